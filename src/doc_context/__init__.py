@@ -1,0 +1,1 @@
+"""doc-context: business context for Azure DevOps pull requests."""

@@ -1,0 +1,163 @@
+"""Frozen data that flows between the gateways, the pure logic and the edge."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning for the pipeline log; never part of the comment."""
+
+    source: str  # "work item 4521", "confluence page 123", "confluence"
+    message: str  # what happened and what to do about it
+
+
+@dataclass(frozen=True)
+class Fetched(Generic[T]):
+    """What a gateway got, plus the warnings it met on the way."""
+
+    items: tuple[T, ...] = ()
+    notices: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True)
+class PullRequestRef:
+    org_url: str  # https://dev.azure.com/fabrikam (no trailing slash)
+    project: str  # name or id
+    repository: str  # id or name
+    pull_request_id: int
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    ref: PullRequestRef
+    title: str
+    description: str
+    source_branch: str = ""
+    target_branch: str = ""
+    web_url: str = ""
+
+
+@dataclass(frozen=True)
+class ChangedFile:
+    path: str  # "/src/app.py"
+    change_type: str  # "edit", "add", "delete", "rename", "edit, rename"
+
+
+@dataclass(frozen=True)
+class Relation:
+    rel: str  # "Hyperlink", "System.LinkTypes.Hierarchy-Reverse", ...
+    url: str
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    id: int
+    rev: int
+    type: str  # "Bug", "User Story", any custom type
+    title: str
+    state: str
+    fields: dict[str, str] = field(default_factory=dict)  # reference name -> raw value (HTML or markdown)
+    relations: tuple[Relation, ...] = ()
+    markdown_fields: frozenset[str] = frozenset()  # fields stored as markdown (multilineFieldsFormat)
+    web_url: str = ""
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.rev))
+
+
+PageKind = Literal["page", "blogpost", "space_home"]
+
+
+@dataclass(frozen=True)
+class PageRef:
+    """A Confluence page identity resolved from a link, never the link itself.
+
+    A page_id identifies it alone; otherwise (space_key, title) does, for "page" and "blogpost"
+    (a Data Center blog link also carries its posting_day, YYYY-MM-DD); a "space_home" without
+    a page_id names only its space_key.
+    """
+
+    kind: PageKind = "page"
+    page_id: int | None = None
+    space_key: str | None = None
+    title: str | None = None
+    posting_day: str | None = None
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Dedupe key: the same page behind different URL forms compares equal."""
+        if self.page_id is not None:
+            return ("id", self.page_id)
+        if self.kind == "space_home":
+            return ("space", (self.space_key or "").casefold())
+        return ("title", (self.space_key or "").casefold(), (self.title or "").casefold())
+
+    def describe(self) -> str:
+        if self.page_id is not None:
+            return f"confluence page {self.page_id}"
+        if self.kind == "space_home":
+            return f"confluence space {self.space_key} (home page)"
+        return f"confluence page '{self.title}' in space {self.space_key}"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A fetched Confluence page, its storage body already turned into markdown."""
+
+    ref: PageRef
+    id: int
+    title: str
+    space_key: str
+    version: int
+    web_url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the comment says about one source (a work item or a page)."""
+
+    source_id: str  # "work item 101", "page 123"
+    heading: str
+    text: str  # markdown lines
+    related_files: tuple[str, ...] = ()
+    cited_by: tuple[int, ...] = ()  # work item ids (pages only)
+
+
+@dataclass(frozen=True)
+class Thread:
+    """A PR comment thread as far as publishing needs it."""
+
+    id: int
+    status: str | None
+    properties: dict[str, object]  # key -> plain value ($value unwrapped)
+    first_comment_id: int | None
+    first_comment: str
+    is_deleted: bool = False
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """Everything read for one PR, before it is summarized."""
+
+    pull_request: PullRequest | None
+    work_items: tuple[WorkItem, ...]
+    changed_files: tuple[ChangedFile, ...]
+    pages: tuple[tuple[Page, tuple[int, ...]], ...]  # page, ids of work items citing it
+    threads: tuple[Thread, ...]
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    markdown: str
+    action: Literal["created", "updated", "unchanged", "dry-run"]
+    thread_id: int | None
+    notices: tuple[Notice, ...]
+    work_items: int = 0
+    pages: int = 0
