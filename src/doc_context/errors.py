@@ -28,4 +28,6 @@ class ConfluenceError(SourceError):
 
 
 class PublishError(DocContextError):
-    pass
+    def __init__(self, message: str, *, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous  # the write may have happened: look before writing again

@@ -116,6 +116,7 @@ class Page:
     version: int
     web_url: str
     text: str
+    degraded: bool = False  # the storage body was malformed and read by the tolerant parser
 
 
 @dataclass(frozen=True)

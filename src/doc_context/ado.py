@@ -1,0 +1,233 @@
+"""Azure DevOps through the azure-devops SDK: the only importer of azure.devops.
+
+SDK objects become our models, SDK errors become ours with a message a person can act on.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from azure.devops.connection import Connection
+from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
+from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
+from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
+from msrest.authentication import Authentication, BasicAuthentication
+from msrest.exceptions import ClientException
+from urllib3.util.retry import Retry
+
+from .errors import PublishError, SourceError
+from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
+
+BATCH_SIZE = 200  # the service's limit per work item batch call
+CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
+TEXT_FIELDS = (
+    "System.Description",
+    "Microsoft.VSTS.TCM.ReproSteps",
+    "Microsoft.VSTS.TCM.SystemInfo",
+    "Microsoft.VSTS.Common.AcceptanceCriteria",
+)
+_STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", "pending")
+_HTML_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
+
+
+class _Retry(Retry):
+    """Retry every verb on 429/5xx and connection errors, except an ambiguous POST.
+
+    A POST that reached the server may have created a thread: only a 429 (not processed) or a
+    failed connect is retried; the publisher looks for its thread again before posting anew.
+    """
+
+    BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
+
+    def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
+        if method.upper() == "POST":
+            return status_code == 429 and self.total is not None and self.total > 0
+        return super().is_retry(method, status_code, has_retry_after)
+
+
+def retry_policy(total: int = 4) -> Retry:
+    return _Retry(total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
+                  status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(
+                      {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}),
+                  respect_retry_after_header=True, raise_on_status=False)
+
+
+def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str) -> AzureDevOps:
+    """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
+    connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
+    git = connection.clients_v7_1.get_git_client()
+    wit = connection.clients_v7_1.get_work_item_tracking_client()
+    for client in (git, wit):
+        # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
+        client.config.retry_policy.policy = retry_policy()
+        client.config.connection.timeout = timeout
+    return AzureDevOps(git, wit)
+
+
+def token_auth(token: str) -> Authentication:
+    return BasicAuthentication("", token)
+
+
+class AzureDevOps:
+    """Reads the PR, its work items, changed files and threads; writes our thread."""
+
+    def __init__(self, git: object, wit: object) -> None:
+        self._git = git
+        self._wit = wit
+
+    def pull_request(self, pr: PullRequestRef) -> PullRequest:
+        with _errors(f"read pull request {pr.pull_request_id}", SourceError):
+            got = self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project)
+        return PullRequest(ref=pr, title=got.title or "", description=got.description or "",
+                           source_branch=got.source_ref_name or "", target_branch=got.target_ref_name or "")
+
+    def work_item_ids(self, pr: PullRequestRef) -> list[int]:
+        with _errors(f"read the work items linked to pull request {pr.pull_request_id}", SourceError):
+            refs = self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id, project=pr.project)
+        return sorted({int(r.id) for r in refs or [] if str(r.id).isdigit()})
+
+    def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
+        """Batches of 200; an unreadable item is a notice naming it, the rest still come."""
+        items: list[WorkItem] = []
+        notices: list[Notice] = []
+        for start in range(0, len(ids), BATCH_SIZE):
+            chunk = list(ids[start:start + BATCH_SIZE])
+            request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
+            try:
+                with _errors(f"read work items {_id_list(chunk)}", SourceError):
+                    got = self._wit.get_work_items_batch(request, project=project) or []
+            except SourceError as e:
+                notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
+                continue
+            items += [_work_item(w) for w in got if w is not None]
+            found = {w.id for w in got if w is not None}
+            notices += [Notice(f"work item {i}", "skipped: it does not exist or the build identity may not read it "
+                               "(grant 'View work items in this node' on its area path)")
+                        for i in chunk if i not in found]
+        return Fetched(tuple(items), tuple(notices))
+
+    def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
+        """The latest iteration's changes, paged; the raw call keeps item.path."""
+        with _errors(f"read the changed files of pull request {pr.pull_request_id}", SourceError):
+            iterations = self._git.get_pull_request_iterations(pr.repository, pr.pull_request_id, project=pr.project)
+            if not iterations:
+                return []
+            last = max(i.id for i in iterations)
+            return self._changes(pr, last)
+
+    def _changes(self, pr: PullRequestRef, iteration: int) -> list[ChangedFile]:
+        files: list[ChangedFile] = []
+        skip = 0
+        while True:
+            body = self._git._send(  # noqa: SLF001 - the public method's model drops item.path
+                http_method="GET", location_id=CHANGES_LOCATION, version="7.1",
+                route_values={"project": pr.project, "repositoryId": pr.repository,
+                              "pullRequestId": pr.pull_request_id, "iterationId": iteration},
+                query_parameters={"$top": 2000, "$skip": skip}).json()
+            entries = body.get("changeEntries") or []
+            files += [ChangedFile(e["item"]["path"], str(e.get("changeType", ""))) for e in entries
+                      if isinstance(e.get("item"), dict) and e["item"].get("path")]
+            skip = int(body.get("nextSkip") or 0)
+            if not skip or not entries:
+                return files
+
+    def threads(self, pr: PullRequestRef) -> list[Thread]:
+        with _errors(f"read the comment threads of pull request {pr.pull_request_id}", SourceError):
+            got = self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project) or []
+        return [_thread(t) for t in got]
+
+    def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object], status: str) -> Thread:
+        thread = GitPullRequestCommentThread(
+            comments=[Comment(content=content, comment_type="text", parent_comment_id=0)],
+            properties={k: _typed(v) for k, v in properties.items()}, status=status)
+        with _errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
+            return _thread(self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project))
+
+    def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
+        with _errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
+            self._git.update_comment(Comment(content=content), pr.repository, pr.pull_request_id,
+                                     thread_id, comment_id, project=pr.project)
+
+    def update_thread(self, pr: PullRequestRef, thread_id: int, *, status: str | None = None,
+                      properties: dict[str, object] | None = None) -> None:
+        patch = GitPullRequestCommentThread(
+            status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None)
+        with _errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
+            self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
+
+
+class _errors:
+    """Map the SDK's exceptions to ours, with the action that failed and what to do."""
+
+    def __init__(self, action: str, kind: type[Exception]) -> None:
+        self.action, self.kind = action, kind
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
+        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError)):
+            return False
+        message = f"could not {self.action}: {explain(exc)}"
+        if self.kind is PublishError:
+            raise PublishError(message, ambiguous=_ambiguous(exc)) from exc
+        raise self.kind(message) from exc
+
+
+def _ambiguous(exc: BaseException) -> bool:
+    """Whether a failed write may still have happened (a 5xx, a reset, a timeout), not a refusal."""
+    if isinstance(exc, AzureDevOpsAuthenticationError):
+        return False
+    if isinstance(exc, AzureDevOpsServiceError):
+        refusal = ("Permission", "NotFound", "Security", "Unauthorized", "Argument", "Invalid")
+        return not any(word in (exc.type_key or "") for word in refusal)
+    return True
+
+
+def explain(exc: BaseException) -> str:
+    """One line from an SDK error, with the fix when we know it."""
+    if isinstance(exc, AzureDevOpsAuthenticationError):
+        return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
+                "or set a valid AZURE_DEVOPS_PAT")
+    message = (getattr(exc, "message", None) or str(exc)).strip().splitlines()[0][:300]
+    if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
+        return (f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
+                "Project settings > Repositories > Security")
+    if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
+        return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
+    return message
+
+
+def _work_item(w: object) -> WorkItem:
+    fields = w.fields or {}
+    text = {k: v for k, v in fields.items() if k in TEXT_FIELDS and isinstance(v, str) and v.strip()}
+    relations = tuple(Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or ""))
+                      for r in (w.relations or []))
+    links = getattr(w, "_links", None) or {}
+    html = (links.get("html") or {}).get("href", "") if isinstance(links, dict) else ""
+    return WorkItem(id=int(w.id), rev=int(w.rev or 0), type=str(fields.get("System.WorkItemType", "")),
+                    title=str(fields.get("System.Title", "")), state=str(fields.get("System.State", "")),
+                    fields=text, relations=relations, web_url=html,
+                    markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)))
+
+
+def _thread(t: object) -> Thread:
+    comments = sorted(t.comments or [], key=lambda c: c.id or 0)
+    first = comments[0] if comments else None
+    props = {k: (v.get("$value") if isinstance(v, dict) and "$value" in v else v)
+             for k, v in (t.properties or {}).items()}
+    status = t.status if isinstance(t.status, str) or t.status is None else _STATUS_NAMES[int(t.status)]
+    return Thread(id=int(t.id), status=status, properties=props,
+                  first_comment_id=first.id if first else None,
+                  first_comment=(first.content or "") if first else "", is_deleted=bool(t.is_deleted))
+
+
+def _typed(value: object) -> dict[str, object]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"$type": "System.Int32", "$value": value}
+    return {"$type": "System.String", "$value": str(value)}
+
+
+def _id_list(ids: Sequence[int]) -> str:
+    shown = ", ".join(str(i) for i in ids[:5])
+    return shown + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")

@@ -1,0 +1,101 @@
+"""argv -> Settings -> real gateways -> app.run -> print. The only place that prints or picks exit codes."""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import __version__, vso
+from .errors import DocContextError
+from .models import Outcome
+
+Printer = Callable[[str], None]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="doc-context", description=(
+        "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
+        "they cite, summarized in one PR comment."))
+    parser.add_argument("--version", action="version", version=f"doc-context {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="gather, summarize and post the comment (pipeline mode)")
+    run.add_argument("--org-url", help="organization URL (default: SYSTEM_TEAMFOUNDATIONCOLLECTIONURI)")
+    run.add_argument("--project", help="project id or name (default: SYSTEM_TEAMPROJECTID)")
+    run.add_argument("--repository", help="repository id or name (default: BUILD_REPOSITORY_ID)")
+    run.add_argument("--pull-request", type=int, help="pull request id (default: SYSTEM_PULLREQUEST_PULLREQUESTID)")
+    run.add_argument("--dry-run", action="store_true", default=None, help="print the comment, post nothing")
+    run.add_argument("--output", type=Path, help="also write the comment's markdown to this file")
+    sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
+    args = _parser().parse_args(argv)
+    secrets: list[str] = []
+    emit = _redacting(out, secrets)
+    try:
+        if args.command == "demo":
+            from .demo import demo
+            return demo(emit)
+        return _run(args, emit, secrets)
+    except DocContextError as e:
+        emit(vso.error(str(e)))
+        emit(f"doc-context: {e}")
+        return e.exit_code
+    except KeyboardInterrupt:
+        emit("doc-context: interrupted")
+        return 130
+    except Exception:  # noqa: BLE001 - the one place that catches everything: a bug, with its traceback
+        emit(vso.error("doc-context failed unexpectedly; the traceback follows. Please report it."))
+        emit(traceback.format_exc())
+        return 3
+
+
+def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
+    from .app import Options, run
+    from .gateways import wire
+    from .settings import load_settings
+
+    settings = load_settings(org_url=args.org_url, project=args.project, repository=args.repository,
+                             pull_request_id=args.pull_request, dry_run=args.dry_run)
+    secrets += settings.secrets()
+    pr = settings.pull_request()
+    options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
+                      budget=settings.comment_budget, dry_run=settings.dry_run)
+    with wire(settings) as wired:
+        outcome = run(wired.sources, wired.publisher, pr, options)
+    if args.output:
+        args.output.write_text(outcome.markdown, encoding="utf-8")
+    _report(outcome, emit)
+    return 0
+
+
+def _report(outcome: Outcome, emit: Printer) -> None:
+    for line in vso.group("doc-context", [
+        f"work items summarized: {outcome.work_items}",
+        f"confluence pages summarized: {outcome.pages}",
+        f"warnings: {len(outcome.notices)}",
+    ]):
+        emit(line)
+    if outcome.action == "dry-run":
+        emit(outcome.markdown)
+    else:
+        emit(f"doc-context: comment thread {outcome.thread_id} {outcome.action}")
+    for line in vso.warnings_and_result(outcome.notices):
+        emit(line)
+
+
+def _redacting(out: Printer, secrets: list[str]) -> Printer:
+    """Every line passes here: a secret value that slipped into a message is masked."""
+    def emit(line: str) -> None:
+        for secret in secrets:
+            if len(secret) >= 4:
+                line = line.replace(secret, "***")
+        out(line)
+    return emit
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""Settings: pipeline variables and task inputs from the environment, CLI flags on top."""
+from __future__ import annotations
+
+import ipaddress
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .errors import ConfigError
+from .models import PullRequestRef
+
+COMMENT_HARD_CAP = 150_000
+ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
+
+
+def _env(*names: str) -> AliasChoices:
+    return AliasChoices(*names)
+
+
+class Settings(BaseSettings):
+    """Every setting, with the environment variable that feeds it (first alias)."""
+
+    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True, case_sensitive=False)
+
+    org_url: str | None = Field(None, validation_alias=_env("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "SYSTEM_COLLECTIONURI", "org_url"),
+                                description="Organization URL, e.g. https://dev.azure.com/fabrikam/.")
+    project: str | None = Field(None, validation_alias=_env("SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT", "project"),
+                                description="Project id or name.")
+    repository: str | None = Field(None, validation_alias=_env("BUILD_REPOSITORY_ID", "repository"),
+                                   description="Repository id or name.")
+    pull_request_id: int | None = Field(None, validation_alias=_env("SYSTEM_PULLREQUEST_PULLREQUESTID", "pull_request_id"),
+                                        description="Pull request id.")
+    access_token: SecretStr | None = Field(None, validation_alias=_env("SYSTEM_ACCESSTOKEN", "access_token"),
+                                           description="Job access token; map it with env: SYSTEM_ACCESSTOKEN: $(System.AccessToken).")
+    pat: SecretStr | None = Field(None, validation_alias=_env("AZURE_DEVOPS_PAT", "pat"),
+                                  description="Personal access token, used when SYSTEM_ACCESSTOKEN is absent.")
+    tf_build: bool = Field(False, validation_alias=_env("TF_BUILD", "tf_build"),
+                           description="True inside Azure Pipelines.")
+
+    confluence_url: str | None = Field(None, validation_alias=_env("CONFLUENCE_URL", "confluence_url"),
+                                       description="Confluence site, e.g. https://acme.atlassian.net/wiki or https://confluence.acme.com.")
+    confluence_email: str | None = Field(None, validation_alias=_env("CONFLUENCE_EMAIL", "confluence_email"),
+                                         description="Confluence Cloud account email (with CONFLUENCE_API_TOKEN).")
+    confluence_api_token: SecretStr | None = Field(None, validation_alias=_env("CONFLUENCE_API_TOKEN", "confluence_api_token"),
+                                                   description="Confluence Cloud API token (Basic auth).")
+    confluence_pat: SecretStr | None = Field(None, validation_alias=_env("CONFLUENCE_PAT", "confluence_pat"),
+                                             description="Confluence Data Center personal access token (Bearer).")
+    confluence_max_pages: int = Field(25, ge=0, le=200, validation_alias=_env("DOC_CONTEXT_MAX_PAGES", "confluence_max_pages"),
+                                      description="Most Confluence pages fetched in one run.")
+
+    marker_key: str = Field("DocContext.Thread", min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.\-]+$",
+                            validation_alias=_env("DOC_CONTEXT_MARKER_KEY", "marker_key"),
+                            description="Thread property that marks our thread; give each pipeline its own to keep separate threads.")
+    thread_status: ThreadStatus = Field("closed", validation_alias=_env("DOC_CONTEXT_THREAD_STATUS", "thread_status"),
+                                        description="Status of the thread; 'closed' never blocks 'Check for comment resolution'.")
+    comment_budget: int = Field(12_000, ge=1_000, le=COMMENT_HARD_CAP,
+                                validation_alias=_env("DOC_CONTEXT_COMMENT_BUDGET", "comment_budget"),
+                                description="Most characters in the comment (hard cap 150000).")
+    timeout: float = Field(30.0, gt=0, le=300, validation_alias=_env("DOC_CONTEXT_TIMEOUT", "timeout"),
+                           description="Seconds one HTTP request may take.")
+    concurrency: int = Field(8, ge=1, le=32, validation_alias=_env("DOC_CONTEXT_CONCURRENCY", "concurrency"),
+                             description="Requests in flight at once.")
+    dry_run: bool = Field(False, validation_alias=_env("DOC_CONTEXT_DRY_RUN", "dry_run"),
+                          description="Print the comment; post nothing.")
+
+    @field_validator("org_url", "confluence_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip().rstrip("/")
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or parts.password:
+            raise ValueError("must be an https:// URL without user info")
+        if parts.scheme == "http" and not _is_loopback(parts.hostname):
+            raise ValueError("must use https:// (plain http is accepted for loopback hosts only)")
+        return value
+
+    @model_validator(mode="after")
+    def _confluence_auth_pairs(self) -> Settings:
+        if bool(self.confluence_email) != bool(self.confluence_api_token):
+            raise ValueError("CONFLUENCE_EMAIL and CONFLUENCE_API_TOKEN go together: set both, or neither")
+        return self
+
+    def pull_request(self) -> PullRequestRef:
+        """The PR to work on, or a ConfigError naming what is missing."""
+        missing = [name for name, value in (
+            ("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI (or --org-url)", self.org_url),
+            ("SYSTEM_TEAMPROJECTID / SYSTEM_TEAMPROJECT (or --project)", self.project),
+            ("BUILD_REPOSITORY_ID (or --repository)", self.repository),
+            ("SYSTEM_PULLREQUEST_PULLREQUESTID (or --pull-request)", self.pull_request_id),
+        ) if not value]
+        if missing:
+            raise ConfigError("missing " + ", ".join(missing) + ". In a pipeline these are set only for PR builds "
+                              "(the build-validation branch policy); outside one, pass the flags.")
+        return PullRequestRef(self.org_url or "", self.project or "", self.repository or "", self.pull_request_id or 0)
+
+    def ado_token(self) -> SecretStr:
+        token = self.access_token or self.pat
+        if token is None or not token.get_secret_value():
+            raise ConfigError("no Azure DevOps credentials: map the job token into the step with "
+                              "'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)', or set AZURE_DEVOPS_PAT")
+        return token
+
+    def confluence_configured(self) -> bool:
+        return bool(self.confluence_url and (self.confluence_api_token or self.confluence_pat))
+
+    def secrets(self) -> list[str]:
+        values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat)
+        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Build Settings from the environment and overrides, or a ConfigError naming the bad setting."""
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as e:
+        raise ConfigError(_explain(e)) from None
+
+
+def _explain(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors(include_url=False, include_input=False):
+        loc = item.get("loc") or ()
+        name = str(loc[0]) if loc else "settings"
+        field = Settings.model_fields.get(name)
+        alias = field.validation_alias if field else None
+        env = alias.choices[0] if isinstance(alias, AliasChoices) else name
+        message = str(item.get("msg", "")).removeprefix("Value error, ")
+        problems.append(f"{env}: {message}" if loc else message)
+    return "invalid setting " + "; ".join(problems)

@@ -1,0 +1,53 @@
+"""Azure Pipelines logging commands, escaped the way the agent unescapes them."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .models import Notice
+
+# Agent.Sdk CommandStringConvertor: '%' first, then the rest.
+_MESSAGE_ESCAPES = (("%", "%AZP25"), ("\r", "%0D"), ("\n", "%0A"))
+_PROPERTY_ESCAPES = _MESSAGE_ESCAPES + ((";", "%3B"), ("]", "%5D"))
+
+
+def escape_message(text: str) -> str:
+    """Escape a command's message; '##vso[' and '##[' inside it are defused too."""
+    for raw, escaped in _MESSAGE_ESCAPES:
+        text = text.replace(raw, escaped)
+    return defuse(text)
+
+
+def escape_property(text: str) -> str:
+    for raw, escaped in _PROPERTY_ESCAPES:
+        text = text.replace(raw, escaped)
+    return defuse(text)
+
+
+def defuse(text: str) -> str:
+    """Break logging commands hidden in untrusted text (a work item title can hold one)."""
+    return text.replace("##vso[", "##\u200bvso[").replace("##[", "##\u200b[")
+
+
+def warning(notice: Notice) -> str:
+    return f"##vso[task.logissue type=warning;]{escape_message(f'{notice.source}: {notice.message}')}"
+
+
+def error(message: str) -> str:
+    return f"##vso[task.logissue type=error;]{escape_message(message)}"
+
+
+def complete(result: str, message: str = "done") -> str:
+    return f"##vso[task.complete result={result};]{escape_message(message)}"
+
+
+def group(title: str, lines: Iterable[str]) -> list[str]:
+    """A collapsible section of the log; its lines are plain text, so they are defused."""
+    return [f"##[group]{defuse(title)}", *(defuse(line) for line in lines), "##[endgroup]"]
+
+
+def warnings_and_result(notices: Iterable[Notice]) -> list[str]:
+    """One warning line a notice, then SucceededWithIssues when there was any."""
+    lines = [warning(n) for n in notices]
+    if lines:
+        lines.append(complete("SucceededWithIssues", "doc-context finished with warnings"))
+    return lines
