@@ -1,0 +1,70 @@
+"""Settings: env and flags, flags win; bad values name the setting; secrets stay secret."""
+import pytest
+
+from doc_context.errors import ConfigError
+from doc_context.settings import Settings, load_settings
+
+PIPELINE = {
+    "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": "https://dev.azure.com/fabrikam/",
+    "SYSTEM_TEAMPROJECTID": "6ce954b1", "BUILD_REPOSITORY_ID": "3411ebc1",
+    "SYSTEM_PULLREQUEST_PULLREQUESTID": "42", "SYSTEM_ACCESSTOKEN": "s3cr3t-token", "TF_BUILD": "True",
+}
+
+
+@pytest.fixture
+def pipeline_env(monkeypatch):
+    for field in Settings.model_fields.values():
+        for name in field.validation_alias.choices:
+            monkeypatch.delenv(name.upper(), raising=False)
+    for key, value in PIPELINE.items():
+        monkeypatch.setenv(key, value)
+
+
+def test_pipeline_variables(pipeline_env):
+    s = load_settings()
+    pr = s.pull_request()
+    assert (pr.org_url, pr.project, pr.repository, pr.pull_request_id) == (
+        "https://dev.azure.com/fabrikam", "6ce954b1", "3411ebc1", 42)
+    assert s.tf_build is True
+    assert "s3cr3t-token" not in repr(s)
+
+
+def test_flags_override_env(pipeline_env):
+    s = load_settings(pull_request_id=7, project="Other")
+    assert (s.pull_request_id, s.project) == (7, "Other")
+
+
+@pytest.mark.parametrize(("override", "named"), [
+    ({"org_url": "http://dev.azure.com/x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
+    ({"org_url": "ftp://x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
+    ({"confluence_url": "https://user@evil.example"}, "CONFLUENCE_URL"),
+    ({"comment_budget": 200_000}, "DOC_CONTEXT_COMMENT_BUDGET"),
+    ({"thread_status": "maybe"}, "DOC_CONTEXT_THREAD_STATUS"),
+    ({"marker_key": "has space"}, "DOC_CONTEXT_MARKER_KEY"),
+])
+def test_invalid_value_names_the_setting(pipeline_env, override, named):
+    with pytest.raises(ConfigError) as e:
+        load_settings(**override)
+    assert named in str(e.value)
+    assert e.value.exit_code == 2
+
+
+def test_plain_http_allowed_on_loopback(pipeline_env):
+    assert load_settings(org_url="http://127.0.0.1:8080/org").org_url == "http://127.0.0.1:8080/org"
+
+
+def test_missing_pull_request_says_what_to_set(pipeline_env, monkeypatch):
+    monkeypatch.delenv("SYSTEM_PULLREQUEST_PULLREQUESTID")
+    with pytest.raises(ConfigError, match="SYSTEM_PULLREQUEST_PULLREQUESTID"):
+        load_settings().pull_request()
+
+
+def test_missing_token_says_how_to_map_it(pipeline_env, monkeypatch):
+    monkeypatch.delenv("SYSTEM_ACCESSTOKEN")
+    with pytest.raises(ConfigError, match=r"SYSTEM_ACCESSTOKEN: \$\(System.AccessToken\)"):
+        load_settings().ado_token()
+
+
+def test_confluence_email_needs_token(pipeline_env):
+    with pytest.raises(ConfigError, match="CONFLUENCE_EMAIL and CONFLUENCE_API_TOKEN"):
+        load_settings(confluence_email="a@b.c")

@@ -1,0 +1,38 @@
+"""Logging commands are escaped the way the agent unescapes them."""
+import pytest
+
+from doc_context import vso
+from doc_context.models import Notice
+
+
+@pytest.mark.parametrize(("raw", "escaped"), [
+    ("plain", "plain"),
+    ("100% done", "100%AZP25 done"),
+    ("two\nlines\r", "two%0Alines%0D"),
+    ("%0A literal", "%AZP250A literal"),
+    ("title ##vso[task.setvariable variable=x]y", "title ##\u200bvso[task.setvariable variable=x]y"),
+    ("##[error]fake", "##\u200b[error]fake"),
+])
+def test_escape_message(raw, escaped):
+    assert vso.escape_message(raw) == escaped
+
+
+def test_escape_property_escapes_separators():
+    assert vso.escape_property("a;b]c%") == "a%3Bb%5Dc%AZP25"
+
+
+def test_warning_line_is_one_line_and_defused():
+    line = vso.warning(Notice("work item 7", "title ##vso[task.complete result=Failed;]x\nsecond"))
+    assert line.startswith("##vso[task.logissue type=warning;]work item 7: ")
+    assert "\n" not in line
+    assert line.count("##vso[") == 1
+
+
+def test_result_only_when_warnings():
+    assert vso.warnings_and_result([]) == []
+    lines = vso.warnings_and_result([Notice("a", "b")])
+    assert lines[-1].startswith("##vso[task.complete result=SucceededWithIssues;]")
+
+
+def test_group_defuses_its_lines():
+    assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "##\u200bvso[x]", "##[endgroup]"]
