@@ -68,3 +68,10 @@ def test_missing_token_says_how_to_map_it(pipeline_env, monkeypatch):
 def test_confluence_email_needs_token(pipeline_env):
     with pytest.raises(ConfigError, match="CONFLUENCE_EMAIL and CONFLUENCE_API_TOKEN"):
         load_settings(confluence_email="a@b.c")
+
+
+def test_unexpanded_pipeline_macro_is_unset(pipeline_env, monkeypatch):
+    monkeypatch.setenv("CONFLUENCE_EMAIL", "$(CONFLUENCE_EMAIL)")
+    monkeypatch.setenv("CONFLUENCE_API_TOKEN", "$(CONFLUENCE_API_TOKEN)")
+    s = load_settings()
+    assert s.confluence_email is None and s.confluence_api_token is None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -12,6 +13,7 @@ from .errors import ConfigError
 from .models import PullRequestRef
 
 COMMENT_HARD_CAP = 150_000
+_UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.]+\)")
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
 
 
@@ -64,6 +66,14 @@ class Settings(BaseSettings):
                              description="Requests in flight at once.")
     dry_run: bool = Field(False, validation_alias=_env("DOC_CONTEXT_DRY_RUN", "dry_run"),
                           description="Print the comment; post nothing.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unset_macros(cls, values: object) -> object:
+        """An undefined pipeline variable mapped into env arrives as the literal '$(NAME)': treat it as unset."""
+        if isinstance(values, dict):
+            return {k: v for k, v in values.items() if not (isinstance(v, str) and _UNEXPANDED.fullmatch(v.strip()))}
+        return values
 
     @field_validator("org_url", "confluence_url")
     @classmethod

@@ -1,0 +1,53 @@
+"""`doc-context demo`: the real pipeline, through the real SDK and httpx, against the sandbox servers."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+
+from .sandbox import Sandbox
+
+Printer = Callable[[str], None]
+_PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "CONFLUENCE_", "DOC_CONTEXT_", "AZURE_DEVOPS_")
+
+
+def run_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
+    """This machine's environment without pipeline variables, plus the sandbox's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_PIPELINE_PREFIXES) and k != "TF_BUILD"}
+    env.update(sandbox_env)
+    env["AZURE_DEVOPS_CACHE_DIR"] = cache_dir
+    return env
+
+
+def demo(out: Printer) -> int:
+    with Sandbox() as sandbox, tempfile.TemporaryDirectory(prefix="doc-context-sdk-cache-") as cache:
+        info = sandbox.info
+        out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   Confluence: {sandbox.confluence.base_url}/wiki")
+        out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}\n")
+        env = run_env(sandbox.env(), cache)
+        for attempt in (1, 2):
+            out(f"=== pipeline log, run {attempt}: doc-context run ===")
+            code = _run(env, out)
+            if code != 0:
+                out(f"doc-context run exited with {code}")
+                return code
+            if attempt == 1:
+                out(f"\n=== the comment posted on pull request {info.pr_id} ===")
+                threads = sandbox.ado.threads(info.pr_id)
+                out(threads[-1]["comments"][0]["content"] if threads else "(no thread was posted)")
+                out("")
+        threads = sandbox.ado.threads(info.pr_id)
+        out(f"\nThreads on the pull request after two runs: {len(threads)}")
+        out(f"Requests received: Azure DevOps {len(sandbox.ado.requests())}, "
+            f"Confluence {len(sandbox.confluence.requests())}")
+    return 0
+
+
+def _run(env: dict[str, str], out: Printer) -> int:
+    done = subprocess.run([sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    for line in (done.stdout + done.stderr).splitlines():
+        out("  " + line)
+    return done.returncode

@@ -1,0 +1,42 @@
+"""Shared fixtures: the sandbox servers and the CLI run as a subprocess against them."""
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+
+import pytest
+
+# The SDK computes its on-disk cache directory at import time: set it before anything imports it.
+os.environ.setdefault("AZURE_DEVOPS_CACHE_DIR", tempfile.mkdtemp(prefix="doc-context-test-sdk-cache-"))
+
+from doc_context.demo import run_env  # noqa: E402
+from doc_context.sandbox import Sandbox  # noqa: E402
+
+
+@dataclass
+class Ran:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+@pytest.fixture
+def sandbox():
+    with Sandbox() as sb:
+        yield sb
+
+
+@pytest.fixture
+def cli(tmp_path):
+    """Run `python -m doc_context ARGS` in a fresh process with the given environment."""
+    def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
+        full = run_env(env, str(tmp_path / "sdk-cache"))
+        done = subprocess.run([sys.executable, "-m", "doc_context", *args], env=full, capture_output=True,
+                              text=True, timeout=timeout, check=False)
+        return Ran(done.returncode, done.stdout, done.stderr)
+    return run

@@ -1,0 +1,123 @@
+"""`doc-context run` as a subprocess against the sandbox: what the servers received, what was printed."""
+import re
+
+NOT_IN_COMMENT = "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR"
+
+
+def comment(sandbox) -> str:
+    threads = sandbox.ado.threads(sandbox.info.pr_id)
+    assert len(threads) == 1
+    return threads[0]["comments"][0]["content"]
+
+
+def warnings(output: str) -> list[str]:
+    return [line.split("]", 1)[1] for line in output.splitlines()
+            if line.startswith("##vso[task.logissue type=warning")]
+
+
+def test_two_runs_leave_exactly_one_thread(sandbox, cli):
+    first = cli(sandbox.env(), "run")
+    assert first.code == 0, first.output
+    assert re.search(r"comment thread \d+ created", first.stdout)
+    posted = comment(sandbox)
+    second = cli(sandbox.env(), "run")
+    assert second.code == 0, second.output
+    assert re.search(r"comment thread \d+ unchanged", second.stdout)
+    assert comment(sandbox) == posted
+    assert not sandbox.ado.requests(method="PATCH")
+
+
+def test_thread_carries_marker_status_and_markdown_property(sandbox, cli):
+    assert cli(sandbox.env(), "run").code == 0
+    thread = sandbox.ado.threads(sandbox.info.pr_id)[0]
+    assert thread["status"] == "closed"
+    assert thread["properties"]["DocContext.Thread"]["$value"] == "doc-context/1"
+    assert thread["properties"]["Microsoft.TeamFoundation.Discussion.SupportsMarkdown"]["$value"] == 1
+
+
+def test_bug_description_is_not_in_the_comment_but_repro_steps_are(sandbox, cli):
+    assert cli(sandbox.env(), "run").code == 0
+    body = comment(sandbox)
+    assert NOT_IN_COMMENT not in body
+    assert "Repro steps" in body or "repro steps" in body.lower()
+
+
+def test_no_credentials_one_warning_and_no_confluence_request(sandbox, cli):
+    env = {k: v for k, v in sandbox.env().items() if k not in ("CONFLUENCE_EMAIL", "CONFLUENCE_API_TOKEN")}
+    ran = cli(env, "run")
+    assert ran.code == 0, ran.output
+    confluence_warnings = [w for w in warnings(ran.stdout) if "no Confluence credentials" in w]
+    assert len(confluence_warnings) == 1
+    assert sandbox.confluence.requests() == []
+    assert "##vso[task.complete result=SucceededWithIssues;]" in ran.stdout
+
+
+def test_each_page_fetched_once_and_credentials_checked_once(sandbox, cli):
+    ran = cli(sandbox.env(), "run")
+    assert ran.code == 0, ran.output
+    received = sandbox.confluence.requests()
+    checks = [r for r in received if r.path.endswith("/rest/api/user/current")]
+    assert len(checks) == 1
+    page_paths = [r.path for r in received if "/pages/" in r.path or "/content/" in r.path]
+    assert page_paths, "the seeded work items cite pages"
+    assert len(page_paths) == len(set(page_paths)), page_paths
+    ids = [p.rsplit("/", 1)[1] for p in page_paths]
+    assert len(ids) == len(set(ids))
+
+
+def test_warnings_stay_out_of_the_comment(sandbox, cli):
+    ran = cli(sandbox.env(), "run")
+    found = warnings(ran.stdout)
+    assert found, "the demo PR has an unreadable item and a missing page"
+    body = comment(sandbox)
+    for text in found:
+        message = text.split(": ", 1)[-1]
+        assert message not in body
+    assert "skipped" not in body and "warning" not in body.lower()
+
+
+def test_token_never_printed(sandbox, cli):
+    env = sandbox.env()
+    secrets = [env["SYSTEM_ACCESSTOKEN"], env["CONFLUENCE_API_TOKEN"]]
+    outputs = [cli(env, "run").output, cli({**env, "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run").output,
+               cli({**env, "SYSTEM_ACCESSTOKEN": env["SYSTEM_ACCESSTOKEN"] + "x"}, "run").output]
+    for output in outputs:
+        for secret in secrets:
+            assert secret not in output
+
+
+def test_unreadable_pull_request_is_one_clear_line(sandbox, cli):
+    ran = cli({**sandbox.env(), "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run")
+    assert ran.code == 1
+    assert "Traceback" not in ran.output
+    assert "pull request 999" in ran.stdout
+    assert sandbox.ado.threads(sandbox.info.pr_id) == []
+
+
+def test_rejected_token_names_the_variable(sandbox, cli):
+    ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": "wrong"}, "run")
+    assert ran.code == 1
+    assert "SYSTEM_ACCESSTOKEN" in ran.stdout
+    assert "Traceback" not in ran.output
+
+
+def test_missing_pipeline_variables_exit_2(sandbox, cli):
+    env = {k: v for k, v in sandbox.env().items() if k != "SYSTEM_PULLREQUEST_PULLREQUESTID"}
+    ran = cli(env, "run")
+    assert ran.code == 2
+    assert "SYSTEM_PULLREQUEST_PULLREQUESTID" in ran.stdout
+
+
+def test_flags_override_pipeline_variables(sandbox, cli):
+    env = {k: v for k, v in sandbox.env().items() if k != "SYSTEM_PULLREQUEST_PULLREQUESTID"}
+    ran = cli(env, "run", "--pull-request", str(sandbox.info.pr_id))
+    assert ran.code == 0, ran.output
+    assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
+
+
+def test_dry_run_posts_nothing_and_prints_the_comment(sandbox, cli):
+    ran = cli(sandbox.env(), "run", "--dry-run")
+    assert ran.code == 0, ran.output
+    assert sandbox.ado.threads(sandbox.info.pr_id) == []
+    assert NOT_IN_COMMENT not in ran.stdout
+    assert not sandbox.ado.requests(method="POST", path_regex="threads")
