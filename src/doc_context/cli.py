@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__, vso
-from .errors import DocContextError
+from .errors import ConfigError, DocContextError
 from .models import Outcome
 
 Printer = Callable[[str], None]
@@ -27,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--pull-request", type=int, help="pull request id (default: SYSTEM_PULLREQUEST_PULLREQUESTID)")
     run.add_argument("--dry-run", action="store_true", default=None, help="print the comment, post nothing")
     run.add_argument("--output", type=Path, help="also write the comment's markdown to this file")
+    run.add_argument("--event", metavar="FILE", help="a git.pullrequest.created/updated service-hook payload "
+                     "(- for stdin): run for its pull request")
     sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
     return parser
 
@@ -58,8 +61,11 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     from .gateways import wire
     from .settings import load_settings
 
-    settings = load_settings(org_url=args.org_url, project=args.project, repository=args.repository,
-                             pull_request_id=args.pull_request, dry_run=args.dry_run)
+    flags = dict(org_url=args.org_url, project=args.project, repository=args.repository,
+                 pull_request_id=args.pull_request, dry_run=args.dry_run)
+    if args.event:
+        flags.update(_event_flags(args.event, args.org_url))
+    settings = load_settings(**flags)
     secrets += settings.secrets()
     pr = settings.pull_request()
     options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
@@ -70,6 +76,21 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
         args.output.write_text(outcome.markdown, encoding="utf-8")
     _report(outcome, emit)
     return 0
+
+
+def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
+    from .events import parse_event
+
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"cannot read the event file {source}: {e.strerror}") from None
+    event = parse_event(text)
+    flags: dict[str, object] = {"project": event.project, "repository": event.repository,
+                                "pull_request_id": event.pull_request_id}
+    if org_url is None and not os.environ.get("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI") and event.org_url:
+        flags["org_url"] = event.org_url
+    return flags
 
 
 def _report(outcome: Outcome, emit: Printer) -> None:
