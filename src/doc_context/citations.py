@@ -1,24 +1,13 @@
-"""Pure: which work item fields speak for an item, and which Confluence pages the items cite."""
+"""Pure: which Confluence pages the work items cite, found in the fields that describe each item."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .links import Site, find_urls, resolve
 from .models import PageRef, WorkItem
+from .summarize import source_fields
 
-BUG_FIELDS = ("Microsoft.VSTS.TCM.ReproSteps", "Microsoft.VSTS.TCM.SystemInfo")
-REQUIREMENT_TYPES = frozenset({"user story", "product backlog item", "feature", "requirement", "epic"})
 _CONFLUENCE_HINTS = ("/wiki/spaces/", "/wiki/x/", "/wiki/display/", "viewpage.action", "/display/", ".atlassian.net/wiki")
-
-
-def source_fields(item: WorkItem) -> tuple[str, ...]:
-    """The fields that describe an item: a Bug's repro steps and system info, never its description;
-    System.Description for every other type (custom ones too), plus acceptance criteria for requirements."""
-    if item.type.casefold() == "bug":
-        return BUG_FIELDS
-    if item.type.casefold() in REQUIREMENT_TYPES:
-        return ("System.Description", "Microsoft.VSTS.Common.AcceptanceCriteria")
-    return ("System.Description",)
 
 
 def item_urls(item: WorkItem) -> list[str]:

@@ -128,6 +128,11 @@ class Summary:
     text: str  # markdown lines
     related_files: tuple[str, ...] = ()
     cited_by: tuple[int, ...] = ()  # work item ids (pages only)
+    kind: str = ""  # the work item type ("Bug", "User Story", any custom type) or "page"
+    meta: str = ""  # a short status: the work item state, the page's space
+    url: str = ""  # the work item's or the page's web address, for a link
+    version: str = ""  # the page version the summary was made from (pages only)
+    relevance: int = 0  # words shared with the changed files and diff: the least relevant is trimmed first
 
 
 @dataclass(frozen=True)

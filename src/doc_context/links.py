@@ -1,0 +1,257 @@
+"""Pure: URLs in work-item HTML or markdown -> Confluence PageRefs on the configured site."""
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from urllib.parse import SplitResult, parse_qsl, unquote, unquote_plus, urlsplit
+
+from doc_context.models import PageKind, PageRef
+
+_URL = re.compile(r"https?://[^\s<>\"'\u00a0\u200b]+", re.I)
+_MD_LINK = re.compile(
+    r"\[([^\]\n]*)\]\(\s*<?(?P<url>https?://[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*)>?(?:\s+\"[^\"\n]*\")?\s*\)",
+    re.I,
+)
+_AUTOLINK = re.compile(r"<(?P<url>https?://[^\s<>]+)>", re.I)
+_BAD_DECL = re.compile(r"<!\[(?![A-Za-z])")  # html.parser raises AssertionError on these
+_TRAILING = ".,;:!?'\"*"
+_ID = re.compile(r"[0-9]{1,19}")
+_TINY = re.compile(r"[A-Za-z0-9_-]{1,11}")
+_KEY = re.compile(r"~?[\w.@:+-]+")
+_DATE = re.compile(r"([0-9]{4})/([0-9]{2})/([0-9]{2})")
+_DEFAULT_PORT = {"http": 80, "https": 443}
+
+
+def find_urls(text: str, *, markdown: bool = False) -> list[str]:
+    """Every http(s) URL in a work-item field, in order of first appearance, without repeats."""
+    if markdown:
+        return list(dict.fromkeys(_markdown_urls(text)))
+    if "<" not in text and "&lt;" in text:  # the description was escaped twice
+        text = html.unescape(text)
+    collector = _UrlCollector()
+    collector.feed(_BAD_DECL.sub("&lt;![", text))
+    collector.close()
+    return list(dict.fromkeys(collector.urls))
+
+
+def _text_urls(text: str) -> list[tuple[int, str]]:
+    """(position, URL) in plain text, with the punctuation around each URL left out."""
+    found = ((m.start(), _trim(m.group())) for m in _URL.finditer(text))
+    return [(pos, url) for pos, url in found if len(url) > url.index("//") + 2]
+
+
+def _trim(url: str) -> str:
+    """Drop trailing punctuation and unbalanced closing brackets: "(see …/Retry+(v2))." keeps "(v2)"."""
+    unmatched = {")": url.count(")") - url.count("("), "]": url.count("]") - url.count("[")}
+    end = len(url)
+    while end:
+        last = url[end - 1]
+        if unmatched.get(last, 0) > 0:
+            unmatched[last] -= 1
+        elif last not in _TRAILING:
+            break
+        end -= 1
+    return url[:end]
+
+
+def _markdown_urls(text: str) -> list[str]:
+    """[text](url) and <url> first; bare URLs in what is left (link text included)."""
+    found: list[tuple[int, str]] = []
+    chars = list(text)
+    for pattern in (_MD_LINK, _AUTOLINK):
+        for m in pattern.finditer("".join(chars)):
+            found.append((m.start(), m.group("url")))
+            keep = m.span(1) if pattern is _MD_LINK else (m.start(), m.start())
+            chars[keep[1] : m.end()] = " " * (m.end() - keep[1])
+            chars[m.start() : keep[0]] = " " * (keep[0] - m.start())
+    found += _text_urls("".join(chars))
+    return [url for _, url in sorted(found, key=lambda pair: pair[0])]
+
+
+class _UrlCollector(HTMLParser):
+    """href of every <a> and URLs in text nodes, in document order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "a":
+            return
+        for name, value in attrs:
+            if name == "href" and value and (m := _URL.match(value.strip())):
+                self.urls.append(m.group())
+
+    def handle_data(self, data: str) -> None:
+        self.urls += [url for _, url in _text_urls(data)]
+
+
+@dataclass(frozen=True)
+class Site:
+    """The configured Confluence site: links count only when they point here."""
+
+    scheme: str
+    host: str  # lower-case, IDNA
+    port: int  # effective
+    context_path: str  # "/wiki", "/confluence" or "", never a trailing slash
+    is_cloud: bool
+
+    @classmethod
+    def from_url(cls, site_url: str) -> Site:
+        parts = urlsplit(site_url.strip())
+        scheme = parts.scheme.lower()
+        host = _idna(parts.hostname or "")
+        if scheme not in _DEFAULT_PORT or not host or "@" in parts.netloc:
+            raise ValueError(f"not a Confluence site URL: {site_url!r} (expected https://host[/path])")
+        is_cloud = host.endswith(".atlassian.net")
+        path = parts.path.rstrip("/") or ("/wiki" if is_cloud else "")
+        return cls(scheme, host, parts.port or _DEFAULT_PORT[scheme], path, is_cloud)
+
+
+def _idna(host: str) -> str:
+    host = host.lower().rstrip(".")
+    if host.isascii():
+        return host
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return ""
+
+
+def resolve(url: str, site: Site) -> PageRef | None:
+    """The page a URL names, or None when it is not a Confluence page on exactly this site."""
+    try:
+        parts = urlsplit(url.strip())
+        path = _site_path(parts, parts.port, site)
+    except ValueError:  # a malformed authority or port
+        return None
+    segments = [s for s in (path or "").split("/") if s]
+    handler = _ROUTES.get(segments[0]) if segments else None
+    if handler is None:
+        return None
+    return handler(segments[1:], dict(reversed(parse_qsl(parts.query))))  # first value wins
+
+
+def _site_path(parts: SplitResult, port: int | None, site: Site) -> str | None:
+    """The path below the context path, or None when the URL is not on the site."""
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORT or "@" in parts.netloc or "\\" in parts.netloc:
+        return None
+    if _idna(parts.hostname or "") != site.host:
+        return None
+    site_default = site.port == _DEFAULT_PORT[site.scheme]
+    if (port or _DEFAULT_PORT[scheme]) != site.port and not (port is None and site_default):
+        return None
+    ctx = site.context_path
+    if ctx and parts.path != ctx and not parts.path.startswith(ctx + "/"):
+        return None
+    return parts.path[len(ctx) :]
+
+
+def _page_id(text: str | None) -> int | None:
+    if text is None or not _ID.fullmatch(text):
+        return None
+    pid = int(text)
+    return pid if 0 < pid < 2**63 else None
+
+
+def _space_key(segment: str) -> str | None:
+    key = unquote(segment)
+    return key if _KEY.fullmatch(key) else None
+
+
+def _by_id(pid: int | None, kind: PageKind = "page") -> PageRef | None:
+    return PageRef(kind=kind, page_id=pid) if pid is not None else None
+
+
+def _spaces(seg: list[str], query: dict[str, str]) -> PageRef | None:
+    if seg == ["viewspace.action"]:
+        key = query.get("key")
+        return PageRef(kind="space_home", space_key=key) if key and _KEY.fullmatch(key) else None
+    key = _space_key(seg[0]) if seg else None
+    rest = seg[1:]
+    if key is None:
+        return None
+    if not rest or rest == ["overview"]:
+        home = _by_id(_page_id(query.get("homepageId"))) if rest else None
+        return home or PageRef(kind="space_home", space_key=key)
+    kind, rest = rest[0], rest[1:]
+    if kind in ("pages", "blog") and len(rest) == 2 and rest[0] in ("edit", "edit-v2"):
+        return _by_id(_page_id(rest[1]), "page" if kind == "pages" else "blogpost")
+    if kind == "pages" and 1 <= len(rest) <= 2:
+        return _by_id(_page_id(rest[0]))
+    if kind == "blog" and 4 <= len(rest) <= 5 and _DATE.fullmatch("/".join(rest[:3])):
+        return _by_id(_page_id(rest[3]), "blogpost")
+    return None
+
+
+def _pages(seg: list[str], query: dict[str, str]) -> PageRef | None:
+    if seg == ["editpage.action"]:
+        return _by_id(_page_id(query.get("pageId")))
+    if seg != ["viewpage.action"]:
+        return None
+    if "pageId" in query:
+        return _by_id(_page_id(query["pageId"]))
+    key, title = query.get("spaceKey", ""), query.get("title", "").strip()
+    return PageRef(space_key=key, title=title) if _KEY.fullmatch(key) and title else None
+
+
+def _display(seg: list[str], query: dict[str, str]) -> PageRef | None:
+    key = _space_key(seg[0]) if seg else None
+    if key is None:
+        return None
+    if len(seg) == 1:
+        return PageRef(kind="space_home", space_key=key)
+    title = unquote_plus(seg[-1]).strip()
+    if len(seg) == 2 and title:
+        return PageRef(space_key=key, title=title)
+    day = _DATE.fullmatch("/".join(seg[1:4]))
+    if len(seg) == 5 and day and title:
+        return PageRef(kind="blogpost", space_key=key, title=title, posting_day="-".join(day.groups()))
+    return None
+
+
+def _tiny(seg: list[str], query: dict[str, str]) -> PageRef | None:
+    return _by_id(tiny_to_page_id(seg[0])) if len(seg) == 1 else None
+
+
+_ROUTES: dict[str, Callable[[list[str], dict[str, str]], PageRef | None]] = {
+    "spaces": _spaces,
+    "pages": _pages,
+    "display": _display,
+    "x": _tiny,
+}
+
+
+def page_id_to_tiny(pid: int) -> str:
+    """Confluence's tiny-link code for 0 < pid < 2**63: 8-byte little-endian base64, '/'->'-', '+'->'_'."""
+    code = base64.b64encode(pid.to_bytes(8, "little")).decode().rstrip("=").rstrip("A")
+    return code.replace("/", "-").replace("+", "_")
+
+
+def tiny_to_page_id(code: str) -> int | None:
+    """The page id behind a /x/CODE tiny link, or None for a code Confluence would not produce."""
+    if not _TINY.fullmatch(code):
+        return None
+    padded = code.replace("-", "/").replace("_", "+").ljust(11, "A") + "="
+    try:
+        pid = int.from_bytes(base64.b64decode(padded, validate=True), "little")
+    except ValueError:
+        return None
+    if not 0 < pid < 2**63 or page_id_to_tiny(pid) != code:
+        return None
+    return pid
+
+
+def page_refs(urls: Iterable[str], site: Site) -> list[PageRef]:
+    """The pages behind the URLs, first occurrence kept when several URLs name the same page."""
+    refs: dict[tuple[object, ...], PageRef] = {}
+    for url in urls:
+        ref = resolve(url, site)
+        if ref is not None:
+            refs.setdefault(ref.key, ref)
+    return list(refs.values())

@@ -1,0 +1,78 @@
+"""Pure: a Bug's repro steps and system info (markdown) -> condensed steps, expected/actual, environment."""
+from __future__ import annotations
+
+import re
+
+from .tokens import clip
+
+MAX_STEPS = 15
+STEP_CHARS = 200
+STEPS_BUDGET = 1_200
+OUTCOME_CHARS = 300
+SYSTEM_INFO_CHARS = 300
+
+_LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
+_EMPHASIS = re.compile(r"[*_`]+")
+_STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
+_STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
+_OUTCOME = re.compile(
+    r"(?i)^(expected|actual)(?:\s+(?:results?|behaviou?rs?|outcomes?|output))?\s*(?::|-|–|—|$)\s*(.*)$"
+)
+
+
+def parse_repro(markdown: str) -> tuple[list[str], str, str]:
+    """(steps, expected, actual): lines after an "Expected:"/"Actual:" label belong to it."""
+    steps: list[str] = []
+    outcome: dict[str, list[str]] = {"expected": [], "actual": []}
+    current = ""
+    for line in markdown.splitlines():
+        text = _LIST_MARKER.sub("", line.strip()).strip()
+        label = _OUTCOME.match(_EMPHASIS.sub("", text).strip())
+        if label:
+            current = label.group(1).lower()
+            outcome[current].append(label.group(2).strip())
+        elif current and text:
+            outcome[current].append(text)
+        elif text and not _STEPS_HEADER.match(_EMPHASIS.sub("", text)):
+            steps.append(_STEP_PREFIX.sub("", text))
+    expected, actual = (" ".join(p for p in outcome[k] if p) for k in ("expected", "actual"))
+    return steps, expected, actual
+
+
+def numbered_steps(steps: list[str]) -> str:
+    """Steps numbered 1..n, each kept whole up to STEP_CHARS, as many as the budget holds."""
+    lines: list[str] = []
+    used = 0
+    for step in steps[:MAX_STEPS]:
+        line = f"{len(lines) + 1}. {clip(step, STEP_CHARS)}"
+        if lines and used + len(line) > STEPS_BUDGET:
+            break
+        lines.append(line)
+        used += len(line) + 1
+    if len(lines) < len(steps):
+        lines.append(f"\n…and {len(steps) - len(lines)} more steps")
+    return "\n".join(lines)
+
+
+def system_info(markdown: str) -> str:
+    """The environment on one line."""
+    lines = (_LIST_MARKER.sub("", line.strip()).strip() for line in markdown.splitlines())
+    return clip("; ".join(line for line in lines if line), SYSTEM_INFO_CHARS)
+
+
+def bug_text(repro_steps: str, info: str) -> str:
+    """A Bug's summary body, from its repro steps and system info alone."""
+    steps, expected, actual = parse_repro(repro_steps)
+    parts: list[str] = []
+    if steps:
+        parts.append("**Repro steps**\n" + numbered_steps(steps))
+    outcome = [
+        f"- **{label}:** {clip(value, OUTCOME_CHARS)}"
+        for label, value in (("Expected", expected), ("Actual", actual))
+        if value
+    ]
+    if outcome:
+        parts.append("\n".join(outcome))
+    if environment := system_info(info):
+        parts.append(f"**System info:** {environment}")
+    return "\n\n".join(parts) or "_No repro steps or system info._"

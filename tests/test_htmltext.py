@@ -1,0 +1,128 @@
+"""html_to_markdown: Azure DevOps rich-text HTML -> compact markdown, never raw HTML."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from doc_context.htmltext import html_to_markdown
+
+DATA = Path(__file__).parent / "data" / "workitems"
+RAW_TAG = re.compile(r"<[A-Za-z/!?]")
+
+CASES = [
+    # (what, html, markdown)
+    ("empty", "", ""),
+    ("plain text", "just text", "just text"),
+    ("divs are blocks", "<div>one</div><div>two</div>", "one\n\ntwo"),
+    ("empty div with br", "<div>one</div><div><br></div><div>two</div>", "one\n\ntwo"),
+    ("br is a line break", "<div>Steps:<br>1. open<br>2. close</div>", "Steps:\n1. open\n2. close"),
+    ("paragraphs", "<p>one</p><p>two</p>", "one\n\ntwo"),
+    ("unclosed paragraphs", "<p>one<p>two", "one\n\ntwo"),
+    ("bold and strong", "<b>a</b> <strong>b</strong>", "**a** **b**"),
+    ("italic and em", "<i>a</i> <em>b</em>", "*a* *b*"),
+    ("strike, s, del", "<s>a</s> <strike>b</strike> <del>c</del>", "~~a~~ ~~b~~ ~~c~~"),
+    ("space moves out of markers", "x<b> bold </b>y", "x **bold** y"),
+    ("nested same style once", "<b><strong>x</strong></b>", "**x**"),
+    ("empty style dropped", "a<b> </b>b", "a b"),
+    ("link with other text", '<a href="https://x.io/a">docs</a>', "docs (https://x.io/a)"),
+    ("link text is the url", '<a href="https://x.io/a/">https://x.io/a</a>', "https://x.io/a"),
+    ("link without text", '<a href="https://x.io/a"></a>', "https://x.io/a"),
+    ("mailto link", '<a href="mailto:a@x.io">a@x.io</a>', "a@x.io"),
+    ("javascript link", '<a href="javascript:alert(1)">click</a>', "click"),
+    ("relative link", '<a href="/_workitems/edit/5">#5</a>', "#5"),
+    ("image alt", '<img src="https://x.io/a.png" alt="flow diagram">', "(image: flow diagram)"),
+    ("image without alt", '<img src="https://x.io/a.png">', ""),
+    ("ordered list", "<ol><li>a</li><li>b</li></ol>", "1. a\n2. b"),
+    ("unordered list", "<ul><li>a</li><li>b</li></ul>", "- a\n- b"),
+    ("list start", '<ol start="3"><li>a</li><li>b</li></ol>', "3. a\n4. b"),
+    ("unclosed items", "<ol><li>a<li>b<li>c</ol>", "1. a\n2. b\n3. c"),
+    ("nested ordered", "<ol><li>a<ol><li>x</li></ol></li><li>b</li></ol>", "1. a\n   1. x\n2. b"),
+    ("nested unordered", "<ul><li>a<ul><li>x</li></ul></li></ul>", "- a\n  - x"),
+    ("list directly in list", "<ol><li>a</li><ol><li>x</li></ol><li>b</li></ol>", "1. a\n   1. x\n2. b"),
+    ("div items", "<ol><li><div>a</div></li><li><div>b</div></li></ol>", "1. a\n2. b"),
+    ("empty item skipped", "<ol><li>a</li><li><br></li><li>b</li></ol>", "1. a\n2. b"),
+    ("stray li", "<li>alone</li>", "- alone"),
+    ("table", "<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>",
+     "| A | B |\n| --- | --- |\n| 1 | 2 |"),
+    ("ragged table", "<table><tr><td>A</td><td>B</td></tr><tr><td>1</td></tr></table>",
+     "| A | B |\n| --- | --- |\n| 1 |  |"),
+    ("pipe in cell", "<table><tr><td>a|b</td><td>c</td></tr></table>", "| a\\|b | c |\n| --- | --- |"),
+    ("one-column table is lines", "<table><tr><td>a</td></tr><tr><td>b</td></tr></table>", "a\n\nb"),
+    ("inline code", "run <code>make test</code>", "run `make test`"),
+    ("code with backtick", "<code>a`b</code>", "`` a`b ``"),
+    ("pre is indented code", "<pre>x = 1\n  y = 2</pre>", "    x = 1\n      y = 2"),
+    ("heading is bold", "<h2>Context</h2><p>text</p>", "**Context**\n\ntext"),
+    ("blockquote", "<blockquote>said<br>twice</blockquote>", "> said\n> twice"),
+    ("entities", "a&nbsp;b &amp; c &lt; d &gt; e &quot;f&quot;", 'a b & c < d > e "f"'),
+    ("escaped tag stays text", "&lt;b&gt;bold&lt;/b&gt; <i>x</i>", "&lt;b>bold&lt;/b> *x*"),
+    ("double escaped", "&lt;div&gt;a &amp;amp; b&lt;/div&gt;&lt;div&gt;c&lt;/div&gt;", "a & b\n\nc"),
+    ("nbsp and zero width", "a\u00a0b\u200bc\ufeffd\u200de", "a bcde"),
+    ("whitespace collapses", "<div>  a \n\t b  </div>", "a b"),
+    ("script and style dropped", "a<script>alert(1)</script><style>p{}</style>b", "ab"),
+    ("comment dropped", "a<!-- hidden -->b", "ab"),
+    ("unknown tags are text containers", "<font color=red><span>a</span></font>", "a"),
+    ("unbalanced end tags", "</div></b>a</li>", "a"),
+    ("unclosed bold", "<b>a", "**a**"),
+    ("lone angle bracket", "a < b and c > d", "a < b and c > d"),
+    ("self-closing br", "a<br/>b<br />c", "a\nb\nc"),
+    ("end br", "a</br>b", "a\nb"),
+]
+
+
+@pytest.mark.parametrize(("html", "markdown"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_html_to_markdown(html: str, markdown: str) -> None:
+    assert html_to_markdown(html) == markdown
+
+
+@pytest.mark.parametrize("name", ["repro-steps", "table"])
+def test_realistic_fields(name: str) -> None:
+    html = (DATA / f"{name}.html").read_text(encoding="utf-8")
+    expected = (DATA / f"{name}.md").read_text(encoding="utf-8").rstrip("\n")
+    assert html_to_markdown(html) == expected
+
+
+def test_deep_nesting_is_bounded() -> None:
+    out = html_to_markdown("<div>" * 50_000 + "deep" + "</div>" * 50_000)
+    assert out == "deep"
+
+
+def test_deep_lists_are_bounded() -> None:
+    out = html_to_markdown("<ol><li>x" * 5_000)
+    assert out.count("x") == 5_000
+    assert not RAW_TAG.search(out)
+
+
+_FRAGMENTS = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from([
+        "<b>", "</b>", "<i>", "<s>", "<ol>", "<ul>", "<li>", "</li>", "</ol>", "<table>", "<tr>",
+        "<td>", "</td>", "<br>", "<br/>", "<div>", "</div>", "<p>", "<pre>", "</pre>", "<code>",
+        "<a href='https://x.io'>", "<a href=\"javascript:x\">", "</a>", "<img alt='<b>'>",
+        "<!--", "-->", "<![CDATA[", "]]>", "<!DOCTYPE html>", "<?xml?>", "<script>", "</script>",
+        "&lt;", "&gt;", "&amp;lt;", "&#60;", "&#x3c;", "&", "&#", "<", "</", ">", "<!", "<a",
+        "<![if !x]>", "<![endif]>", "\u00a0", "\u200b", "&nbsp;", "<h1>", "<blockquote>",
+    ]),
+)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_FRAGMENTS, max_size=40).map("".join))
+def test_never_raises_never_emits_a_tag(html: str) -> None:
+    out = html_to_markdown(html)
+    assert not RAW_TAG.search(out)
+    assert "\u00a0" not in out and "\u200b" not in out
+
+
+@settings(max_examples=300)
+@given(st.text())
+def test_any_text(html: str) -> None:
+    assert not RAW_TAG.search(html_to_markdown(html))
+
+
+def test_deterministic() -> None:
+    html = (DATA / "repro-steps.html").read_text(encoding="utf-8")
+    assert html_to_markdown(html) == html_to_markdown(html)

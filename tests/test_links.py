@@ -1,0 +1,237 @@
+"""links.py: work-item text -> URLs -> PageRefs, one row per link form or trap."""
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from doc_context.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
+from doc_context.models import PageRef
+
+CLOUD = Site.from_url("https://acme.atlassian.net/wiki")
+DC = Site.from_url("https://confluence.acme.com")
+DCX = Site.from_url("https://intranet.acme.com/confluence/")
+C = "https://acme.atlassian.net/wiki"
+D = "https://confluence.acme.com"
+X = "https://intranet.acme.com/confluence"
+
+
+def P(pid: int) -> PageRef:
+    return PageRef(kind="page", page_id=pid)
+
+
+def B(pid: int) -> PageRef:
+    return PageRef(kind="blogpost", page_id=pid)
+
+
+def T(key: str, title: str, day: str | None = None) -> PageRef:
+    return PageRef(kind="blogpost" if day else "page", space_key=key, title=title, posting_day=day)
+
+
+def S(key: str) -> PageRef:
+    return PageRef(kind="space_home", space_key=key)
+
+
+# (id, site, work-item field value, markdown?, expected refs in order)
+CASES = [
+    # Cloud page forms
+    ("cloud-page-slug", CLOUD, f"{C}/spaces/ENG/pages/123456/Retry+Policy", False, [P(123456)]),
+    ("cloud-page-no-slug", CLOUD, f"{C}/spaces/ENG/pages/123456", False, [P(123456)]),
+    ("cloud-page-trailing-slash", CLOUD, f"{C}/spaces/ENG/pages/123456/", False, [P(123456)]),
+    ("cloud-edit-v2-draft", CLOUD, f"{C}/spaces/ENG/pages/edit-v2/987654321?draftShareId=ab-12", False, [P(987654321)]),
+    ("cloud-edit", CLOUD, f"{C}/spaces/ENG/pages/edit/55", False, [P(55)]),
+    ("cloud-blog-slug", CLOUD, f"{C}/spaces/ENG/blog/2024/06/30/98765/Launch+Notes", False, [B(98765)]),
+    ("cloud-blog-no-slug", CLOUD, f"{C}/spaces/ENG/blog/2024/06/30/98765", False, [B(98765)]),
+    ("cloud-viewpage-id", CLOUD, f"{C}/pages/viewpage.action?pageId=42", False, [P(42)]),
+    ("cloud-viewpage-id-key", CLOUD, f"{C}/pages/viewpage.action?pageId=42&spaceKey=ENG", False, [P(42)]),
+    ("cloud-editpage", CLOUD, f"{C}/pages/editpage.action?pageId=43", False, [P(43)]),
+    ("cloud-display", CLOUD, f"{C}/display/ENG/Retry+Policy", False, [T("ENG", "Retry Policy")]),
+    ("cloud-display-pct", CLOUD, f"{C}/display/ENG/C%2B%2B%20Guide", False, [T("ENG", "C++ Guide")]),
+    ("cloud-viewpage-title", CLOUD, f"{C}/pages/viewpage.action?spaceKey=ENG&title=Retry+Policy", False,
+     [T("ENG", "Retry Policy")]),
+    ("cloud-tiny", CLOUD, f"{C}/x/0-TJU", False, [P(1355412691)]),
+    ("cloud-tiny-64bit", CLOUD, f"{C}/x/AAAAAAE", False, [P(4294967296)]),
+    ("cloud-tiny-noncanonical", CLOUD, f"{C}/x/0-TJUA", False, []),
+    ("cloud-space", CLOUD, f"{C}/spaces/ENG", False, [S("ENG")]),
+    ("cloud-space-overview", CLOUD, f"{C}/spaces/ENG/overview", False, [S("ENG")]),
+    ("cloud-space-homepage-id", CLOUD, f"{C}/spaces/ENG/overview?homepageId=65537", False, [P(65537)]),
+    ("cloud-personal-page", CLOUD, f"{C}/spaces/~5570589a2b/pages/777/Notes", False, [P(777)]),
+    ("cloud-personal-space", CLOUD, f"{C}/spaces/~712020:abc-def/overview", False, [S("~712020:abc-def")]),
+    # decorations never change identity
+    ("fragment", CLOUD, f"{C}/spaces/ENG/pages/123#Heading-Sub", False, [P(123)]),
+    ("focused-comment", CLOUD, f"{C}/spaces/ENG/pages/123/T?focusedCommentId=9#comment-9", False, [P(123)]),
+    ("atl-origin", CLOUD, f"{C}/spaces/ENG/pages/123/T?atlOrigin=eyJpIjoiYSJ9", False, [P(123)]),
+    ("src-param", CLOUD, f"{C}/spaces/ENG/pages/123?src=mail", False, [P(123)]),
+    ("http-to-https-site", CLOUD, "http://acme.atlassian.net/wiki/spaces/ENG/pages/123", False, [P(123)]),
+    ("host-case", CLOUD, "https://ACME.Atlassian.NET/wiki/spaces/ENG/pages/123", False, [P(123)]),
+    ("explicit-443", CLOUD, "https://acme.atlassian.net:443/wiki/spaces/ENG/pages/123", False, [P(123)]),
+    # Data Center, no context path
+    ("dc-display", DC, f"{D}/display/OPS/Runbook", False, [T("OPS", "Runbook")]),
+    ("dc-display-blog", DC, f"{D}/display/OPS/2024/03/01/Release+Day", False, [T("OPS", "Release Day", "2024-03-01")]),
+    ("dc-space-home", DC, f"{D}/display/OPS", False, [S("OPS")]),
+    ("dc-space-home-slash", DC, f"{D}/display/OPS/", False, [S("OPS")]),
+    ("dc-viewspace", DC, f"{D}/spaces/viewspace.action?key=OPS", False, [S("OPS")]),
+    ("dc-viewpage-id", DC, f"{D}/pages/viewpage.action?pageId=201819180", False, [P(201819180)]),
+    ("dc-tiny", DC, f"{D}/x/LIQHD", False, [P(201819180)]),
+    ("dc-personal-display", DC, f"{D}/display/~jdoe/My+Notes", False, [T("~jdoe", "My Notes")]),
+    ("dc-personal-viewpage", DC, f"{D}/pages/viewpage.action?spaceKey=~jdoe&title=My+Notes", False,
+     [T("~jdoe", "My Notes")]),
+    ("dc-personal-home", DC, f"{D}/display/~jdoe", False, [S("~jdoe")]),
+    ("dc-editpage", DC, f"{D}/pages/editpage.action?pageId=5", False, [P(5)]),
+    # Data Center under /confluence
+    ("ctx-display", DCX, f"{X}/display/OPS/Runbook", False, [T("OPS", "Runbook")]),
+    ("ctx-tiny", DCX, f"{X}/x/LIQHD", False, [P(201819180)]),
+    ("ctx-viewpage", DCX, f"{X}/pages/viewpage.action?pageId=7", False, [P(7)]),
+    ("ctx-blog-id", DCX, f"{X}/spaces/OPS/blog/2024/01/02/99", False, [B(99)]),
+    ("ctx-viewspace", DCX, f"{X}/spaces/viewspace.action?key=OPS", False, [S("OPS")]),
+    ("ctx-outside", DCX, "https://intranet.acme.com/display/OPS/Runbook", False, []),
+    ("ctx-segment-boundary", DCX, "https://intranet.acme.com/confluencex/display/OPS/Runbook", False, []),
+    # not pages
+    ("attachment", CLOUD, f"{C}/download/attachments/123/file.pdf?version=1&api=v2", False, []),
+    ("thumbnail", CLOUD, f"{C}/download/thumbnails/123/x.png", False, []),
+    ("whiteboard", CLOUD, f"{C}/spaces/ENG/whiteboard/555", False, []),
+    ("folder", CLOUD, f"{C}/spaces/ENG/folder/556", False, []),
+    ("database", CLOUD, f"{C}/spaces/ENG/database/557", False, []),
+    ("folder-root", CLOUD, f"{C}/folder/556", False, []),
+    ("search", CLOUD, f"{C}/search?text=retry", False, []),
+    ("jira-browse", CLOUD, "https://acme.atlassian.net/browse/PAY-1", False, []),
+    ("jira-app", CLOUD, "https://acme.atlassian.net/jira/software/projects/PAY/boards/1", False, []),
+    ("dc-jira-path", DC, f"{D}/browse/PAY-1", False, []),
+    ("page-id-zero", CLOUD, f"{C}/pages/viewpage.action?pageId=0", False, []),
+    ("page-id-2-63", CLOUD, f"{C}/pages/viewpage.action?pageId=9223372036854775808", False, []),
+    ("page-id-max", CLOUD, f"{C}/pages/viewpage.action?pageId=9223372036854775807", False, [P(2**63 - 1)]),
+    ("page-id-letters", CLOUD, f"{C}/spaces/ENG/pages/12a", False, []),
+    ("page-id-unicode-digits", CLOUD, f"{C}/spaces/ENG/pages/١٢٣", False, []),
+    # hostile hosts
+    ("lookalike-suffix", CLOUD, "https://acme.atlassian.net.evil.com/wiki/x/0-TJU", False, []),
+    ("lookalike-prefix", CLOUD, "https://evilacme.atlassian.net/wiki/x/0-TJU", False, []),
+    ("host-in-path", CLOUD, "https://evil.com/acme.atlassian.net/wiki/x/0-TJU", False, []),
+    ("host-as-userinfo", CLOUD, "https://acme.atlassian.net@evil.com/wiki/x/0-TJU", False, []),
+    ("userinfo", CLOUD, "https://good@acme.atlassian.net/wiki/x/0-TJU", False, []),
+    ("backslash", CLOUD, "https://acme.atlassian.net\\@evil.com/wiki/x/0-TJU", False, []),
+    ("other-tenant", CLOUD, "https://other.atlassian.net/wiki/x/0-TJU", False, []),
+    ("wrong-port", CLOUD, "https://acme.atlassian.net:8443/wiki/x/0-TJU", False, []),
+    ("dc-wrong-port", DC, "https://confluence.acme.com:8090/display/OPS/Runbook", False, []),
+    ("bad-port", DC, "https://confluence.acme.com:99999/display/OPS/Runbook", False, []),
+    ("no-wiki-on-cloud", CLOUD, "https://acme.atlassian.net/spaces/ENG/pages/123", False, []),
+    # prose around the URL (HTML fields)
+    ("trailing-period", CLOUD, f"<p>See {C}/x/0-TJU.</p>", False, [P(1355412691)]),
+    ("trailing-comma", CLOUD, f"<div>{C}/spaces/ENG/pages/123, and more</div>", False, [P(123)]),
+    ("parenthesised", CLOUD, f"<p>(see {C}/spaces/ENG/pages/123)</p>", False, [P(123)]),
+    ("balanced-parens", DC, f"<p>{D}/display/OPS/Retry+(v2)</p>", False, [T("OPS", "Retry (v2)")]),
+    ("balanced-in-parens", DC, f"<p>(see {D}/display/OPS/Retry+(v2)).</p>", False, [T("OPS", "Retry (v2)")]),
+    ("amp-in-href", DC, f'<a href="{D}/pages/viewpage.action?spaceKey=OPS&amp;title=Runbook">rb</a>', False,
+     [T("OPS", "Runbook")]),
+    ("nbsp-after-url", DC, f"<p>{D}/x/LIQHD&nbsp;next</p>", False, [P(201819180)]),
+    ("zero-width-after-url", CLOUD, f"<p>{C}/spaces/ENG/pages/123\u200bfoo</p>", False, [P(123)]),
+    ("quoted", CLOUD, f'<p>"{C}/spaces/ENG/pages/123"</p>', False, [P(123)]),
+    ("exclaim", CLOUD, f"<p>read {C}/spaces/ENG/pages/123!</p>", False, [P(123)]),
+    ("double-escaped", DC, f"&lt;div&gt;&lt;a href=&quot;{D}/x/LIQHD&quot;&gt;link&lt;/a&gt;&lt;/div&gt;", False,
+     [P(201819180)]),
+    ("href-and-other-text", CLOUD, f'<a href="{C}/spaces/ENG/pages/1">{C}/spaces/ENG/pages/2</a>', False, [P(1), P(2)]),
+    ("ignore-non-confluence", CLOUD, f'<a href="https://github.com/x">gh</a> {C}/spaces/ENG/pages/9', False, [P(9)]),
+    # markdown fields
+    ("md-link", DC, f"Runbook: [the runbook]({D}/display/OPS/Runbook).", True, [T("OPS", "Runbook")]),
+    ("md-link-parens", DC, f"[retry]({D}/display/OPS/Retry+(v2))", True, [T("OPS", "Retry (v2)")]),
+    ("md-autolink", CLOUD, f"Spec: <{C}/x/0-TJU>", True, [P(1355412691)]),
+    ("md-bold-url", CLOUD, f"**{C}/spaces/ENG/pages/123**", True, [P(123)]),
+    ("md-url-as-link-text", CLOUD, f"[{C}/spaces/ENG/pages/1]({C}/spaces/ENG/pages/2)", True, [P(2), P(1)]),
+    # the same page behind different URL forms
+    ("dedupe-id-forms", DC,
+     f"<p>{D}/spaces/OPS/pages/201819180/Runbook {D}/x/LIQHD {D}/pages/viewpage.action?pageId=201819180</p>",
+     False, [P(201819180)]),
+    ("dedupe-title-case", DC, f"<p>{D}/display/OPS/Runbook {D}/display/ops/RUNBOOK</p>", False, [T("OPS", "Runbook")]),
+    ("order-kept", CLOUD, f"<p>{C}/x/AAAAAAE then {C}/spaces/ENG/pages/7 then {C}/x/AAAAAAE</p>", False,
+     [P(4294967296), P(7)]),
+]
+
+
+@pytest.mark.parametrize(("site", "text", "markdown", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_links_to_page_refs(site: Site, text: str, markdown: bool, expected: list[PageRef]) -> None:
+    assert page_refs(find_urls(text, markdown=markdown), site) == expected
+
+
+def test_case_table_is_large() -> None:
+    assert len(CASES) >= 60
+
+
+@pytest.mark.parametrize(
+    ("text", "markdown", "urls"),
+    [
+        ("<p>See https://a.example/x.</p>", False, ["https://a.example/x"]),
+        ('<a href="https://a.example/?a=1&amp;b=2">https://a.example/?a=1&amp;b=2</a>', False,
+         ["https://a.example/?a=1&b=2"]),
+        ("<p>https://a.example/1 https://a.example/2 https://a.example/1</p>", False,
+         ["https://a.example/1", "https://a.example/2"]),
+        ("<p>(https://a.example/Retry+(v2))</p>", False, ["https://a.example/Retry+(v2)"]),
+        ("<p>[https://a.example/x]</p>", False, ["https://a.example/x"]),
+        ("<p>'https://a.example/x';</p>", False, ["https://a.example/x"]),
+        ("<p>https://</p>", False, []),
+        ("<p>ftp://a.example/x mailto:a@b.c</p>", False, []),
+        ("&lt;p&gt;https://a.example/x&lt;/p&gt;", False, ["https://a.example/x"]),
+        ("<https://a.example/auto> and [t](https://a.example/link)", True,
+         ["https://a.example/auto", "https://a.example/link"]),
+        ('[t](https://a.example/link "Title") https://a.example/bare.', True,
+         ["https://a.example/link", "https://a.example/bare"]),
+        ("<https://a.example/auto>", False, []),  # the HTML parser reads an autolink as a tag
+    ],
+)
+def test_find_urls(text: str, markdown: bool, urls: list[str]) -> None:
+    assert find_urls(text, markdown=markdown) == urls
+
+
+@pytest.mark.parametrize(
+    ("code", "page_id"), [("0-TJU", 1355412691), ("LIQHD", 201819180), ("AAAAAAE", 4294967296)]
+)
+def test_tiny_link_worked_examples(code: str, page_id: int) -> None:
+    assert tiny_to_page_id(code) == page_id
+    assert page_id_to_tiny(page_id) == code
+
+
+def test_tiny_link_is_not_rfc_urlsafe() -> None:
+    rfc = int.from_bytes(base64.urlsafe_b64decode("0-TJUAAAAAA="), "little")
+    assert rfc == 1355408595 != tiny_to_page_id("0-TJU")
+
+
+@pytest.mark.parametrize("page_id", [1, 255, 256, 65535, 2**32 - 1, 2**32, 2**53 + 1, 2**63 - 1])
+def test_tiny_link_round_trip(page_id: int) -> None:
+    assert tiny_to_page_id(page_id_to_tiny(page_id)) == page_id
+
+
+@pytest.mark.parametrize("code", ["", "A", "0-TJUA", "a" * 12, "abc=", "ab/c", "ab+c", "/////////w8", "__________8"])
+def test_tiny_link_rejects(code: str) -> None:
+    assert tiny_to_page_id(code) is None
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://acme.atlassian.net/wiki", Site("https", "acme.atlassian.net", 443, "/wiki", True)),
+        ("https://ACME.atlassian.net/", Site("https", "acme.atlassian.net", 443, "/wiki", True)),
+        ("https://confluence.acme.com", Site("https", "confluence.acme.com", 443, "", False)),
+        ("http://intranet.acme.com:8090/confluence/", Site("http", "intranet.acme.com", 8090, "/confluence", False)),
+        ("https://wiki.bücher.example/", Site("https", "wiki.xn--bcher-kva.example", 443, "", False)),
+    ],
+)
+def test_site_from_url(url: str, expected: Site) -> None:
+    assert Site.from_url(url) == expected
+
+
+@pytest.mark.parametrize(
+    "url", ["", "confluence.acme.com", "ftp://confluence.acme.com", "https://u@confluence.acme.com"]
+)
+def test_site_from_url_rejects(url: str) -> None:
+    with pytest.raises(ValueError):
+        Site.from_url(url)
+
+
+def test_idn_host_matches_its_punycode() -> None:
+    site = Site.from_url("https://wiki.bücher.example")
+    assert resolve("https://wiki.xn--bcher-kva.example/display/A/B", site) == T("A", "B")
+    assert resolve("https://WIKI.BÜCHER.example/display/A/B", site) == T("A", "B")
+
+
+def test_non_default_port_site() -> None:
+    site = Site.from_url("http://localhost:8090")
+    assert resolve("http://localhost:8090/x/LIQHD", site) == P(201819180)
+    assert resolve("http://localhost/x/LIQHD", site) is None

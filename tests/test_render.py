@@ -1,0 +1,201 @@
+"""The comment markdown: layout, size budget, and neutralization of untrusted text."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
+from doc_context.neutralize import neutralize, neutralize_inline
+from doc_context.render import HARD_CAP, TITLE, render_comment
+from doc_context.summarize import page_summary, work_item_summary
+
+DATA = Path(__file__).parent / "data" / "workitems"
+RAW_TAG = re.compile(r"<[A-Za-z/!?]")
+REF = PullRequestRef("https://dev.azure.com/fabrikam", "Shop", "shop", 42)
+PR = PullRequest(REF, "Use the shipping country's tax rate in cart totals", "")
+CHANGED = (
+    ChangedFile("/src/checkout/cart_totals.py", "edit"),
+    ChangedFile("/src/checkout/TaxRate.cs", "add"),
+    ChangedFile("/docs/README.md", "edit"),
+)
+FOOTER = "<sub>doc-context</sub>"
+
+
+def load(name: str) -> WorkItem:
+    return WorkItem(**yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8")))
+
+
+def example() -> str:
+    diff = (DATA / "pr.diff").read_text(encoding="utf-8")
+    items = [work_item_summary(load(n), CHANGED, diff) for n in ("bug-101", "story-102", "risk-103")]
+    text = (DATA / "page-tax-rules.md").read_text(encoding="utf-8")
+    url = "https://fabrikam.atlassian.net/wiki/spaces/SHOP/pages/123456/Tax+rules"
+    page = Page(PageRef(page_id=123456), 123456, "Tax rules", "SHOP", 7, url, text)
+    pages = [page_summary(page, CHANGED, [102, 101], diff)]
+    return render_comment(PR, items, pages, changed_count=len(CHANGED), footer=FOOTER)
+
+
+def summary(n: int, text: str = "", **kw: object) -> Summary:
+    fields: dict[str, object] = {
+        "heading": f"Bug {n}: Title {n}", "kind": "Bug", "meta": "Active",
+        "url": f"https://dev.azure.com/x/_workitems/edit/{n}",
+    }
+    fields.update(kw)
+    return Summary(f"work item {n}", text=text, **fields)  # type: ignore[arg-type]
+
+
+# ---- neutralize ----------------------------------------------------------------------------
+
+NEUTRALIZE = [
+    ("plain text", "The total is wrong.", "The total is wrong."),
+    ("logging command", "##vso[task.setvariable variable=x]1", "#\u200b#vso[task.setvariable variable=x]1"),
+    ("logging command upper case", "x ##VSO[task.complete]", "x #\u200b#VSO[task.complete]"),
+    ("formatting command", "##[error]boom", "#\u200b#[error]boom"),
+    ("script tag", "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    ("comment tag", "<!-- x -->", "&lt;!-- x --&gt;"),
+    ("mention", "ping @alice", "ping @\u200balice"),
+    ("ado mention", "@<6A3E-11>", "@\u200b&lt;6A3E-11&gt;"),
+    ("lone at", "a @ b", "a @ b"),
+    ("fence", "```\ncode", "\\`\\`\\`\ncode"),
+    ("tilde fence", "~~~python", "\\~~~python"),
+    ("heading", "## heading", "\\## heading"),
+    ("indented heading", "  # title", "  \\# title"),
+    ("hash number", "#123 is a work item", "#123 is a work item"),
+    ("setext dashes", "Title\n---", "Title\n\\---"),
+    ("setext equals", "Title\n===", "Title\n\\==="),
+    ("thematic break", "* * *", "\\* * *"),
+    ("list item kept", "- item\n1. item", "- item\n1. item"),
+    ("image", "see ![chart](https://evil.example/p.png)", "see (image: chart, https://evil.example/p.png)"),
+    ("reference image", "![chart][r]", "!\\[chart][r]"),
+    ("link kept", "[docs](https://x.io)", "[docs](https://x.io)"),
+    ("control chars", "a\x00b\x1bc\r\nd", "abc\nd"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in NEUTRALIZE], ids=[c[0] for c in NEUTRALIZE])
+def test_neutralize(text: str, expected: str) -> None:
+    assert neutralize(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a\nb\t c", "a b c"),
+    ("[x](y)", "\\[x\\](y)"),
+    ("back\\slash]", "back\\\\slash\\]"),
+    ("## x", "\\## x"),
+])
+def test_neutralize_inline(text: str, expected: str) -> None:
+    assert neutralize_inline(text) == expected
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=st.sampled_from("#vsoVSO[]<>@`~-=*_ \n\\!()abc"), max_size=60) | st.text())
+def test_neutralize_defuses_anything(text: str) -> None:
+    for out in (neutralize(text), neutralize_inline(text)):
+        assert "##vso[" not in out.lower() and "##[" not in out
+        assert not RAW_TAG.search(out)
+        assert "```" not in out.replace("\\`", "")
+    assert "\n" not in neutralize_inline(text)
+
+
+# ---- the comment -----------------------------------------------------------------------------
+
+def test_example_comment() -> None:
+    assert example() == (DATA / "comment.md").read_text(encoding="utf-8").rstrip("\n")
+
+
+def test_deterministic() -> None:
+    assert example().encode() == example().encode()
+
+
+def test_bug_description_never_reaches_the_comment() -> None:
+    assert "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR" not in example()
+    assert "REPRO-STEPS-OF-A-NON-BUG" not in example()
+
+
+def test_ends_with_the_footer() -> None:
+    assert example().endswith("\n\n" + FOOTER)
+    assert example().startswith(TITLE + "\n\n")
+
+
+@pytest.mark.parametrize("pr", [PR, None])
+def test_no_work_items_is_one_line(pr: PullRequest | None) -> None:
+    lines = render_comment(pr, [], []).split("\n")
+    assert lines[0] == TITLE and len([line for line in lines if line]) == 2
+    assert "has no linked work items" in lines[2]
+
+
+def test_overview_counts_kinds() -> None:
+    items = [summary(1), summary(2, kind="User Story"), summary(3, kind="Bug"), summary(4, kind="")]
+    pages = [Summary("page 9", "P", "", kind="page"), Summary("page 8", "Q", "", kind="page")]
+    out = render_comment(None, items, pages, changed_count=1)
+    overview = "This pull request is linked to 2 bugs, 1 user story and 1 work item; 2 Confluence pages referenced; 1 file changed."
+    assert overview in out
+
+
+@pytest.mark.parametrize("budget", [12_000, 5_000, 2_000, 600])
+def test_budget_on_fifty_long_work_items(budget: int) -> None:
+    long = " ".join(f"Sentence {i} about the checkout flow and its totals." for i in range(60))
+    items = [summary(n, long, related_files=(f"/src/m{n}.py",), relevance=n % 7) for n in range(50)]
+    pages = [Summary(f"page {n}", f"Page {n}", long, cited_by=(n,), kind="page") for n in range(10)]
+    out = render_comment(PR, items, pages, budget=budget, footer=FOOTER)
+    assert len(out) <= budget
+    assert "_Trimmed to fit the" in out and out.endswith(FOOTER)
+
+
+def test_least_relevant_work_item_text_goes_first() -> None:
+    long = "word " * 400
+    items = [summary(1, "RELEVANT " + long, relevance=5), summary(2, "IRRELEVANT " + long, relevance=0)]
+    out = render_comment(None, items, [], budget=3_000)
+    relevant, _, irrelevant = out.partition("IRRELEVANT")
+    assert relevant.count("word") == 400
+    assert irrelevant.count("word") < 100
+    assert out.endswith("_Trimmed to fit the 3,000-character limit: 1 work item text shortened._")
+
+
+def test_hard_cap() -> None:
+    huge = "x " * 100_000
+    items = [summary(n, huge, relevance=1) for n in range(20)]
+    assert len(render_comment(PR, items, [], budget=10**9)) <= HARD_CAP
+
+
+@pytest.mark.parametrize("budget", [0, 10, 60, 200])
+def test_tiny_budgets(budget: int) -> None:
+    out = render_comment(PR, [summary(1, "text " * 100)], [], budget=budget, footer=FOOTER)
+    assert len(out) <= budget
+
+
+def test_untrusted_text_is_neutralized_everywhere() -> None:
+    pr = PullRequest(REF, "Fix ##vso[task.setvariable variable=token]stolen", "")
+    item = summary(
+        1,
+        "## Injected heading\n<script>alert(1)</script>\nping @alice\n```\nunclosed fence",
+        heading="Bug 1: <img src=x onerror=alert(1)> ##[error]",
+        meta="@bob",
+        related_files=("/src/`evil`<b>.py",),
+    )
+    page = Summary("page 2", "Page @carol ##vso[x]", "![p](https://evil.example/t.png)\n---", kind="page",
+                   url="javascript:alert(1)", cited_by=(1,))
+    out = render_comment(pr, [item], [page])
+    assert "##vso[" not in out and "##[" not in out
+    assert not RAW_TAG.search(out)
+    assert "@alice" not in out and "@bob" not in out and "@carol" not in out
+    assert "\n## Injected" not in out and "\n---" not in out
+    assert "```" not in out and "![" not in out and "javascript:" not in out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    texts=st.lists(st.text(max_size=300), min_size=0, max_size=8),
+    budget=st.integers(min_value=0, max_value=4_000),
+)
+def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> None:
+    items = [summary(n, t, heading=t[:40], relevance=len(t) % 3) for n, t in enumerate(texts)]
+    pages = [Summary(f"page {n}", t[:30], t, kind="page") for n, t in enumerate(texts[:3])]
+    out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
+    assert len(out) <= budget
+    assert "##vso[" not in out.lower() and not RAW_TAG.search(out)

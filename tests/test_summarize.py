@@ -1,0 +1,258 @@
+"""Summaries of work items and pages, ranked against the changed files and diff; the tokens behind them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from doc_context.models import ChangedFile, Page, PageRef, WorkItem
+from doc_context.repro import parse_repro
+from doc_context.summarize import (
+    ACCEPTANCE_CRITERIA,
+    DESCRIPTION,
+    REPRO_STEPS,
+    SYSTEM_INFO,
+    page_summary,
+    source_fields,
+    split_criteria,
+    work_item_summary,
+)
+from doc_context.tokens import clip, diff_tokens, path_tokens, pick, split_sentences, stem, words
+
+DATA = Path(__file__).parent / "data" / "workitems"
+CHANGED = (
+    ChangedFile("/src/checkout/cart_totals.py", "edit"),
+    ChangedFile("/src/checkout/TaxRate.cs", "add"),
+    ChangedFile("/src/auth/login_form.py", "edit"),
+)
+DIFF = """\
+--- a/src/checkout/cart_totals.py
++++ b/src/checkout/cart_totals.py
+@@ -1,3 +1,4 @@
+-def cart_total(items):
++def cart_total(items, shipping_country):
++    rate = tax_rate_for(shipping_country)
+"""
+
+
+def load(name: str) -> WorkItem:
+    return WorkItem(**yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8")))
+
+
+def item(type_: str, **fields: str) -> WorkItem:
+    return WorkItem(id=7, rev=1, type=type_, title="A title", state="New", fields=fields)
+
+
+# ---- tokens -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("calculateCartTotal", ["calculate", "cart", "total"]),
+    ("tax_rate_for", ["tax", "rate"]),
+    ("HTTPServerError", ["http", "server", "error"]),
+    ("The totals, the entries!", ["total", "entry"]),
+    ("a an of to 42 x1", []),
+    ("class status bus", ["class", "status", "bus"]),
+])
+def test_words(text: str, expected: list[str]) -> None:
+    assert words(text) == expected
+
+
+@pytest.mark.parametrize(("word", "expected"), [
+    ("totals", "total"), ("entries", "entry"), ("class", "class"), ("status", "status"), ("tax", "tax"),
+])
+def test_stem(word: str, expected: str) -> None:
+    assert stem(word) == expected
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("/src/checkout/totals.py", {"checkout", "total"}),
+    ("/src/checkout/TaxRate.cs", {"checkout", "tax", "rate"}),
+    ("/tests/utils/index.ts", set()),
+    ("/src/Shop.Web/Pages/Cart.cshtml", {"shop", "web", "page", "cart", "cshtml"}),
+])
+def test_path_tokens(path: str, expected: set[str]) -> None:
+    assert path_tokens(path) == expected
+
+
+def test_diff_tokens_take_changed_lines_only() -> None:
+    diff = "--- a/old_name.py\n+++ b/new_name.py\n@@\n context_line\n-def removed_thing(self):\n+return addedValue\n"
+    assert diff_tokens(diff) == {"removed", "thing", "added", "value"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("One. Two! Three? Four", ["One.", "Two!", "Three?", "Four"]),
+    ("line one\nline two", ["line one", "line two"]),
+    ("1. Open the cart. Then pay.", ["1. Open the cart.", "Then pay."]),
+    ("Costs 1.50 EUR. Paid.", ["Costs 1.50 EUR.", "Paid."]),
+    ("Use a tool, e.g. make. Done.", ["Use a tool, e.g. make.", "Done."]),
+    ("- item\n\n- other", ["- item", "- other"]),
+    ("", []),
+])
+def test_split_sentences(text: str, expected: list[str]) -> None:
+    assert split_sentences(text) == expected
+
+
+@pytest.mark.parametrize(("text", "limit", "expected"), [
+    ("short", 10, "short"),
+    ("the quick brown fox", 12, "the quick…"),
+    ("the quick brown fox", 19, "the quick brown fox"),
+    ("abcdefghij", 5, "abcd…"),
+    ("one, two, three", 10, "one, two…"),
+    ("abc", 1, "…"),
+])
+def test_clip_never_cuts_a_word(text: str, limit: int, expected: str) -> None:
+    assert clip(text, limit) == expected
+    assert len(clip(text, limit)) <= limit
+
+
+def test_pick_keeps_relevant_sentences_in_order() -> None:
+    sentences = ["Intro.", "Nothing here at all.", "The cart total is wrong.", "Weather is nice.", "Tax too."]
+    assert pick(sentences, frozenset({"cart", "total", "tax"}), 40) == [0, 2, 4]
+
+
+# ---- type branching ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("type_", "fields"), [
+    ("Bug", (REPRO_STEPS, SYSTEM_INFO)),
+    ("bug", (REPRO_STEPS, SYSTEM_INFO)),
+    ("User Story", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+    ("Product Backlog Item", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+    ("Feature", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+    ("Requirement", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+    ("Task", (DESCRIPTION,)),
+    ("Epic", (DESCRIPTION,)),
+    ("Issue", (DESCRIPTION,)),
+    ("Compliance Risk", (DESCRIPTION,)),
+    ("", (DESCRIPTION,)),
+])
+def test_source_fields(type_: str, fields: tuple[str, ...]) -> None:
+    assert source_fields(item(type_)) == fields
+
+
+def test_bug_never_uses_its_description() -> None:
+    bug = load("bug-101")
+    assert "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR" in bug.fields[DESCRIPTION]
+    summary = work_item_summary(bug, CHANGED, DIFF)
+    assert "LEGACY" not in summary.text
+    assert "**Repro steps**\n1. Sign in as a customer whose shipping country is *Germany*." in summary.text
+    assert "- **Expected:** the total includes 19% VAT (23.80 EUR)." in summary.text
+    assert "- **Actual:** the total is 20.00 EUR; the tax line shows 0.00." in summary.text
+    assert "**System info:** Browser: Edge 120; OS: Windows 11; Environment: staging" in summary.text
+
+
+def test_bug_with_only_a_description_says_so() -> None:
+    summary = work_item_summary(item("Bug", **{DESCRIPTION: "<div>LEGACY-DESCRIPTION</div>"}), CHANGED)
+    assert summary.text == "_No repro steps or system info._"
+
+
+def test_custom_type_uses_the_description() -> None:
+    summary = work_item_summary(load("risk-103"), CHANGED, DIFF)
+    assert summary.text.startswith("Auditors require that every cart total")
+    assert "REPRO-STEPS" not in summary.text
+    assert summary.heading == "Compliance Risk 103: Tax amounts must be auditable"
+    assert (summary.kind, summary.meta) == ("Compliance Risk", "Under review")
+
+
+def test_story_lists_withdrawn_criteria_apart() -> None:
+    summary = work_item_summary(load("story-102"), CHANGED, DIFF)
+    live, _, withdrawn = summary.text.partition("**Withdrawn criteria**")
+    assert "- The tax rate follows the shipping country, not the billing country." in live
+    assert "emailed" not in live
+    assert "- ~~The breakdown is also emailed to the customer.~~" in withdrawn
+
+
+@pytest.mark.parametrize(("markdown", "live", "withdrawn"), [
+    ("- a\n- ~~b~~\n- c", ["a", "c"], ["b"]),
+    ("1. **~~gone~~**\n2. keep ~~old~~ new", ["keep ~~old~~ new"], ["gone"]),
+    ("Acceptance criteria:\n~~x~~ ~~y~~", [], ["x y"]),
+    ("", [], []),
+])
+def test_split_criteria(markdown: str, live: list[str], withdrawn: list[str]) -> None:
+    assert split_criteria(markdown) == (live, withdrawn)
+
+
+@pytest.mark.parametrize(("markdown", "steps", "expected", "actual"), [
+    ("1. open\n2. pay\n\nExpected: paid\n\nActual: error", ["open", "pay"], "paid", "error"),
+    ("Steps to reproduce:\n- Step 1: open\n- Step 2: pay", ["open", "pay"], "", ""),
+    ("1. open\n2. Expected result - shows total", ["open"], "shows total", ""),
+    ("open\n**Actual behaviour**\nit crashes\nevery time", ["open"], "", "it crashes every time"),
+    ("Actually it works", ["Actually it works"], "", ""),
+])
+def test_parse_repro(markdown: str, steps: list[str], expected: str, actual: str) -> None:
+    assert parse_repro(markdown) == (steps, expected, actual)
+
+
+def test_many_repro_steps_are_capped() -> None:
+    steps = "".join(f"<li>step number {i}</li>" for i in range(40))
+    summary = work_item_summary(item("Bug", **{REPRO_STEPS: f"<ol>{steps}</ol>"}), CHANGED)
+    assert "15. step number 14" in summary.text
+    assert "16." not in summary.text
+    assert summary.text.endswith("…and 25 more steps")
+
+
+def test_markdown_field_taken_as_is() -> None:
+    story = WorkItem(
+        id=8, rev=1, type="Task", title="t", state="New",
+        fields={DESCRIPTION: "Keep **this** & <that>"}, markdown_fields=frozenset({DESCRIPTION}),
+    )
+    assert work_item_summary(story, ()).text == "Keep **this** & <that>"
+
+
+def test_description_keeps_relevant_sentences_within_budget() -> None:
+    filler = " ".join(f"Unrelated remark number {i} about the office coffee machine." for i in range(30))
+    html = f"<div>Customers pay the wrong price. {filler} The cart total must use the tax rate.</div>"
+    summary = work_item_summary(item("Task", **{DESCRIPTION: html}), CHANGED, DIFF)
+    assert summary.text.startswith("Customers pay the wrong price.")
+    assert summary.text.endswith("The cart total must use the tax rate.")
+    assert len(summary.text) <= 600
+
+
+def test_related_files_and_relevance() -> None:
+    summary = work_item_summary(load("bug-101"), CHANGED, DIFF)
+    assert summary.related_files == ("/src/checkout/TaxRate.cs", "/src/checkout/cart_totals.py")
+    assert summary.relevance > work_item_summary(item("Task"), CHANGED, DIFF).relevance
+    assert summary.source_id == "work item 101"
+    assert summary.url == "https://dev.azure.com/fabrikam/Shop/_workitems/edit/101"
+
+
+PAGE_TEXT = """\
+# Tax rules
+This page describes how the shop works.
+
+## Office
+The office moves in May. Bring your badge.
+
+## Shipping country
+The tax rate is the rate of the shipping country.
+
+```python
+rate = 0.19
+```
+"""
+
+
+def test_page_summary() -> None:
+    page = Page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "https://wiki.example/pages/5", PAGE_TEXT)
+    summary = page_summary(page, CHANGED, [12, 3, 12], DIFF)
+    assert summary.cited_by == (3, 12)
+    assert (summary.source_id, summary.heading, summary.kind) == ("page 5", "Tax rules", "page")
+    assert (summary.url, summary.version, summary.meta) == ("https://wiki.example/pages/5", "7", "space SHOP")
+    assert "**Shipping country**\nThe tax rate is the rate of the shipping country." in summary.text
+    assert "**Tax rules**" not in summary.text and "rate = 0.19" not in summary.text
+    assert summary.related_files == ("/src/checkout/TaxRate.cs",)
+
+
+def test_long_page_keeps_the_relevant_part() -> None:
+    filler = "\n".join(f"The office plant number {i} needs water on Mondays." for i in range(60))
+    text = f"# Intro\nWelcome.\n{filler}\n## Totals\nThe cart total includes the tax rate.\n"
+    page = Page(PageRef(page_id=6), 6, "Handbook", "", 1, "", text)
+    summary = page_summary(page, CHANGED, [], DIFF)
+    assert "**Totals**\nThe cart total includes the tax rate." in summary.text
+    assert len(summary.text) <= 800
+
+
+def test_summaries_are_deterministic() -> None:
+    one = [work_item_summary(load(n), CHANGED, DIFF) for n in ("bug-101", "story-102", "risk-103")]
+    two = [work_item_summary(load(n), CHANGED, DIFF) for n in ("bug-101", "story-102", "risk-103")]
+    assert one == two
