@@ -1,0 +1,58 @@
+"""Loopback fakes of Azure DevOps and Confluence, seeded with a demo PR: `doc-context demo` and the tests use them.
+
+    with Sandbox() as sandbox:
+        env = sandbox.env()          # the pipeline variables a run needs
+        ... run doc-context with env ...
+        sandbox.ado.threads(sandbox.info.pr_id), sandbox.confluence.requests()
+"""
+from __future__ import annotations
+
+from .ado import FakeAzureDevOps
+from .confluence import FakeConfluence
+from .seed import DemoInfo, seed_demo
+from .server import RecordingServer, Reply, Request
+
+__all__ = ["DemoInfo", "FakeAzureDevOps", "FakeConfluence", "RecordingServer", "Reply", "Request", "Sandbox",
+           "seed_demo"]
+
+
+class Sandbox:
+    """A FakeAzureDevOps and a Cloud FakeConfluence, seeded with the demo and served while open."""
+
+    def __init__(self, *, org: str = "fabrikam", ado_port: int = 0, confluence_port: int = 0) -> None:
+        self.ado = FakeAzureDevOps(org, port=ado_port)
+        self.confluence = FakeConfluence("cloud", port=confluence_port)
+        self.info = seed_demo(self.ado, self.confluence)
+
+    def start(self) -> Sandbox:
+        self.ado.start()
+        self.confluence.start()
+        return self
+
+    def close(self) -> None:
+        self.ado.close()
+        self.confluence.close()
+
+    def __enter__(self) -> Sandbox:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def env(self) -> dict[str, str]:
+        """The pipeline variables (as environment names) of a PR build against the sandbox."""
+        info = self.info
+        return {
+            "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": self.ado.base_url + "/",
+            "SYSTEM_TEAMPROJECT": info.project_name,
+            "SYSTEM_TEAMPROJECTID": info.project_id,
+            "BUILD_REPOSITORY_ID": info.repo_id,
+            "BUILD_REPOSITORY_NAME": info.repo_name,
+            "SYSTEM_PULLREQUEST_PULLREQUESTID": str(info.pr_id),
+            "SYSTEM_ACCESSTOKEN": info.token,
+            "TF_BUILD": "True",
+            "BUILD_REASON": "PullRequest",
+            "CONFLUENCE_URL": self.confluence.api_base,
+            "CONFLUENCE_EMAIL": info.confluence_email,
+            "CONFLUENCE_API_TOKEN": info.confluence_api_token,
+        }

@@ -1,0 +1,281 @@
+"""A loopback HTTP server that records every request and misbehaves on cue.
+
+    RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0)
+        .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive)
+        .requests(method, path_regex)     what was received, in order (a Request each)
+        .add_fault(method, path_regex, [answer, ...])
+                                          the next matching requests get these answers, once each:
+                                          a Reply, (status, headers, body), a status int,
+                                          "reset", "timeout", "malformed" or "pass"
+        .latency_ms / .add_latency(...)   delay answers without serializing concurrent requests
+        .handle_request(request) -> Reply the normal answer: what subclasses override
+"""
+from __future__ import annotations
+
+import json
+import re
+import socket
+import struct
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import MappingProxyType
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from .messages import Headers, Reply, Request
+
+__all__ = ["Headers", "RecordingServer", "Reply", "Request"]
+
+FAULT_WORDS = ("reset", "timeout", "malformed", "pass")
+MALFORMED_BODY = b"<!DOCTYPE html><html><head><title>Sign In</title></head><body>Please sign in</body></html>"
+
+
+Answer = Reply | tuple | int | str
+
+
+@dataclass
+class _Rule:
+    method: str
+    pattern: re.Pattern[str]
+    answers: deque[Answer] | None = None
+    latency_ms: float = 0.0
+
+    def matches(self, method: str, path: str) -> bool:
+        return self.method in ("*", method.upper()) and self.pattern.search(path) is not None
+
+
+class RecordingServer:
+    """A threaded loopback server; subclasses answer in handle_request()."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, fault_timeout_s: float = 3.0) -> None:
+        self.fault_timeout_s = fault_timeout_s
+        self.latency_ms = 0.0
+        self.errors: list[str] = []  # tracebacks of bugs in handle_request (answered with a 500)
+        self._log: list[Request] = []
+        self._faults: list[_Rule] = []
+        self._latencies: list[_Rule] = []
+        self._lock = threading.Lock()
+        self._closing = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._httpd = ThreadingHTTPServer((host, port), _Handler)
+        self._httpd.daemon_threads = True
+        self._httpd.owner = self  # type: ignore[attr-defined]
+
+    # -- lifecycle
+    @property
+    def port(self) -> int:
+        return int(self._httpd.server_address[1])
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base_url(self) -> str:
+        return self.origin
+
+    def start(self) -> RecordingServer:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                            name=f"{type(self).__name__}:{self.port}", daemon=True)
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._thread is not None:
+            self._httpd.shutdown()
+            self._thread = None
+        self._httpd.server_close()
+
+    def __enter__(self) -> RecordingServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the log
+    def requests(self, method: str | None = None, path_regex: str | None = None) -> list[Request]:
+        """Received requests, oldest first; path_regex is searched in the path, ignoring case."""
+        with self._lock:
+            log = list(self._log)
+        pattern = re.compile(path_regex, re.I) if path_regex else None
+        return [r for r in log if (method is None or r.method == method.upper())
+                and (pattern is None or pattern.search(r.path))]
+
+    def clear(self) -> None:
+        """Forget the recorded requests (faults and latencies stay)."""
+        with self._lock:
+            self._log.clear()
+
+    # -- misbehaviour
+    def add_fault(self, method: str, path_regex: str, answers: Iterable[Answer]) -> None:
+        """The next matching requests get these answers, in order, once each."""
+        queue: deque[Answer] = deque(_check_answer(a) for a in answers)
+        with self._lock:
+            self._faults.append(_Rule(method.upper(), re.compile(path_regex, re.I), answers=queue))
+
+    def pending_faults(self) -> int:
+        """How many injected answers are still waiting for a request."""
+        with self._lock:
+            return sum(len(f.answers or ()) for f in self._faults)
+
+    def clear_faults(self) -> None:
+        with self._lock:
+            self._faults.clear()
+
+    def add_latency(self, method: str, path_regex: str, ms: float) -> None:
+        """Delay every matching answer by ms (added to latency_ms) until clear_latency()."""
+        with self._lock:
+            self._latencies.append(_Rule(method.upper(), re.compile(path_regex, re.I), latency_ms=ms))
+
+    def clear_latency(self) -> None:
+        with self._lock:
+            self._latencies.clear()
+        self.latency_ms = 0.0
+
+    # -- answering
+    def handle_request(self, request: Request) -> Reply:
+        """The normal answer; subclasses override it."""
+        return Reply.text("Not Found", 404)
+
+    def fault_reply(self, status: int) -> Reply:
+        """The body of an injected bare status code; subclasses give it the service's error shape."""
+        return Reply.text(f"injected {status}", status)
+
+    def _take_fault(self, method: str, path: str) -> Answer | None:
+        with self._lock:
+            for rule in self._faults:
+                if rule.answers and rule.matches(method, path):
+                    return rule.answers.popleft()
+        return None
+
+    def _delay_s(self, method: str, path: str) -> float:
+        with self._lock:
+            extra = sum(r.latency_ms for r in self._latencies if r.matches(method, path))
+        return (self.latency_ms + extra) / 1000.0
+
+    def _serve(self, h: _Handler) -> None:
+        body = _read_body(h)
+        split = urlsplit(h.path)
+        fault = self._take_fault(h.command, split.path)
+        request = Request(
+            method=h.command, path=split.path,
+            query=MappingProxyType(dict(parse_qsl(split.query, keep_blank_values=True))),
+            headers=Headers(h.headers.items()), body=body, json=_parse_json(body), time=time.time(),
+            target=h.path, peer=tuple(h.client_address[:2]), fault=_describe(fault))
+        with self._lock:
+            self._log.append(request)
+        delay = self._delay_s(h.command, split.path)
+        if delay > 0:
+            self._closing.wait(delay)
+        if fault == "reset":
+            return _reset(h)
+        if fault == "timeout":
+            self._closing.wait(self.fault_timeout_s)
+            h.close_connection = True
+            return None
+        _write(h, self._answer(request, fault))
+        return None
+
+    def _answer(self, request: Request, fault: Answer | None) -> Reply:
+        if fault == "malformed":
+            return Reply(200, {"Content-Type": "application/json; charset=utf-8"}, MALFORMED_BODY)
+        if fault is not None and fault != "pass":
+            return self._coerce(fault)
+        try:
+            return self.handle_request(request)
+        except Exception:  # noqa: BLE001 - a bug in the fake answers 500 and is kept for the test to see
+            text = traceback.format_exc()
+            with self._lock:
+                self.errors.append(text)
+            return Reply.text(text, 500)
+
+    def _coerce(self, answer: Answer) -> Reply:
+        if isinstance(answer, Reply):
+            return answer
+        if isinstance(answer, int):
+            return self.fault_reply(answer)
+        status, headers, body = answer
+        headers = dict(headers or {})
+        if isinstance(body, (dict, list)):
+            return Reply.json(body, status, headers)
+        if isinstance(body, str):
+            headers.setdefault("Content-Type", "text/plain; charset=utf-8")
+            body = body.encode()
+        return Reply(status, headers, body or b"")
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive; every answer carries Content-Length
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+    def _dispatch(self) -> None:
+        self.server.owner._serve(self)  # type: ignore[attr-defined]
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _dispatch
+
+
+def _check_answer(answer: Answer) -> Answer:
+    if isinstance(answer, str) and answer not in FAULT_WORDS:
+        raise ValueError(f"unknown fault {answer!r}; use one of {FAULT_WORDS}, a status, a tuple or a Reply")
+    if isinstance(answer, tuple) and len(answer) != 3:
+        raise ValueError("a tuple answer is (status, headers, body)")
+    return answer
+
+
+def _describe(answer: Answer | None) -> str | None:
+    if answer is None or isinstance(answer, str):
+        return answer
+    if isinstance(answer, Reply):
+        return f"status {answer.status}"
+    return f"status {answer if isinstance(answer, int) else answer[0]}"
+
+
+def _read_body(h: BaseHTTPRequestHandler) -> bytes:
+    if h.headers.get("Transfer-Encoding", "").lower() == "chunked":
+        chunks = []
+        while size := int(h.rfile.readline().split(b";")[0].strip() or b"0", 16):
+            chunks.append(h.rfile.read(size))
+            h.rfile.readline()
+        while h.rfile.readline() not in (b"\r\n", b"\n", b""):
+            pass
+        return b"".join(chunks)
+    length = int(h.headers.get("Content-Length") or 0)
+    return h.rfile.read(length) if length else b""
+
+
+def _parse_json(body: bytes) -> Any:
+    if not body:
+        return None
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
+
+
+def _write(h: BaseHTTPRequestHandler, reply: Reply) -> None:
+    h.send_response(reply.status)
+    for name, value in reply.headers.items():
+        h.send_header(name, value)
+    h.send_header("Content-Length", str(len(reply.body)))
+    h.end_headers()
+    if h.command != "HEAD" and reply.body:
+        h.wfile.write(reply.body)
+
+
+def _reset(h: BaseHTTPRequestHandler) -> None:
+    """Close without an answer; linger 0 makes the close a TCP reset."""
+    h.close_connection = True
+    try:
+        h.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        h.connection.close()  # really closed once the handler drops its file objects
+    except OSError:
+        pass

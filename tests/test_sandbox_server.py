@@ -1,0 +1,138 @@
+"""The recording server under the fakes: what it records, injected faults, latency, keep-alive."""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from doc_context.sandbox.server import RecordingServer, Reply, Request
+
+
+class Echo(RecordingServer):
+    def handle_request(self, request: Request) -> Reply:
+        if request.path == "/boom":
+            raise RuntimeError("a bug in the fake")
+        return Reply.json({"path": request.path, "query": dict(request.query)})
+
+
+@pytest.fixture
+def server() -> Iterator[Echo]:
+    with Echo(fault_timeout_s=0.5) as srv:
+        yield srv
+
+
+@pytest.fixture
+def client(server: Echo) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.base_url, timeout=2.0) as c:
+        yield c
+
+
+def test_records_method_path_decoded_query_headers_and_json(server: Echo, client: httpx.Client) -> None:
+    client.post("/a%20b", params={"ids": "1,2", "$top": "5"}, json={"x": [1]}, headers={"X-Thing": "yes"})
+
+    [got] = server.requests()
+    assert (got.method, got.path, dict(got.query)) == ("POST", "/a%20b", {"ids": "1,2", "$top": "5"})
+    assert got.target == "/a%20b?ids=1%2C2&%24top=5"
+    assert got.headers["x-thing"] == got.headers["X-THING"] == "yes"
+    assert "content-length" in got.headers
+    assert got.json == {"x": [1]} and got.body == b'{"x":[1]}'
+    assert got.fault is None and got.time <= time.time()
+
+
+def test_requests_filters_and_clear(server: Echo, client: httpx.Client) -> None:
+    client.get("/one")
+    client.post("/two")
+    client.get("/TWO/three")
+
+    assert [r.path for r in server.requests("GET")] == ["/one", "/TWO/three"]
+    assert [r.path for r in server.requests(path_regex=r"^/two")] == ["/two", "/TWO/three"]
+    server.clear()
+    assert server.requests() == []
+
+
+def test_faults_are_consumed_in_order_once_each(server: Echo, client: httpx.Client) -> None:
+    server.add_fault("GET", r"/flaky$", [503, (429, {"Retry-After": "1"}, {"message": "slow down"}),
+                                         Reply.text("teapot", 418), "malformed", "pass"])
+    answers = [client.get("/flaky") for _ in range(6)]
+
+    assert [r.status_code for r in answers] == [503, 429, 418, 200, 200, 200]
+    assert answers[1].headers["retry-after"] == "1" and answers[1].json() == {"message": "slow down"}
+    with pytest.raises(ValueError):
+        answers[3].json()  # 200, but not JSON
+    assert answers[4].json()["path"] == "/flaky"
+    assert [r.fault for r in server.requests()] == ["status 503", "status 429", "status 418", "malformed", "pass",
+                                                    None]
+    assert server.pending_faults() == 0
+
+
+def test_fault_matches_method_and_path_only(server: Echo, client: httpx.Client) -> None:
+    server.add_fault("POST", r"/x$", [500])
+
+    assert client.get("/x").status_code == 200
+    assert client.post("/x/y").status_code == 200
+    assert client.post("/X").status_code == 500
+
+
+def test_reset_closes_without_an_answer(server: Echo, client: httpx.Client) -> None:
+    server.add_fault("GET", "/r", ["reset"])
+
+    with pytest.raises(httpx.TransportError):
+        client.get("/r")
+    assert client.get("/r").status_code == 200
+    assert [r.fault for r in server.requests()] == ["reset", None]
+
+
+def test_timeout_outlasts_the_client_timeout(server: Echo) -> None:
+    server.add_fault("GET", "/slow", ["timeout"])
+
+    with pytest.raises(httpx.ReadTimeout):
+        httpx.get(server.base_url + "/slow", timeout=0.1)
+
+
+def test_unknown_fault_word_is_refused(server: Echo) -> None:
+    with pytest.raises(ValueError, match="unknown fault"):
+        server.add_fault("GET", "/", ["explode"])
+
+
+def test_latency_does_not_serialize_concurrent_requests(server: Echo) -> None:
+    server.latency_ms = 300
+    server.add_latency("GET", r"/slower$", 200)
+    started = time.monotonic()
+    threads = [threading.Thread(target=httpx.get, args=(server.base_url + "/c",)) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    took = time.monotonic() - started
+
+    assert 0.3 <= took < 1.2  # six sequential answers would take 1.8 s
+    one = time.monotonic()
+    httpx.get(server.base_url + "/slower")
+    assert time.monotonic() - one >= 0.5
+    server.clear_latency()
+    assert server.latency_ms == 0
+
+
+def test_keep_alive_reuses_one_connection(server: Echo, client: httpx.Client) -> None:
+    for _ in range(3):
+        client.get("/k")
+
+    assert len({r.peer for r in server.requests()}) == 1
+
+
+def test_a_bug_in_the_fake_answers_500_and_is_kept(server: Echo, client: httpx.Client) -> None:
+    answer = client.get("/boom")
+
+    assert answer.status_code == 500 and "a bug in the fake" in answer.text
+    assert len(server.errors) == 1
+
+
+def test_state_survives_many_clients(server: Echo) -> None:
+    for _ in range(5):
+        with httpx.Client(base_url=server.base_url) as c:
+            c.get("/run")
+
+    assert len(server.requests(path_regex="/run")) == 5
