@@ -14,6 +14,7 @@ from .models import PullRequestRef
 
 COMMENT_HARD_CAP = 150_000
 _UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.]+\)")
+AuthMode = Literal["auto", "system-token", "pat", "pipelines", "managed-identity", "azure-cli"]
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
 
 
@@ -66,6 +67,52 @@ class Settings(BaseSettings):
                              description="Requests in flight at once.")
     dry_run: bool = Field(False, validation_alias=_env("DOC_CONTEXT_DRY_RUN", "dry_run"),
                           description="Print the comment; post nothing.")
+    fail_on_warning: bool = Field(False, validation_alias=_env("DOC_CONTEXT_FAIL_ON_WARNING", "fail_on_warning"),
+                                  description="Fail the step when there were warnings (the comment is still posted).")
+    deadline: float = Field(300.0, gt=0, le=3600, validation_alias=_env("DOC_CONTEXT_DEADLINE", "deadline"),
+                            description="Seconds the whole run may take; what is not gathered by then is a warning.")
+    auth: AuthMode = Field("auto", validation_alias=_env("DOC_CONTEXT_AUTH", "auth"),
+                           description="Azure DevOps auth: auto (SYSTEM_ACCESSTOKEN, then AZURE_DEVOPS_PAT), "
+                                       "system-token, pat, or Entra ID: pipelines, managed-identity, azure-cli.")
+    azure_tenant_id: str | None = Field(None, validation_alias=_env("AZURE_TENANT_ID", "azure_tenant_id"),
+                                        description="Entra tenant (auth=pipelines).")
+    azure_client_id: str | None = Field(None, validation_alias=_env("AZURE_CLIENT_ID", "azure_client_id"),
+                                        description="Entra app or managed identity client id (auth=pipelines, managed-identity).")
+    azure_service_connection_id: str | None = Field(
+        None, validation_alias=_env("AZURE_SERVICE_CONNECTION_ID", "azure_service_connection_id"),
+        description="Workload identity federation service connection id (auth=pipelines).")
+
+    confluence_api_base: str | None = Field(None, validation_alias=_env("CONFLUENCE_API_BASE", "confluence_api_base"),
+                                            description="API base when it differs from the site, e.g. "
+                                                        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.")
+    confluence_ca_bundle: str | None = Field(None, validation_alias=_env("CONFLUENCE_CA_BUNDLE", "confluence_ca_bundle"),
+                                             description="CA bundle file for a self-hosted Data Center with a private CA.")
+    confluence_deadline: float = Field(60.0, gt=0, le=600,
+                                       validation_alias=_env("DOC_CONTEXT_CONFLUENCE_DEADLINE", "confluence_deadline"),
+                                       description="Seconds all Confluence work may take in one run.")
+
+    parent_depth: int = Field(1, ge=0, le=5, validation_alias=_env("DOC_CONTEXT_PARENT_DEPTH", "parent_depth"),
+                              description="Levels of parents (Feature, Epic) shown as context; 0 for none.")
+    extra_fields: str = Field("", validation_alias=_env("DOC_CONTEXT_EXTRA_FIELDS", "extra_fields"),
+                              description="Extra fields per type, e.g. 'Bug=Microsoft.VSTS.Common.Severity;"
+                                          "User Story=Microsoft.VSTS.Common.BusinessValue'.")
+    source_dir: str | None = Field(None, validation_alias=_env("BUILD_SOURCESDIRECTORY", "source_dir"),
+                                   description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).")
+    summary_file: str | None = Field(None, validation_alias=_env("DOC_CONTEXT_SUMMARY_FILE", "summary_file"),
+                                     description="Where to write the markdown for the build summary (default: in "
+                                                 "AGENT_TEMPDIRECTORY when in a pipeline).")
+
+    llm_url: str | None = Field(None, validation_alias=_env("DOC_CONTEXT_LLM_URL", "llm_url"),
+                                description="OpenAI-compatible chat-completions endpoint; off when empty.")
+    llm_model: str = Field("gpt-4o-mini", validation_alias=_env("DOC_CONTEXT_LLM_MODEL", "llm_model"),
+                           description="Model or Azure OpenAI deployment name.")
+    llm_api_key: SecretStr | None = Field(None, validation_alias=_env("DOC_CONTEXT_LLM_API_KEY", "llm_api_key"),
+                                          description="API key (api-key header for Azure OpenAI, Bearer otherwise).")
+    llm_auth: Literal["api-key", "bearer", "entra"] = Field(
+        "bearer", validation_alias=_env("DOC_CONTEXT_LLM_AUTH", "llm_auth"),
+        description="How to authenticate to the LLM: api-key (Azure OpenAI), bearer (OpenAI), entra (azure-identity).")
+    llm_timeout: float = Field(60.0, gt=0, le=600, validation_alias=_env("DOC_CONTEXT_LLM_TIMEOUT", "llm_timeout"),
+                               description="Seconds the LLM may take before the extractive summary is used.")
 
     @model_validator(mode="before")
     @classmethod
@@ -75,7 +122,7 @@ class Settings(BaseSettings):
             return {k: v for k, v in values.items() if not (isinstance(v, str) and _UNEXPANDED.fullmatch(v.strip()))}
         return values
 
-    @field_validator("org_url", "confluence_url")
+    @field_validator("org_url", "confluence_url", "confluence_api_base", "llm_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is None or not value.strip():
@@ -118,7 +165,7 @@ class Settings(BaseSettings):
         return bool(self.confluence_url and (self.confluence_api_token or self.confluence_pat))
 
     def secrets(self) -> list[str]:
-        values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat)
+        values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat, self.llm_api_key)
         return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
 
 
