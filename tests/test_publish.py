@@ -1,7 +1,7 @@
 """The publish plan: create, update or leave alone; found by the marker property, never by text."""
 from doc_context.errors import PublishError
 from doc_context.models import PullRequestRef, Thread
-from doc_context.publish import MARKER_VALUE, apply, find_ours, plan_publish
+from doc_context.publish import MARKER_VALUE, apply, content_hash, find_ours, hash_key, plan_publish
 
 KEY = "DocContext.Thread"
 PR = PullRequestRef("https://dev.azure.com/o", "p", "r", 1)
@@ -30,14 +30,26 @@ def test_text_lookalike_without_property_is_not_ours():
     assert plan_publish([imposter], "body", marker_key=KEY).action == "create"
 
 
-def test_deleted_thread_is_ignored_and_oldest_wins():
-    assert find_ours([thread(4, deleted=True), thread(8), thread(6)], KEY).id == 6
+def test_deleted_thread_is_ignored_and_newest_wins():
+    assert find_ours([thread(4, deleted=True), thread(6), thread(8, deleted=True)], KEY).id == 6
+    assert find_ours([thread(6), thread(8)], KEY).id == 8
+
+
+def test_superseded_thread_is_not_ours():
+    assert find_ours([thread(6, value="superseded")], KEY) is None
+
+
+def test_same_hash_is_unchanged_even_when_the_service_reformatted_the_text():
+    stored = Thread(id=5, status="closed", properties={KEY: MARKER_VALUE, hash_key(KEY): content_hash("body")},
+                    first_comment_id=1, first_comment="body\r\n")
+    assert plan_publish([stored], "body", marker_key=KEY).action == "unchanged"
 
 
 class Recorder:
     """A hand-written fake: records what was posted; can fail the first create ambiguously."""
 
-    def __init__(self, threads=(), fail_first_create=None, created_anyway=False):
+    def __init__(self, threads=(), fail_first_create=None, created_anyway=False, refuse_update=None):
+        self.refuse_update = refuse_update
         self.existing = list(threads)
         self.calls = []
         self.fail_first_create = fail_first_create
@@ -61,12 +73,17 @@ class Recorder:
 
     def update_comment(self, pr, thread_id, comment_id, content):
         self.calls.append(f"update {thread_id}")
+        if self.refuse_update is not None:
+            raise self.refuse_update
+
+    def update_thread(self, pr, thread_id, *, status=None, properties=None):
+        self.calls.append(f"patch {thread_id} {status} {sorted((properties or {}).items())}")
 
 
 def test_ambiguous_create_that_succeeded_is_found_not_duplicated():
     fake = Recorder(fail_first_create=PublishError("503", ambiguous=True), created_anyway=True)
-    action, tid = apply(fake, PR, plan_publish([], "b", marker_key=KEY), "b", marker_key=KEY, status="closed")
-    assert (action, tid) == ("created", 100)
+    published = apply(fake, PR, plan_publish([], "b", marker_key=KEY), "b", marker_key=KEY, status="closed")
+    assert (published.action, published.thread_id) == ("created", 100)
     assert fake.calls == ["create", "threads"]
     assert len(fake.existing) == 1
 
@@ -92,5 +109,22 @@ def test_refused_create_is_not_retried():
 def test_properties_carry_marker_and_markdown_flag():
     fake = Recorder()
     apply(fake, PR, plan_publish([], "b", marker_key=KEY), "b", marker_key=KEY, status="closed")
-    assert fake.existing[0].properties == {KEY: MARKER_VALUE,
+    assert fake.existing[0].properties == {KEY: MARKER_VALUE, hash_key(KEY): content_hash("b"),
                                            "Microsoft.TeamFoundation.Discussion.SupportsMarkdown": 1}
+
+
+def test_update_keeps_the_hash_current():
+    fake = Recorder()
+    published = apply(fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY,
+                      status="closed")
+    assert published.action == "updated"
+    assert fake.calls == ["update 5", f"patch 5 None {[(hash_key(KEY), content_hash('new'))]}"]
+
+
+def test_another_identity_posts_anew_and_retires_the_old_thread():
+    fake = Recorder(refuse_update=PublishError("TF401027", ambiguous=False))
+    published = apply(fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY,
+                      status="closed")
+    assert (published.action, published.thread_id) == ("created", 100)
+    assert fake.calls[-1] == f"patch 5 closed {[(KEY, 'superseded')]}"
+    assert "posted thread 100" in published.notices[0].message

@@ -5,8 +5,10 @@ SDK objects become our models, SDK errors become ours with a message a person ca
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 from collections.abc import Sequence
 
+from azure.core.exceptions import AzureError
 from azure.devops.connection import Connection
 from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
@@ -18,6 +20,7 @@ from urllib3.util.retry import Retry
 from .errors import PublishError, SourceError
 from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
 
+ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
 BATCH_SIZE = 200  # the service's limit per work item batch call
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 TEXT_FIELDS = (
@@ -61,19 +64,33 @@ def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: 
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy()
         client.config.connection.timeout = timeout
-    return AzureDevOps(git, wit)
+    return AzureDevOps(git, wit, org_url.rstrip("/"))
 
 
 def token_auth(token: str) -> Authentication:
     return BasicAuthentication("", token)
 
 
+class EntraAuth(Authentication):
+    """An azure-identity credential for msrest: a token per request (cached and refreshed by azure-identity)."""
+
+    def __init__(self, credential: object) -> None:
+        super().__init__()
+        self._credential = credential
+
+    def signed_session(self, session=None):  # type: ignore[no-untyped-def]
+        session = super().signed_session(session)
+        session.headers["Authorization"] = "Bearer " + self._credential.get_token(ADO_SCOPE).token
+        return session
+
+
 class AzureDevOps:
     """Reads the PR, its work items, changed files and threads; writes our thread."""
 
-    def __init__(self, git: object, wit: object) -> None:
+    def __init__(self, git: object, wit: object, org_url: str) -> None:
         self._git = git
         self._wit = wit
+        self._org_url = org_url
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
         with _errors(f"read pull request {pr.pull_request_id}", SourceError):
@@ -99,7 +116,7 @@ class AzureDevOps:
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
                 continue
-            items += [_work_item(w) for w in got if w is not None]
+            items += [_work_item(w, f"{self._org_url}/{quote(project)}/_workitems/edit/") for w in got if w is not None]
             found = {w.id for w in got if w is not None}
             notices += [Notice(f"work item {i}", "skipped: it does not exist or the build identity may not read it "
                                "(grant 'View work items in this node' on its area path)")
@@ -166,7 +183,8 @@ class _errors:
         return None
 
     def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
-        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError)):
+        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError,
+                                               AzureError)):
             return False
         message = f"could not {self.action}: {explain(exc)}"
         if self.kind is PublishError:
@@ -186,6 +204,10 @@ def _ambiguous(exc: BaseException) -> bool:
 
 def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
+    if isinstance(exc, AzureError):
+        return (f"Entra ID sign-in failed ({type(exc).__name__}: {str(exc).splitlines()[0][:200]}). Check "
+                "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
+                "identity was added to the Azure DevOps organization")
     if isinstance(exc, AzureDevOpsAuthenticationError):
         return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
                 "or set a valid AZURE_DEVOPS_PAT")
@@ -198,16 +220,14 @@ def explain(exc: BaseException) -> str:
     return message
 
 
-def _work_item(w: object) -> WorkItem:
+def _work_item(w: object, edit_url: str) -> WorkItem:
     fields = w.fields or {}
     text = {k: v for k, v in fields.items() if k in TEXT_FIELDS and isinstance(v, str) and v.strip()}
     relations = tuple(Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or ""))
                       for r in (w.relations or []))
-    links = getattr(w, "_links", None) or {}
-    html = (links.get("html") or {}).get("href", "") if isinstance(links, dict) else ""
     return WorkItem(id=int(w.id), rev=int(w.rev or 0), type=str(fields.get("System.WorkItemType", "")),
                     title=str(fields.get("System.Title", "")), state=str(fields.get("System.State", "")),
-                    fields=text, relations=relations, web_url=html,
+                    fields=text, relations=relations, web_url=f"{edit_url}{int(w.id)}",
                     markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)))
 
 

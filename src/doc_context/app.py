@@ -33,5 +33,5 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     if options.dry_run or publisher is None:
         return Outcome(body, "dry-run", None, gathered.notices, **counts)
     plan = plan_publish(gathered.threads, body, marker_key=options.marker_key)
-    action, thread_id = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status)
-    return Outcome(body, action, thread_id, gathered.notices, **counts)  # type: ignore[arg-type]
+    published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status)
+    return Outcome(body, published.action, published.thread_id, gathered.notices + published.notices, **counts)

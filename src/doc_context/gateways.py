@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from . import __version__
 from .confluence import BearerAuth, Confluence, ConfluenceConfig, basic
+from .errors import ConfigError
 from .gather import Sources
 from .links import Site
 from .publish import Threads
@@ -23,8 +24,7 @@ class Wired:
 def wire(settings: Settings) -> Iterator[Wired]:
     from . import ado  # the SDK is slow to import: only when a run needs it
 
-    token = settings.ado_token().get_secret_value()
-    gateway = ado.connect(settings.pull_request().org_url, ado.token_auth(token), timeout=settings.timeout,
+    gateway = ado.connect(settings.pull_request().org_url, ado_credentials(settings), timeout=settings.timeout,
                           user_agent=f"doc-context/{__version__}")
     confluence = _confluence(settings)
     site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
@@ -34,6 +34,37 @@ def wire(settings: Settings) -> Iterator[Wired]:
     finally:
         if confluence is not None:
             confluence.close()
+
+
+def ado_credentials(settings: Settings) -> object:
+    """The msrest credentials for settings.auth: a token (job token or PAT) or an Entra ID credential."""
+    from . import ado
+
+    if settings.auth in ("auto", "system-token", "pat"):
+        return ado.token_auth(settings.ado_token().get_secret_value())
+    return ado.EntraAuth(entra_credential(settings))
+
+
+def entra_credential(settings: Settings) -> object:
+    """An azure-identity credential; azure-identity caches and refreshes its tokens."""
+    from azure.identity import AzureCliCredential, AzurePipelinesCredential, ManagedIdentityCredential
+
+    if settings.auth == "managed-identity":
+        return ManagedIdentityCredential(client_id=settings.azure_client_id) if settings.azure_client_id \
+            else ManagedIdentityCredential()
+    if settings.auth == "azure-cli":
+        return AzureCliCredential()
+    missing = [name for name, value in (("AZURE_TENANT_ID", settings.azure_tenant_id),
+                                        ("AZURE_CLIENT_ID", settings.azure_client_id),
+                                        ("AZURE_SERVICE_CONNECTION_ID", settings.azure_service_connection_id),
+                                        ("SYSTEM_ACCESSTOKEN", settings.access_token)) if not value]
+    if missing:
+        raise ConfigError(f"DOC_CONTEXT_AUTH=pipelines needs {', '.join(missing)}: the workload identity "
+                          "federation service connection's tenant, app (client) id and id, and the job token")
+    assert settings.access_token is not None
+    return AzurePipelinesCredential(tenant_id=settings.azure_tenant_id, client_id=settings.azure_client_id,
+                                    service_connection_id=settings.azure_service_connection_id,
+                                    system_access_token=settings.access_token.get_secret_value())
 
 
 def _confluence(settings: Settings) -> Confluence | None:

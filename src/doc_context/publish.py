@@ -1,12 +1,13 @@
 """Post the comment: a pure plan (create, update, leave unchanged) and a short apply."""
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .errors import DocContextError, PublishError
-from .models import PullRequestRef, Thread
+from .models import Notice, PullRequestRef, Thread
 
 MARKER_VALUE = "doc-context/1"
 SUPPORTS_MARKDOWN = "Microsoft.TeamFoundation.Discussion.SupportsMarkdown"
@@ -18,18 +19,33 @@ class Plan:
     thread: Thread | None = None
 
 
+@dataclass(frozen=True)
+class Published:
+    action: Literal["created", "updated", "unchanged"]
+    thread_id: int
+    notices: tuple[Notice, ...] = ()
+
+
+def content_hash(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:32]
+
+
+def hash_key(marker_key: str) -> str:
+    return f"{marker_key}.ContentHash"
+
+
 def find_ours(threads: Sequence[Thread], marker_key: str) -> Thread | None:
-    """Our live thread: the one carrying our marker property, oldest first."""
+    """Our live thread: the newest one carrying our marker property (a superseded one loses it)."""
     ours = [t for t in threads if not t.is_deleted and t.properties.get(marker_key) == MARKER_VALUE]
-    return min(ours, key=lambda t: t.id) if ours else None
+    return max(ours, key=lambda t: t.id) if ours else None
 
 
 def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str) -> Plan:
-    """Create our comment, update it, or leave it alone when unchanged."""
+    """Create our comment, update it, or leave it alone when its content hash (or text) is unchanged."""
     ours = find_ours(threads, marker_key)
     if ours is None or ours.first_comment_id is None:
         return Plan("create")
-    if ours.first_comment == body:
+    if ours.properties.get(hash_key(marker_key)) == content_hash(body) or ours.first_comment == body:
         return Plan("unchanged", ours)
     return Plan("update", ours)
 
@@ -39,22 +55,49 @@ class Threads(Protocol):
     def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object],
                       status: str) -> Thread: ...
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None: ...
+    def update_thread(self, pr: PullRequestRef, thread_id: int, *, status: str | None = None,
+                      properties: dict[str, object] | None = None) -> None: ...
 
 
 def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker_key: str,
-          status: str) -> tuple[str, int | None]:
-    """Carry out the plan; returns (what was done, thread id)."""
+          status: str) -> Published:
+    """Carry out the plan."""
     if plan.action == "unchanged" and plan.thread:
-        return "unchanged", plan.thread.id
+        return Published("unchanged", plan.thread.id)
     if plan.action == "update" and plan.thread and plan.thread.first_comment_id is not None:
-        gateway.update_comment(pr, plan.thread.id, plan.thread.first_comment_id, body)
-        return "updated", plan.thread.id
-    return "created", _create_once(gateway, pr, body, marker_key=marker_key, status=status)
+        return _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status)
+    return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status))
+
+
+def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str,
+            status: str) -> Published:
+    """Update our comment; when this identity may not edit it, post anew and retire the old thread."""
+    try:
+        gateway.update_comment(pr, old.id, old.first_comment_id or 1, body)
+    except PublishError as e:
+        if e.ambiguous:
+            raise
+        new_id = _create_once(gateway, pr, body, marker_key=marker_key, status=status)
+        retired = _retire(gateway, pr, old.id, marker_key)
+        return Published("created", new_id, (Notice(f"thread {old.id}", (
+            f"this identity may not edit it ({e}); posted thread {new_id} instead"
+            + (" and closed the old one" if retired else "; the old one could not be closed either"))),))
+    gateway.update_thread(pr, old.id, properties={hash_key(marker_key): content_hash(body)})
+    return Published("updated", old.id)
+
+
+def _retire(gateway: Threads, pr: PullRequestRef, thread_id: int, marker_key: str) -> bool:
+    try:
+        gateway.update_thread(pr, thread_id, status="closed", properties={marker_key: "superseded"})
+    except PublishError:
+        return False
+    return True
 
 
 def _create_once(gateway: Threads, pr: PullRequestRef, body: str, *, marker_key: str, status: str) -> int:
     """Create the thread; after an ambiguous failure, look for it before trying again, so never two."""
-    properties: dict[str, object] = {marker_key: MARKER_VALUE, SUPPORTS_MARKDOWN: 1}
+    properties: dict[str, object] = {marker_key: MARKER_VALUE, hash_key(marker_key): content_hash(body),
+                                     SUPPORTS_MARKDOWN: 1}
     try:
         return gateway.create_thread(pr, body, properties=properties, status=status).id
     except PublishError as first:

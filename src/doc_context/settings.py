@@ -155,8 +155,10 @@ class Settings(BaseSettings):
         return PullRequestRef(self.org_url or "", self.project or "", self.repository or "", self.pull_request_id or 0)
 
     def ado_token(self) -> SecretStr:
-        token = self.access_token or self.pat
+        token = {"system-token": self.access_token, "pat": self.pat}.get(self.auth, self.access_token or self.pat)
         if token is None or not token.get_secret_value():
+            if self.auth == "pat":
+                raise ConfigError("DOC_CONTEXT_AUTH=pat but AZURE_DEVOPS_PAT is not set: map it from a secret variable")
             raise ConfigError("no Azure DevOps credentials: map the job token into the step with "
                               "'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)', or set AZURE_DEVOPS_PAT")
         return token
