@@ -58,8 +58,9 @@ def retry_policy(total: int = 4) -> Retry:
 def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
-    git = connection.clients_v7_1.get_git_client()
-    wit = connection.clients_v7_1.get_work_item_tracking_client()
+    with _errors(f"connect to Azure DevOps at {org_url}", SourceError):  # resource-area discovery happens here
+        git = connection.clients_v7_1.get_git_client()
+        wit = connection.clients_v7_1.get_work_item_tracking_client()
     for client in (git, wit):
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy()
