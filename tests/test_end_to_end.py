@@ -121,3 +121,21 @@ def test_dry_run_posts_nothing_and_prints_the_comment(sandbox, cli):
     assert sandbox.ado.threads(sandbox.info.pr_id) == []
     assert NOT_IN_COMMENT not in ran.stdout
     assert not sandbox.ado.requests(method="POST", path_regex="threads")
+
+
+def test_check_reports_every_capability_and_writes_nothing(sandbox, cli):
+    ran = cli(sandbox.env(), "check")
+    assert ran.code == 0, ran.output
+    for row in ("read the pull request | ok", "read its work items | ok", "write comment threads | ok",
+                "sign in to Confluence | ok"):
+        assert row in ran.stdout
+    assert not sandbox.ado.requests(method="POST") and not sandbox.ado.requests(method="PATCH")
+
+
+def test_check_names_the_missing_permission(sandbox, cli):
+    ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token,
+               "CONFLUENCE_API_TOKEN": "wrong"}, "check")
+    assert ran.code == 1
+    assert "write comment threads | FAILED" in ran.stdout and "Contribute to pull requests" in ran.stdout
+    assert "sign in to Confluence | FAILED" in ran.stdout
+    assert sandbox.ado.threads(sandbox.info.pr_id) == []

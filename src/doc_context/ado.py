@@ -21,6 +21,8 @@ from .errors import PublishError, SourceError
 from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
 
 ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
+GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
+PULL_REQUEST_CONTRIBUTE = 16384
 BATCH_SIZE = 200  # the service's limit per work item batch call
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 TEXT_FIELDS = (
@@ -65,7 +67,7 @@ def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: 
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy()
         client.config.connection.timeout = timeout
-    return AzureDevOps(git, wit, org_url.rstrip("/"))
+    return AzureDevOps(git, wit, org_url.rstrip("/"), connection)
 
 
 def token_auth(token: str) -> Authentication:
@@ -88,16 +90,28 @@ class EntraAuth(Authentication):
 class AzureDevOps:
     """Reads the PR, its work items, changed files and threads; writes our thread."""
 
-    def __init__(self, git: object, wit: object, org_url: str) -> None:
+    def __init__(self, git: object, wit: object, org_url: str, connection: object | None = None) -> None:
         self._git = git
         self._wit = wit
         self._org_url = org_url
+        self._connection = connection
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
         with _errors(f"read pull request {pr.pull_request_id}", SourceError):
             got = self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project)
+        repository = got.repository
         return PullRequest(ref=pr, title=got.title or "", description=got.description or "",
-                           source_branch=got.source_ref_name or "", target_branch=got.target_ref_name or "")
+                           source_branch=got.source_ref_name or "", target_branch=got.target_ref_name or "",
+                           repository_id=str(getattr(repository, "id", "") or ""),
+                           project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""))
+
+    def can_contribute(self, pull_request: PullRequest) -> bool:
+        """Whether this identity may write PR threads, asked without writing (Security/Permissions)."""
+        token = f"repoV2/{pull_request.project_id}/{pull_request.repository_id}"
+        with _errors("check the 'Contribute to pull requests' permission", SourceError):
+            security = self._connection.clients_v7_1.get_security_client()
+            answer = security.has_permissions(GIT_NAMESPACE, PULL_REQUEST_CONTRIBUTE, tokens=token)
+        return bool(answer) and all(answer)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
         with _errors(f"read the work items linked to pull request {pr.pull_request_id}", SourceError):

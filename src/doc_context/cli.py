@@ -31,6 +31,11 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--event", metavar="FILE", help="a git.pullrequest.created/updated service-hook payload "
                      "(- for stdin): run for its pull request")
     sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
+    check = sub.add_parser("check", help="preflight: can it read the PR and work items, write threads, reach "
+                           "Confluence? (writes nothing)")
+    for flag in ("--org-url", "--project", "--repository"):
+        check.add_argument(flag)
+    check.add_argument("--pull-request", type=int)
     return parser
 
 
@@ -42,6 +47,8 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
         if args.command == "demo":
             from .demo import demo
             return demo(emit)
+        if args.command == "check":
+            return _check(args, emit, secrets)
         return _run(args, emit, secrets)
     except DocContextError as e:
         emit(vso.error(str(e)))
@@ -76,6 +83,21 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
         args.output.write_text(outcome.markdown, encoding="utf-8")
     _report(outcome, emit)
     return 0
+
+
+def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
+    from .gateways import wire
+    from .preflight import preflight, table
+    from .settings import load_settings
+
+    settings = load_settings(org_url=args.org_url, project=args.project, repository=args.repository,
+                             pull_request_id=args.pull_request)
+    secrets += settings.secrets()
+    with wire(settings) as wired:
+        checks = preflight(wired.publisher, wired.sources.confluence, settings.pull_request())
+    for line in table(checks):
+        emit(line)
+    return 0 if all(c.ok for c in checks) else 1
 
 
 def _event_flags(source: str, org_url: str | None) -> dict[str, object]:

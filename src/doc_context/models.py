@@ -39,6 +39,8 @@ class PullRequest:
     source_branch: str = ""
     target_branch: str = ""
     web_url: str = ""
+    repository_id: str = ""
+    project_id: str = ""
 
 
 @dataclass(frozen=True)

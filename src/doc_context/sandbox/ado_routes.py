@@ -157,6 +157,19 @@ def work_items_list(ado: FakeAzureDevOps, call: Call) -> Any:
                                         base_url=ado.base_url))
 
 
+GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
+PULL_REQUEST_CONTRIBUTE = 16384
+
+
+def has_permissions(ado: FakeAzureDevOps, call: Call) -> Any:
+    """Security/Permissions: one bool per token; a read-only grant lacks PullRequestContribute on Git."""
+    tokens = (call.request.query.get("tokens") or "").split(call.request.query.get("delimiter") or ",")
+    bits = int(call.params["permissions"])
+    denied = call.params["namespace"].lower() == GIT_NAMESPACE and bits & PULL_REQUEST_CONTRIBUTE and \
+        call.grant is not None and call.grant.read_only
+    return wrap([not denied for _ in tokens])
+
+
 def _csv(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()] if value else None
 
@@ -188,6 +201,8 @@ ROUTES: tuple[tuple[str, str, str | None, Handler, bool], ...] = (
     ("POST", "{project?}/_apis/wit/workItemsBatch", "908509b6-4248-4475-a1cd-829139ba419f", work_items_batch, True),
     ("GET", "{project?}/_apis/wit/workItems", "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b", work_items_list, True),
     ("GET", "{project?}/_apis/wit/workItems/{id:int}", "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b", work_items_list, True),
+    ("GET", "_apis/permissions/{namespace}/{permissions:int}", "dd3b8bd6-c7fc-4cbd-929a-933d9c011c9d",
+     has_permissions, True),
 )
 
 
