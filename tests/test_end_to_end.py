@@ -77,13 +77,43 @@ def test_warnings_stay_out_of_the_comment(sandbox, cli):
 
 
 def test_token_never_printed(sandbox, cli):
+    """Only the agent's own masking command carries it (the agent swallows that line, it is never shown)."""
     env = sandbox.env()
     secrets = [env["SYSTEM_ACCESSTOKEN"], env["CONFLUENCE_API_TOKEN"]]
     outputs = [cli(env, "run").output, cli({**env, "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run").output,
-               cli({**env, "SYSTEM_ACCESSTOKEN": env["SYSTEM_ACCESSTOKEN"] + "x"}, "run").output]
+               cli({**env, "SYSTEM_ACCESSTOKEN": env["SYSTEM_ACCESSTOKEN"] + "x"}, "run").output,
+               cli({**env, "TF_BUILD": "False"}, "run", "--dry-run").output]
+    masked = [line for line in outputs[0].splitlines() if line.startswith("##vso[task.setsecret]")]
+    assert sorted(masked) == sorted(f"##vso[task.setsecret]{s}" for s in secrets)
     for output in outputs:
+        shown = "\n".join(line for line in output.splitlines() if not line.startswith("##vso[task.setsecret]"))
         for secret in secrets:
-            assert secret not in output
+            assert secret not in shown
+    assert "setsecret" not in outputs[3]
+
+
+def test_markdown_goes_to_the_build_summary(sandbox, cli, tmp_path):
+    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path)}, "run")
+    summary = tmp_path / "doc-context-summary.md"
+    assert f"##vso[task.uploadsummary]{summary}" in ran.stdout
+    assert summary.read_text() == sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
+
+
+def test_failed_post_still_saves_the_markdown(sandbox, cli, tmp_path):
+    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path),
+               "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token}, "run")
+    assert ran.code == 1
+    assert "Bug 4211" in (tmp_path / "doc-context-summary.md").read_text()
+    assert "##vso[task.uploadsummary]" in ran.stdout
+    assert [line for line in ran.stdout.splitlines() if line.startswith("doc-context:")] == [
+        line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line and line.startswith("doc-")]
+
+
+def test_fail_on_warning_fails_the_step_after_posting(sandbox, cli):
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_FAIL_ON_WARNING": "true"}, "run")
+    assert ran.code == 1
+    assert "##vso[task.complete result=Failed;]" in ran.stdout
+    assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
 
 def test_unreadable_pull_request_is_one_clear_line(sandbox, cli):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import PublishError
 from .gather import Sources, gather
 from .models import Gathered, Outcome, PullRequestRef
 from .publish import Threads, apply, plan_publish
@@ -33,5 +34,9 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     if options.dry_run or publisher is None:
         return Outcome(body, "dry-run", None, gathered.notices, **counts)
     plan = plan_publish(gathered.threads, body, marker_key=options.marker_key)
-    published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status)
+    try:
+        published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status)
+    except PublishError as e:
+        e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
+        raise
     return Outcome(body, published.action, published.thread_id, gathered.notices + published.notices, **counts)

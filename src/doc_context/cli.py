@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__, vso
-from .errors import ConfigError, DocContextError
-from .models import Outcome
+from .errors import ConfigError, DocContextError, PublishError
+from .models import Notice, Outcome
 
 Printer = Callable[[str], None]
 
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
             return demo(emit)
         if args.command == "check":
             return _check(args, emit, secrets)
-        return _run(args, emit, secrets)
+        return _run(args, emit, secrets, out)
     except DocContextError as e:
         emit(vso.error(str(e)))
         emit(f"doc-context: {e}")
@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
         return 3
 
 
-def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
+def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer) -> int:
     from .app import Options, run
     from .gateways import wire
     from .settings import load_settings
@@ -74,15 +74,40 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
         flags.update(_event_flags(args.event, args.org_url))
     settings = load_settings(**flags)
     secrets += settings.secrets()
+    if settings.tf_build:
+        for secret in settings.secrets():
+            out(vso.set_secret(secret))
     pr = settings.pull_request()
     options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
                       budget=settings.comment_budget, dry_run=settings.dry_run)
-    with wire(settings) as wired:
-        outcome = run(wired.sources, wired.publisher, pr, options)
-    if args.output:
-        args.output.write_text(outcome.markdown, encoding="utf-8")
+    paths = [str(p) for p in (args.output, settings.summary_path()) if p]
+    try:
+        with wire(settings) as wired:
+            outcome = run(wired.sources, wired.publisher, pr, options)
+    except PublishError as e:
+        _save(e.markdown, paths, settings.tf_build, emit)
+        raise
+    _save(outcome.markdown, paths, settings.tf_build, emit)
     _report(outcome, emit)
+    if settings.fail_on_warning and outcome.notices:
+        emit(vso.complete("Failed", "warnings, and DOC_CONTEXT_FAIL_ON_WARNING is on"))
+        emit(f"doc-context: failing the step on {len(outcome.notices)} warnings (DOC_CONTEXT_FAIL_ON_WARNING)")
+        return 1
     return 0
+
+
+def _save(markdown: str, paths: list[str], in_pipeline: bool, emit: Printer) -> None:
+    """Write the comment's markdown where asked; in a pipeline, attach it to the build summary."""
+    for path in dict.fromkeys(paths):
+        if not markdown:
+            continue
+        try:
+            Path(path).write_text(markdown, encoding="utf-8")
+        except OSError as e:
+            emit(vso.warning(Notice("summary file", f"cannot write {path}: {e.strerror}")))
+            continue
+        if in_pipeline:
+            emit(vso.upload_summary(str(Path(path).resolve())))
 
 
 def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -98,6 +99,8 @@ class Settings(BaseSettings):
                                           "User Story=Microsoft.VSTS.Common.BusinessValue'.")
     source_dir: str | None = Field(None, validation_alias=_env("BUILD_SOURCESDIRECTORY", "source_dir"),
                                    description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).")
+    agent_temp_directory: str | None = Field(None, validation_alias=_env("AGENT_TEMPDIRECTORY", "agent_temp_directory"),
+                                             description="The agent's temp folder (set by the agent).")
     summary_file: str | None = Field(None, validation_alias=_env("DOC_CONTEXT_SUMMARY_FILE", "summary_file"),
                                      description="Where to write the markdown for the build summary (default: in "
                                                  "AGENT_TEMPDIRECTORY when in a pipeline).")
@@ -165,6 +168,14 @@ class Settings(BaseSettings):
 
     def confluence_configured(self) -> bool:
         return bool(self.confluence_url and (self.confluence_api_token or self.confluence_pat))
+
+    def summary_path(self) -> str | None:
+        """Where the markdown goes for the build summary: the setting, else the agent's temp folder in a pipeline."""
+        if self.summary_file:
+            return self.summary_file
+        if self.tf_build and self.agent_temp_directory:
+            return str(Path(self.agent_temp_directory) / "doc-context-summary.md")
+        return None
 
     def secrets(self) -> list[str]:
         values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat, self.llm_api_key)

@@ -40,6 +40,15 @@ def complete(result: str, message: str = "done") -> str:
     return f"##vso[task.complete result={result};]{escape_message(message)}"
 
 
+def set_secret(value: str) -> str:
+    """Ask the agent to mask a value from here on; the agent swallows this line."""
+    return f"##vso[task.setsecret]{escape_message(value)}"
+
+
+def upload_summary(path: str) -> str:
+    return f"##vso[task.uploadsummary]{escape_message(path)}"
+
+
 def group(title: str, lines: Iterable[str]) -> list[str]:
     """A collapsible section of the log; its lines are plain text, so they are defused."""
     return [f"##[group]{defuse(title)}", *(defuse(line) for line in lines), "##[endgroup]"]
