@@ -40,3 +40,11 @@ def cli(tmp_path):
                               text=True, timeout=timeout, check=False)
         return Ran(done.returncode, done.stdout, done.stderr)
     return run
+
+
+def pytest_terminal_summary(terminalreporter):
+    from .fault_tally import TALLY
+
+    if TALLY.injected:
+        terminalreporter.write_line(f"fault matrix: faults injected {TALLY.injected}, runs that ended well "
+                                    f"{TALLY.ended_well}, duplicate threads {TALLY.duplicates}")

@@ -1,13 +1,19 @@
-"""Property tests: the parsers never crash, and converted pages never leak markup or macro noise."""
+"""Property tests: the parsers never crash, converted pages never leak markup or macro noise, and no link
+text makes the Confluence client request anything but API paths below the configured base."""
 from __future__ import annotations
 
+import atexit
 import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from doc_context.citations import cited_pages
+from doc_context.confluence import Confluence, ConfluenceConfig, basic
+from doc_context.errors import ConfluenceError
 from doc_context.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
-from doc_context.models import PageRef
+from doc_context.models import PageRef, WorkItem
+from doc_context.sandbox import FakeConfluence
 from doc_context.storage import storage_to_markdown
 
 SITES = [
@@ -69,6 +75,58 @@ def test_tiny_links_round_trip(page_id: int) -> None:
 def test_tiny_decode_never_crashes(code: str) -> None:
     pid = tiny_to_page_id(code)
     assert pid is None or page_id_to_tiny(pid) == code
+
+
+SANDBOX_ORIGINS = st.sampled_from(["{SITE}", "{SITE}", "{SITE}", "{OTHER}", "http://{HOST}", "http://x@{HOST}/wiki",
+                                   "http://{HOST}\\@evil.example/wiki", "http://localhost:{PORT}/wiki"])
+SANDBOX_FORMS = st.sampled_from([
+    "/spaces/ENG/pages/{ID}", "/spaces/ENG/pages/{ID}/Slug", "/spaces/ENG/pages/edit-v2/{ID}", "/x/QOIB", "/x/{ID}",
+    "/spaces/ENG/blog/2024/06/30/{ID}/Post", "/pages/viewpage.action?pageId={ID}", "/display/ENG/Page+0",
+    "/display/ENG/{ID}", "/pages/viewpage.action?spaceKey=ENG&title={ID}", "/spaces/ENG", "/spaces/{ID}/overview",
+    "/spaces/ENG/overview?homepageId={ID}", "/display/ENG/..%2F..%2Frest%2Fapi", "/spaces/ENG/pages/{ID}/../../rest",
+    "/download/attachments/{ID}/f.pdf", "/rest/api/content/{ID}", "/display/ENG/2024/06/30/{ID}",
+])
+SANDBOX_IDS = st.one_of(st.sampled_from(["123456", "0", "9223372036854775807", "9223372036854775808", "%2F..",
+                                         "Page+0", "~me", "..", "a&b=c"]), st.integers(1, 2**63).map(str))
+SANDBOX_LINK = st.builds(lambda origin, form, pid, tail: origin + form.replace("{ID}", pid) + tail, SANDBOX_ORIGINS,
+                         SANDBOX_FORMS, SANDBOX_IDS, st.sampled_from(["", "#x", "?src=mail", ".", ")", "/", "%20"]))
+API_PATH = re.compile(r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current)")
+_SANDBOX: list[FakeConfluence] = []
+
+
+def sandbox_wiki() -> FakeConfluence:
+    """One Cloud sandbox for the whole module (hypothesis runs each example in the same test function)."""
+    if not _SANDBOX:
+        wiki = FakeConfluence("cloud").start()
+        wiki.add_user("ci@acme.example", "token", display_name="CI")
+        wiki.add_space("ENG", "Engineering", id=98001, homepage_id=123456)
+        wiki.add_page(123456, "Page 0", "ENG", "<p>zero</p>")
+        atexit.register(wiki.close)
+        _SANDBOX.append(wiki)
+    return _SANDBOX[0]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(SANDBOX_LINK, min_size=1, max_size=4).map(" ".join))
+def test_any_link_text_requests_only_api_paths_on_the_site(template: str) -> None:
+    """Whatever links a work item holds, the client only GETs API paths below the configured base."""
+    wiki = sandbox_wiki()
+    wiki.clear()
+    text = (template.replace("{SITE}", wiki.api_base).replace("{OTHER}", "http://127.0.0.1:9/wiki")
+            .replace("{HOST}", f"127.0.0.1:{wiki.port}").replace("{PORT}", str(wiki.port)))
+    item = WorkItem(1, 1, "Task", "t", "Active", {"System.Description": text})
+    confluence = Confluence(ConfluenceConfig(api_base=wiki.api_base, cloud=True, retries=0),
+                            basic("ci@acme.example", "token"))
+    try:
+        for ref, _ in cited_pages([item], Site.from_url(wiki.api_base)):
+            try:
+                confluence.fetch(ref)
+            except ConfluenceError:
+                pass
+    finally:
+        confluence.close()
+    for request in wiki.requests():
+        assert request.method == "GET" and API_PATH.fullmatch(request.path), request.target
 
 
 # -- storage ---------------------------------------------------------------------------------------

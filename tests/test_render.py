@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
 from doc_context.neutralize import neutralize, neutralize_inline
+from doc_context.overview import LLM_NOTE
 from doc_context.render import HARD_CAP, TITLE, render_comment
 from doc_context.summarize import page_summary, work_item_summary
 
@@ -74,6 +75,12 @@ NEUTRALIZE = [
     ("reference image", "![chart][r]", "!\\[chart][r]"),
     ("link kept", "[docs](https://x.io)", "[docs](https://x.io)"),
     ("control chars", "a\x00b\x1bc\r\nd", "abc\nd"),
+    ("blockquote kept", "> quoted\n>\n> more", "> quoted\n>\n> more"),
+    ("nested quote kept", "> > deep", "> > deep"),
+    ("tag in a quote", "> <b>x</b> a>b", "> &lt;b&gt;x&lt;/b&gt; a&gt;b"),
+    ("heading in a quote", "> ## title", "> \\## title"),
+    ("rule in a quote", ">---", ">\\---"),
+    ("not at the start", "a > b", "a &gt; b"),
 ]
 
 
@@ -129,12 +136,58 @@ def test_no_work_items_is_one_line(pr: PullRequest | None) -> None:
     assert "has no linked work items" in lines[2]
 
 
-def test_overview_counts_kinds() -> None:
-    items = [summary(1), summary(2, kind="User Story"), summary(3, kind="Bug"), summary(4, kind="")]
-    pages = [Summary("page 9", "P", "", kind="page"), Summary("page 8", "Q", "", kind="page")]
-    out = render_comment(None, items, pages, changed_count=1)
-    overview = "This pull request is linked to 2 bugs, 1 user story and 1 work item; 2 Confluence pages referenced; 1 file changed."
-    assert overview in out
+def test_overview_says_what_the_pr_is_for() -> None:
+    items = [summary(1), summary(2, kind="User Story", heading="User Story 2: Pay by gift card"),
+             summary(3, kind="Bug"), summary(4, kind="Risk", heading="Risk 4: Audit"), summary(5, kind="Bug")]
+    pages = [Summary("page 9", "Low", "", kind="page", relevance=1),
+             Summary("page 8", "Tax rules", "", kind="page", relevance=3, url="https://wiki.example/8")]
+    out = render_comment(PR, items, pages, changed_count=1)
+    assert out.split("\n\n")[1] == (
+        "This pull request (“Use the shipping country's tax rate in cart totals”) fixes Bug 1 “Title 1”, "
+        "Bug 3 “Title 3” and 1 more, implements User Story 2 “Pay by gift card” and relates to Risk 4 “Audit”. "
+        "The most relevant page is [Tax rules](https://wiki.example/8). "
+        "Below: 5 work items and 2 Confluence pages; 1 file changed.")
+
+
+def test_llm_overview_replaces_the_overview_only() -> None:
+    items = [summary(1, "Steps here.")]
+    plain = render_comment(PR, items, [])
+    out = render_comment(PR, items, [], llm_overview="It fixes\n\n## rounding @alice <b>now</b>.")
+    assert out.split("\n\n")[1] == "It fixes ## rounding @\u200balice &lt;b&gt;now&lt;/b&gt;."
+    assert out.split("\n\n")[2] == LLM_NOTE
+    assert out.split("\n\n")[3:] == plain.split("\n\n")[2:]
+    assert render_comment(PR, items, [], llm_overview="  ") == plain
+
+
+def test_work_item_section_layout() -> None:
+    item = summary(
+        4211, "**Repro steps**\n1. open", heading="Bug 4211: Off by one cent", meta="Active",
+        extra=(("Severity", "2 - High"), ("Tags", "checkout; @ledger")),
+        parents=(("Feature 3907: Gift cards", "Let shoppers use gift cards.", "https://x.example/3907"),),
+        related_files=("/src/checkout/totals.py",), version="7",
+        fields_used=("Microsoft.VSTS.TCM.ReproSteps", "Microsoft.VSTS.TCM.SystemInfo"),
+    )
+    section = render_comment(None, [item], []).split("\n\n", 2)[2]
+    assert section == (
+        "### [Bug 4211: Off by one cent](https://dev.azure.com/x/_workitems/edit/4211)\n"
+        "**State:** Active · **Severity:** 2 - High · **Tags:** checkout; @\u200bledger\n\n"
+        "Part of [Feature 3907: Gift cards](https://x.example/3907) — Let shoppers use gift cards.\n\n"
+        "**Repro steps**\n1. open\n\n"
+        "**Touches:** `/src/checkout/totals.py`\n\n"
+        "_From work item 4211: Repro steps, System info · revision 7_")
+
+
+def test_quotes_survive_and_tags_do_not() -> None:
+    page = Summary("page 1", "P", "> **Info: Scope**\n>\n> One card <b>only</b>.", kind="page")
+    out = render_comment(None, [summary(1)], [page])
+    assert "\n> **Info: Scope**\n>\n> One card &lt;b&gt;only&lt;/b&gt;." in out
+
+
+def test_shortening_never_breaks_a_table() -> None:
+    table = "| A | B |\n| --- | --- |\n" + "\n".join(f"| row {i} | value {i} |" for i in range(30))
+    items = [summary(1, "Intro line.\n\n" + table, relevance=0), summary(2, "x " * 2_000, relevance=9)]
+    out = render_comment(None, items, [], budget=5_000)
+    assert "Intro line." in out and "| A | B |" not in out and "| row" not in out
 
 
 @pytest.mark.parametrize("budget", [12_000, 5_000, 2_000, 600])

@@ -1,24 +1,29 @@
 """Summaries of work items and pages, ranked against the changed files and diff; the tokens behind them."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
 
-from doc_context.models import ChangedFile, Page, PageRef, WorkItem
-from doc_context.repro import parse_repro
+from doc_context.app import compose
+from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, Summary, WorkItem
+from doc_context.repro import Repro, parse_repro
 from doc_context.summarize import (
     ACCEPTANCE_CRITERIA,
     DESCRIPTION,
     REPRO_STEPS,
     SYSTEM_INFO,
+    context_hash,
     page_summary,
     source_fields,
     split_criteria,
+    summarize_all,
+    summary_key,
     work_item_summary,
 )
-from doc_context.tokens import clip, diff_tokens, path_tokens, pick, split_sentences, stem, words
+from doc_context.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
 
 DATA = Path(__file__).parent / "data" / "workitems"
 CHANGED = (
@@ -55,14 +60,34 @@ def item(type_: str, **fields: str) -> WorkItem:
     ("class status bus", ["class", "status", "bus"]),
 ])
 def test_words(text: str, expected: list[str]) -> None:
-    assert words(text) == expected
+    assert words(text) == [stem(w) for w in expected]
 
 
 @pytest.mark.parametrize(("word", "expected"), [
     ("totals", "total"), ("entries", "entry"), ("class", "class"), ("status", "status"), ("tax", "tax"),
+    ("rounding", "round"), ("rounded", "round"), ("shipped", "ship"), ("passed", "pass"), ("called", "call"),
+    ("added", "add"), ("thing", "thing"), ("free", "free"),
 ])
 def test_stem(word: str, expected: str) -> None:
     assert stem(word) == expected
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("charge", "charged"), ("fix", "fixes"), ("fixed", "fix"), ("class", "classes"), ("price", "pricing"),
+])
+def test_stem_meets_inflections(one: str, other: str) -> None:
+    assert stem(one) == stem(other)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("orderTotal", ["order_total"]),
+    ("ORDER_TOTALS and order_total", ["order_total", "order_total"]),
+    ("checkout.totals.order_total()", ["order_total"]),
+    ("plain words only", []),
+    ("HTTP2Server", ["http_2_server"]),
+])
+def test_identifiers(text: str, expected: list[str]) -> None:
+    assert identifiers(text) == expected
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -72,12 +97,18 @@ def test_stem(word: str, expected: str) -> None:
     ("/src/Shop.Web/Pages/Cart.cshtml", {"shop", "web", "page", "cart", "cshtml"}),
 ])
 def test_path_tokens(path: str, expected: set[str]) -> None:
-    assert path_tokens(path) == expected
+    assert path_tokens(path) == {stem(w) for w in expected}
 
 
 def test_diff_tokens_take_changed_lines_only() -> None:
     diff = "--- a/old_name.py\n+++ b/new_name.py\n@@\n context_line\n-def removed_thing(self):\n+return addedValue\n"
-    assert diff_tokens(diff) == {"removed", "thing", "added", "value"}
+    expected = {"removed", "thing", "added", "value", "removed_thing", "added_value"}
+    assert diff_tokens(diff) == {"_".join(stem(p) for p in w.split("_")) for w in expected}
+
+
+def test_diff_tokens_skip_keywords_and_cap_long_lines() -> None:
+    diff = "+return None if self else True\n+" + "x" * 5_000 + " tail_word\n"
+    assert diff_tokens(diff) == frozenset()
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -172,15 +203,26 @@ def test_split_criteria(markdown: str, live: list[str], withdrawn: list[str]) ->
     assert split_criteria(markdown) == (live, withdrawn)
 
 
-@pytest.mark.parametrize(("markdown", "steps", "expected", "actual"), [
-    ("1. open\n2. pay\n\nExpected: paid\n\nActual: error", ["open", "pay"], "paid", "error"),
-    ("Steps to reproduce:\n- Step 1: open\n- Step 2: pay", ["open", "pay"], "", ""),
-    ("1. open\n2. Expected result - shows total", ["open"], "shows total", ""),
-    ("open\n**Actual behaviour**\nit crashes\nevery time", ["open"], "", "it crashes every time"),
-    ("Actually it works", ["Actually it works"], "", ""),
+@pytest.mark.parametrize(("markdown", "expected"), [
+    ("1. open\n2. pay\n\nExpected: paid\n\nActual: error", Repro(("open", "pay"), "paid", "error")),
+    ("Steps to reproduce:\n- Step 1: open\n- Step 2: pay", Repro(("open", "pay"))),
+    ("1. open\n2. Expected result - shows total", Repro(("open",), "shows total")),
+    ("open\n**Actual behaviour**\nit crashes\nevery time", Repro(("open",), actual="it crashes every time")),
+    ("Actually it works", Repro(("Actually it works",))),
+    ("Found while testing.\n\n1. open\n2. pay", Repro(("open", "pay"), context=("Found while testing.",))),
+    ("Step 1: open\nStep 2: pay\nNote: only on Mondays", Repro(("open", "pay"), context=("Note: only on Mondays",))),
+    ("1. add items\n   1. use quick-add\n2. pay", Repro(("add items — use quick-add", "pay"))),
 ])
-def test_parse_repro(markdown: str, steps: list[str], expected: str, actual: str) -> None:
-    assert parse_repro(markdown) == (steps, expected, actual)
+def test_parse_repro(markdown: str, expected: Repro) -> None:
+    assert parse_repro(markdown) == expected
+
+
+def test_an_introduction_is_context_not_step_one() -> None:
+    html = ("<div>Found while reconciling the October ledger export.</div><div><br></div>"
+            "<ol><li>Add 3 totes.</li><li>Apply the voucher.</li></ol><div><b>Expected:</b> €10.00</div>")
+    text = work_item_summary(item("Bug", **{REPRO_STEPS: html}), CHANGED).text
+    assert text.startswith("Found while reconciling the October ledger export.\n\n**Repro steps**\n1. Add 3 totes.")
+    assert "2. Apply the voucher." in text and "3." not in text
 
 
 def test_many_repro_steps_are_capped() -> None:
@@ -210,7 +252,7 @@ def test_description_keeps_relevant_sentences_within_budget() -> None:
 
 def test_related_files_and_relevance() -> None:
     summary = work_item_summary(load("bug-101"), CHANGED, DIFF)
-    assert summary.related_files == ("/src/checkout/TaxRate.cs", "/src/checkout/cart_totals.py")
+    assert set(summary.related_files) == {"/src/checkout/TaxRate.cs", "/src/checkout/cart_totals.py"}
     assert summary.relevance > work_item_summary(item("Task"), CHANGED, DIFF).relevance
     assert summary.source_id == "work item 101"
     assert summary.url == "https://dev.azure.com/fabrikam/Shop/_workitems/edit/101"
@@ -256,3 +298,62 @@ def test_summaries_are_deterministic() -> None:
     one = [work_item_summary(load(n), CHANGED, DIFF) for n in ("bug-101", "story-102", "risk-103")]
     two = [work_item_summary(load(n), CHANGED, DIFF) for n in ("bug-101", "story-102", "risk-103")]
     assert one == two
+
+
+# ---- all sources, reuse on reruns ------------------------------------------------------------
+
+
+def gathered(*items: WorkItem, pages: tuple = ()) -> Gathered:
+    return Gathered(None, items, CHANGED, pages, (), ())
+
+
+def test_summarize_all_ranks_by_relevance() -> None:
+    items, _ = summarize_all(gathered(item("Task"), load("bug-101"), load("risk-103")), DIFF)
+    assert [s.source_id for s in items][0] == "work item 101"
+    assert items[-1].source_id == "work item 7"
+
+
+def test_a_cached_summary_is_reused_while_rev_and_diff_are_unchanged() -> None:
+    bug = load("bug-101")
+    cache: dict[tuple[object, ...], Summary] = {}
+    first, _ = summarize_all(gathered(bug), DIFF, cache=cache)
+    key = summary_key(bug, context_hash(DIFF, CHANGED))
+    assert cache == {key: first[0]}
+    cache[key] = replace(first[0], text="FROM THE CACHE")
+    again, _ = summarize_all(gathered(bug), DIFF, cache=cache)
+    assert again[0].text == "FROM THE CACHE"
+    new_rev, _ = summarize_all(gathered(replace(bug, rev=8)), DIFF, cache=cache)
+    new_diff, _ = summarize_all(gathered(bug), DIFF + "+    more = 1\n", cache=cache)
+    assert "FROM THE CACHE" not in (new_rev[0].text, new_diff[0].text)
+    assert len(cache) == 3
+
+
+def test_page_cache_keys_on_the_version_and_citations_stay_fresh() -> None:
+    page = Page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "", "The tax rate of the shipping country.")
+    cache: dict[tuple[object, ...], Summary] = {}
+    summarize_all(gathered(pages=((page, (101,)),)), DIFF, cache=cache)
+    _, pages = summarize_all(gathered(pages=((page, (101, 102)),)), DIFF, cache=cache)
+    assert pages[0].cited_by == (101, 102) and len(cache) == 1
+    summarize_all(gathered(pages=((replace(page, version=8), (101,)),)), DIFF, cache=cache)
+    assert len(cache) == 2
+
+
+def test_context_hash_covers_the_diff_the_files_and_the_extra_fields() -> None:
+    base = context_hash(DIFF, CHANGED)
+    assert base == context_hash(DIFF, tuple(reversed(CHANGED)))
+    assert base != context_hash(DIFF + "+x\n", CHANGED)
+    assert base != context_hash(DIFF, CHANGED[:2])
+    assert base != context_hash(DIFF, CHANGED, {"bug": ("Microsoft.VSTS.Common.Severity",)})
+
+
+def test_compose_passes_diff_parents_and_extra_fields() -> None:
+    bug = replace(load("bug-101"), fields={**load("bug-101").fields, "Microsoft.VSTS.Common.Severity": "2 - High"},
+                  relations=(Relation("System.LinkTypes.Hierarchy-Reverse", "https://x/_apis/wit/workItems/9"),))
+    feature = WorkItem(9, 1, "Feature", "Tax everywhere", "Active",
+                       fields={"System.Description": "<p>Charge the right tax. Always.</p>"})
+    out = compose(gathered(bug), 12_000, DIFF, {9: feature}, extra={"bug": ("Microsoft.VSTS.Common.Severity",)})
+    assert "**State:** Active · **Severity:** 2 - High" in out
+    assert "\n\nPart of Feature 9: Tax everywhere — Charge the right tax.\n\n" in out
+    from_gathered = compose(replace(gathered(bug), parents=(feature,)), 12_000, DIFF)
+    assert "Part of Feature 9: Tax everywhere" in from_gathered
+    assert compose(gathered(bug), 12_000, DIFF) == compose(gathered(bug), 12_000, DIFF)

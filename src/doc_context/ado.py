@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from urllib.parse import quote
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from azure.core.exceptions import AzureError
 from azure.devops.connection import Connection
@@ -14,16 +15,18 @@ from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsS
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
 from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
 from msrest.authentication import Authentication, BasicAuthentication
-from msrest.exceptions import ClientException
+from msrest.exceptions import ClientException, DeserializationError
 from urllib3.util.retry import Retry
 
 from .errors import PublishError, SourceError
 from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
 
+T = TypeVar("T")
 ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
 BATCH_SIZE = 200  # the service's limit per work item batch call
+MAX_RETRY_AFTER = 20.0  # seconds
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 TEXT_FIELDS = (
     "System.Description",
@@ -43,29 +46,41 @@ class _Retry(Retry):
     """
 
     BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
+    post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
+
+    def get_retry_after(self, response):  # type: ignore[no-untyped-def]
+        """Honour Retry-After, within a bound: a step must not sleep for an hour on one header."""
+        seconds = super().get_retry_after(response)
+        return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
 
     def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
-        if method.upper() == "POST":
+        if method.upper() == "POST" and not self.post_is_read:
             return status_code == 429 and self.total is not None and self.total > 0
         return super().is_retry(method, status_code, has_retry_after)
 
 
-def retry_policy(total: int = 4) -> Retry:
-    return _Retry(total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
-                  status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(
-                      {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}),
-                  respect_retry_after_header=True, raise_on_status=False)
+class _ReadRetry(_Retry):
+    post_is_read = True
+
+
+def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
+    """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST."""
+    methods = {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} | ({"POST"} if post_is_read else set())
+    return (_ReadRetry if post_is_read else _Retry)(
+        total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
+        status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(methods),
+        respect_retry_after_header=True, raise_on_status=False)
 
 
 def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
-    with _errors(f"connect to Azure DevOps at {org_url}", SourceError):  # resource-area discovery happens here
-        git = connection.clients_v7_1.get_git_client()
-        wit = connection.clients_v7_1.get_work_item_tracking_client()
+    clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
+    git, wit = _read(f"connect to Azure DevOps at {org_url}",
+                     lambda: (clients.get_git_client(), clients.get_work_item_tracking_client()))
     for client in (git, wit):
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
-        client.config.retry_policy.policy = retry_policy()
+        client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
         client.config.connection.timeout = timeout
     return AzureDevOps(git, wit, org_url.rstrip("/"), connection)
 
@@ -97,8 +112,8 @@ class AzureDevOps:
         self._connection = connection
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
-        with _errors(f"read pull request {pr.pull_request_id}", SourceError):
-            got = self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project)
+        got = _read(f"read pull request {pr.pull_request_id}",
+                    lambda: self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project))
         repository = got.repository
         return PullRequest(ref=pr, title=got.title or "", description=got.description or "",
                            source_branch=got.source_ref_name or "", target_branch=got.target_ref_name or "",
@@ -114,8 +129,9 @@ class AzureDevOps:
         return bool(answer) and all(answer)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
-        with _errors(f"read the work items linked to pull request {pr.pull_request_id}", SourceError):
-            refs = self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id, project=pr.project)
+        refs = _read(f"read the work items linked to pull request {pr.pull_request_id}",
+                     lambda: self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id,
+                                                                       project=pr.project))
         return sorted({int(r.id) for r in refs or [] if str(r.id).isdigit()})
 
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
@@ -126,8 +142,8 @@ class AzureDevOps:
             chunk = list(ids[start:start + BATCH_SIZE])
             request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
             try:
-                with _errors(f"read work items {_id_list(chunk)}", SourceError):
-                    got = self._wit.get_work_items_batch(request, project=project) or []
+                got = _read(f"read work items {_id_list(chunk)}",
+                            lambda: self._wit.get_work_items_batch(request, project=project)) or []  # noqa: B023
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
                 continue
@@ -140,12 +156,13 @@ class AzureDevOps:
 
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
         """The latest iteration's changes, paged; the raw call keeps item.path."""
-        with _errors(f"read the changed files of pull request {pr.pull_request_id}", SourceError):
-            iterations = self._git.get_pull_request_iterations(pr.repository, pr.pull_request_id, project=pr.project)
-            if not iterations:
-                return []
-            last = max(i.id for i in iterations)
-            return self._changes(pr, last)
+        action = f"read the changed files of pull request {pr.pull_request_id}"
+        iterations = _read(action, lambda: self._git.get_pull_request_iterations(
+            pr.repository, pr.pull_request_id, project=pr.project))
+        if not iterations:
+            return []
+        last = max(i.id for i in iterations)
+        return _read(action, lambda: self._changes(pr, last))
 
     def _changes(self, pr: PullRequestRef, iteration: int) -> list[ChangedFile]:
         files: list[ChangedFile] = []
@@ -164,8 +181,8 @@ class AzureDevOps:
                 return files
 
     def threads(self, pr: PullRequestRef) -> list[Thread]:
-        with _errors(f"read the comment threads of pull request {pr.pull_request_id}", SourceError):
-            got = self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project) or []
+        got = _read(f"read the comment threads of pull request {pr.pull_request_id}",
+                    lambda: self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project)) or []
         return [_thread(t) for t in got]
 
     def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object], status: str) -> Thread:
@@ -186,6 +203,18 @@ class AzureDevOps:
             status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None)
         with _errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
             self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
+
+
+def _read(action: str, call: Callable[[], T]) -> T:
+    """A read, tried once more when its answer did not parse (a proxy's error page, a cut-off body)."""
+    for attempt in (1, 2):
+        try:
+            with _errors(action, SourceError):
+                return call()
+        except SourceError as e:
+            if attempt == 2 or not isinstance(e.__cause__, (DeserializationError, ValueError)):
+                raise
+    raise AssertionError("unreachable")
 
 
 class _errors:

@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
             out(vso.set_secret(secret))
     pr = settings.pull_request()
     options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
-                      budget=settings.comment_budget, dry_run=settings.dry_run)
+                      budget=settings.comment_budget, dry_run=settings.dry_run, deadline=settings.deadline)
     paths = [str(p) for p in (args.output, settings.summary_path()) if p]
     try:
         with wire(settings) as wired:

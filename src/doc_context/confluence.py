@@ -1,171 +1,234 @@
-"""Confluence over httpx: check the credentials, fetch a page by its resolved identity.
+"""Confluence over httpx: check the credentials once, then read each cited page once.
 
-Only API URLs built from the configured base are requested; a URL from a work item never is.
-Ids travel as digits in the path, space keys and titles only as query parameters.
+Only API paths built here are requested, below the configured base (confluence_http); a URL from a
+work item never is. Ids travel as digits in the path, space keys and titles only as query parameters.
+
+    check_credentials()  rest/api/user/current: a known, non-anonymous user, else CredentialsRejected
+    fetch(ref)           by id     Cloud: api/v2/pages/{id} or api/v2/blogposts/{id};  DC: rest/api/content/{id}
+                         by title  Cloud: api/v2/spaces?keys= (once per space), then api/v2/pages?space-id&title
+                                   DC: rest/api/content?spaceKey&title&type
+                         space     the URL's homepageId when it had one (links.py), else the space's home page id
+A 401 anywhere stops all Confluence work for the run (Data Center locks accounts behind a CAPTCHA).
 """
 from __future__ import annotations
 
-import json
-import time
-from dataclasses import dataclass
-from typing import Any
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Generic, TypeVar
 
 import httpx
 
+from .confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from .errors import ConfluenceError
 from .models import Page, PageRef
 from .storage import storage_to_markdown
 
-MAX_RESPONSE_BYTES = 5_000_000
-RETRY_STATUSES = (429, 502, 503, 504)
+__all__ = ["BearerAuth", "Confluence", "ConfluenceConfig", "CredentialsRejected", "DeadlineExceeded", "basic"]
 
-
-@dataclass(frozen=True)
-class ConfluenceConfig:
-    api_base: str  # https://acme.atlassian.net/wiki, https://confluence.acme.com/confluence
-    cloud: bool  # Cloud REST v2 (email + API token); else Data Center v1 (PAT)
-    timeout: float = 10.0
-    retries: int = 2
-    max_retry_after: float = 30.0
-    verify: bool | str = True  # a CA bundle path for a self-hosted Data Center
+V1_STORAGE = {"expand": "body.storage,version,space"}
+V2_STORAGE = {"body-format": "storage"}
+REJECTED = ("Confluence rejected the credentials (HTTP {status}{detail}); check CONFLUENCE_EMAIL and "
+            "CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT (Data Center). Not retried: Data Center locks the "
+            "account behind a CAPTCHA after a few failed logins.")
+ANONYMOUS = ("Confluence treated the token as an anonymous user (Data Center does this with a wrong or expired "
+             "personal access token); create a new CONFLUENCE_PAT.")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class CredentialsRejected(ConfluenceError):
-    """The credential check failed: stop all Confluence work, never retry (Data Center CAPTCHA)."""
+    """The credentials failed: all Confluence work stops, nothing is retried."""
 
 
 class Confluence:
-    def __init__(self, config: ConfluenceConfig, auth: httpx.Auth, *, transport: httpx.BaseTransport | None = None,
-                 max_connections: int = 8) -> None:
+    def __init__(self, config: ConfluenceConfig, auth: httpx.Auth | None, *,
+                 transport: httpx.BaseTransport | None = None, max_connections: int = 8) -> None:
         self.config = config
-        self._client = httpx.Client(
-            base_url=config.api_base.rstrip("/"), auth=auth, follow_redirects=False,
-            timeout=httpx.Timeout(config.timeout, connect=min(5.0, config.timeout)), verify=config.verify,
-            headers={"Accept": "application/json", "User-Agent": "doc-context"}, transport=transport,
-            limits=httpx.Limits(max_connections=max_connections))
+        self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections)
+        self._pages: _Once[int, Page] = _Once()
+        self._spaces: _Once[str, dict[str, Any]] = _Once()
+        self._stopped: str | None = None
 
     def close(self) -> None:
-        self._client.close()
+        self._http.close()
 
     def check_credentials(self) -> str:
-        """The display name of a known, non-anonymous user; anything else raises CredentialsRejected."""
-        status, body = self._get("/rest/api/user/current", retry=False)
-        if status in (401, 403):
-            raise CredentialsRejected(f"Confluence rejected the credentials ({status}); check CONFLUENCE_EMAIL and "
-                                      "CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT (Data Center). Not retried.")
-        if status != 200 or not isinstance(body, dict):
-            raise CredentialsRejected(f"Confluence credential check answered {status}; is CONFLUENCE_URL right?")
-        if body.get("type") == "anonymous" or not (body.get("accountId") or body.get("username") or body.get("userKey")):
-            raise CredentialsRejected("Confluence treated the token as an anonymous user: the token is wrong or expired")
-        return str(body.get("displayName") or body.get("username") or body.get("accountId"))
+        """The display name of a known, non-anonymous user; otherwise CredentialsRejected, and all work stops."""
+        try:
+            return _known_user(self._get("/rest/api/user/current"))
+        except ConfluenceError as e:
+            reason = str(e) if str(e).endswith((".", "?")) else f"{e}."
+            self._stopped = self._stopped or reason
+            raise CredentialsRejected(reason) from e
 
     def fetch(self, ref: PageRef) -> Page:
         if ref.page_id is not None:
-            return self._by_id(ref, ref.page_id)
-        if ref.kind == "space_home":
-            return self._by_id(ref, self._home_page_id(ref.space_key or ""))
-        return self._by_title(ref)
+            page = self._by_id(ref.page_id, ref.kind)
+        elif ref.kind == "space_home":
+            page = self._by_id(self._home_page_id(ref.space_key or ""), "page")
+        else:
+            page = self._by_title(ref)
+        return replace(page, ref=ref)
 
-    def _by_id(self, ref: PageRef, page_id: int) -> Page:
-        """One request: v2 pages or blogposts on Cloud (by what the link said), v1 content on Data Center."""
-        if self.config.cloud:
-            kind = "blogposts" if ref.kind == "blogpost" else "pages"
-            status, body = self._get(f"/api/v2/{kind}/{int(page_id)}", {"body-format": "storage"})
-            return self._page(ref, _check(status, body, ref), v2=True)
-        status, body = self._get(f"/rest/api/content/{int(page_id)}", {"expand": "body.storage,version,space"})
-        return self._page(ref, _check(status, body, ref), v2=False)
+    # -- reading
+    def _by_id(self, page_id: int, kind: str) -> Page:
+        def read() -> Page:
+            if not self.config.cloud:
+                answer = self._get(f"/rest/api/content/{page_id:d}", V1_STORAGE)
+            else:
+                answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}",
+                                   V2_STORAGE)
+            return self._page(_ok(answer))
+        return self._pages.get(page_id, read)
 
     def _by_title(self, ref: PageRef) -> Page:
-        params = {"spaceKey": ref.space_key or "", "title": ref.title or "",
-                  "type": "blogpost" if ref.kind == "blogpost" else "page", "expand": "body.storage,version,space"}
-        if ref.posting_day:
-            params["postingDay"] = ref.posting_day
-        status, body = self._get("/rest/api/content", params)
-        results = _check(status, body, ref).get("results") or []
-        wanted = (ref.title or "").casefold()
-        match = [r for r in results if str(r.get("title", "")).casefold() == wanted]
-        exact = [r for r in match if r.get("title") == ref.title]
-        if not match:
-            raise ConfluenceError(f"no page titled '{ref.title}' in space {ref.space_key} (or no access to it)")
-        return self._page(ref, (exact or match)[0], v2=False)
-
-    def _home_page_id(self, space_key: str) -> int:
+        kind, key, title = ("blogpost" if ref.kind == "blogpost" else "page"), ref.space_key or "", ref.title or ""
         if self.config.cloud:
-            status, body = self._get("/api/v2/spaces", {"keys": space_key})
-            results = _check(status, body, PageRef(kind="space_home", space_key=space_key)).get("results") or []
-            home = results[0].get("homepageId") if results else None
+            space_id = str(self._space(key).get("id", ""))
+            if not space_id.isdecimal():
+                raise ConfluenceError(f"space {key} was listed without an id")
+            answer = self._get(f"/api/v2/{kind}s", {"space-id": space_id, "title": title, "status": "current",
+                                                    **V2_STORAGE})
         else:
-            status, body = self._get("/rest/api/space", {"spaceKey": space_key, "expand": "homepage"})
-            results = _check(status, body, PageRef(kind="space_home", space_key=space_key)).get("results") or []
-            home = ((results[0].get("homepage") or {}).get("id")) if results else None
-        if not str(home or "").isdigit():
-            raise ConfluenceError(f"space {space_key} has no home page we can read")
-        return int(str(home))
+            day = {"postingDay": ref.posting_day} if ref.posting_day else {}
+            params = {"spaceKey": key, "title": title, "type": kind, **V1_STORAGE, **day}
+            answer = self._get("/rest/api/content", params)
+        listing = _ok(answer)
+        base = str((listing.get("_links") or {}).get("base") or "")  # a listing's items leave it out
+        page = self._page(_pick(listing.get("results"), ref), base=base)
+        return self._pages.get(page.id, lambda: page)  # an id read before wins; no second request either way
 
-    def _page(self, ref: PageRef, body: dict[str, Any], *, v2: bool) -> Page:
-        if body.get("status", "current") != "current":
-            raise ConfluenceError(f"the page is {body.get('status')}, not current")
-        storage = ((body.get("body") or {}).get("storage") or {}).get("value") or ""
-        converted = storage_to_markdown(storage)
+    def _space(self, key: str) -> dict[str, Any]:
+        def read() -> dict[str, Any]:
+            if self.config.cloud:
+                answer = self._get("/api/v2/spaces", {"keys": key})
+            else:
+                answer = self._get("/rest/api/space", {"spaceKey": key, "expand": "homepage"})
+            found = [s for s in _ok(answer).get("results") or []
+                     if isinstance(s, dict) and str(s.get("key", "")).casefold() == key.casefold()]
+            if not found:
+                raise ConfluenceError(f"no space {key}, or no access to it")
+            return found[0]
+        return self._spaces.get(key.casefold(), read)
+
+    def _home_page_id(self, key: str) -> int:
+        space = self._space(key)
+        home = space.get("homepageId") if self.config.cloud else (space.get("homepage") or {}).get("id")
+        page_id = _positive_int(home)
+        if page_id is None:
+            raise ConfluenceError(f"space {key} has no home page we can read")
+        return page_id
+
+    def _page(self, body: dict[str, Any], *, base: str = "") -> Page:
+        status = str(body.get("status", "current"))
+        if status != "current":
+            raise ConfluenceError(f"its status is '{status}', not 'current' (only current pages are read)")
+        page_id = _positive_int(body.get("id"))
+        if page_id is None:
+            raise ConfluenceError("Confluence answered without a page id")
         links = body.get("_links") or {}
-        space = (body.get("space") or {}).get("key", "") if not v2 else _space_from_webui(links.get("webui", ""))
-        return Page(ref=ref, id=int(body.get("id") or 0), title=str(body.get("title") or ""), space_key=space,
-                    version=int((body.get("version") or {}).get("number") or 0),
-                    web_url=str(links.get("base") or self.config.api_base) + str(links.get("webui") or ""),
+        webui = str(links.get("webui") or "")
+        converted = storage_to_markdown(str(((body.get("body") or {}).get("storage") or {}).get("value") or ""))
+        return Page(ref=PageRef(page_id=page_id), id=page_id, title=str(body.get("title") or ""),
+                    space_key=str((body.get("space") or {}).get("key") or _space_from_webui(webui)),
+                    version=_positive_int((body.get("version") or {}).get("number")) or 0,
+                    web_url=str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui,
                     text=converted.text, degraded=converted.degraded)
 
-    def _get(self, path: str, params: dict[str, str] | None = None, *, retry: bool = True) -> tuple[int, Any]:
-        attempts = 1 + (self.config.retries if retry else 0)
-        for attempt in range(attempts):
-            try:
-                status, headers, body = self._get_once(path, params)
-            except httpx.TransportError as e:
-                if attempt + 1 >= attempts:
-                    raise ConfluenceError(f"Confluence did not answer ({type(e).__name__})") from e
-                time.sleep(0.2 * 2 ** attempt)
-                continue
-            if status not in RETRY_STATUSES or attempt + 1 >= attempts:
-                return status, body
-            time.sleep(_retry_after(headers, attempt, self.config.max_retry_after))
-        raise AssertionError("unreachable")
-
-    def _get_once(self, path: str, params: dict[str, str] | None) -> tuple[int, httpx.Headers, Any]:
-        with self._client.stream("GET", path, params=params) as response:
-            if response.is_redirect:
-                return response.status_code, response.headers, None  # never followed
-            if int(response.headers.get("content-length") or 0) > MAX_RESPONSE_BYTES:
-                raise ConfluenceError(f"the response is larger than {MAX_RESPONSE_BYTES} bytes")
-            data = bytearray()
-            for chunk in response.iter_bytes():
-                data += chunk
-                if len(data) > MAX_RESPONSE_BYTES:
-                    raise ConfluenceError(f"the response is larger than {MAX_RESPONSE_BYTES} bytes")
-            try:
-                body = json.loads(data) if data else None
-            except ValueError:
-                body = None
-            return response.status_code, response.headers, body
+    def _get(self, path: str, params: dict[str, str] | None = None) -> Answer:
+        if self._stopped is not None:
+            raise CredentialsRejected(self._stopped)
+        answer = self._http.get(path, params)
+        if answer.status == 401:  # the credentials stopped working: no more tries
+            self._stopped = self._stopped or _rejected(answer)
+            raise CredentialsRejected(self._stopped)
+        return answer
 
 
-def _check(status: int, body: Any, ref: PageRef) -> dict[str, Any]:
-    if status == 200 and isinstance(body, dict):
-        return body
-    reasons = {401: "credentials rejected", 403: "no permission to read it", 404: "not found, or no access to it"}
-    if status == 200:
-        raise ConfluenceError("Confluence answered with a body that is not JSON")
-    reason = reasons.get(status) or ("redirected; not followed" if 300 <= status < 400 else f"HTTP {status}")
-    raise ConfluenceError(reason)
+class _Once(Generic[K, V]):
+    """Each key's value made once per run, even when threads ask at the same time; a failure is kept too."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[K, threading.Lock] = {}
+        self._done: dict[K, tuple[V | None, ConfluenceError | None]] = {}
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:
+            if key not in self._done:
+                try:
+                    self._done[key] = (make(), None)
+                except ConfluenceError as e:
+                    self._done[key] = (None, e)
+            value, error = self._done[key]
+        if error is not None:
+            raise error
+        assert value is not None
+        return value
 
 
-def _retry_after(headers: httpx.Headers, attempt: int, cap: float) -> float:
-    value = headers.get("retry-after", "")
-    seconds = float(value) if value.replace(".", "", 1).isdigit() else 0.5 * 2 ** attempt
-    return max(0.0, min(seconds, cap))
+def _known_user(answer: Answer) -> str:
+    body = answer.body
+    if answer.status == 403:
+        raise CredentialsRejected(_rejected(answer))
+    if answer.status != 200 or not isinstance(body, dict):
+        raise CredentialsRejected(f"the Confluence credential check got {_describe(answer)}; is "
+                                  "CONFLUENCE_URL (or CONFLUENCE_API_BASE) the site's REST base?")
+    if body.get("type") != "known" or not (body.get("accountId") or body.get("username") or body.get("userKey")):
+        raise CredentialsRejected(ANONYMOUS)
+    return str(body.get("displayName") or body.get("username") or body.get("accountId"))
+
+
+def _rejected(answer: Answer) -> str:
+    detail = ""
+    if answer.headers.get("x-seraph-loginreason") == "AUTHENTICATION_DENIED":
+        detail = ", CAPTCHA required: log in once in a browser"
+    elif isinstance(answer.body, dict) and answer.body.get("message"):
+        detail = f": {str(answer.body['message'])[:200]}"
+    return REJECTED.format(status=answer.status, detail=detail)
+
+
+def _ok(answer: Answer) -> dict[str, Any]:
+    if answer.status == 200 and isinstance(answer.body, dict):
+        return answer.body
+    raise ConfluenceError(_describe(answer))
+
+
+def _describe(answer: Answer) -> str:
+    reasons = {403: "no permission to read it (HTTP 403)", 404: "not found, or no access to it (HTTP 404)",
+               429: "Confluence is rate limiting (HTTP 429); gave up", 200: "an answer that is not JSON"}
+    if 300 <= answer.status < 400:
+        return f"a redirect (HTTP {answer.status}), not followed"
+    return reasons.get(answer.status, f"HTTP {answer.status}")
+
+
+def _pick(results: Any, ref: PageRef) -> dict[str, Any]:
+    """The result titled ref.title, ignoring case; exact case wins a tie."""
+    wanted = (ref.title or "").casefold()
+    match = [r for r in results or [] if isinstance(r, dict) and str(r.get("title", "")).casefold() == wanted]
+    if ref.posting_day:
+        match = [r for r in match if str(r.get("createdAt", ref.posting_day)).startswith(ref.posting_day)] or match
+    exact = [r for r in match if r.get("title") == ref.title]
+    chosen = exact or match
+    if not chosen:
+        raise ConfluenceError(f"no page titled '{ref.title}' in space {ref.space_key}, or no access to it")
+    if len(chosen) > 1:
+        raise ConfluenceError(f"{len(chosen)} pages are titled '{ref.title}' in space {ref.space_key}; "
+                              "link the page by its id")
+    return chosen[0]
+
+
+def _positive_int(value: object) -> int | None:
+    text = str(value or "")
+    return int(text) if text.isdecimal() and text.isascii() and 0 < int(text) < 2**63 else None
 
 
 def _space_from_webui(webui: str) -> str:
     parts = webui.strip("/").split("/")
-    return parts[1] if len(parts) > 1 and parts[0] == "spaces" else ""
+    return parts[1] if len(parts) > 1 and parts[0] in ("spaces", "display") else ""
 
 
 def basic(user: str, token: str) -> httpx.Auth:

@@ -30,7 +30,8 @@ def wire(settings: Settings) -> Iterator[Wired]:
     site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
     try:
         yield Wired(Sources(gateway, confluence, site, max_pages=settings.confluence_max_pages,
-                            concurrency=settings.concurrency, read_threads=not settings.dry_run), gateway)
+                            concurrency=settings.concurrency, read_threads=not settings.dry_run,
+                            parent_depth=settings.parent_depth), gateway)
     finally:
         if confluence is not None:
             confluence.close()
@@ -70,10 +71,13 @@ def entra_credential(settings: Settings) -> object:
 def _confluence(settings: Settings) -> Confluence | None:
     if not settings.confluence_configured() or settings.confluence_url is None:
         return None
+    site = Site.from_url(settings.confluence_url)  # links match the site; requests go to the API base
+    config = ConfluenceConfig(api_base=settings.confluence_api_base or site.base_url, site_url=site.base_url,
+                              cloud=settings.confluence_pat is None, timeout=min(settings.timeout, 20.0),
+                              deadline=settings.confluence_deadline, verify=settings.confluence_ca_bundle or True)
     if settings.confluence_pat is not None:
-        config = ConfluenceConfig(api_base=settings.confluence_url, cloud=False, timeout=min(settings.timeout, 20.0))
-        return Confluence(config, BearerAuth(settings.confluence_pat.get_secret_value()))
-    assert settings.confluence_api_token is not None and settings.confluence_email is not None
-    config = ConfluenceConfig(api_base=settings.confluence_url, cloud=True, timeout=min(settings.timeout, 20.0))
-    return Confluence(config, basic(settings.confluence_email, settings.confluence_api_token.get_secret_value()),
-                      max_connections=settings.concurrency)
+        auth = BearerAuth(settings.confluence_pat.get_secret_value())
+    else:
+        assert settings.confluence_api_token is not None and settings.confluence_email is not None
+        auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
+    return Confluence(config, auth, max_connections=settings.concurrency)

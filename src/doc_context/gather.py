@@ -1,15 +1,17 @@
 """Run the gateways concurrently; an optional source's failure becomes a Notice.
 
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads
-and the Confluence credential check at once; then the work items and the changed files; then the
-pages, concurrently.
+and the Confluence credential check at once; then the work item batches and the changed files; then
+the pages and the parents, concurrently. A deadline bounds it all.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .citations import cited_pages, confluence_like
 from .errors import ConfluenceError, SourceError
@@ -17,6 +19,9 @@ from .links import Site
 from .models import (ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest, PullRequestRef,
                      Thread, WorkItem)
 
+T = TypeVar("T")
+BATCH_SIZE = 200  # work items per batch call: the service's limit
+PARENT = "System.LinkTypes.Hierarchy-Reverse"
 NO_CREDENTIALS = ("Confluence links were found, but no Confluence credentials are configured, so no page was read. "
                   "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
                   "(Data Center), mapped from secret variables.")
@@ -43,24 +48,97 @@ class Sources:
     max_pages: int = 25
     concurrency: int = 8
     read_threads: bool = True
+    parent_depth: int = 1
 
 
-def gather(sources: Sources, pr: PullRequestRef) -> Gathered:
+def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
+    deadline = deadline or Deadline(3600)
     notices: list[Notice] = []
-    with ThreadPoolExecutor(max_workers=sources.concurrency, thread_name_prefix="gather") as pool:
+    pool = ThreadPoolExecutor(max_workers=sources.concurrency, thread_name_prefix="gather")
+    try:
         f_pr = pool.submit(sources.ado.pull_request, pr)
         f_ids = pool.submit(sources.ado.work_item_ids, pr)
         f_changes = pool.submit(sources.ado.changed_files, pr)
         f_threads = pool.submit(sources.ado.threads, pr) if sources.read_threads else None
         f_creds = pool.submit(sources.confluence.check_credentials) if sources.confluence else None
-        ids = f_ids.result()
-        fetched = sources.ado.work_items(ids, pr.project) if ids else Fetched[WorkItem]()
+        ids = deadline.result(f_ids, "the work items linked to the pull request")
+        items = _work_items(pool, sources, pr, ids, deadline, notices)
+        f_parents = pool.submit(_parents, sources, pr, items)
+        pages = _pages(pool, sources, items, f_creds, notices)
+        parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
+        notices += parents.notices
+        changed = deadline.optional(f_changes, "changed files", notices, default=[])
+        pull_request = deadline.result(f_pr, f"pull request {pr.pull_request_id}")
+        threads = deadline.result(f_threads, "the comment threads") if f_threads else []
+    finally:
+        pool.shutdown(wait=not deadline.passed(), cancel_futures=True)
+    return Gathered(pull_request, items, tuple(changed), tuple(pages), tuple(threads), tuple(notices),
+                    parents=parents.items, complete=not deadline.passed())
+
+
+class Deadline:
+    """The run's time budget: a pipeline step must never hang."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._end = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        return max(0.0, self._end - time.monotonic())
+
+    def passed(self) -> bool:
+        return self.remaining() <= 0
+
+    def result(self, future: Future[T], what: str) -> T:
+        """A part the run cannot do without: past the deadline it is an error."""
+        try:
+            return future.result(timeout=self.remaining())
+        except FutureTimeout:
+            raise SourceError(f"could not read {what} within {self.seconds:g} s (DOC_CONTEXT_DEADLINE)") from None
+
+    def optional(self, future: Future[T], what: str, notices: list[Notice], default: T) -> T:
+        """A part the comment can do without: its failure or lateness is a notice."""
+        try:
+            return future.result(timeout=self.remaining())
+        except FutureTimeout:
+            notices.append(Notice(what, f"not read within {self.seconds:g} s (DOC_CONTEXT_DEADLINE); left out"))
+        except SourceError as e:
+            notices.append(Notice(what, f"{e}; left out"))
+        return default
+
+
+def _work_items(pool: ThreadPoolExecutor, sources: Sources, pr: PullRequestRef, ids: Sequence[int],
+                deadline: Deadline, notices: list[Notice]) -> tuple[WorkItem, ...]:
+    """The batches (200 ids each) concurrently; an unreadable item or a late batch is a notice."""
+    batches = [ids[i:i + BATCH_SIZE] for i in range(0, len(ids), BATCH_SIZE)]
+    futures = [pool.submit(sources.ado.work_items, batch, pr.project) for batch in batches]
+    items: list[WorkItem] = []
+    for batch, future in zip(batches, futures):
+        fetched = deadline.optional(future, f"work items {batch[0]}..{batch[-1]}", notices, default=Fetched())
+        items += fetched.items
         notices += fetched.notices
-        pages = _pages(pool, sources, fetched.items, f_creds, notices)
-        changed = _optional(f_changes, "changed files", notices, default=[])
-        pull_request = f_pr.result()
-        threads = f_threads.result() if f_threads else []
-    return Gathered(pull_request, fetched.items, tuple(changed), tuple(pages), tuple(threads), tuple(notices))
+    return tuple(items)
+
+
+def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) -> Fetched[WorkItem]:
+    """Up to parent_depth levels of parents (Hierarchy-Reverse), one batch call per level."""
+    known = {item.id for item in items}
+    level, parents, notices = list(items), [], []
+    for _ in range(sources.parent_depth):
+        wanted = sorted({pid for item in level for pid in parent_ids(item)} - known)
+        if not wanted:
+            break
+        fetched = sources.ado.work_items(wanted, pr.project)
+        notices += [Notice(n.source, f"parent {n.message}") for n in fetched.notices]
+        level = list(fetched.items)
+        known.update(wanted)
+        parents += level
+    return Fetched(tuple(parents), tuple(notices))
+
+
+def parent_ids(item: WorkItem) -> list[int]:
+    tails = (r.url.rstrip("/").rsplit("/", 1)[-1] for r in item.relations if r.rel == PARENT)
+    return [int(t) for t in tails if t.isdigit()]
 
 
 def _pages(pool: ThreadPoolExecutor, sources: Sources, items: Sequence[WorkItem],
@@ -81,23 +159,20 @@ def _pages(pool: ThreadPoolExecutor, sources: Sources, items: Sequence[WorkItem]
                               f"(DOC_CONTEXT_MAX_PAGES={sources.max_pages}): {skipped}"))
         cited = cited[:sources.max_pages]
     futures = [(pool.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
-    pages = []
+    pages: dict[int, tuple[Page, list[int]]] = {}  # by page id: a space link and a page link can meet
+    failed: dict[str, list[PageRef]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:
         try:
             page = future.result()
         except ConfluenceError as e:
-            notices.append(Notice(ref.describe(), f"skipped: {e}"))
+            failed.setdefault(str(e), []).append(ref)
             continue
-        if page.degraded:
+        if page.degraded and page.id not in pages:
             notices.append(Notice(ref.describe(), "its storage format was malformed; read it leniently"))
-        pages.append((page, ids))
-    return pages
-
-
-def _optional(future: Future[list[ChangedFile]], what: str, notices: list[Notice],
-              default: list[ChangedFile]) -> list[ChangedFile]:
-    try:
-        return future.result()
-    except SourceError as e:
-        notices.append(Notice(what, f"{e}; the summaries are not ranked against the diff"))
-        return default
+        citing = pages.setdefault(page.id, (page, []))[1]
+        citing += [i for i in ids if i not in citing]
+    for reason, refs in failed.items():
+        names = ", ".join(r.describe() for r in refs[:5]) + (", ..." if len(refs) > 5 else "")
+        notices.append(Notice(refs[0].describe(), f"skipped: {reason}") if len(refs) == 1 else
+                       Notice("confluence", f"{len(refs)} pages skipped: {reason}: {names}"))
+    return [(page, tuple(sorted(ids))) for page, ids in pages.values()]

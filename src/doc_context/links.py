@@ -111,6 +111,13 @@ class Site:
         path = parts.path.rstrip("/") or ("/wiki" if is_cloud else "")
         return cls(scheme, host, parts.port or _DEFAULT_PORT[scheme], path, is_cloud)
 
+    @property
+    def base_url(self) -> str:
+        """scheme://host[:port]/context: where the site's REST APIs live unless an API base is configured."""
+        port = "" if self.port == _DEFAULT_PORT[self.scheme] else f":{self.port}"
+        host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 literal
+        return f"{self.scheme}://{host}{port}{self.context_path}"
+
 
 def _idna(host: str) -> str:
     host = host.lower().rstrip(".")

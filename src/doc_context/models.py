@@ -133,8 +133,11 @@ class Summary:
     kind: str = ""  # the work item type ("Bug", "User Story", any custom type) or "page"
     meta: str = ""  # a short status: the work item state, the page's space
     url: str = ""  # the work item's or the page's web address, for a link
-    version: str = ""  # the page version the summary was made from (pages only)
+    version: str = ""  # the page version, or the work item revision, the summary was made from
     relevance: int = 0  # words shared with the changed files and diff: the least relevant is trimmed first
+    parents: tuple[tuple[str, str, str], ...] = ()  # (heading, goal, url) of each ancestor, nearest first
+    extra: tuple[tuple[str, str], ...] = ()  # (label, value) of the extra fields configured for the type
+    fields_used: tuple[str, ...] = ()  # reference names of the work item fields the text came from
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,8 @@ class Gathered:
     pages: tuple[tuple[Page, tuple[int, ...]], ...]  # page, ids of work items citing it
     threads: tuple[Thread, ...]
     notices: tuple[Notice, ...]
+    parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
+    complete: bool = True  # False when the run's deadline cut the gathering short
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 What it prevents: raw HTML, @mentions that notify people, lines that become headings or rules
 and break the layout, pipeline logging commands (##vso[...], ##[...]), code fences that swallow
-the rest of the comment, and markdown images that load remote URLs.
+the rest of the comment, markdown images that load remote URLs, and links to anything but http(s).
+What it keeps: markdown blockquotes (a leading "> "; every other ">" is escaped), lists, tables,
+emphasis and http(s) links.
 """
 from __future__ import annotations
 
@@ -18,13 +20,14 @@ _RULE = re.compile(r"(?:=+|-+|(?:[-*_][ \t]*){3,}|~{3,}.*)[ \t]*$")
 _MENTION = re.compile(r"@(?=[^\s\u200b])")
 _LOG_COMMAND = re.compile(r"##(?=vso\\?\[|\\?\[)", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
+_QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
+_SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
 
 
 def neutralize(text: str) -> str:
     """Untrusted markdown, defused; what it says stays readable."""
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _IMAGE.sub(_image_as_text, text).replace("![", "!\\[")
-    text = text.replace("<", "&lt;").replace(">", "&gt;")
     text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
     text = "\n".join(_defuse_line(line) for line in text.split("\n"))
     text = _MENTION.sub("@" + ZWSP, text)
@@ -33,7 +36,7 @@ def neutralize(text: str) -> str:
 
 def neutralize_inline(text: str) -> str:
     """Untrusted text for one line (a heading, a link text): whitespace folded, brackets escaped."""
-    folded = _WHITESPACE.sub(" ", text).strip().replace("\\", "\\\\")
+    folded = _WHITESPACE.sub(" ", text).strip().replace("\\", "\\\\").replace(">", "&gt;")
     return neutralize(folded.replace("[", "\\[").replace("]", "\\]"))
 
 
@@ -43,9 +46,22 @@ def _image_as_text(match: re.Match[str]) -> str:
     return f"({label}, {url})" if url else f"({label})"
 
 
+def safe_link(text: str, url: str) -> str:
+    """A markdown link for an http(s) URL, the neutralized text alone for anything else."""
+    label = neutralize_inline(text)
+    url = url.strip()
+    if not _SAFE_URL.match(url):
+        return label
+    return f"[{label}]({url.replace('(', '%28').replace(')', '%29')})"
+
+
 def _defuse_line(line: str) -> str:
-    """A line that would start a heading, a rule, a setext underline or a fence starts escaped."""
-    body = line.lstrip(" \t")
+    """Tags escaped, quote marks kept; a line that would start a heading, a rule, a setext underline
+    or a fence (inside a quote too) starts escaped."""
+    marks = _QUOTE_MARKS.match(line)
+    prefix = marks.group() if marks else ""
+    rest = line[len(prefix):].replace("<", "&lt;").replace(">", "&gt;")
+    body = rest.lstrip(" \t")
     if _HEADING.match(body) or _RULE.match(body):
-        return line[: len(line) - len(body)] + "\\" + body
-    return line
+        rest = rest[: len(rest) - len(body)] + "\\" + body
+    return prefix + rest

@@ -1,8 +1,15 @@
 """Pure: summaries -> the markdown of the one PR comment, within its size budget.
 
+The layout: a title, a short overview (overview.py, or an LLM's paragraph), a section per work item
+(a link to it, its state and extra fields, its parent line, its summary, the changed files it speaks
+to, and where the text came from: field names and revision), then the Confluence pages (a link, the
+summary, the citing work items, space and version).
+
 Every text that came from a work item, a page or the pull request goes through `neutralize`.
 When the comment is too long, the least relevant parts go first: page summaries, then the tails
-of work item texts, then page entries, then work item texts, then work items; a last line says so.
+of work item texts, then page entries, then work item texts, then their details (parent line,
+files, origin), then work items; a last line says so.
+Texts are shortened at block and line boundaries (excerpt.shorten): a table is never cut in half.
 """
 from __future__ import annotations
 
@@ -10,8 +17,12 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .excerpt import shorten
+from .extrafields import label
 from .models import PullRequest, Summary
-from .neutralize import neutralize, neutralize_inline
+from .neutralize import neutralize, neutralize_inline, safe_link
+from .overview import count, llm_paragraph, overview
+from .parents import parent_line
 from .tokens import clip
 
 __all__ = ["HARD_CAP", "TITLE", "neutralize", "render_comment"]
@@ -23,28 +34,31 @@ MAX_TOUCHES = 10
 SHORTER = (400, 150)  # work item texts are cut to these lengths, in turn
 _DONE = object()
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
-_SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
 
 
 @dataclass
 class _Part:
-    """One work item or page section; its body is the only part trimming shortens."""
+    """One work item or page section; trimming shortens its body, then drops its context and tail."""
 
     head: str
     raw: str
     tail: str
     relevance: int
     index: int
+    context: str = ""  # the parent line
     body: str = field(init=False)
 
     def __post_init__(self) -> None:
         self.body = neutralize(self.raw)
 
+    def blocks(self) -> list[str]:
+        return [b for b in (self.head, self.context, self.body, self.tail) if b]
+
     def render(self) -> str:
-        return "\n\n".join(b for b in (self.head, self.body, self.tail) if b)
+        return "\n\n".join(self.blocks())
 
     def size(self) -> int:
-        blocks = [b for b in (self.head, self.body, self.tail) if b]
+        blocks = self.blocks()
         return sum(map(len, blocks)) + 2 * (len(blocks) - 1)
 
 
@@ -56,10 +70,16 @@ def render_comment(
     changed_count: int = 0,
     budget: int = 12_000,
     footer: str = "",
+    llm_overview: str | None = None,
 ) -> str:
-    """The whole comment: a title, an overview, a section per work item, then the pages."""
+    """The whole comment: a title, an overview, a section per work item, then the pages.
+
+    `llm_overview`, when given, replaces the extractive overview paragraph and nothing else.
+    """
     limit = max(0, min(budget, HARD_CAP))
-    intro = [TITLE, _overview(pr, items, pages, changed_count)]
+    opening = llm_paragraph(llm_overview) if llm_overview and llm_overview.strip() else \
+        overview(pr, items, pages, changed_count)
+    intro = [TITLE, opening]
     item_parts = [_item_part(s, i) for i, s in enumerate(items)]
     page_parts = [_page_part(s, i) for i, s in enumerate(pages)]
     trimmed: Trimmed = {}
@@ -71,54 +91,34 @@ def render_comment(
     return text if len(text) <= limit else _cut(text, limit)
 
 
-def _overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary], changed: int) -> str:
-    title = neutralize_inline(clip(pr.title, 200)) if pr and pr.title.strip() else ""
-    subject = f"This pull request (“{title}”)" if title else "This pull request"
-    if not items:
-        return f"{subject} has no linked work items; link one to see its business context here."
-    extras = [_count(len(pages), "Confluence page") + " referenced"] if pages else []
-    extras += [_count(changed, "file") + " changed"] if changed else []
-    return f"{subject} is linked to {_kinds(items)}" + "".join(f"; {e}" for e in extras) + "."
-
-
-def _kinds(items: Sequence[Summary]) -> str:
-    counts: dict[str, int] = {}
-    for item in items:
-        kind = neutralize_inline(item.kind).lower() or "work item"
-        counts[kind] = counts.get(kind, 0) + 1
-    phrases = [_count(n, kind) for kind, n in counts.items()]
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
-
-
-def _count(n: int, noun: str) -> str:
-    if n == 1:
-        return f"1 {noun}"
-    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
-        return f"{n} {noun[:-1]}ies"
-    return f"{n} {noun}{'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
-
-
-def _link(text: str, url: str) -> str:
-    label = neutralize_inline(clip(text, 300))
-    url = url.strip()
-    if not _SAFE_URL.match(url):
-        return label
-    return f"[{label}]({url.replace('(', '%28').replace(')', '%29')})"
-
-
 def _item_part(summary: Summary, index: int) -> _Part:
-    head = f"### {_link(summary.heading, summary.url)}"
-    if summary.meta.strip():
-        head += f"\n**State:** {neutralize_inline(clip(summary.meta, 100))}"
-    return _Part(head, summary.text, _touches(summary.related_files), summary.relevance, index)
+    head = f"### {safe_link(clip(summary.heading, 300), summary.url)}"
+    facts = [("State", summary.meta)] if summary.meta.strip() else []
+    facts += list(summary.extra)
+    if facts:
+        head += "\n" + " · ".join(f"**{neutralize_inline(k)}:** {neutralize_inline(clip(v, 120))}" for k, v in facts)
+    tail = "\n\n".join(t for t in (_touches(summary.related_files), _origin(summary)) if t)
+    return _Part(head, summary.text, tail, summary.relevance, index, parent_line(summary.parents))
+
+
+def _origin(summary: Summary) -> str:
+    """Where the text came from: the work item, its fields and revision."""
+    number = summary.source_id.removeprefix("work item ").strip()
+    facts = [f"From work item {neutralize_inline(number)}" if number.isdigit() else ""]
+    if summary.fields_used:
+        facts[0] += ": " + ", ".join(neutralize_inline(label(f)) for f in summary.fields_used)
+    facts += [f"revision {neutralize_inline(summary.version)}"] if summary.version.strip() else []
+    facts = [f for f in facts if f]
+    return "_" + " · ".join(facts) + "_" if facts else ""
 
 
 def _page_part(summary: Summary, index: int) -> _Part:
     facts = ["Cited by " + ", ".join(f"#{i}" for i in summary.cited_by)] if summary.cited_by else []
     facts += [neutralize_inline(clip(summary.meta, 100))] if summary.meta.strip() else []
     facts += [f"version {neutralize_inline(summary.version)}"] if summary.version.strip() else []
-    head = f"#### {_link(summary.heading, summary.url)}"
-    return _Part(head, summary.text, "_" + " · ".join(facts) + "_" if facts else "", summary.relevance, index)
+    head = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
+    tail = [_touches(summary.related_files), "_" + " · ".join(facts) + "_" if facts else ""]
+    return _Part(head, summary.text, "\n\n".join(t for t in tail if t), summary.relevance, index)
 
 
 def _touches(paths: Sequence[str]) -> str:
@@ -143,7 +143,7 @@ def _trims(items: list[_Part], pages: list[_Part], trimmed: Trimmed) -> Iterator
     for limit in SHORTER:
         for item in _least_relevant(items):
             if len(item.body) > limit:
-                item.body = neutralize(clip(item.raw, limit))
+                item.body = neutralize(shorten(item.raw, limit))
                 yield trimmed.setdefault(("work item text", "shortened"), set()).add(item.index)
     for page in _least_relevant(pages):
         pages.remove(page)
@@ -152,6 +152,10 @@ def _trims(items: list[_Part], pages: list[_Part], trimmed: Trimmed) -> Iterator
         if item.body:
             item.body = ""
             yield trimmed.setdefault(("work item text", "left out"), set()).add(item.index)
+    for item in _least_relevant(items):
+        if item.context or item.tail:
+            item.context = item.tail = ""
+            yield trimmed.setdefault(("work item detail", "left out"), set()).add(item.index)
     for item in _least_relevant(items):
         items.remove(item)
         yield trimmed.setdefault(("work item", "left out"), set()).add(item.index)
@@ -164,7 +168,7 @@ def _least_relevant(parts: list[_Part]) -> list[_Part]:
 def _note(trimmed: Trimmed, limit: int) -> str:
     if not trimmed:
         return ""
-    what = ", ".join(f"{_count(len(ids), noun)} {verb}" for (noun, verb), ids in trimmed.items())
+    what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in trimmed.items())
     return f"_Trimmed to fit the {limit:,}-character limit: {what}._"
 
 

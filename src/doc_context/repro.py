@@ -1,13 +1,20 @@
-"""Pure: a Bug's repro steps and system info (markdown) -> condensed steps, expected/actual, environment."""
+"""Pure: a Bug's repro steps and system info (markdown) -> context, numbered steps, expected/actual, environment.
+
+Only real steps are numbered: when the repro steps hold a list (or "Step 1:" lines), its items are
+the steps and any other line before them ("Found while reconciling…") is context, shown apart;
+without a list, every line is a step. Lines after an "Expected:" / "Actual:" label belong to it.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from .tokens import clip
 
 MAX_STEPS = 15
 STEP_CHARS = 200
 STEPS_BUDGET = 1_200
+CONTEXT_CHARS = 300
 OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
@@ -20,9 +27,18 @@ _OUTCOME = re.compile(
 )
 
 
-def parse_repro(markdown: str) -> tuple[list[str], str, str]:
-    """(steps, expected, actual): lines after an "Expected:"/"Actual:" label belong to it."""
-    steps: list[str] = []
+@dataclass(frozen=True)
+class Repro:
+    steps: tuple[str, ...] = ()
+    expected: str = ""
+    actual: str = ""
+    context: tuple[str, ...] = field(default=())  # lines that are no step, when real steps exist
+
+
+def parse_repro(markdown: str) -> Repro:
+    """The parts of a Bug's repro steps."""
+    marked: list[str] = []  # list items and "Step n:" lines
+    plain: list[str] = []  # other lines before the outcome labels
     outcome: dict[str, list[str]] = {"expected": [], "actual": []}
     current = ""
     for line in markdown.splitlines():
@@ -34,12 +50,25 @@ def parse_repro(markdown: str) -> tuple[list[str], str, str]:
         elif current and text:
             outcome[current].append(text)
         elif text and not _STEPS_HEADER.match(_EMPHASIS.sub("", text)):
-            steps.append(_STEP_PREFIX.sub("", text))
+            _add_line(line, text, marked, plain)
     expected, actual = (" ".join(p for p in outcome[k] if p) for k in ("expected", "actual"))
-    return steps, expected, actual
+    if not marked:
+        return Repro(tuple(plain), expected, actual)
+    return Repro(tuple(marked), expected, actual, tuple(plain))
 
 
-def numbered_steps(steps: list[str]) -> str:
+def _add_line(line: str, text: str, marked: list[str], plain: list[str]) -> None:
+    stripped = line.strip()
+    is_item = bool(_LIST_MARKER.match(stripped)) or bool(_STEP_PREFIX.match(stripped))
+    if is_item and line[:1] in (" ", "\t") and marked:
+        marked[-1] = f"{marked[-1]} — {text}"  # a nested item belongs to its step
+    elif is_item:
+        marked.append(_STEP_PREFIX.sub("", text))
+    else:
+        plain.append(text)
+
+
+def numbered_steps(steps: tuple[str, ...] | list[str]) -> str:
     """Steps numbered 1..n, each kept whole up to STEP_CHARS, as many as the budget holds."""
     lines: list[str] = []
     used = 0
@@ -62,13 +91,15 @@ def system_info(markdown: str) -> str:
 
 def bug_text(repro_steps: str, info: str) -> str:
     """A Bug's summary body, from its repro steps and system info alone."""
-    steps, expected, actual = parse_repro(repro_steps)
+    repro = parse_repro(repro_steps)
     parts: list[str] = []
-    if steps:
-        parts.append("**Repro steps**\n" + numbered_steps(steps))
+    if repro.context:
+        parts.append(clip(" ".join(repro.context), CONTEXT_CHARS))
+    if repro.steps:
+        parts.append("**Repro steps**\n" + numbered_steps(repro.steps))
     outcome = [
         f"- **{label}:** {clip(value, OUTCOME_CHARS)}"
-        for label, value in (("Expected", expected), ("Actual", actual))
+        for label, value in (("Expected", repro.expected), ("Actual", repro.actual))
         if value
     ]
     if outcome:

@@ -3,17 +3,29 @@
 Which fields a work item is summarized from depends on its type (see `source_fields`):
 a Bug from its repro steps and system info only, never its description; every other type,
 unknown custom types included, from System.Description, plus the acceptance criteria for
-requirement-like types.
+requirement-like types. Extra fields per type (extrafields.py) and the parent chain (parents.py)
+come as short lines of context.
+
+Incremental reruns: `summary_key(source, diff_hash)` names a summary by what it was made from
+(the work item's revision or the page's version, and `context_hash` of the diff, the changed
+files and the extra-field settings); `summarize_all` reuses a cached summary under the same key.
+The parent lines and the citing work items are applied after the cache, so they never go stale.
 """
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import replace
 
+from .excerpt import excerpt
+from .extrafields import ExtraFields, extra_values
 from .htmltext import html_to_markdown
-from .models import ChangedFile, Page, Summary, WorkItem
+from .models import ChangedFile, Gathered, Page, Summary, WorkItem
+from .parents import parent_chain
 from .repro import bug_text
-from .tokens import clip, focus_tokens, line_sentences, pick, related_files, relevance
+from .tokens import clip, focus_tokens, pick, relevance
+from .touches import related_files
 
 DESCRIPTION = "System.Description"
 REPRO_STEPS = "Microsoft.VSTS.TCM.ReproSteps"
@@ -30,11 +42,8 @@ PAGE_BUDGET = 700
 _LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
 _CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
 _STRUCK = re.compile(r"~~.*?~~")
-_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
-_FENCE = re.compile(r"^(```|~~~)")
-_TABLE_RULE = re.compile(r"^\|?[\s:|-]*-{3,}[\s:|-]*$")
 
-Unit = tuple[str, int, str]  # heading, line number, sentence
+Cache = MutableMapping[tuple[object, ...], Summary]
 
 
 def is_bug(item: WorkItem) -> bool:
@@ -53,10 +62,14 @@ def source_fields(item: WorkItem) -> tuple[str, ...]:
 def field_markdown(item: WorkItem, name: str) -> str:
     """A field as markdown: HTML converted, a field stored as markdown taken as it is."""
     raw = item.fields.get(name) or ""
+    if not isinstance(raw, str):
+        raw = str(raw)
     return raw.strip() if name in item.markdown_fields else html_to_markdown(raw)
 
 
-def work_item_summary(item: WorkItem, changed: Sequence[ChangedFile], diff: str = "") -> Summary:
+def work_item_summary(
+    item: WorkItem, changed: Sequence[ChangedFile], diff: str = "", *, extra: ExtraFields | None = None
+) -> Summary:
     """The summary of one work item, its text ranked against the changed files and diff."""
     focus = focus_tokens(changed, diff)
     texts = {name: field_markdown(item, name) for name in source_fields(item)}
@@ -73,22 +86,23 @@ def work_item_summary(item: WorkItem, changed: Sequence[ChangedFile], diff: str 
         kind=item.type,
         meta=item.state,
         url=item.web_url,
+        version=str(item.rev) if item.rev else "",
         relevance=relevance(whole, focus),
+        extra=extra_values(item, extra or {}),
+        fields_used=tuple(name for name, text in texts.items() if text),
     )
 
 
 def page_summary(
     page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = ""
 ) -> Summary:
-    """The summary of one Confluence page: its most relevant lines, under their headings."""
+    """The summary of one Confluence page: its most relevant parts, under their headings."""
     focus = focus_tokens(changed, diff)
-    units = _page_units(page.text, page.title)
-    chosen = _pick_units(units, focus, PAGE_BUDGET)
     whole = f"{page.title}\n{page.text}"
     return Summary(
         source_id=f"page {page.id}",
         heading=page.title,
-        text=clip(_assemble([units[i] for i in chosen]), PAGE_BUDGET + 100),
+        text=excerpt(page.text, focus, PAGE_BUDGET, lead=0, skip_heading=page.title),
         related_files=related_files(changed, whole),
         cited_by=tuple(sorted(set(cited_by))),
         kind="page",
@@ -129,57 +143,56 @@ def split_criteria(markdown: str) -> tuple[list[str], list[str]]:
     return live, withdrawn
 
 
-def excerpt(markdown: str, focus: frozenset[str], budget: int) -> str:
-    """The most relevant sentences of a text, in their order, within the budget."""
-    units = [("", n, s) for n, line in enumerate(markdown.splitlines()) for s in line_sentences(line.strip())]
-    chosen = pick([s for _, _, s in units], focus, budget)
-    return clip(_assemble([units[i] for i in chosen]), budget)
+def context_hash(diff: str, changed: Sequence[ChangedFile], extra: ExtraFields | None = None) -> str:
+    """What every summary depends on besides its source: the diff, the changed paths, the extra fields."""
+    digest = hashlib.sha256(diff.encode("utf-8", "replace"))
+    for path in sorted(c.path for c in changed):
+        digest.update(b"\0" + path.encode("utf-8", "replace"))
+    for type_, names in sorted((extra or {}).items()):
+        digest.update(f"\0{type_}={','.join(names)}".encode())
+    return digest.hexdigest()[:32]
 
 
-def _page_units(text: str, title: str) -> list[Unit]:
-    """Sentences outside code blocks, each with the heading above it (the page title is no heading)."""
-    units: list[Unit] = []
-    heading = ""
-    in_code = False
-    for n, line in enumerate(text.splitlines()):
-        stripped = line.strip()
-        if _FENCE.match(stripped):
-            in_code = not in_code
-        elif match := _HEADING.match(stripped):
-            heading = match.group(1).strip(" #")
-            heading = "" if heading.casefold() == title.strip().casefold() else heading
-        elif not (in_code or _TABLE_RULE.match(stripped)):
-            units.extend((heading, n, s) for s in line_sentences(stripped))
-    return units
+def summary_key(source: WorkItem | Page, diff_hash: str) -> tuple[object, ...]:
+    """The cache key of a source's summary: its identity, its revision or version, and the context."""
+    if isinstance(source, WorkItem):
+        return ("work item", source.id, source.rev, diff_hash)
+    return ("page", source.id, source.version, diff_hash)
 
 
-def _pick_units(units: list[Unit], focus: frozenset[str], budget: int) -> list[int]:
-    """Like tokens.pick, with a heading's words counting half and its line costing once."""
-    scores = [2 * relevance(s, focus) + relevance(h, focus) for h, _, s in units]
-    chosen: list[int] = []
-    headings: set[str] = set()
-    used = 0
-    for i in sorted(range(len(units)), key=lambda i: (-scores[i], i)):
-        heading, _, sentence = units[i]
-        cost = len(sentence) + 1 + (len(heading) + 6 if heading and heading not in headings else 0)
-        if used + cost <= budget or not chosen:
-            chosen.append(i)
-            headings.add(heading)
-            used += cost
-    return sorted(chosen)
+def summarize_all(
+    gathered: Gathered,
+    diff: str = "",
+    parents: Mapping[int, WorkItem] | None = None,
+    *,
+    extra: ExtraFields | None = None,
+    cache: Cache | None = None,
+) -> tuple[list[Summary], list[Summary]]:
+    """(work item summaries, page summaries), most relevant first; `cache` is read and filled.
+
+    parents: the ancestors by id; None takes them from gathered.parents.
+    """
+    changed = gathered.changed_files
+    key = context_hash(diff, changed, extra)
+    parents = {p.id: p for p in gathered.parents} if parents is None else parents
+    store: Cache = {} if cache is None else cache
+    items = []
+    for item in gathered.work_items:
+        made = _cached(store, summary_key(item, key), lambda i=item: work_item_summary(i, changed, diff, extra=extra))
+        items.append(replace(made, parents=parent_chain(item, parents)))
+    pages = []
+    for page, ids in gathered.pages:
+        made = _cached(store, summary_key(page, key), lambda p=page: page_summary(p, changed, (), diff))
+        pages.append(replace(made, cited_by=tuple(sorted(set(ids)))))
+    return _ranked(items), _ranked(pages)
 
 
-def _assemble(units: list[Unit]) -> str:
-    """Sentences back into lines: same line joined, gaps in a line marked, headings in bold."""
-    out: list[str] = []
-    previous: tuple[str, int] | None = None
-    for heading, n, sentence in units:
-        if heading and (previous is None or previous[0] != heading):
-            out.append(f"\n\n**{heading}**\n")
-        elif previous is not None and previous[1] == n:
-            out.append(" ")
-        elif previous is not None:
-            out.append("\n\n" if n > previous[1] + 1 else "\n")
-        out.append(sentence)
-        previous = (heading, n)
-    return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip()
+def _cached(store: Cache, key: tuple[object, ...], make: object) -> Summary:
+    if key not in store:
+        store[key] = make()  # type: ignore[operator]
+    return store[key]
+
+
+def _ranked(summaries: list[Summary]) -> list[Summary]:
+    """Most relevant first; equal relevance keeps the order the sources came in."""
+    return [s for _, s in sorted(enumerate(summaries), key=lambda p: (-p[1].relevance, p[0]))]

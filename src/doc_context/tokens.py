@@ -1,4 +1,4 @@
-"""Pure: words of paths, diffs and prose, sentence splitting, and relevance-ranked picking."""
+"""Pure: words and identifiers of paths, diffs and prose, sentence splitting, relevance-ranked picking."""
 from __future__ import annotations
 
 import re
@@ -8,6 +8,8 @@ from .models import ChangedFile
 
 ELLIPSIS = "…"
 MAX_DIFF_LINES = 20_000
+MAX_DIFF_LINE = 1_000  # characters of one diff line read: minified files do not dominate
+MAX_WORD = 40  # longer runs of letters are hashes or minified code, not words
 
 _STOP = frozenset(
     "about after all also and any are been being but can could did does done for from had has have"
@@ -15,29 +17,47 @@ _STOP = frozenset(
     " than that the their them then there these this those too under use used using via was were what"
     " when where which while who why will with would you your".split()
 )
-_CODE_NOISE = frozenset(
+_CODE_NOISE_WORDS = (
     "async await bool break case catch class const continue def default elif else except false final"
     " finally func function import int let lambda new none null pass private protected public raise"
-    " return self static str string super switch this throw true try type var void yield".split()
+    " return self static str string super switch this throw true try type var void yield"
 )
-_PATH_NOISE = frozenset(
-    "app apps cfg cmd common component components config core css go helper helpers html index init"
-    " ini internal java json jsx lib libs main md module modules pkg py rb scss shared spec specs src"
-    " test tests toml ts tsx txt util utils xml yaml yml".split()
+_PATH_NOISE_WORDS = (
+    "app apps cfg cmd common component components config core css doc docs go helper helpers html index init"
+    " ini internal java json jsx lib libs main md module modules pkg py rb scss shared source sources spec specs"
+    " src test tests toml ts tsx txt util utils xml yaml yml"
 )
 _IDENT = re.compile(r"[A-Za-z0-9]+")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "approx.")
 
 
 def stem(word: str) -> str:
-    """A light plural fold, so "totals" meets "total" and "entries" meets "entry"."""
+    """A light fold: "totals" meets "total", "entries" "entry", "rounded" and "rounding" "round".
+
+    Stems are only ever compared with stems, never shown: "charge" and "charged" both become "charg".
+    """
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if len(word) > 4 and word[-1] == word[-2] and word[-1] not in "ls":
+                word = word[:-1]  # "shipped" -> "ship"
+            return word
+    return word[:-1] if len(word) >= 4 and word.endswith("e") and not word.endswith("ee") else word
+
+
+_CODE_NOISE = frozenset(stem(w) for w in _CODE_NOISE_WORDS.split())
+PATH_NOISE = frozenset(stem(w) for w in _PATH_NOISE_WORDS.split())
+
+
+def _parts(identifier: str) -> list[str]:
+    return [stem(p.lower()) for p in _PARTS.findall(identifier)]
 
 
 def words(text: str) -> list[str]:
@@ -46,22 +66,39 @@ def words(text: str) -> list[str]:
     for ident in _IDENT.findall(text):
         for part in _PARTS.findall(ident):
             word = part.lower()
-            if len(word) >= 3 and not word.isdigit() and word not in _STOP:
+            if 3 <= len(word) <= MAX_WORD and not word.isdigit() and word not in _STOP:
                 out.append(stem(word))
     return out
 
 
+def identifiers(text: str) -> list[str]:
+    """Compound identifiers, normalized: `orderTotal`, order_total and ORDER_TOTALS -> "order_total"."""
+    out: list[str] = []
+    for ident in _IDENTIFIER.findall(text):
+        parts = [p for p in _parts(ident) if p]
+        if len(parts) >= 2 and any(c.isalpha() for c in ident):
+            out.append("_".join(parts))
+    return out
+
+
+def terms(text: str) -> set[str]:
+    """Words and compound identifiers of a text: what relevance is measured on."""
+    return set(words(text)).union(identifiers(text))
+
+
 def path_tokens(path: str) -> frozenset[str]:
     """Words of a file path, without the ones every path has: /src/checkout/totals.py -> checkout, total."""
-    return frozenset(w for w in words(path) if w not in _PATH_NOISE)
+    return frozenset(w for w in words(path) if w not in PATH_NOISE)
 
 
 def diff_tokens(diff: str) -> frozenset[str]:
-    """Words of the added and removed lines of a unified diff, without language keywords."""
+    """Words and identifiers of the added and removed lines of a unified diff, without language keywords."""
     found: set[str] = set()
     for line in diff.splitlines()[:MAX_DIFF_LINES]:
         if line[:1] in ("+", "-") and not line.startswith(("+++", "---")):
-            found.update(w for w in words(line[1:]) if w not in _CODE_NOISE)
+            body = line[1:MAX_DIFF_LINE]
+            found.update(w for w in words(body) if w not in _CODE_NOISE)
+            found.update(identifiers(body))
     return frozenset(found)
 
 
@@ -73,15 +110,9 @@ def focus_tokens(changed: Iterable[ChangedFile], diff: str = "") -> frozenset[st
     return frozenset(found)
 
 
-def related_files(changed: Iterable[ChangedFile], text: str) -> tuple[str, ...]:
-    """The changed paths, sorted, that share a word with the text."""
-    vocabulary = set(words(text))
-    return tuple(sorted({c.path for c in changed if path_tokens(c.path) & vocabulary}))
-
-
 def relevance(text: str, focus: frozenset[str]) -> int:
-    """How many of the focus words the text uses."""
-    return len(focus.intersection(words(text)))
+    """How many of the focus words and identifiers the text uses."""
+    return len(focus.intersection(terms(text))) if focus else 0
 
 
 def split_sentences(text: str) -> list[str]:

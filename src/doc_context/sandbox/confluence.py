@@ -4,6 +4,7 @@
     wiki.add_user("dev@fabrikam.example", "api-token", display_name="Dev")
     wiki.add_space("PAY", "Payments"); wiki.add_page(2883616774, "Rounding policy", "PAY", "<p>…</p>")
     FakeConfluence("datacenter", context_path="/confluence", anonymous_on_bad_token=True)
+    FakeConfluence("datacenter", tls=ssl_context)        # https://127.0.0.1:PORT, with the context's certificate
 
 Cloud: Basic email:api_token, REST v2 (/wiki/api/v2/...) and v1 (/wiki/rest/api/...).
 Data Center: Bearer PAT (or Basic user:password), v1 only; a wrong PAT can pass as anonymous.
@@ -15,6 +16,7 @@ import base64
 import binascii
 import hashlib
 import re
+import ssl
 import threading
 from typing import Any, Literal
 from urllib.parse import quote
@@ -41,8 +43,12 @@ class FakeConfluence(RecordingServer):
 
     def __init__(self, mode: Mode = "cloud", *, context_path: str | None = None,
                  anonymous_on_bad_token: bool = False, captcha_after: int | None = None,
-                 host: str = "127.0.0.1", port: int = 0, fault_timeout_s: float = 3.0) -> None:
+                 host: str = "127.0.0.1", port: int = 0, fault_timeout_s: float = 3.0,
+                 tls: ssl.SSLContext | None = None) -> None:
         super().__init__(host, port, fault_timeout_s=fault_timeout_s)
+        self.tls = tls
+        if tls is not None:  # every accepted connection does the TLS handshake first
+            self._httpd.socket = tls.wrap_socket(self._httpd.socket, server_side=True)
         if mode not in ("cloud", "datacenter"):
             raise ValueError(f"mode is 'cloud' or 'datacenter', not {mode!r}")
         self.mode = mode
@@ -56,6 +62,10 @@ class FakeConfluence(RecordingServer):
         self._restricted: set[int] = set()
         self._state = threading.RLock()
         self.render = Renderer(self.api_base, self.context_path, self.cloud)
+
+    @property
+    def origin(self) -> str:
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     @property
     def cloud(self) -> bool:

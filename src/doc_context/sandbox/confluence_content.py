@@ -83,7 +83,8 @@ class Renderer:
             out["_expandable"]["homepage"] = f"/rest/api/content/{space.homepage_id}" if space.homepage_id else ""
         return out
 
-    def content_v1(self, page: Page, *, expand: set[str], space: Space) -> dict[str, Any]:
+    def content_v1(self, page: Page, *, expand: set[str], space: Space, listed: bool = False) -> dict[str, Any]:
+        """One content item; `listed` in a search result, where _links.base and .context are the listing's."""
         out: dict[str, Any] = {"id": str(page.id), "type": page.type, "status": page.status, "title": page.title}
         expandable: dict[str, str] = {}
         if "space" in expand:
@@ -103,12 +104,14 @@ class Renderer:
             expandable["body"] = ""
         out["extensions"] = {"position": 0}
         out["_links"] = {"webui": self.webui(page), "edit": f"/pages/resumedraft.action?draftId={page.id}",
-                         "tinyui": f"/x/{tiny_code(page.id)}", "self": f"{self.api_base}/rest/api/content/{page.id}",
-                         "base": self.api_base, "context": self.context_path}
+                         "tinyui": f"/x/{tiny_code(page.id)}", "self": f"{self.api_base}/rest/api/content/{page.id}"}
+        if not listed:
+            out["_links"].update(base=self.api_base, context=self.context_path)
         out["_expandable"] = {**expandable, "children": "", "history": "", "ancestors": "", "container": ""}
         return out
 
-    def content_v2(self, page: Page, *, body_format: str | None, space: Space) -> dict[str, Any]:
+    def content_v2(self, page: Page, *, body_format: str | None, space: Space, listed: bool = False) -> dict[str, Any]:
+        """One page or blog post; `listed` in a listing, where _links.base is the listing's."""
         out: dict[str, Any] = {"id": str(page.id), "status": page.status, "title": page.title,
                                "spaceId": str(space.id), "authorId": page.author_id, "createdAt": page.created,
                                "version": {"createdAt": page.updated, "message": "", "number": page.version,
@@ -121,7 +124,9 @@ class Renderer:
         kind = "pages" if page.type == "page" else "blogposts"
         out["_links"] = {"editui": f"/pages/resumedraft.action?draftId={page.id}", "webui": self.webui(page),
                          "edituiv2": f"/spaces/{space.key}/{kind}/edit-v2/{page.id}",
-                         "tinyui": f"/x/{tiny_code(page.id)}", "base": self.api_base}
+                         "tinyui": f"/x/{tiny_code(page.id)}"}
+        if not listed:
+            out["_links"]["base"] = self.api_base
         return out
 
     def space_v2(self, space: Space) -> dict[str, Any]:

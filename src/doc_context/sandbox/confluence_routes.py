@@ -51,7 +51,8 @@ def content_search(wiki: FakeConfluence, request: Request, user: User | None, _:
              and (key is None or pg.space_key.upper() == key.upper())
              and (title is None or pg.title.casefold() == title.casefold())
              and (day is None or pg.posting_day == day)]
-    results = [wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg)) for pg in found]
+    results = [wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg), listed=True)
+               for pg in found]
     return Reply.json({"results": results, "start": 0, "limit": 25, "size": len(results),
                        "_links": {"base": wiki.api_base, "context": wiki.context_path,
                                   "self": f"{wiki.api_base}/rest/api/content"}})
@@ -105,7 +106,7 @@ def pages_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[
              and (not space_ids or str(wiki.space_of(pg).id) in space_ids)
              and (title is None or pg.title.casefold() == title.casefold())]
     limit = int(q["limit"]) if q.get("limit", "").isdigit() else 25
-    return Reply.json({"results": [wiki.render.content_v2(pg, body_format=fmt, space=wiki.space_of(pg))
+    return Reply.json({"results": [wiki.render.content_v2(pg, body_format=fmt, space=wiki.space_of(pg), listed=True)
                                    for pg in found[:limit]], "_links": {"base": wiki.api_base}})
 
 

@@ -6,7 +6,8 @@
         .add_fault(method, path_regex, [answer, ...])
                                           the next matching requests get these answers, once each:
                                           a Reply, (status, headers, body), a status int,
-                                          "reset", "timeout", "malformed" or "pass"
+                                          "reset", "timeout", "malformed" or "pass";
+                                          "reset-after"/"timeout-after" do the work first, then lose the answer
         .latency_ms / .add_latency(...)   delay answers without serializing concurrent requests
         .handle_request(request) -> Reply the normal answer: what subclasses override
 """
@@ -31,7 +32,7 @@ from .messages import Headers, Reply, Request
 
 __all__ = ["Headers", "RecordingServer", "Reply", "Request"]
 
-FAULT_WORDS = ("reset", "timeout", "malformed", "pass")
+FAULT_WORDS = ("reset", "timeout", "malformed", "pass", "reset-after", "timeout-after")
 MALFORMED_BODY = b"<!DOCTYPE html><html><head><title>Sign In</title></head><body>Please sign in</body></html>"
 
 
@@ -62,7 +63,7 @@ class RecordingServer:
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
-        self._httpd = ThreadingHTTPServer((host, port), _Handler)
+        self._httpd = _HTTPServer((host, port), _Handler)
         self._httpd.daemon_threads = True
         self._httpd.owner = self  # type: ignore[attr-defined]
 
@@ -174,6 +175,9 @@ class RecordingServer:
         delay = self._delay_s(h.command, split.path)
         if delay > 0:
             self._closing.wait(delay)
+        if fault in ("reset-after", "timeout-after"):  # the work is done, the answer is lost: ambiguous
+            self._answer(request, None)
+            fault = fault.removesuffix("-after")
         if fault == "reset":
             return _reset(h)
         if fault == "timeout":
@@ -211,8 +215,13 @@ class RecordingServer:
         return Reply(status, headers, body or b"")
 
 
+class _HTTPServer(ThreadingHTTPServer):
+    request_queue_size = 128  # a burst of concurrent connects must not overflow the listen backlog
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive; every answer carries Content-Length
+    disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass

@@ -1,0 +1,219 @@
+"""Benchmark: how many sequential round trips one `doc-context run` costs, measured against the sandbox.
+
+Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--repeat 5]
+
+Each run is the real `python -m doc_context run` in a fresh process with a fresh AZURE_DEVOPS_CACHE_DIR
+(so the SDK's discovery happens) and a fresh PR carrying the same work items and changes (so every run
+reads an empty thread list and creates its thread: the same work). Both fakes answer each request after
+the injected latency (0 or 100 ms) without serializing concurrent requests. The effective depth is
+(wall at 100 ms - wall at 0 ms) / 0.1 s, medians of --repeat runs; "waves" counts the groups of requests
+the servers saw start together at 100 ms. Variants, in one run: the default pool, one request at a time
+(DOC_CONTEXT_CONCURRENCY=1), and the widest pool (32). Peak RSS is the child's, from wait4.
+
+Two socketserver defaults of the fakes cost what no real service does, so the benchmark turns them off
+on its own servers: a listen backlog of 5 (30 connections opened at once overflow it; each dropped SYN
+costs a 1 s retransmit) and Nagle's algorithm (headers and body go out as two writes, and the second
+waits for the client's delayed ACK: 40 ms on every reused keep-alive connection).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socketserver
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from doc_context.demo import run_env
+from doc_context.sandbox import FakeAzureDevOps, FakeConfluence, Request
+from doc_context.sandbox.seed_bench import Bench, seed_bench
+from doc_context.settings import Settings
+
+LATENCIES_MS = (0.0, 100.0)
+HEAVY = ("azure.devops", "msrest", "httpx", "pydantic", "pydantic_settings")
+DEFAULT_CONCURRENCY = int(Settings.model_fields["concurrency"].default)
+VARIANTS = (("concurrent", DEFAULT_CONCURRENCY), ("sequential", 1), ("widest pool", 32))
+ADO_KINDS = (  # (method, path regex, kind), first match wins
+    ("OPTIONS", r"/_apis$", "discovery OPTIONS"), ("GET", r"/_apis/ResourceAreas", "discovery ResourceAreas"),
+    ("GET", r"/_apis/connectionData", "connectionData"), ("GET", r"/iterations/\d+/changes$", "changes"),
+    ("GET", r"/iterations$", "iterations"), ("GET", r"/pullRequests/\d+/workitems$", "work item refs"),
+    ("GET", r"/pullRequests/\d+$", "pull request"), ("GET", r"/threads$", "threads GET"),
+    ("POST", r"/threads$", "thread POST"), ("PATCH", r"/threads/\d+$", "thread PATCH"),
+    ("PATCH", r"/comments/\d+$", "comment PATCH"), ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
+    ("GET", r"/_apis/wit/workItems", "work items GET"))
+CONFLUENCE_KINDS = (
+    ("GET", r"/rest/api/user/current$", "credential check"),
+    ("GET", r"/api/v2/(?:pages|blogposts)/\d+$|/rest/api/content/\d+$", "page by id"),
+    ("GET", r"/rest/api/content$", "page by title"), ("GET", r"/space", "space lookup"))
+
+
+@dataclass(frozen=True)
+class Run:
+    """One `doc-context run`: its exit, wall time, the child's peak RSS and what each server received."""
+
+    code: int
+    output: str
+    wall_s: float
+    maxrss_kb: int
+    started: float  # time.time() just before the spawn, for the request timeline
+    ado: tuple[Request, ...]
+    confluence: tuple[Request, ...]
+
+    def kinds(self, server: str) -> Counter[str]:
+        table, log = (ADO_KINDS, self.ado) if server == "ado" else (CONFLUENCE_KINDS, self.confluence)
+        return Counter(kind_of(table, r) for r in log)
+
+    def waves(self, gap_s: float) -> list[list[tuple[str, Request]]]:
+        """Requests grouped by start: a new wave when one starts more than gap_s after the wave began."""
+        log = sorted([("ado", r) for r in self.ado] + [("confluence", r) for r in self.confluence],
+                     key=lambda pair: pair[1].time)
+        waves: list[list[tuple[str, Request]]] = []
+        for pair in log:
+            if not waves or pair[1].time - waves[-1][0][1].time > gap_s:
+                waves.append([])
+            waves[-1].append(pair)
+        return waves
+
+
+def kind_of(table: tuple[tuple[str, str, str], ...], request: Request) -> str:
+    return next((kind for method, pattern, kind in table
+                 if method == request.method and re.search(pattern, request.path, re.I)), "other")
+
+
+@contextmanager
+def bench_servers(work_items: int = 20, pages: int = 30) -> Iterator[Bench]:
+    """Both fakes seeded with the benchmark case, served on loopback while open."""
+    ado, wiki = FakeAzureDevOps("fabrikam"), FakeConfluence("cloud")
+    bench = seed_bench(ado, wiki, work_items=work_items, pages=pages)
+    with ado, wiki:
+        for server in (ado, wiki):
+            _like_a_real_server(server._httpd)  # noqa: SLF001 - see the module docstring
+        yield bench
+
+
+def _like_a_real_server(httpd: socketserver.TCPServer) -> None:
+    httpd.socket.listen(128)
+    handler = httpd.RequestHandlerClass
+    httpd.RequestHandlerClass = type(handler.__name__, (handler,), {"disable_nagle_algorithm": True})
+
+
+def run_once(bench: Bench, *, latency_ms: float, concurrency: int | None = None, timeout: float = 120) -> Run:
+    """The real CLI in a fresh process, a fresh SDK cache and a fresh PR, at this latency."""
+    pr_id = bench.new_pull_request()
+    for server in (bench.ado, bench.confluence):
+        server.clear()
+        server.latency_ms = latency_ms
+    with tempfile.TemporaryDirectory(prefix="doc-context-bench-") as cache:
+        env = run_env(bench.env(pr_id), cache)
+        if concurrency is not None:
+            env["DOC_CONTEXT_CONCURRENCY"] = str(concurrency)
+        started = time.time()
+        code, output, wall, maxrss = spawn([sys.executable, "-m", "doc_context", "run"], env, timeout)
+    return Run(code, output, wall, maxrss, started, tuple(bench.ado.requests()), tuple(bench.confluence.requests()))
+
+
+def spawn(args: list[str], env: dict[str, str] | None = None, timeout: float = 120) -> tuple[int, str, float, int]:
+    """(exit code, output, wall seconds, peak RSS in KiB) of one child, reaped with wait4 for its own rusage."""
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT)
+        killer = threading.Timer(timeout, proc.kill)
+        killer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            killer.cancel()
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return proc.returncode, out.read().decode(errors="replace"), wall, usage.ru_maxrss
+
+
+def median_wall(args: list[str], times: int = 5) -> float:
+    return statistics.median(spawn(args)[2] for _ in range(times))
+
+
+def help_imports() -> list[str]:
+    """Heavy packages `doc-context --help` imports (it should import none of them)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "doc_context", "--help"], capture_output=True,
+                          text=True, check=True)
+    modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    return [pkg for pkg in HEAVY if any(m == pkg or m.startswith(pkg + ".") for m in modules)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work-items", type=int, default=20)
+    parser.add_argument("--pages", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=5, help="runs per variant and latency (median)")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    runs: dict[tuple[str, float], list[Run]] = {}
+    with bench_servers(args.work_items, args.pages) as bench:
+        for _ in range(args.repeat):
+            for name, concurrency in VARIANTS:
+                for latency in LATENCIES_MS:
+                    run = run_once(bench, latency_ms=latency, concurrency=concurrency)
+                    if run.code != 0:
+                        print(f"{name} at {latency:.0f} ms exited with {run.code}:\n{run.output}")
+                        return 1
+                    runs.setdefault((name, latency), []).append(run)
+    report(args, runs)
+    startup = {"python -c pass": median_wall([sys.executable, "-c", "pass"]),
+               "python -m doc_context --help": median_wall([sys.executable, "-m", "doc_context", "--help"])}
+    heavy = help_imports()
+    print("\nstart-up (median of 5): " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items())
+          + f"; --help costs {(startup['python -m doc_context --help'] - startup['python -c pass']) * 1000:.0f} ms "
+          f"over bare Python and imports {', '.join(heavy) if heavy else 'none of ' + ', '.join(HEAVY)}")
+    print(f"benchmark took {time.perf_counter() - began:.0f} s")
+    return 0
+
+
+def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -> None:
+    first = runs[(VARIANTS[0][0], 0.0)][0]
+    print(f"case: 1 PR, {args.work_items} work items, {args.pages} distinct Confluence pages; "
+          f"medians of {args.repeat} runs per cell; fresh process, SDK cache and PR each run")
+    for server in ("ado", "confluence"):
+        kinds = first.kinds(server)
+        print(f"requests to {'Azure DevOps' if server == 'ado' else 'Confluence'}: {sum(kinds.values())} ("
+              + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) + ")")
+    same = all((r.kinds("ado"), r.kinds("confluence")) == (first.kinds("ado"), first.kinds("confluence"))
+               for cell in runs.values() for r in cell)
+    print(f"same requests in every run and variant: {'yes' if same else 'NO'}")
+    slow = runs[(VARIANTS[0][0], 100.0)][0]
+    print(f"\ntimeline, {VARIANTS[0][0]} (pool {VARIANTS[0][1]}) at 100 ms: the waves of requests the servers saw")
+    for n, wave in enumerate(slow.waves(0.05), 1):
+        kinds = Counter(kind_of(ADO_KINDS if s == "ado" else CONFLUENCE_KINDS, r) for s, r in wave)
+        print(f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
+              + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items()))
+    fast = runs[(VARIANTS[0][0], 0.0)][0]
+    times = sorted(r.time for r in fast.ado + fast.confluence)
+    print(f"at 0 ms: first request +{(times[0] - fast.started) * 1000:.0f} ms after the spawn (start-up, imports, "
+          f"settings), last request +{(times[-1] - fast.started) * 1000:.0f} ms, exit +{fast.wall_s * 1000:.0f} ms")
+    print("\n| variant | requests (ADO + Confluence) | wall @ 0 ms | wall @ 100 ms | effective depth | waves "
+          "| peak RSS |")
+    print("|---|---|---|---|---|---|---|")
+    depth = {}
+    for name, concurrency in VARIANTS:
+        t0, t100 = (statistics.median(r.wall_s for r in runs[(name, lat)]) for lat in LATENCIES_MS)
+        depth[name] = (t100 - t0) / 0.1
+        r = runs[(name, 100.0)][0]
+        rss = max(x.maxrss_kb for lat in LATENCIES_MS for x in runs[(name, lat)]) / 1024
+        print(f"| {name} (DOC_CONTEXT_CONCURRENCY={concurrency}) | {len(r.ado)} + {len(r.confluence)} | "
+              f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |")
+    seq, conc = depth["sequential"], depth["concurrent"]
+    walls = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("sequential", "concurrent")]
+    print(f"\nsequential / concurrent: effective depth {seq:.1f} / {conc:.1f} = {seq / conc:.1f}x, wall at 100 ms "
+          f"{walls[0]:.2f} / {walls[1]:.2f} s = {walls[0] / walls[1]:.1f}x (target for the concurrent run: depth <= 6)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

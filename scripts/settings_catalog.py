@@ -1,0 +1,134 @@
+"""Which settings an admin sets, and the task input, template parameter and env var that carry each one.
+
+Everything here is derived from doc_context.settings.Settings.model_fields, so task/task.json, the step
+template and docs/admin.md are generated from (or checked against) the settings model and cannot drift.
+"""
+from __future__ import annotations
+
+import re
+import types
+import typing
+from dataclasses import dataclass
+
+from pydantic import AliasChoices, SecretStr
+from pydantic.fields import FieldInfo
+
+from doc_context.settings import Settings
+
+# Set by the agent or the pipeline for every run: no task input, no template parameter.
+PIPELINE_PROVIDED = {
+    "org_url": "System.TeamFoundationCollectionUri",
+    "access_token": "System.AccessToken (the job token: the task passes it on, the template maps it)",
+    "tf_build": "TF_BUILD",
+    "source_dir": "Build.SourcesDirectory",
+    "agent_temp_directory": "Agent.TempDirectory",
+}
+# Task input / template parameter names that differ from the camelCased field name.
+NAME_OVERRIDES = {"confluence_max_pages": "maxPages", "pat": "azureDevOpsPat"}
+LABEL_OVERRIDES = {"auth": "Azure DevOps auth mode", "pat": "Azure DevOps PAT",
+                   "confluence_max_pages": "Most Confluence pages"}
+# Read from a (secret) variable whose NAME the template takes, besides every SecretStr setting.
+FROM_VARIABLE = {"confluence_email"}
+# A step's env cannot override a predefined variable (BUILD_REPOSITORY_ID is always set), so the template hands
+# these to `doc-context run` as flags, read from its own env names: payload text never enters a command line.
+TEMPLATE_FLAG_ENV = {
+    "pull_request_id": ("DOC_CONTEXT_PULL_REQUEST_ID", "--pull-request"),
+    "repository": ("DOC_CONTEXT_REPOSITORY", "--repository"),
+    "project": ("DOC_CONTEXT_PROJECT", "--project"),
+}
+_ACRONYMS = {"url": "URL", "api": "API", "pat": "PAT", "id": "ID", "ca": "CA", "llm": "LLM"}
+_GROUPS = (("pullRequest", ("pull_request_id", "repository", "project")),
+           ("auth", ("auth", "pat", "azure_")),
+           ("confluence", ("confluence_",)),
+           ("comment", ("marker_key", "thread_status", "comment_budget", "parent_depth", "extra_fields")),
+           ("llm", ("llm_",)))
+
+
+@dataclass(frozen=True)
+class Entry:
+    field: str
+    env: str                    # the first alias: what the pipeline variable / env var is called
+    input: str | None           # task input and template parameter name; None when the pipeline provides it
+    kind: str                   # bool, int, float, str, choice
+    choices: tuple[str, ...]
+    default: object
+    secret: bool
+    description: str
+    label: str
+    group: str
+
+    @property
+    def from_variable(self) -> bool:
+        return self.secret or self.field in FROM_VARIABLE
+
+    @property
+    def parameter(self) -> str | None:
+        """The template parameter: the setting itself, or the name of the variable that holds it."""
+        if self.input is None:
+            return None
+        return self.input + "Variable" if self.from_variable else self.input
+
+    @property
+    def parameter_default(self) -> object:
+        return self.env if self.from_variable else self.default
+
+
+def env_name(info: FieldInfo, field: str) -> str:
+    alias = info.validation_alias
+    return alias.choices[0] if isinstance(alias, AliasChoices) else field.upper()  # type: ignore[return-value]
+
+
+def camel(field: str) -> str:
+    first, *rest = field.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+def _kind(annotation: object) -> tuple[str, tuple[str, ...], bool]:
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    if typing.get_origin(annotation) is typing.Literal:
+        return "choice", tuple(str(a) for a in typing.get_args(annotation)), False
+    if annotation is SecretStr:
+        return "str", (), True
+    for kind in (bool, int, float, str):
+        if annotation is kind:
+            return kind.__name__, (), False
+    raise TypeError(f"no task input type for {annotation!r}")
+
+
+def _label(field: str) -> str:
+    words = [_ACRONYMS.get(word, word) for word in field.split("_")]
+    return LABEL_OVERRIDES.get(field) or " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
+
+
+def _group(field: str) -> str:
+    for group, prefixes in _GROUPS:
+        if any(field == p or (p.endswith("_") and field.startswith(p)) for p in prefixes):
+            return group
+    return "run"
+
+
+def catalog() -> list[Entry]:
+    entries = []
+    for field, info in Settings.model_fields.items():
+        kind, choices, secret = _kind(info.annotation)
+        name = None if field in PIPELINE_PROVIDED else NAME_OVERRIDES.get(field, camel(field))
+        entries.append(Entry(field, env_name(info, field), name, kind, choices, info.default, secret,
+                             re.sub(r"\s+", " ", info.description or "").strip(), _label(field), _group(field)))
+    return entries
+
+
+def admin_entries() -> list[Entry]:
+    return [e for e in catalog() if e.input is not None]
+
+
+def format_default(value: object) -> str:
+    """A default as a pipeline would write it: true/false, 30 not 30.0, '' for none."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

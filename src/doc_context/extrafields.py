@@ -1,0 +1,76 @@
+"""Pure: the extra fields shown per work item type ("Bug=Microsoft.VSTS.Common.Severity;User Story=...").
+
+    parse_extra_fields("Bug=Microsoft.VSTS.Common.Severity,Microsoft.VSTS.Common.Priority;*=System.Tags")
+    -> {"bug": ("Microsoft.VSTS.Common.Severity", "Microsoft.VSTS.Common.Priority"), "*": ("System.Tags",)}
+
+Types are matched ignoring case; "*" applies to every type. Each field is shown as a short
+labelled line ("**Severity:** 2 - High"), its label taken from the reference name.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from .htmltext import html_to_markdown
+from .models import WorkItem
+from .tokens import clip
+
+ExtraFields = Mapping[str, tuple[str, ...]]
+VALUE_CHARS = 120
+_FIELD_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_HTML = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
+
+
+def parse_extra_fields(spec: str) -> dict[str, tuple[str, ...]]:
+    """Type -> field reference names; a ValueError names the part that is not `Type=Field,Field`."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in (p.strip() for p in (spec or "").split(";")):
+        if not part:
+            continue
+        type_, sep, names = part.partition("=")
+        fields = tuple(dict.fromkeys(n.strip() for n in names.split(",") if n.strip()))
+        bad = [n for n in fields if not _FIELD_NAME.match(n)]
+        if not sep or not type_.strip() or not fields or bad:
+            raise ValueError(f"'{part}' is not 'Work Item Type=Field.Reference.Name[,Another.Field]'"
+                             + (f" ({', '.join(bad)} is no field reference name)" if bad else ""))
+        key = type_.strip().casefold()
+        out[key] = tuple(dict.fromkeys(out.get(key, ()) + fields))
+    return out
+
+
+def fields_for(item: WorkItem, extra: ExtraFields) -> tuple[str, ...]:
+    """The extra fields configured for the item's type, then those for every type."""
+    return tuple(dict.fromkeys(extra.get(item.type.strip().casefold(), ()) + extra.get("*", ())))
+
+
+def extra_values(item: WorkItem, extra: ExtraFields) -> tuple[tuple[str, str], ...]:
+    """(label, value) of each configured field the item has a value for, in the configured order."""
+    out: list[tuple[str, str]] = []
+    for name in fields_for(item, extra):
+        value = _one_line(item.fields.get(name))
+        if value:
+            out.append((label(name), value))
+    return tuple(out)
+
+
+def label(reference_name: str) -> str:
+    """Microsoft.VSTS.Common.BusinessValue -> "Business value"; Custom.RiskOwner -> "Risk owner"."""
+    last = reference_name.rsplit(".", 1)[-1].replace("_", " ")
+    words = _CAMEL.sub(" ", last).split()
+    if not words:
+        return reference_name
+    return " ".join([words[0]] + [w if w.isupper() and len(w) > 1 else w.lower() for w in words[1:]])
+
+
+def _one_line(value: object) -> str:
+    if value is None or isinstance(value, bool) and not value:
+        return ""
+    if isinstance(value, Mapping):  # an identity: {"displayName": ..., "uniqueName": ...}
+        value = value.get("displayName") or value.get("uniqueName") or ""
+    elif isinstance(value, Sequence) and not isinstance(value, str):
+        value = ", ".join(str(v) for v in value)
+    text = str(value)
+    if _HTML.search(text):
+        text = html_to_markdown(text)
+    return clip(" ".join(text.split()), VALUE_CHARS)

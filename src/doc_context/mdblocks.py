@@ -1,0 +1,104 @@
+"""Pure: markdown (from our converters) -> blocks: paragraphs, lists, tables, quotes, code, headings.
+
+Only what htmltext.py and storage.py emit is read: ATX or bold-line headings, `-`/`1.` lists with
+indented continuation, pipe tables, `>` quotes, fenced or indented code. Anything else is a paragraph.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+Kind = Literal["para", "list", "table", "quote", "code", "heading"]
+
+LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_BOLD_LINE = re.compile(r"^\*\*([^*\n]{1,120}?)\*\*:?$")
+_QUOTE = re.compile(r"^\s{0,3}>\s?")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: Kind
+    lines: tuple[str, ...]  # for a quote: its lines without the "> "; for a heading: its text alone
+    ordered: bool = False  # a list numbered 1. 2. 3.
+    start: int = 0  # its first line in the text
+    end: int = 0  # the line after its last
+
+    @property
+    def items(self) -> list[str]:
+        """A list's items, each one line: continuation lines joined with a space, nested items with "; "."""
+        items: list[str] = []
+        for line in self.lines:
+            text = LIST_MARKER.sub("", line).strip()
+            nested = bool(LIST_MARKER.match(line)) and line[:1] in " \t"
+            if not items or LIST_MARKER.match(line) and not nested:
+                items.append(text)
+            elif text:
+                glue = ("; " if "\u2014" in items[-1] else " \u2014 ") if nested else " "
+                items[-1] = f"{items[-1]}{glue}{text}" if items[-1] else text
+        return [item for item in items if item]
+
+
+def heading_text(line: str) -> str | None:
+    """The text of a heading line: `## Rules` or a whole bold line such as `**Rules**`."""
+    stripped = line.strip()
+    match = _HEADING.match(stripped) or _BOLD_LINE.match(stripped)
+    return match.group(1).strip(" *#:") if match else None
+
+
+def parse_blocks(markdown: str) -> list[Block]:
+    """The blocks of a markdown text, in order; blank lines are separators only."""
+    lines = markdown.replace("\r\n", "\n").split("\n")
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        if not lines[i].strip():
+            i += 1
+            continue
+        block, end = _read_block(lines, i)
+        blocks.append(replace(block, start=i, end=end))
+        i = end
+    return blocks
+
+
+def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
+    line = lines[i]
+    stripped = line.strip()
+    if _FENCE.match(line):
+        end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(stripped[:3])), len(lines))
+        return Block("code", tuple(lines[i:end + 1])), min(end + 1, len(lines))
+    if match := _HEADING.match(line):
+        return Block("heading", (match.group(1).strip(),)), i + 1
+    if stripped.startswith("|"):
+        end = _run(lines, i, lambda s: s.strip().startswith("|"))
+        return Block("table", tuple(s.strip() for s in lines[i:end])), end
+    if _QUOTE.match(line):
+        end = _run(lines, i, lambda s: bool(_QUOTE.match(s)))
+        return Block("quote", tuple(_QUOTE.sub("", s).rstrip() for s in lines[i:end])), end
+    if LIST_MARKER.match(line):
+        end = _run(lines, i + 1, lambda s: bool(s.strip()) and (bool(LIST_MARKER.match(s)) or s[:1] in " \t"))
+        return Block("list", tuple(lines[i:end]), stripped[0].isdigit()), end
+    if line.startswith(("    ", "\t")):
+        end = _run(lines, i, lambda s: s.startswith(("    ", "\t")) or not s.strip())
+        return Block("code", tuple(lines[i:end])), end
+    if _BOLD_LINE.match(stripped):
+        return Block("heading", (heading_text(stripped) or stripped,)), i + 1
+    end = _run(lines, i + 1, lambda s: bool(s.strip()) and not _starts_block(s))
+    return Block("para", tuple(s.strip() for s in lines[i:end])), end
+
+
+def _starts_block(line: str) -> bool:
+    stripped = line.strip()
+    return bool(_FENCE.match(line) or _HEADING.match(line) or stripped.startswith("|") or _QUOTE.match(line)
+                or LIST_MARKER.match(line))
+
+
+def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:
+    """The index of the first line from start that keep() refuses."""
+    end = start
+    while end < len(lines) and keep(lines[end]):
+        end += 1
+    return end

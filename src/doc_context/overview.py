@@ -1,0 +1,79 @@
+"""Pure: the opening paragraph of the comment, what the pull request is for, drawn from its title,
+the work item titles and the most relevant page. An LLM-written paragraph (llm.py) may replace it."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .models import PullRequest, Summary
+from .neutralize import neutralize_inline, safe_link
+from .tokens import clip
+
+TITLE_CHARS = 200
+ITEM_TITLE_CHARS = 90
+NAMED_PER_GROUP = 2
+LLM_NOTE = "_Overview written by a language model from the sources below; the sections below quote the sources._"
+_VERBS = (("fixes", frozenset({"bug"})),
+          ("implements", frozenset({"user story", "product backlog item", "feature", "requirement", "epic"})))
+
+
+def overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary], changed: int) -> str:
+    """What the PR is for, in two or three sentences; items and pages come most relevant first."""
+    title = neutralize_inline(clip(pr.title, TITLE_CHARS)) if pr and pr.title.strip() else ""
+    subject = f"This pull request (“{title}”)" if title else "This pull request"
+    if not items:
+        return f"{subject} has no linked work items; link one to see its business context here."
+    sentences = [f"{subject} {_purposes(items)}."]
+    if pages:
+        best = max(pages, key=lambda p: p.relevance)  # the first of the most relevant
+        sentences.append(f"The most relevant page is {safe_link(clip(best.heading, 200), best.url)}.")
+    sentences.append(_counts(len(items), len(pages), changed))
+    return " ".join(sentences)
+
+
+def llm_paragraph(text: str) -> str:
+    """A language model's overview as one paragraph, defused like any untrusted text, marked as machine-written."""
+    return neutralize_inline(text) + "\n\n" + LLM_NOTE
+
+
+def _purposes(items: Sequence[Summary]) -> str:
+    groups: dict[str, list[Summary]] = {}
+    for item in items:
+        kind = item.kind.strip().casefold()
+        verb = next((v for v, kinds in _VERBS if kind in kinds), "relates to")
+        groups.setdefault(verb, []).append(item)
+    order = [v for v, _ in _VERBS] + ["relates to"]
+    phrases = [f"{verb} {_named(groups[verb])}" for verb in order if verb in groups]
+    return _and(phrases)
+
+
+def _named(items: list[Summary]) -> str:
+    shown = [_name(s.heading) for s in items[:NAMED_PER_GROUP]]
+    if len(items) > NAMED_PER_GROUP:
+        shown.append(f"{len(items) - NAMED_PER_GROUP} more")
+    return _and(shown)
+
+
+def _name(heading: str) -> str:
+    """ "Bug 4211: Checkout total is off" -> Bug 4211 “Checkout total is off” """
+    head, sep, title = heading.partition(": ")
+    if not sep:
+        return f"“{neutralize_inline(clip(heading, ITEM_TITLE_CHARS))}”"
+    return f"{neutralize_inline(clip(head, 60))} “{neutralize_inline(clip(title, ITEM_TITLE_CHARS))}”"
+
+
+def _counts(items: int, pages: int, changed: int) -> str:
+    parts = [count(items, "work item")] + ([count(pages, "Confluence page")] if pages else [])
+    tail = f"; {count(changed, 'file')} changed" if changed else ""
+    return f"Below: {_and(parts)}{tail}."
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def count(n: int, noun: str) -> str:
+    if n == 1:
+        return f"1 {noun}"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return f"{n} {noun[:-1]}ies"
+    return f"{n} {noun}{'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'}"

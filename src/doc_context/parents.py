@@ -1,0 +1,77 @@
+"""Pure: a work item's parent chain (Hierarchy-Reverse) -> one line of context.
+
+    Part of [Feature 3907: Gift card payments at checkout](…) — Let shoppers use gift cards for any part
+    of an order. (in Epic 3001: Payments 2026)
+
+The lead fetches the parents (`parent_ids` says which) and passes them in as a mapping by id.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from .htmltext import html_to_markdown
+from .mdblocks import parse_blocks
+from .models import WorkItem
+from .neutralize import neutralize_inline, safe_link
+from .tokens import clip, line_sentences
+
+PARENT = "System.LinkTypes.Hierarchy-Reverse"
+DESCRIPTION = "System.Description"
+MAX_DEPTH = 5
+GOAL_CHARS = 160
+_ID_IN_URL = re.compile(r"/workitems/(\d+)/?$", re.IGNORECASE)
+
+Parent = tuple[str, str, str]  # heading ("Feature 3907: Gift card payments"), goal sentence, web url
+
+
+def parent_id(item: WorkItem) -> int | None:
+    """The id of the item's parent, from its Hierarchy-Reverse relation."""
+    for relation in item.relations:
+        if relation.rel == PARENT and (match := _ID_IN_URL.search(relation.url)):
+            return int(match.group(1))
+    return None
+
+
+def parent_ids(items: Iterable[WorkItem]) -> list[int]:
+    """The parents to fetch for these items (one batch), without the items already at hand."""
+    have = {item.id for item in items}
+    found = (parent_id(item) for item in items)
+    return sorted({i for i in found if i is not None and i not in have})
+
+
+def parent_chain(item: WorkItem, parents: Mapping[int, WorkItem], depth: int = MAX_DEPTH) -> tuple[Parent, ...]:
+    """The item's ancestors that were fetched, nearest first, up to depth levels; a cycle ends the chain."""
+    chain: list[Parent] = []
+    seen = {item.id}
+    current = parent_id(item)
+    while current is not None and current not in seen and current in parents and len(chain) < depth:
+        parent = parents[current]
+        seen.add(current)
+        chain.append((f"{parent.type} {parent.id}: {parent.title}".strip(), goal(parent), parent.web_url))
+        current = parent_id(parent)
+    return tuple(chain)
+
+
+def goal(item: WorkItem) -> str:
+    """The first sentence of the item's description: what the Feature or Epic is for."""
+    raw = item.fields.get(DESCRIPTION) or ""
+    text = raw if DESCRIPTION in item.markdown_fields else html_to_markdown(raw)
+    for block in parse_blocks(text):
+        if block.kind in ("para", "quote", "list"):
+            first = block.items[0] if block.kind == "list" else block.lines[0]
+            sentences = line_sentences(first.strip())
+            return clip(sentences[0], GOAL_CHARS) if sentences else ""
+    return ""
+
+
+def parent_line(chain: tuple[Parent, ...]) -> str:
+    """ONE line of markdown for a chain: the nearest parent with its goal, the others by title."""
+    if not chain:
+        return ""
+    heading, purpose, url = chain[0]
+    line = "Part of " + safe_link(heading, url)
+    if purpose:
+        line += " — " + neutralize_inline(purpose)
+    further = [safe_link(h, u) for h, _, u in chain[1:]]
+    return line + (f" (in {', in '.join(further)})" if further else "")

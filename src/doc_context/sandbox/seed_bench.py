@@ -1,0 +1,126 @@
+"""Benchmark data: N work items citing M distinct Confluence pages, and a fresh PR for every run.
+
+    bench = seed_bench(ado, confluence, work_items=20, pages=30)
+    pr_id = bench.new_pull_request()      # the same links and changes, no threads: the same work each run
+    env = bench.env(pr_id)                # the pipeline variables of a PR build against the two fakes
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ado import FakeAzureDevOps
+from .ado_state import Repository
+from .ado_workitems import relation, work_item
+from .confluence import FakeConfluence, tiny_code
+
+FIRST_ITEM, FIRST_PAGE = 7001, 5_100_000_001
+FEATURES = (6901, 6902, 6903)  # the parents of the linked items; not linked to the PR themselves
+TOKEN, EMAIL, API_TOKEN = "bench-build-token", "bench@fabrikam.example", "bench-confluence-token"
+SPACES = ("PAY", "OPS", "ENG")
+TYPES = ("User Story", "Bug", "Task", "Spike")
+CHANGES = [[(f"/src/module{n}/service.py", "edit"), (f"/tests/module{n}/test_service.py", "edit")]
+           for n in range(8)]
+
+
+@dataclass
+class Bench:
+    """The seeded fakes; each new_pull_request() links the same work items and pushes the same changes."""
+
+    ado: FakeAzureDevOps
+    confluence: FakeConfluence
+    repo: Repository
+    work_item_ids: tuple[int, ...]
+    page_ids: tuple[int, ...]
+    pull_requests: list[int] = field(default_factory=list)
+
+    def new_pull_request(self) -> int:
+        pr = self.ado.add_pull_request(self.repo, "Benchmark: round trips", description="Round-trip benchmark PR.",
+                                       source_branch="refs/heads/bench", work_item_ids=self.work_item_ids)
+        so_far: list[tuple[str, str]] = []
+        for changes in CHANGES:
+            so_far += changes
+            self.ado.add_iteration(pr.id, list(so_far))
+        self.pull_requests.append(pr.id)
+        return pr.id
+
+    def env(self, pr_id: int) -> dict[str, str]:
+        """The pipeline variables (as environment names); every cited page fits under the page cap."""
+        return {
+            "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": self.ado.base_url + "/",
+            "SYSTEM_TEAMPROJECT": self.repo.project.name,
+            "SYSTEM_TEAMPROJECTID": self.repo.project.id,
+            "BUILD_REPOSITORY_ID": self.repo.id,
+            "BUILD_REPOSITORY_NAME": self.repo.name,
+            "SYSTEM_PULLREQUEST_PULLREQUESTID": str(pr_id),
+            "SYSTEM_ACCESSTOKEN": TOKEN,
+            "TF_BUILD": "True",
+            "BUILD_REASON": "PullRequest",
+            "CONFLUENCE_URL": self.confluence.api_base,
+            "CONFLUENCE_EMAIL": EMAIL,
+            "CONFLUENCE_API_TOKEN": API_TOKEN,
+            "DOC_CONTEXT_MAX_PAGES": str(max(25, len(self.page_ids))),
+        }
+
+
+def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: int = 20, pages: int = 30) -> Bench:
+    """N linked items, each the child of one of three Features. Item i cites pages i, i+N, i+2N, ...
+    (every page once across the items) and the page its predecessor cited first (a repeat: fetched
+    once). Links mix the Cloud URL shapes that resolve to a page id: /spaces/KEY/pages/ID/Title,
+    viewpage.action?pageId= and /x/CODE."""
+    if work_items < 1 or pages < 0:
+        raise ValueError("at least one work item, and zero or more pages")
+    project = ado.add_project("Bench Project")
+    ado.add_token(TOKEN, ado.add_identity(f"{project.name} Build Service ({ado.org})"))
+    repo = ado.add_repository(project, "bench-repo")
+    wiki = confluence.api_base
+    confluence.add_user(EMAIL, API_TOKEN, display_name="Bench CI")
+    for key in SPACES:
+        confluence.add_space(key, f"Space {key}")
+    page_ids = tuple(FIRST_PAGE + n for n in range(pages))
+    for n, pid in enumerate(page_ids):
+        confluence.add_page(pid, f"Design note {n}", SPACES[n % len(SPACES)], _storage(n), version=n % 7 + 1)
+    item_ids = tuple(FIRST_ITEM + i for i in range(work_items))
+    for n, fid in enumerate(FEATURES):
+        ado.add_work_item(work_item(
+            fid, "Feature", f"Benchmark feature {n}: one rounding rule everywhere", rev=2, project=project.name,
+            fields={"System.Description": f"<div>Feature {n}: every module rounds once, half-even.</div>"},
+            relations=[relation("System.LinkTypes.Hierarchy-Forward", ado.work_item_url(wid), name="Child")
+                       for wid in item_ids[n::len(FEATURES)]]))
+    for i, wid in enumerate(item_ids):
+        cited = list(page_ids[i::work_items]) + ([page_ids[i - 1]] if 0 < i <= pages else [])
+        links = "".join(f"<div>See {_link(wiki, pid, n, SPACES[(pid - FIRST_PAGE) % len(SPACES)])}</div>"
+                        for n, pid in enumerate(cited))
+        kind = TYPES[i % len(TYPES)]
+        field_name = "Microsoft.VSTS.TCM.ReproSteps" if kind == "Bug" else "System.Description"  # what is read
+        parent = relation("System.LinkTypes.Hierarchy-Reverse", ado.work_item_url(FEATURES[i % len(FEATURES)]),
+                          name="Parent")
+        related = [relation("System.LinkTypes.Related", ado.work_item_url(item_ids[i - 1]), name="Related")][:i]
+        ado.add_work_item(work_item(
+            wid, kind, f"Benchmark work item {i}: round module {i % 8} totals once", rev=3, project=project.name,
+            fields={field_name: f"<div>Work item {i} of the round-trip benchmark: module {i % 8} rounds the order "
+                                f"total once, half-even.</div>{links}"},
+            relations=[parent, *related]))
+    return Bench(ado, confluence, repo, item_ids, page_ids)
+
+
+def _link(wiki: str, pid: int, n: int, space: str) -> str:
+    shape = (pid + n) % 3
+    if shape == 0:
+        return f'<a href="{wiki}/spaces/{space}/pages/{pid}/Design+note">design note {pid}</a>'
+    if shape == 1:
+        return f"{wiki}/pages/viewpage.action?pageId={pid}"
+    return f'<a href="{wiki}/x/{tiny_code(pid)}">{wiki}/x/{tiny_code(pid)}</a>'
+
+
+def _storage(n: int) -> str:
+    """A few KB of storage format: headings, paragraphs, a table and a code macro."""
+    rows = "".join(f"<tr><td>setting_{n}_{r}</td><td>{r * 7 % 13}</td><td>per request</td></tr>" for r in range(12))
+    sections = "".join(
+        f"<h2>Section {s}</h2><p>Module {n} rounds the <strong>order total</strong> once (ROUND_HALF_EVEN); "
+        f"line items keep full precision until the total is computed. Step {s} of the rollout.</p>"
+        for s in range(6))
+    code = ('<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter>'
+            f"<ac:plain-text-body><![CDATA[total = round_half_even(sum(lines), {n % 3 + 2})]]>"
+            "</ac:plain-text-body></ac:structured-macro>")
+    table = f"<table><tbody><tr><th>Setting</th><th>Default</th><th>Notes</th></tr>{rows}</tbody></table>"
+    return sections + table + code

@@ -1,0 +1,105 @@
+"""Pure: which of the changed files a text speaks to ("Touches:"), precisely.
+
+A file is named by its stem (`split_tender.py` -> split, tender) and, less, by its directories
+(generic ones such as src, tests, docs never count). A text touches a file when it mentions the
+file itself (`split_tender.py`, `payments/giftcard.py`, `checkout.totals`), or when it uses the
+whole stem: every word of it, a multi-word stem as a phrase or identifier ("gift cards",
+`gift_card`), a one-word stem also spelled apart ("gift card" for giftcard). Words are weighted
+by their rarity across the changed files and how often the text uses them; of the files found by
+stem, only those scoring at least RATIO of the best are kept, so a passing mention of a common
+word does not list half the pull request.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .models import ChangedFile
+from .tokens import PATH_NOISE, identifiers, words
+
+RATIO = 0.4
+DIR_WEIGHT = 0.5
+_TEST_AFFIXES = frozenset({"test", "tests", "spec", "specs"})
+
+
+@dataclass(frozen=True)
+class _File:
+    path: str
+    stem: tuple[str, ...]  # the words of the file name, in order
+    dirs: frozenset[str]  # distinctive directory words
+    names: tuple[str, ...]  # literal spellings: "split_tender.py", "payments/split_tender", "checkout.totals"
+
+
+def related_files(changed: Iterable[ChangedFile], text: str) -> tuple[str, ...]:
+    """The changed paths the text speaks to, most related first (ties by path)."""
+    files = [_describe(c.path) for c in changed]
+    if not files or not text.strip():
+        return ()
+    idf = _rarity(files)
+    found = _vocabulary(text)
+    literal = _mentioned(files, text)
+    scores = {f.path: _score(f, found, idf) for f in files}
+    best = max(scores.values(), default=0.0)
+    keep = {p for p, s in scores.items() if s > 0 and s >= RATIO * best} | literal
+    return tuple(sorted(keep, key=lambda p: (-scores[p] - (best if p in literal else 0), p)))
+
+
+def _describe(path: str) -> _File:
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    name = parts[-1] if parts else path
+    base = name.split(".")[0] or name
+    stem = [w for w in words(base) if w not in _TEST_AFFIXES and w not in PATH_NOISE]
+    dirs = frozenset(w for d in parts[:-1] for w in words(d) if w not in PATH_NOISE and w not in _TEST_AFFIXES)
+    if not stem and parts[:-1]:
+        stem = [w for w in words(parts[-2]) if w not in PATH_NOISE]  # __init__.py, index.ts: the package
+    return _File(path, tuple(stem), dirs, _spellings(parts, base))
+
+
+def _spellings(parts: list[str], base: str) -> tuple[str, ...]:
+    """Ways a text names the file itself; a bare stem counts only with its extension or its folder."""
+    out = {parts[-1].lower()} if "." in parts[-1] else set()
+    if len(parts) >= 2 and parts[-2].lower() not in PATH_NOISE:
+        for sep in ("/", "."):
+            out.add(f"{parts[-2]}{sep}{base}".lower())
+    return tuple(sorted(s for s in out if len(s) >= 5))
+
+
+def _mentioned(files: Sequence[_File], text: str) -> set[str]:
+    lowered = text.lower()
+    return {f.path for f in files
+            if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered) for name in f.names)}
+
+
+def _vocabulary(text: str) -> Counter[str]:
+    """Words, identifiers, and adjacent words joined ("gift_card") and run together ("giftcard")."""
+    found = Counter(words(text))
+    found.update(identifiers(text))
+    for line in text.splitlines():
+        run = words(line)
+        found.update("_".join(run[i:i + 2]) for i in range(len(run) - 1))
+        found.update("_".join(run[i:i + 3]) for i in range(len(run) - 2))
+        found.update(run[i] + run[i + 1] for i in range(len(run) - 1))
+    return found
+
+
+def _rarity(files: Sequence[_File]) -> dict[str, float]:
+    """Inverse document frequency of each stem and directory word across the changed files."""
+    counts: Counter[str] = Counter()
+    for f in files:
+        counts.update(set(f.stem) | f.dirs)
+    return {w: math.log(1 + len(files) / n) for w, n in counts.items()}
+
+
+def _score(f: _File, found: Counter[str], idf: dict[str, float]) -> float:
+    """0 unless the text uses the whole stem; then the stem's and directories' words, rarity-weighted."""
+    if not f.stem:
+        return 0.0
+    whole = "_".join(f.stem)
+    uses = found[whole] if len(f.stem) > 1 else found[f.stem[0]]
+    if not uses:
+        return 0.0
+    score = sum(idf[w] * (1 + math.log(max(found[w], uses))) for w in f.stem)
+    return score + sum(DIR_WEIGHT * idf[w] for w in f.dirs if found[w])

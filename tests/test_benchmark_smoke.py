@@ -1,0 +1,45 @@
+"""The round-trip benchmark's core on a tiny case at 0 ms: the requests a run makes are the minimal ones.
+
+No timing is asserted; the benchmark script prints the times.
+"""
+import importlib.util
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from doc_context.sandbox.seed_bench import FEATURES
+
+_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "roundtrips.py"
+_SPEC = importlib.util.spec_from_file_location("roundtrips", _PATH)
+assert _SPEC is not None and _SPEC.loader is not None
+roundtrips = importlib.util.module_from_spec(_SPEC)
+sys.modules["roundtrips"] = roundtrips  # its dataclasses look their module up while it loads
+_SPEC.loader.exec_module(roundtrips)
+
+
+@pytest.mark.parametrize(("work_items", "pages"), [(3, 2), (201, 0)])
+def test_a_run_makes_the_minimal_requests(work_items, pages):
+    with roundtrips.bench_servers(work_items, pages) as bench:
+        run = roundtrips.run_once(bench, latency_ms=0)
+
+    assert run.code == 0, run.output
+    assert f"work items summarized: {work_items}" in run.output
+    ado, wiki = run.kinds("ado"), run.kinds("confluence")
+    assert ado["discovery OPTIONS"] <= 1 and ado["discovery ResourceAreas"] <= 1  # once per process
+    linked = [r.json["ids"] for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "work items batch"
+              and not set(r.json["ids"]) <= set(FEATURES)]
+    assert len(linked) == math.ceil(work_items / 200)
+    assert all(len(ids) <= 200 for ids in linked)
+    assert sorted(i for ids in linked for i in ids) == sorted(bench.work_item_ids)
+    assert ado["work items batch"] - len(linked) <= 1  # the parents: one batch per level (depth 1)
+    assert ado["work items GET"] == 0
+    assert ado["thread POST"] == 1 and ado["thread PATCH"] == 0 and ado["comment PATCH"] == 0
+    assert wiki["credential check"] == 1
+    fetched = Counter(r.path.rsplit("/", 1)[-1] for r in run.confluence
+                      if roundtrips.kind_of(roundtrips.CONFLUENCE_KINDS, r) == "page by id")
+    assert fetched == Counter(str(pid) for pid in bench.page_ids)  # each page exactly once
+    assert sum(wiki.values()) == 1 + pages
+    assert ado["other"] == 0 and wiki["other"] == 0

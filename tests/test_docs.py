@@ -1,0 +1,63 @@
+"""docs/admin.md carries the generated settings table, and the YAML in the docs parses and fits the template."""
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+ADMIN = ROOT / "docs" / "admin.md"
+README = ROOT / "README.md"
+TEMPLATE_PATH = "pipelines/templates/doc-context.yml"
+TEMPLATE = ROOT / TEMPLATE_PATH
+sys.path.insert(0, str(ROOT / "scripts"))
+settings_table = importlib.import_module("settings_table")
+task_json = importlib.import_module("task_json")
+
+YAML_BLOCK = re.compile(r"^(?P<indent>[ \t]*)```ya?ml[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.S | re.M)
+
+
+def yaml_blocks(path: Path) -> list[str]:
+    blocks = []
+    for match in YAML_BLOCK.finditer(path.read_text(encoding="utf-8")):
+        indent = match.group("indent")
+        blocks.append("".join(line.removeprefix(indent) for line in match.group("body").splitlines(keepends=True)))
+    return blocks
+
+
+def documents() -> list[Path]:
+    return [path for path in (ADMIN, README) if path.exists()]
+
+
+def test_admin_md_has_the_current_settings_table():
+    text = ADMIN.read_text(encoding="utf-8")
+    between = text.split(settings_table.START, 1)[1].split(settings_table.END, 1)[0]
+    assert between.strip("\n") == settings_table.table(), \
+        "stale: python scripts/settings_table.py --write docs/admin.md"
+
+
+def test_admin_md_names_every_task_only_input():
+    text = ADMIN.read_text(encoding="utf-8")
+    for item in task_json.TASK_ONLY_INPUTS:
+        assert f"`{item['name']}`" in text
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: p.name)
+def test_yaml_blocks_parse_and_use_only_real_parameters_and_inputs(path):
+    parameters = {p["name"] for p in yaml.safe_load(TEMPLATE.read_text(encoding="utf-8"))["parameters"]}
+    inputs = {item["name"] for item in task_json.task_json()["inputs"]}
+    for block in yaml_blocks(path):
+        parsed = yaml.safe_load(block)
+        assert isinstance(parsed, (dict, list)), block
+        steps = parsed.get("steps", []) if isinstance(parsed, dict) else parsed
+        for step in steps:
+            if isinstance(step, dict) and str(step.get("template", "")).startswith(TEMPLATE_PATH):
+                assert set(step.get("parameters", {})) <= parameters, set(step["parameters"]) - parameters
+            if isinstance(step, dict) and str(step.get("task", "")).startswith("DocContext@"):
+                assert set(step.get("inputs", {})) <= inputs, set(step["inputs"]) - inputs
+
+
+def test_admin_md_has_yaml_to_copy():
+    assert len(yaml_blocks(ADMIN)) >= 3

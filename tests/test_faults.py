@@ -1,0 +1,65 @@
+"""The fault matrix: every call the tool makes x {429 + Retry-After, 503, reset, timeout, malformed JSON}.
+
+Each case injects one fault through the sandbox, runs `doc-context run` in this process against it,
+and asserts the end state: one thread, with the full content or the right warning.
+"""
+import pytest
+
+from doc_context.cli import main
+from doc_context.sandbox import Sandbox
+
+from .fault_tally import TALLY
+
+FULL = ("Bug 4211", "User Story 4198", "Spike 4230", "Gift card split payments", "Checkout rounding policy",
+        "Runbook")
+RETRY_429 = (429, {"Retry-After": "1"}, None)
+FAULTS = {"429+Retry-After": RETRY_429, "503": 503, "reset": "reset", "timeout": "timeout", "malformed": "malformed"}
+ADO_CALLS = {
+    "discovery OPTIONS": ("OPTIONS", r"/_apis/?$"),
+    "resource areas": ("GET", r"/_apis/ResourceAreas$"),
+    "pull request": ("GET", r"/pullRequests/\d+$"),
+    "work item refs": ("GET", r"/pullRequests/\d+/workitems$"),
+    "work items batch": ("POST", r"/workItemsBatch$"),
+    "iterations": ("GET", r"/iterations$"),
+    "iteration changes": ("GET", r"/changes$"),
+    "threads list": ("GET", r"/threads$"),
+    "thread create": ("POST", r"/threads$"),
+}
+CONFLUENCE_CALLS = {
+    "credential check": ("GET", r"/rest/api/user/current$"),
+    "page": ("GET", r"/api/v2/pages/4521988092$"),
+}
+CASES = [("ado", call, fault) for call in ADO_CALLS for fault in FAULTS] + \
+        [("confluence", call, fault) for call in CONFLUENCE_CALLS for fault in FAULTS] + \
+        [("ado", "thread create", "reset-after"), ("ado", "thread create", "timeout-after")]
+
+
+def run_with_fault(monkeypatch, target: str, call: str, fault: str):
+    with Sandbox() as sandbox:
+        server = sandbox.ado if target == "ado" else sandbox.confluence
+        server.fault_timeout_s = 2.5
+        method, path = (ADO_CALLS if target == "ado" else CONFLUENCE_CALLS)[call]
+        server.add_fault(method, path, [FAULTS.get(fault, fault)])
+        for key, value in {**sandbox.env(), "DOC_CONTEXT_TIMEOUT": "1"}.items():
+            monkeypatch.setenv(key, value)
+        lines: list[str] = []
+        code = main(["run"], out=lines.append)
+        return sandbox.ado.threads(sandbox.info.pr_id), "\n".join(lines), code, server.pending_faults()
+
+
+@pytest.mark.parametrize(("target", "call", "fault"), CASES, ids=[f"{c}-{f}" for _, c, f in CASES])
+def test_fault(monkeypatch, target, call, fault):
+    threads, log, code, pending = run_with_fault(monkeypatch, target, call, fault)
+    TALLY.injected += 1
+    TALLY.duplicates += max(0, len(threads) - 1)
+    assert not pending, "the fault was never hit"
+    assert code == 0, log
+    assert len(threads) == 1, log
+    body = threads[0]["comments"][0]["content"]
+    missing = [text for text in FULL if text not in body]
+    if target == "confluence" and call == "page":
+        assert missing in ([], ["Gift card split payments"]), log
+        assert not missing or "confluence page 4521988092" in log
+    else:
+        assert not missing, log
+    TALLY.ended_well += 1

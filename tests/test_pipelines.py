@@ -1,0 +1,246 @@
+"""pipelines/: the step template covers every admin setting, the examples use it correctly, and its run step works."""
+import importlib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from doc_context import __version__
+from doc_context.demo import run_env
+from doc_context.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+PIPELINES = ROOT / "pipelines"
+TEMPLATE = PIPELINES / "templates" / "doc-context.yml"
+TEMPLATE_REF = "pipelines/templates/doc-context.yml@doc-context"
+sys.path.insert(0, str(ROOT / "scripts"))
+catalog = importlib.import_module("settings_catalog")
+
+PARAM = re.compile(r"\$\{\{\s*parameters\.(\w+)\s*\}\}")
+CONDITION = re.compile(r"^\$\{\{\s*if (eq|ne)\(parameters\.(\w+), ('[^']*'|\d+)\)\s*\}\}$")
+FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
+# Values of these parameters may appear in step text: they are typed, restricted or set by the YAML author.
+# Anything else (a PR id, a repository from a service-hook payload) must travel through env.
+SAFE_IN_TEXT = {"command", "packageSpec", "pythonVersion", "onlyForPullRequests", "runOnForks"}
+
+
+def load(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def flat_steps(items: list) -> list[dict]:
+    """Steps with `${{ if }}` / `${{ else }}` insertions opened up."""
+    steps = []
+    for item in items:
+        if isinstance(item, dict) and len(item) == 1 and next(iter(item)).startswith("${{"):
+            steps += flat_steps(next(iter(item.values())))
+        else:
+            steps.append(item)
+    return steps
+
+
+def flat_env(env: dict, condition: str | None = None) -> dict[str, tuple[str, str | None]]:
+    """env var -> (value, the `${{ if }}` it sits under)."""
+    out = {}
+    for key, value in env.items():
+        if key.startswith("${{"):
+            out.update(flat_env(value, key))
+        else:
+            out[key] = (str(value), condition)
+    return out
+
+
+def template():
+    return load(TEMPLATE)
+
+
+def params() -> dict[str, dict]:
+    return {p["name"]: p for p in template()["parameters"]}
+
+
+def run_step() -> dict:
+    return next(s for s in flat_steps(template()["steps"]) if s.get("task") == "PythonScript@0")
+
+
+def template_env() -> dict[str, tuple[str, str | None]]:
+    return flat_env(run_step()["env"])
+
+
+@pytest.mark.parametrize("path", sorted(PIPELINES.rglob("*.yml")), ids=lambda p: str(p.relative_to(PIPELINES)))
+def test_every_pipeline_file_parses(path):
+    assert isinstance(load(path), dict)
+
+
+def test_template_parameters_are_typed_unique_and_all_used():
+    declared = [p["name"] for p in template()["parameters"]]
+    assert len(declared) == len(set(declared))
+    for p in template()["parameters"]:
+        assert p.get("type") in ("string", "number", "boolean"), p["name"]
+    steps = TEMPLATE.read_text(encoding="utf-8").split("\nsteps:", 1)[1]
+    used = set(PARAM.findall(steps))
+    used |= {m.group(2) for key in re.findall(r"\$\{\{ if [^}]*\}\}", steps) if (m := CONDITION.match(key))}
+    assert used <= set(declared), used - set(declared)
+    assert set(declared) <= used, f"parameters never used: {set(declared) - used}"
+
+
+def test_template_env_covers_every_admin_setting():
+    env, declared = template_env(), params()
+    for entry in catalog.admin_entries():
+        name = catalog.TEMPLATE_FLAG_ENV.get(entry.field, (entry.env,))[0]
+        assert name in env, f"setting {entry.field} ({entry.env}) is not in the template's env"
+        value, _ = env[name]
+        expected = f"$(${{{{ parameters.{entry.parameter} }}}})" if entry.from_variable \
+            else f"${{{{ parameters.{entry.parameter} }}}}"
+        assert value == expected, (name, value)
+        param = declared[entry.parameter]
+        if entry.field not in catalog.TEMPLATE_FLAG_ENV:
+            assert catalog.format_default(param.get("default")) == catalog.format_default(entry.parameter_default), \
+                f"{entry.parameter}: the template's default differs from the setting's"
+        if entry.choices:
+            assert param["values"] == list(entry.choices)
+
+
+def test_template_env_sets_only_real_settings():
+    aliases = {field.validation_alias.choices[0] for field in Settings.model_fields.values()}
+    for name in template_env():
+        assert name in aliases | FLAG_ENV, f"{name} is no setting's environment variable"
+
+
+def test_template_maps_the_job_token_and_guards_optional_values():
+    env = template_env()
+    assert env["SYSTEM_ACCESSTOKEN"] == ("$(System.AccessToken)", None)
+    for name, (value, condition) in env.items():
+        parameter = PARAM.search(value)
+        if parameter and params()[parameter.group(1)]["type"] == "string" and params()[parameter.group(1)].get(
+                "default") == "":
+            assert condition == f"${{{{ if ne(parameters.{parameter.group(1)}, '') }}}}", \
+                f"{name}: an empty value must not reach doc-context as ''"
+
+
+def test_every_step_runs_only_for_pull_requests_and_not_forks_unless_asked():
+    steps = flat_steps(template()["steps"])
+    assert [s.get("task") or "script" for s in steps] == ["UsePythonVersion@0", "script", "PythonScript@0"]
+    for step in steps:
+        assert "eq(variables['Build.Reason'], 'PullRequest')" in step["condition"]
+        assert "parameters.onlyForPullRequests" in step["condition"]
+        assert "ne(variables['System.PullRequest.IsFork'], 'True')" in step["condition"]
+
+
+def test_untrusted_values_never_become_step_text():
+    for step in flat_steps(template()["steps"]):
+        text = yaml.safe_dump({k: v for k, v in step.items() if k != "env"})
+        assert set(PARAM.findall(text)) <= SAFE_IN_TEXT, step.get("displayName")
+
+
+def test_package_spec_pins_this_version():
+    assert params()["packageSpec"]["default"] == f"doc-context=={__version__}"
+
+
+def examples() -> dict[str, dict]:
+    return {p.name: load(p) for p in sorted((PIPELINES / "examples").glob("*.yml"))}
+
+
+def template_uses(pipeline: dict) -> list[dict]:
+    return [s for s in flat_steps(pipeline["steps"]) if "template" in s]
+
+
+@pytest.mark.parametrize("name", ["azure-pipelines.yml", "manual-rerun.yml", "service-hook.yml"])
+def test_examples_use_the_template_that_exists(name):
+    pipeline = examples()[name]
+    uses = template_uses(pipeline)
+    assert uses, f"{name} does not use the template"
+    repos = {r["repository"] for r in pipeline["resources"]["repositories"]}
+    for use in uses:
+        path, _, repo = use["template"].partition("@")
+        assert (ROOT / path).is_file()
+        assert repo in repos
+        assert set(use.get("parameters", {})) <= set(params()), set(use["parameters"]) - set(params())
+    assert pipeline["trigger"] == "none"
+
+
+def test_manual_rerun_takes_a_typed_pull_request_id():
+    pipeline = examples()["manual-rerun.yml"]
+    assert pipeline["parameters"][0] == {"name": "pullRequestId", "displayName": "Pull request id", "type": "number"}
+    use = template_uses(pipeline)[0]["parameters"]
+    assert use["pullRequestId"] == "${{ parameters.pullRequestId }}" and use["onlyForPullRequests"] is False
+
+
+def test_service_hook_example_hands_the_payloads_pull_request_to_the_template():
+    pipeline = examples()["service-hook.yml"]
+    hook = pipeline["resources"]["webhooks"][0]
+    alias = hook["webhook"]
+    assert hook["connection"]
+    use = template_uses(pipeline)[0]["parameters"]
+    assert use["pullRequestId"] == f"${{{{ parameters.{alias}.resource.pullRequestId }}}}"
+    assert use["repository"] == f"${{{{ parameters.{alias}.resource.repository.id }}}}"
+    assert use["project"] == f"${{{{ parameters.{alias}.resource.repository.project.id }}}}"
+    assert use["onlyForPullRequests"] is False
+    guard = next(k for item in pipeline["steps"] if isinstance(item, dict) for k in item if k.startswith("${{ if"))
+    for event in ("git.pullrequest.created", "git.pullrequest.updated"):
+        assert event in guard
+    assert pipeline["pr"] == "none"
+
+
+# --- The run step itself, rendered the way the server would, against the sandbox ---
+
+def render(value: object, given: dict[str, object], variables: dict[str, str]) -> str:
+    """Template expressions at compile time, then $(macros) at run time; an undefined macro stays literal."""
+    def param(match: re.Match) -> str:
+        v = given[match.group(1)]
+        return str(v) if not isinstance(v, float) else catalog.format_default(v)
+    text = PARAM.sub(param, str(value))
+    return re.sub(r"\$\(([\w.]+)\)", lambda m: variables.get(m.group(1), m.group(0)), text)
+
+
+def holds(condition: str | None, given: dict[str, object]) -> bool:
+    if condition is None:
+        return True
+    match = CONDITION.match(condition)
+    assert match, f"the test does not understand {condition}"
+    op, name, literal = match.groups()
+    equal = str(given[name]) == literal.strip("'")
+    return equal if op == "eq" else not equal
+
+
+def run_template(sandbox, tmp_path, passed: dict[str, object], pipeline: dict[str, str]) -> subprocess.CompletedProcess:
+    given = {name: p.get("default") for name, p in params().items()} | passed
+    variables = {"System.AccessToken": sandbox.info.token,
+                 "CONFLUENCE_EMAIL": sandbox.env()["CONFLUENCE_EMAIL"],
+                 "CONFLUENCE_API_TOKEN": sandbox.env()["CONFLUENCE_API_TOKEN"]}
+    env = {name: render(value, given, variables) for name, (value, condition) in template_env().items()
+           if holds(condition, given)}
+    assert env["CONFLUENCE_PAT"] == "$(CONFLUENCE_PAT)", "an undefined variable stays literal"
+    script = render(run_step()["inputs"]["script"], given, variables)
+    full = run_env({**pipeline, **env}, str(tmp_path / "sdk-cache"))
+    return subprocess.run([sys.executable, "-c", script], env=full, capture_output=True, text=True, timeout=180,
+                          check=False)
+
+
+def pipeline_variables(sandbox) -> dict[str, str]:
+    """What the agent puts in every step's environment; secrets only through the template's env."""
+    return {k: v for k, v in sandbox.env().items() if not k.startswith("CONFLUENCE_") and k != "SYSTEM_ACCESSTOKEN"}
+
+
+def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
+    ran = run_template(sandbox, tmp_path, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]},
+                       pipeline_variables(sandbox))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    threads = sandbox.ado.threads(sandbox.info.pr_id)
+    assert len(threads) == 1 and threads[0]["status"] == "closed"
+    assert any(r.path.endswith("/rest/api/user/current") for r in sandbox.confluence.requests())
+
+
+def test_template_run_step_takes_the_pull_request_from_parameters_over_predefined_variables(sandbox, tmp_path):
+    pipeline = {**pipeline_variables(sandbox), "BUILD_REPOSITORY_ID": "the-webhook-pipelines-own-repo",
+                "SYSTEM_TEAMPROJECTID": "the-webhook-pipelines-own-project", "BUILD_REASON": "ResourceTrigger"}
+    del pipeline["SYSTEM_PULLREQUEST_PULLREQUESTID"]
+    info = sandbox.info
+    ran = run_template(sandbox, tmp_path, {"pullRequestId": info.pr_id, "repository": info.repo_id,
+                                           "project": info.project_id, "onlyForPullRequests": False,
+                                           "markerKey": "Hook.Thread"}, pipeline)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    threads = sandbox.ado.threads(info.pr_id)
+    assert len(threads) == 1 and "Hook.Thread" in threads[0]["properties"]

@@ -1,0 +1,64 @@
+"""related_files: which changed files a text speaks to, by distinctive path tokens weighted by rarity."""
+from __future__ import annotations
+
+import pytest
+
+from doc_context.models import ChangedFile
+from doc_context.touches import related_files
+
+CHANGED = tuple(ChangedFile(p, "edit") for p in (
+    "/src/checkout/totals.py",
+    "/src/checkout/rounding.py",
+    "/src/checkout/legacy_round.py",
+    "/tests/checkout/test_totals.py",
+    "/src/payments/giftcard.py",
+    "/src/payments/split_tender.py",
+    "/tests/payments/test_split_tender.py",
+    "/docs/payments/gift-cards.md",
+))
+
+CASES = [
+    ("a common word of a stem is not enough", "Go to checkout and choose Pay by card.", set()),
+    ("generic directories never count", "Update the docs and the tests in src and lib.", set()),
+    ("a directory alone is not enough", "The payments team owns this.", set()),
+    ("a two-word stem as a phrase", "Explain gift cards to support.",
+     {"/docs/payments/gift-cards.md", "/src/payments/giftcard.py"}),
+    ("a one-word stem spelled apart", "The giftcard hold is released.", {"/src/payments/giftcard.py"}),
+    ("half of a two-word stem", "Split the bill.", set()),
+    ("an inflected stem", "Each line is rounded before summing.", {"/src/checkout/rounding.py"}),
+    ("the file named", "See `payments/split_tender.py`.",
+     {"/src/payments/split_tender.py", "/tests/payments/test_split_tender.py"}),
+    ("a dotted module path", "Call checkout.legacy_round.apply().", {"/src/checkout/legacy_round.py"}),
+    ("empty text", "", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_related_files(text: str, expected: set[str]) -> None:
+    assert set(related_files(CHANGED, text)) == expected
+
+
+def test_a_passing_mention_is_dropped_beside_the_subject() -> None:
+    text = ("Split a payment between a gift card and a card. The gift card is charged first; "
+            "the gift card hold is released. The order total is rounded once.")
+    assert related_files(CHANGED, text) == ("/docs/payments/gift-cards.md", "/src/payments/giftcard.py")
+
+
+def test_the_named_file_comes_first() -> None:
+    text = "Rounding rules for gift cards live in checkout/rounding.py. Gift cards, gift cards, gift cards."
+    assert related_files(CHANGED, text)[0] == "/src/checkout/rounding.py"
+
+
+def test_a_package_file_is_named_by_its_folder() -> None:
+    changed = (ChangedFile("/src/ledger_export/__init__.py", "edit"), ChangedFile("/src/app/index.ts", "edit"))
+    assert related_files(changed, "The ledger export rounds per line.") == ("/src/ledger_export/__init__.py",)
+
+
+def test_rarity_across_the_changed_files() -> None:
+    changed = tuple(ChangedFile(f"/src/handlers/{n}_handler.py", "edit") for n in ("order", "refund", "user"))
+    assert related_files(changed, "The refund handler retries; every handler logs.") == ("/src/handlers/refund_handler.py",)
+
+
+def test_deterministic() -> None:
+    text = "gift card totals rounding split tender " * 3
+    assert related_files(CHANGED, text) == related_files(tuple(reversed(CHANGED)), text)
