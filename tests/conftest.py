@@ -38,8 +38,21 @@ def cli(tmp_path):
         full = run_env(env, str(tmp_path / "sdk-cache"))
         done = subprocess.run([sys.executable, "-m", "doc_context", *args], env=full, capture_output=True,
                               text=True, timeout=timeout, check=False)
-        return Ran(done.returncode, done.stdout, done.stderr)
+        ran = Ran(done.returncode, done.stdout, done.stderr)
+        assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
+        return ran
     return run
+
+
+SECRET_VARIABLES = ("SYSTEM_ACCESSTOKEN", "AZURE_DEVOPS_PAT", "CONFLUENCE_API_TOKEN", "CONFLUENCE_PAT",
+                    "DOC_CONTEXT_LLM_API_KEY")
+
+
+def assert_no_secret(output: str, secrets: list[str]) -> None:
+    """Every CLI run in the tests is scanned: a secret may appear only in the agent's own masking command."""
+    shown = "\n".join(line for line in output.splitlines() if not line.startswith("##vso[task.setsecret]"))
+    leaked = [s for s in secrets if len(s) >= 4 and s in shown]
+    assert not leaked, f"a secret reached the output: {[s[:3] + '...' for s in leaked]}"
 
 
 def pytest_terminal_summary(terminalreporter):

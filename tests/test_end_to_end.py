@@ -125,7 +125,7 @@ def test_unreadable_pull_request_is_one_clear_line(sandbox, cli):
 
 
 def test_rejected_token_names_the_variable(sandbox, cli):
-    ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": "wrong"}, "run")
+    ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": "not-the-build-token"}, "run")
     assert ran.code == 1
     assert "SYSTEM_ACCESSTOKEN" in ran.stdout
     assert "Traceback" not in ran.output
@@ -164,7 +164,7 @@ def test_check_reports_every_capability_and_writes_nothing(sandbox, cli):
 
 def test_check_names_the_missing_permission(sandbox, cli):
     ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token,
-               "CONFLUENCE_API_TOKEN": "wrong"}, "check")
+               "CONFLUENCE_API_TOKEN": "not-the-api-token"}, "check")
     assert ran.code == 1
     assert "write comment threads | FAILED" in ran.stdout and "Contribute to pull requests" in ran.stdout
     assert "sign in to Confluence | FAILED" in ran.stdout
