@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from doc_context.llm import COGNITIVE_SCOPE, MAX_ANSWER, MAX_DATA, SYSTEM_PROMPT, ChatClient, chat_client, \
-    messages_for, write_overview
+    messages_for, request_key, write_overview
 from doc_context.models import PullRequest, PullRequestRef, Summary
 from doc_context.render import render_comment
 from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
@@ -142,3 +142,9 @@ def test_the_answer_replaces_only_the_overview(chat: FakeChat) -> None:
     with_llm = render_comment(PR, ITEMS, PAGES, llm_overview=text).split("\n\n")
     assert with_llm[1] == DEFAULT_ANSWER
     assert with_llm[3:] == plain[2:]
+
+
+def test_request_key_changes_with_the_sources_only() -> None:
+    key = request_key(PR, ITEMS, PAGES)
+    assert key == request_key(PR, list(ITEMS), list(PAGES))
+    assert key != request_key(PR, ITEMS, [])

@@ -75,3 +75,8 @@ def test_unexpanded_pipeline_macro_is_unset(pipeline_env, monkeypatch):
     monkeypatch.setenv("CONFLUENCE_API_TOKEN", "$(CONFLUENCE_API_TOKEN)")
     s = load_settings()
     assert s.confluence_email is None and s.confluence_api_token is None
+
+
+def test_unexpanded_key_vault_style_macro_is_unset(pipeline_env, monkeypatch):
+    monkeypatch.setenv("CONFLUENCE_PAT", "$(confluence-pat)")
+    assert load_settings().confluence_pat is None

@@ -14,7 +14,7 @@ from .errors import ConfigError
 from .models import PullRequestRef
 
 COMMENT_HARD_CAP = 150_000
-_UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.]+\)")
+_UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
 AuthMode = Literal["auto", "system-token", "pat", "pipelines", "managed-identity", "azure-cli"]
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
 
