@@ -235,3 +235,17 @@ def test_non_default_port_site() -> None:
     site = Site.from_url("http://localhost:8090")
     assert resolve("http://localhost:8090/x/LIQHD", site) == P(201819180)
     assert resolve("http://localhost/x/LIQHD", site) is None
+
+
+def test_cited_pages_round_robin_keeps_each_items_first_links():
+    from doc_context.citations import cited_pages
+    from doc_context.links import Site
+    from doc_context.models import WorkItem
+
+    site = Site.from_url("https://acme.atlassian.net/wiki")
+    page = "https://acme.atlassian.net/wiki/spaces/K/pages/{}".format
+    greedy = WorkItem(1, 1, "Task", "greedy", "New", {"System.Description": " ".join(page(n) for n in range(100, 400))})
+    modest = WorkItem(2, 1, "Task", "modest", "New", {"System.Description": f"{page(7)} {page(100)}"})
+    order = [(ref.page_id, ids) for ref, ids in cited_pages([greedy, modest], site)]
+    assert order[:4] == [(100, (1, 2)), (7, (2,)), (101, (1,)), (102, (1,))]
+    assert len(order) == 301

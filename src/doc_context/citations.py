@@ -22,17 +22,24 @@ def item_urls(item: WorkItem) -> list[str]:
 
 
 def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tuple[int, ...]]]:
-    """Each page cited on the configured site, once, with the ids of the items citing it."""
-    cited: dict[tuple[object, ...], tuple[PageRef, list[int]]] = {}
-    for item in items:
-        for url in item_urls(item):
-            ref = resolve(url, site)
-            if ref is None:
-                continue
-            _, ids = cited.setdefault(ref.key, (ref, []))
-            if item.id not in ids:
-                ids.append(item.id)
-    return [(ref, tuple(sorted(ids))) for ref, ids in cited.values()]
+    """Each page cited on the configured site, once, with the ids of the items citing it.
+
+    Ordered round-robin: every item's first page, then every item's second, ... so a page cap keeps
+    each item's leading links, and one item linking hundreds of pages cannot crowd out the rest.
+    """
+    first_seen: dict[tuple[object, ...], tuple[int, int]] = {}  # page key -> (rank in an item, item order)
+    refs: dict[tuple[object, ...], PageRef] = {}
+    citing: dict[tuple[object, ...], set[int]] = {}
+    for order, item in enumerate(items):
+        mine: dict[tuple[object, ...], PageRef] = {}
+        for ref in (resolve(url, site) for url in item_urls(item)):
+            if ref is not None:
+                mine.setdefault(ref.key, ref)
+        for rank, (key, ref) in enumerate(mine.items()):
+            refs.setdefault(key, ref)
+            citing.setdefault(key, set()).add(item.id)
+            first_seen[key] = min(first_seen.get(key, (rank, order)), (rank, order))
+    return [(refs[key], tuple(sorted(citing[key]))) for key in sorted(refs, key=first_seen.__getitem__)]
 
 
 def confluence_like(items: Sequence[WorkItem]) -> list[str]:

@@ -31,7 +31,8 @@ def wire(settings: Settings) -> Iterator[Wired]:
     try:
         yield Wired(Sources(gateway, confluence, site, max_pages=settings.confluence_max_pages,
                             concurrency=settings.concurrency, read_threads=not settings.dry_run,
-                            parent_depth=settings.parent_depth), gateway)
+                            parent_depth=settings.parent_depth,
+                            confluence_concurrency=settings.confluence_concurrency), gateway)
     finally:
         if confluence is not None:
             confluence.close()
@@ -80,4 +81,4 @@ def _confluence(settings: Settings) -> Confluence | None:
     else:
         assert settings.confluence_api_token is not None and settings.confluence_email is not None
         auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
-    return Confluence(config, auth, max_connections=settings.concurrency)
+    return Confluence(config, auth, max_connections=settings.confluence_concurrency)

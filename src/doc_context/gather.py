@@ -49,6 +49,7 @@ class Sources:
     concurrency: int = 8
     read_threads: bool = True
     parent_depth: int = 1
+    confluence_concurrency: int = 32
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -64,7 +65,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         items = _work_items(pool, sources, pr, ids, deadline, notices)
         f_parents = pool.submit(_parents, sources, pr, items)
-        pages = _pages(pool, sources, items, f_creds, notices)
+        pages = _pages(sources, items, f_creds, notices)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
@@ -141,7 +142,7 @@ def parent_ids(item: WorkItem) -> list[int]:
     return [int(t) for t in tails if t.isdigit()]
 
 
-def _pages(pool: ThreadPoolExecutor, sources: Sources, items: Sequence[WorkItem],
+def _pages(sources: Sources, items: Sequence[WorkItem],
            f_creds: Future[str] | None, notices: list[Notice]) -> list[tuple[Page, tuple[int, ...]]]:
     cited = cited_pages(items, sources.site) if sources.site else []
     if sources.confluence is None or f_creds is None:
@@ -158,7 +159,10 @@ def _pages(pool: ThreadPoolExecutor, sources: Sources, items: Sequence[WorkItem]
         notices.append(Notice("confluence", f"{len(cited) - sources.max_pages} more pages were not read "
                               f"(DOC_CONTEXT_MAX_PAGES={sources.max_pages}): {skipped}"))
         cited = cited[:sources.max_pages]
-    futures = [(pool.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
+    fetcher = ThreadPoolExecutor(max_workers=max(1, min(len(cited), sources.confluence_concurrency)),
+                                 thread_name_prefix="pages")  # all pages in one wave, apart from the ADO pool
+    futures = [(fetcher.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
+    fetcher.shutdown(wait=False)
     pages: dict[int, tuple[Page, list[int]]] = {}  # by page id: a space link and a page link can meet
     failed: dict[str, list[PageRef]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:

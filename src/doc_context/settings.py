@@ -88,6 +88,9 @@ class Settings(BaseSettings):
                                                         "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.")
     confluence_ca_bundle: str | None = Field(None, validation_alias=_env("CONFLUENCE_CA_BUNDLE", "confluence_ca_bundle"),
                                              description="CA bundle file for a self-hosted Data Center with a private CA.")
+    confluence_concurrency: int = Field(32, ge=1, le=64, validation_alias=_env(
+        "DOC_CONTEXT_CONFLUENCE_CONCURRENCY", "confluence_concurrency"),
+        description="Confluence pages fetched at once (one wave of requests for up to this many pages).")
     confluence_deadline: float = Field(60.0, gt=0, le=600,
                                        validation_alias=_env("DOC_CONTEXT_CONFLUENCE_DEADLINE", "confluence_deadline"),
                                        description="Seconds all Confluence work may take in one run.")
