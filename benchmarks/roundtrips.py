@@ -7,20 +7,14 @@ Each run is the real `python -m doc_context run` in a fresh process with a fresh
 reads an empty thread list and creates its thread: the same work). Both fakes answer each request after
 the injected latency (0 or 100 ms) without serializing concurrent requests. The effective depth is
 (wall at 100 ms - wall at 0 ms) / 0.1 s, medians of --repeat runs; "waves" counts the groups of requests
-the servers saw start together at 100 ms. Variants, in one run: the default pool, one request at a time
-(DOC_CONTEXT_CONCURRENCY=1), and the widest pool (32). Peak RSS is the child's, from wait4.
-
-Two socketserver defaults of the fakes cost what no real service does, so the benchmark turns them off
-on its own servers: a listen backlog of 5 (30 connections opened at once overflow it; each dropped SYN
-costs a 1 s retransmit) and Nagle's algorithm (headers and body go out as two writes, and the second
-waits for the client's delayed ACK: 40 ms on every reused keep-alive connection).
+the servers saw start together at 100 ms. Variants, in one run: the defaults, and one request at a time
+(DOC_CONTEXT_CONCURRENCY=1 and DOC_CONTEXT_CONFLUENCE_CONCURRENCY=1). Peak RSS is the child's, from wait4.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import re
-import socketserver
 import statistics
 import subprocess
 import sys
@@ -40,7 +34,7 @@ from doc_context.settings import Settings
 LATENCIES_MS = (0.0, 100.0)
 HEAVY = ("azure.devops", "msrest", "httpx", "pydantic", "pydantic_settings")
 DEFAULT_CONCURRENCY = int(Settings.model_fields["concurrency"].default)
-VARIANTS = (("concurrent", DEFAULT_CONCURRENCY), ("sequential", 1), ("widest pool", 32))
+VARIANTS = (("concurrent", DEFAULT_CONCURRENCY), ("sequential", 1))
 ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("OPTIONS", r"/_apis$", "discovery OPTIONS"), ("GET", r"/_apis/ResourceAreas", "discovery ResourceAreas"),
     ("GET", r"/_apis/connectionData", "connectionData"), ("GET", r"/iterations/\d+/changes$", "changes"),
@@ -94,15 +88,7 @@ def bench_servers(work_items: int = 20, pages: int = 30) -> Iterator[Bench]:
     ado, wiki = FakeAzureDevOps("fabrikam"), FakeConfluence("cloud")
     bench = seed_bench(ado, wiki, work_items=work_items, pages=pages)
     with ado, wiki:
-        for server in (ado, wiki):
-            _like_a_real_server(server._httpd)  # noqa: SLF001 - see the module docstring
         yield bench
-
-
-def _like_a_real_server(httpd: socketserver.TCPServer) -> None:
-    httpd.socket.listen(128)
-    handler = httpd.RequestHandlerClass
-    httpd.RequestHandlerClass = type(handler.__name__, (handler,), {"disable_nagle_algorithm": True})
 
 
 def run_once(bench: Bench, *, latency_ms: float, concurrency: int | None = None, timeout: float = 120) -> Run:
@@ -113,8 +99,8 @@ def run_once(bench: Bench, *, latency_ms: float, concurrency: int | None = None,
         server.latency_ms = latency_ms
     with tempfile.TemporaryDirectory(prefix="doc-context-bench-") as cache:
         env = run_env(bench.env(pr_id), cache)
-        if concurrency is not None:
-            env["DOC_CONTEXT_CONCURRENCY"] = str(concurrency)
+        if concurrency is not None and concurrency != DEFAULT_CONCURRENCY:  # one request at a time, pages too
+            env["DOC_CONTEXT_CONCURRENCY"] = env["DOC_CONTEXT_CONFLUENCE_CONCURRENCY"] = str(concurrency)
         started = time.time()
         code, output, wall, maxrss = spawn([sys.executable, "-m", "doc_context", "run"], env, timeout)
     return Run(code, output, wall, maxrss, started, tuple(bench.ado.requests()), tuple(bench.confluence.requests()))
@@ -207,7 +193,8 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         depth[name] = (t100 - t0) / 0.1
         r = runs[(name, 100.0)][0]
         rss = max(x.maxrss_kb for lat in LATENCIES_MS for x in runs[(name, lat)]) / 1024
-        print(f"| {name} (DOC_CONTEXT_CONCURRENCY={concurrency}) | {len(r.ado)} + {len(r.confluence)} | "
+        knobs = "defaults" if concurrency == DEFAULT_CONCURRENCY else f"DOC_CONTEXT_[CONFLUENCE_]CONCURRENCY={concurrency}"
+        print(f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} | "
               f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |")
     seq, conc = depth["sequential"], depth["concurrent"]
     walls = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("sequential", "concurrent")]
