@@ -90,7 +90,8 @@ def client(site: FakeConfluence, *, token: str = TOKEN, **config: object) -> Con
 
 def run(site: FakeConfluence, confluence: Confluence, *items: WorkItem, concurrency: int = 4) -> Gathered:
     try:
-        return gather(Sources(Items(*items), confluence, Site.from_url(site.api_base), concurrency=concurrency), PR)
+        return gather(Sources(Items(*items), confluence, Site.from_url(site.api_base), concurrency=concurrency,
+                              confluence_concurrency=concurrency), PR)
     finally:
         confluence.close()
 
