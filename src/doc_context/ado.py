@@ -72,7 +72,8 @@ def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
         respect_retry_after_header=True, raise_on_status=False)
 
 
-def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str) -> AzureDevOps:
+def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str,
+            keep_fields: Sequence[str] = ()) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
     clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
@@ -82,7 +83,7 @@ def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: 
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
         client.config.connection.timeout = timeout
-    return AzureDevOps(git, wit, org_url.rstrip("/"), connection)
+    return AzureDevOps(git, wit, org_url.rstrip("/"), connection, keep_fields=keep_fields)
 
 
 def token_auth(token: str) -> Authentication:
@@ -105,7 +106,9 @@ class EntraAuth(Authentication):
 class AzureDevOps:
     """Reads the PR, its work items, changed files and threads; writes our thread."""
 
-    def __init__(self, git: object, wit: object, org_url: str, connection: object | None = None) -> None:
+    def __init__(self, git: object, wit: object, org_url: str, connection: object | None = None, *,
+                 keep_fields: Sequence[str] = ()) -> None:
+        self._keep = frozenset(TEXT_FIELDS) | frozenset(keep_fields)
         self._git = git
         self._wit = wit
         self._org_url = org_url
@@ -147,7 +150,8 @@ class AzureDevOps:
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
                 continue
-            items += [_work_item(w, f"{self._org_url}/{quote(project)}/_workitems/edit/") for w in got if w is not None]
+            edit_url = f"{self._org_url}/{quote(project)}/_workitems/edit/"
+            items += [_work_item(w, edit_url, self._keep) for w in got if w is not None]
             found = {w.id for w in got if w is not None}
             notices += [Notice(f"work item {i}", "skipped: it does not exist or the build identity may not read it "
                                "(grant 'View work items in this node' on its area path)")
@@ -264,15 +268,24 @@ def explain(exc: BaseException) -> str:
     return message
 
 
-def _work_item(w: object, edit_url: str) -> WorkItem:
+def _work_item(w: object, edit_url: str, keep: frozenset[str]) -> WorkItem:
     fields = w.fields or {}
-    text = {k: v for k, v in fields.items() if k in TEXT_FIELDS and isinstance(v, str) and v.strip()}
+    text = {k: _plain(v) for k, v in fields.items() if k in keep and v is not None and _plain(v).strip()}
     relations = tuple(Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or ""))
                       for r in (w.relations or []))
     return WorkItem(id=int(w.id), rev=int(w.rev or 0), type=str(fields.get("System.WorkItemType", "")),
                     title=str(fields.get("System.Title", "")), state=str(fields.get("System.State", "")),
                     fields=text, relations=relations, web_url=f"{edit_url}{int(w.id)}",
                     markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)))
+
+
+def _plain(value: object) -> str:
+    """A field value as text: identities by display name, 8.0 as '8'."""
+    if isinstance(value, dict):
+        return str(value.get("displayName") or value.get("uniqueName") or "")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _thread(t: object) -> Thread:

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import PublishError
-from .gather import Deadline, Sources, gather
 from .extrafields import ExtraFields
-from .models import Gathered, Notice, Outcome, PullRequestRef, WorkItem
-from .publish import Threads, apply, plan_publish
+from .gather import Deadline, Sources, gather
+from .llm import ChatClient, write_overview
+from .models import Gathered, Notice, Outcome, PullRequestRef, Summary, WorkItem
+from .publish import Threads, apply, content_hash, plan_publish
 from .render import render_comment
 from .summarize import Cache, summarize_all
 
@@ -20,6 +21,7 @@ class Options:
     budget: int = 12_000
     dry_run: bool = False
     deadline: float = 300.0
+    extra: ExtraFields = field(default_factory=dict)
 
 
 def compose(
@@ -42,20 +44,36 @@ def compose(
                           budget=budget, llm_overview=llm_overview)
 
 
-def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options) -> Outcome:
+def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options,
+        chat: ChatClient | None = None) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
-    body = compose(gathered, options.budget)
+    items, pages = summarize_all(gathered, gathered.diff, extra=options.extra)
+    extractive = _render(gathered, items, pages, options.budget)
+    digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
+    notices = list(gathered.notices)
     counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages)}
+    plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
+    if plan.action == "unchanged" and plan.thread:
+        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
+    overview, notice = write_overview(chat, gathered.pull_request, items, pages)
+    notices += [notice] if notice else []
+    body = _render(gathered, items, pages, options.budget, overview) if overview else extractive
     if options.dry_run or publisher is None:
-        return Outcome(body, "dry-run", None, gathered.notices, **counts)
-    plan = plan_publish(gathered.threads, body, marker_key=options.marker_key)
+        return Outcome(body, "dry-run", None, tuple(notices), **counts)
     if plan.action == "update" and plan.thread and not gathered.complete:
-        kept = Notice(f"thread {plan.thread.id}", "left as it was: the deadline cut this run short, and a partial "
-                      "comment would replace a complete one")
-        return Outcome(body, "unchanged", plan.thread.id, gathered.notices + (kept,), **counts)
+        notices.append(Notice(f"thread {plan.thread.id}", "left as it was: the deadline cut this run short, and "
+                              "a partial comment would replace a complete one"))
+        return Outcome(body, "unchanged", plan.thread.id, tuple(notices), **counts)
     try:
-        published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status)
+        published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status,
+                          digest=digest)
     except PublishError as e:
         e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
         raise
-    return Outcome(body, published.action, published.thread_id, gathered.notices + published.notices, **counts)
+    return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
+
+
+def _render(gathered: Gathered, items: list[Summary], pages: list[Summary], budget: int,
+            overview: str | None = None) -> str:
+    return render_comment(gathered.pull_request, items, pages, changed_count=len(gathered.changed_files),
+                          budget=budget, llm_overview=overview)

@@ -7,8 +7,12 @@ from dataclasses import dataclass
 
 from . import __version__
 from .confluence import BearerAuth, Confluence, ConfluenceConfig, basic
+from .diffsource import read_diff
 from .errors import ConfigError
+from .extrafields import ExtraFields, parse_extra_fields
 from .gather import Sources
+from .llm import ChatClient, chat_client
+from .models import Notice
 from .links import Site
 from .publish import Threads
 from .settings import Settings
@@ -18,24 +22,41 @@ from .settings import Settings
 class Wired:
     sources: Sources
     publisher: Threads
+    chat: ChatClient | None = None
+    setup_notices: tuple[Notice, ...] = ()
 
 
 @contextmanager
 def wire(settings: Settings) -> Iterator[Wired]:
     from . import ado  # the SDK is slow to import: only when a run needs it
 
+    extra = extra_fields(settings)
     gateway = ado.connect(settings.pull_request().org_url, ado_credentials(settings), timeout=settings.timeout,
-                          user_agent=f"doc-context/{__version__}")
+                          user_agent=f"doc-context/{__version__}",
+                          keep_fields=sorted({name for names in extra.values() for name in names}))
     confluence = _confluence(settings)
+    chat, chat_notice = chat_client(settings)
     site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
+    source_dir = settings.source_dir
     try:
         yield Wired(Sources(gateway, confluence, site, max_pages=settings.confluence_max_pages,
                             concurrency=settings.concurrency, read_threads=not settings.dry_run,
                             parent_depth=settings.parent_depth,
-                            confluence_concurrency=settings.confluence_concurrency), gateway)
+                            confluence_concurrency=settings.confluence_concurrency,
+                            diff=(lambda: read_diff(source_dir)) if source_dir else None),
+                    gateway, chat, (chat_notice,) if chat_notice else ())
     finally:
-        if confluence is not None:
-            confluence.close()
+        for client in (confluence, chat):
+            if client is not None:
+                client.close()
+
+
+def extra_fields(settings: Settings) -> ExtraFields:
+    """DOC_CONTEXT_EXTRA_FIELDS parsed, or a ConfigError that names it."""
+    try:
+        return parse_extra_fields(settings.extra_fields)
+    except ValueError as e:
+        raise ConfigError(f"invalid setting DOC_CONTEXT_EXTRA_FIELDS: {e}") from None
 
 
 def ado_credentials(settings: Settings) -> object:

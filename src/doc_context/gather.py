@@ -6,7 +6,7 @@ the pages and the parents, concurrently. A deadline bounds it all.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -50,6 +50,7 @@ class Sources:
     read_threads: bool = True
     parent_depth: int = 1
     confluence_concurrency: int = 32
+    diff: Callable[[], tuple[str, Notice | None]] | None = None  # the checkout's git diff, when there is one
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -62,6 +63,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_changes = pool.submit(sources.ado.changed_files, pr)
         f_threads = pool.submit(sources.ado.threads, pr) if sources.read_threads else None
         f_creds = pool.submit(sources.confluence.check_credentials) if sources.confluence else None
+        f_diff = pool.submit(sources.diff) if sources.diff else None
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         items = _work_items(pool, sources, pr, ids, deadline, notices)
         f_parents = pool.submit(_parents, sources, pr, items)
@@ -71,10 +73,12 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
         pull_request = deadline.result(f_pr, f"pull request {pr.pull_request_id}")
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
+        diff, diff_notice = deadline.optional(f_diff, "the diff", notices, default=("", None)) if f_diff else ("", None)
+        notices += [diff_notice] if diff_notice else []
     finally:
         pool.shutdown(wait=not deadline.passed(), cancel_futures=True)
     return Gathered(pull_request, items, tuple(changed), tuple(pages), tuple(threads), tuple(notices),
-                    parents=parents.items, complete=not deadline.passed())
+                    parents=parents.items, complete=not deadline.passed(), diff=diff)
 
 
 class Deadline:

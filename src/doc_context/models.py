@@ -164,6 +164,7 @@ class Gathered:
     notices: tuple[Notice, ...]
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
+    diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,16 @@ def find_ours(threads: Sequence[Thread], marker_key: str) -> Thread | None:
     return max(ours, key=lambda t: t.id) if ours else None
 
 
-def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str) -> Plan:
-    """Create our comment, update it, or leave it alone when its content hash (or text) is unchanged."""
+def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str, digest: str | None = None) -> Plan:
+    """Create our comment, update it, or leave it alone when its content hash (or text) is unchanged.
+
+    digest: what the hash property records; by default the body's hash, with an LLM overview the hash
+    of the extractive comment, so an unchanged source never calls the LLM again.
+    """
     ours = find_ours(threads, marker_key)
     if ours is None or ours.first_comment_id is None:
         return Plan("create")
-    if ours.properties.get(hash_key(marker_key)) == content_hash(body) or ours.first_comment == body:
+    if ours.properties.get(hash_key(marker_key)) == (digest or content_hash(body)) or ours.first_comment == body:
         return Plan("unchanged", ours)
     return Plan("update", ours)
 
@@ -60,29 +64,31 @@ class Threads(Protocol):
 
 
 def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker_key: str,
-          status: str) -> Published:
+          status: str, digest: str | None = None) -> Published:
     """Carry out the plan."""
+    digest = digest or content_hash(body)
     if plan.action == "unchanged" and plan.thread:
         return Published("unchanged", plan.thread.id)
     if plan.action == "update" and plan.thread and plan.thread.first_comment_id is not None:
-        return _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status)
-    return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status))
+        return _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status, digest=digest)
+    return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status,
+                                             digest=digest))
 
 
 def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str,
-            status: str) -> Published:
+            status: str, digest: str) -> Published:
     """Update our comment; when this identity may not edit it, post anew and retire the old thread."""
     try:
         gateway.update_comment(pr, old.id, old.first_comment_id or 1, body)
     except PublishError as e:
         if e.ambiguous:
             raise
-        new_id = _create_once(gateway, pr, body, marker_key=marker_key, status=status)
+        new_id = _create_once(gateway, pr, body, marker_key=marker_key, status=status, digest=digest)
         retired = _retire(gateway, pr, old.id, marker_key)
         return Published("created", new_id, (Notice(f"thread {old.id}", (
             f"this identity may not edit it ({e}); posted thread {new_id} instead"
             + (" and closed the old one" if retired else "; the old one could not be closed either"))),))
-    gateway.update_thread(pr, old.id, properties={hash_key(marker_key): content_hash(body)})
+    gateway.update_thread(pr, old.id, properties={hash_key(marker_key): digest})
     return Published("updated", old.id)
 
 
@@ -94,9 +100,10 @@ def _retire(gateway: Threads, pr: PullRequestRef, thread_id: int, marker_key: st
     return True
 
 
-def _create_once(gateway: Threads, pr: PullRequestRef, body: str, *, marker_key: str, status: str) -> int:
+def _create_once(gateway: Threads, pr: PullRequestRef, body: str, *, marker_key: str, status: str,
+                 digest: str) -> int:
     """Create the thread; after an ambiguous failure, look for it before trying again, so never two."""
-    properties: dict[str, object] = {marker_key: MARKER_VALUE, hash_key(marker_key): content_hash(body),
+    properties: dict[str, object] = {marker_key: MARKER_VALUE, hash_key(marker_key): digest,
                                      SUPPORTS_MARKDOWN: 1}
     try:
         return gateway.create_thread(pr, body, properties=properties, status=status).id
