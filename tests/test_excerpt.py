@@ -123,3 +123,12 @@ def test_never_a_broken_table(markdown: str, budget: int) -> None:
     tables = {b.lines for b in parse_blocks(markdown) if b.kind == "table"}
     for out in (excerpt(markdown, focus("item first second quoted para a b"), budget), shorten(markdown, budget)):
         assert all(b.lines in tables for b in parse_blocks(out) if b.kind == "table")
+
+
+def test_separate_blocks_puts_a_gap_before_lists_and_after_labels():
+    from doc_context.mdblocks import separate_blocks
+
+    text = "**Repro steps**\n1. a\n2. b\nafter\n- x\n  - y\n- z\n> quote\n> more\n    code\n    - not a list"
+    assert separate_blocks(text) == ("**Repro steps**\n\n1. a\n2. b\nafter\n\n- x\n  - y\n- z\n\n> quote\n> more\n"
+                                     "    code\n    - not a list")
+    assert separate_blocks(separate_blocks(text)) == separate_blocks(text)

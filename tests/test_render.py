@@ -172,7 +172,7 @@ def test_work_item_section_layout() -> None:
         "### [Bug 4211: Off by one cent](https://dev.azure.com/x/_workitems/edit/4211)\n"
         "**State:** Active · **Severity:** 2 - High · **Tags:** checkout; @\u200bledger\n\n"
         "Part of [Feature 3907: Gift cards](https://x.example/3907) — Let shoppers use gift cards.\n\n"
-        "**Repro steps**\n1. open\n\n"
+        "**Repro steps**\n\n1. open\n\n"
         "**Touches:** `/src/checkout/totals.py`\n\n"
         "_From work item 4211: Repro steps, System info · revision 7_")
 

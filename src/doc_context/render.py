@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from .excerpt import shorten
 from .extrafields import label
+from .mdblocks import separate_blocks
 from .models import PullRequest, Summary
 from .neutralize import neutralize, neutralize_inline, safe_link
 from .overview import count, llm_paragraph, overview
@@ -98,7 +99,7 @@ def _item_part(summary: Summary, index: int) -> _Part:
     if facts:
         head += "\n" + " · ".join(f"**{neutralize_inline(k)}:** {neutralize_inline(clip(v, 120))}" for k, v in facts)
     tail = "\n\n".join(t for t in (_touches(summary.related_files), _origin(summary)) if t)
-    return _Part(head, summary.text, tail, summary.relevance, index, parent_line(summary.parents))
+    return _Part(head, separate_blocks(summary.text), tail, summary.relevance, index, parent_line(summary.parents))
 
 
 def _origin(summary: Summary) -> str:
@@ -118,7 +119,7 @@ def _page_part(summary: Summary, index: int) -> _Part:
     facts += [f"version {neutralize_inline(summary.version)}"] if summary.version.strip() else []
     head = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
     tail = [_touches(summary.related_files), "_" + " · ".join(facts) + "_" if facts else ""]
-    return _Part(head, summary.text, "\n\n".join(t for t in tail if t), summary.relevance, index)
+    return _Part(head, separate_blocks(summary.text), "\n\n".join(t for t in tail if t), summary.relevance, index)
 
 
 def _touches(paths: Sequence[str]) -> str:
