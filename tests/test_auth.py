@@ -4,6 +4,7 @@ import base64
 import pytest
 
 from doc_context import ado
+from doc_context.ado_transport import EntraAuth, token_auth
 from doc_context.errors import ConfigError, SourceError
 from doc_context.gateways import ado_credentials
 from doc_context.models import PullRequestRef
@@ -30,7 +31,7 @@ def test_entra_token_is_fetched_per_request_for_the_devops_scope(sandbox):
     credential = CountingCredential("entra")
     for n in range(1, 10):
         sandbox.ado.add_token(f"entra-{n}", "Fabrikam Build Service (fabrikam)")
-    gateway = ado.connect(sandbox.ado.base_url, ado.EntraAuth(credential), timeout=10, user_agent="test")
+    gateway = ado.connect(sandbox.ado.base_url, EntraAuth(credential), timeout=10, user_agent="test")
     gateway.work_item_ids(pr_of(sandbox))
     gateway.threads(pr_of(sandbox))
     api_calls = [r for r in sandbox.ado.requests() if "/_apis/git/" in r.path]
@@ -40,7 +41,7 @@ def test_entra_token_is_fetched_per_request_for_the_devops_scope(sandbox):
 
 
 def test_job_token_goes_as_basic(sandbox):
-    gateway = ado.connect(sandbox.ado.base_url, ado.token_auth(sandbox.info.token), timeout=10, user_agent="t")
+    gateway = ado.connect(sandbox.ado.base_url, token_auth(sandbox.info.token), timeout=10, user_agent="t")
     gateway.work_item_ids(pr_of(sandbox))
     header = sandbox.ado.requests(path_regex="workitems$")[-1].headers["Authorization"]
     assert base64.b64decode(header.split()[1]).decode() == ":" + sandbox.info.token
@@ -53,7 +54,7 @@ def test_failed_entra_sign_in_is_one_clear_line(sandbox):
             raise ClientAuthenticationError("AADSTS700016: Application not found")
 
     with pytest.raises(SourceError, match="Entra ID sign-in failed.*AZURE_CLIENT_ID"):
-        ado.connect(sandbox.ado.base_url, ado.EntraAuth(Failing()), timeout=10, user_agent="t")
+        ado.connect(sandbox.ado.base_url, EntraAuth(Failing()), timeout=10, user_agent="t")
 
 
 def test_pipelines_mode_names_what_is_missing():

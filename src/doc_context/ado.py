@@ -1,32 +1,26 @@
-"""Azure DevOps through the azure-devops SDK: the only importer of azure.devops.
+"""Azure DevOps through the azure-devops SDK (with ado_transport.py, the only importers of it).
 
-SDK objects become our models, SDK errors become ours with a message a person can act on.
+The PR, its work item refs, batches of work items, the changed files and the threads: SDK objects
+become our models; SDK errors become ours (ado_transport.errors) with a message a person can act on.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from urllib.parse import quote
-from collections.abc import Callable, Sequence
-from typing import TypeVar
 
-from azure.core.exceptions import AzureError
 from azure.devops.connection import Connection
-from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
 from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
-from msrest.authentication import Authentication, BasicAuthentication
-from msrest.exceptions import ClientException, DeserializationError
-from urllib3.util.retry import Retry
+from msrest.authentication import Authentication
 
+from .ado_transport import errors, read, retry_policy
 from .errors import PublishError, SourceError
 from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
 
-T = TypeVar("T")
-ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
 BATCH_SIZE = 200  # the service's limit per work item batch call
-MAX_RETRY_AFTER = 20.0  # seconds
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 TEXT_FIELDS = (
     "System.Description",
@@ -38,69 +32,18 @@ _STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", 
 _HTML_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
-class _Retry(Retry):
-    """Retry every verb on 429/5xx and connection errors, except an ambiguous POST.
-
-    A POST that reached the server may have created a thread: only a 429 (not processed) or a
-    failed connect is retried; the publisher looks for its thread again before posting anew.
-    """
-
-    BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
-    post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
-
-    def get_retry_after(self, response):  # type: ignore[no-untyped-def]
-        """Honour Retry-After, within a bound: a step must not sleep for an hour on one header."""
-        seconds = super().get_retry_after(response)
-        return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
-
-    def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
-        if method.upper() == "POST" and not self.post_is_read:
-            return status_code == 429 and self.total is not None and self.total > 0
-        return super().is_retry(method, status_code, has_retry_after)
-
-
-class _ReadRetry(_Retry):
-    post_is_read = True
-
-
-def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
-    """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST."""
-    methods = {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} | ({"POST"} if post_is_read else set())
-    return (_ReadRetry if post_is_read else _Retry)(
-        total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
-        status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(methods),
-        respect_retry_after_header=True, raise_on_status=False)
-
-
 def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str,
             keep_fields: Sequence[str] = ()) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
     clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
-    git, wit = _read(f"connect to Azure DevOps at {org_url}",
+    git, wit = read(f"connect to Azure DevOps at {org_url}",
                      lambda: (clients.get_git_client(), clients.get_work_item_tracking_client()))
     for client in (git, wit):
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
         client.config.connection.timeout = timeout
     return AzureDevOps(git, wit, org_url.rstrip("/"), connection, keep_fields=keep_fields)
-
-
-def token_auth(token: str) -> Authentication:
-    return BasicAuthentication("", token)
-
-
-class EntraAuth(Authentication):
-    """An azure-identity credential for msrest: a token per request (cached and refreshed by azure-identity)."""
-
-    def __init__(self, credential: object) -> None:
-        super().__init__()
-        self._credential = credential
-
-    def signed_session(self, session=None):  # type: ignore[no-untyped-def]
-        session = super().signed_session(session)
-        session.headers["Authorization"] = "Bearer " + self._credential.get_token(ADO_SCOPE).token
-        return session
 
 
 class AzureDevOps:
@@ -115,7 +58,7 @@ class AzureDevOps:
         self._connection = connection
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
-        got = _read(f"read pull request {pr.pull_request_id}",
+        got = read(f"read pull request {pr.pull_request_id}",
                     lambda: self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project))
         repository = got.repository
         return PullRequest(ref=pr, title=got.title or "", description=got.description or "",
@@ -126,13 +69,13 @@ class AzureDevOps:
     def can_contribute(self, pull_request: PullRequest) -> bool:
         """Whether this identity may write PR threads, asked without writing (Security/Permissions)."""
         token = f"repoV2/{pull_request.project_id}/{pull_request.repository_id}"
-        with _errors("check the 'Contribute to pull requests' permission", SourceError):
+        with errors("check the 'Contribute to pull requests' permission", SourceError):
             security = self._connection.clients_v7_1.get_security_client()
             answer = security.has_permissions(GIT_NAMESPACE, PULL_REQUEST_CONTRIBUTE, tokens=token)
         return bool(answer) and all(answer)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
-        refs = _read(f"read the work items linked to pull request {pr.pull_request_id}",
+        refs = read(f"read the work items linked to pull request {pr.pull_request_id}",
                      lambda: self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id,
                                                                        project=pr.project))
         return sorted({int(r.id) for r in refs or [] if str(r.id).isdigit()})
@@ -145,7 +88,7 @@ class AzureDevOps:
             chunk = list(ids[start:start + BATCH_SIZE])
             request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
             try:
-                got = _read(f"read work items {_id_list(chunk)}",
+                got = read(f"read work items {_id_list(chunk)}",
                             lambda: self._wit.get_work_items_batch(request, project=project)) or []  # noqa: B023
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
@@ -161,12 +104,12 @@ class AzureDevOps:
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
         """The latest iteration's changes, paged; the raw call keeps item.path."""
         action = f"read the changed files of pull request {pr.pull_request_id}"
-        iterations = _read(action, lambda: self._git.get_pull_request_iterations(
+        iterations = read(action, lambda: self._git.get_pull_request_iterations(
             pr.repository, pr.pull_request_id, project=pr.project))
         if not iterations:
             return []
         last = max(i.id for i in iterations)
-        return _read(action, lambda: self._changes(pr, last))
+        return read(action, lambda: self._changes(pr, last))
 
     def _changes(self, pr: PullRequestRef, iteration: int) -> list[ChangedFile]:
         files: list[ChangedFile] = []
@@ -185,7 +128,7 @@ class AzureDevOps:
                 return files
 
     def threads(self, pr: PullRequestRef) -> list[Thread]:
-        got = _read(f"read the comment threads of pull request {pr.pull_request_id}",
+        got = read(f"read the comment threads of pull request {pr.pull_request_id}",
                     lambda: self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project)) or []
         return [_thread(t) for t in got]
 
@@ -193,11 +136,11 @@ class AzureDevOps:
         thread = GitPullRequestCommentThread(
             comments=[Comment(content=content, comment_type="text", parent_comment_id=0)],
             properties={k: _typed(v) for k, v in properties.items()}, status=status)
-        with _errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
+        with errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
             return _thread(self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project))
 
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
-        with _errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
+        with errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
             self._git.update_comment(Comment(content=content), pr.repository, pr.pull_request_id,
                                      thread_id, comment_id, project=pr.project)
 
@@ -205,67 +148,8 @@ class AzureDevOps:
                       properties: dict[str, object] | None = None) -> None:
         patch = GitPullRequestCommentThread(
             status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None)
-        with _errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
+        with errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
             self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
-
-
-def _read(action: str, call: Callable[[], T]) -> T:
-    """A read, tried once more when its answer did not parse (a proxy's error page, a cut-off body)."""
-    for attempt in (1, 2):
-        try:
-            with _errors(action, SourceError):
-                return call()
-        except SourceError as e:
-            if attempt == 2 or not isinstance(e.__cause__, (DeserializationError, ValueError)):
-                raise
-    raise AssertionError("unreachable")
-
-
-class _errors:
-    """Map the SDK's exceptions to ours, with the action that failed and what to do."""
-
-    def __init__(self, action: str, kind: type[Exception]) -> None:
-        self.action, self.kind = action, kind
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
-        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError,
-                                               AzureError)):
-            return False
-        message = f"could not {self.action}: {explain(exc)}"
-        if self.kind is PublishError:
-            raise PublishError(message, ambiguous=_ambiguous(exc)) from exc
-        raise self.kind(message) from exc
-
-
-def _ambiguous(exc: BaseException) -> bool:
-    """Whether a failed write may still have happened (a 5xx, a reset, a timeout), not a refusal."""
-    if isinstance(exc, AzureDevOpsAuthenticationError):
-        return False
-    if isinstance(exc, AzureDevOpsServiceError):
-        refusal = ("Permission", "NotFound", "Security", "Unauthorized", "Argument", "Invalid")
-        return not any(word in (exc.type_key or "") for word in refusal)
-    return True
-
-
-def explain(exc: BaseException) -> str:
-    """One line from an SDK error, with the fix when we know it."""
-    if isinstance(exc, AzureError):
-        return (f"Entra ID sign-in failed ({type(exc).__name__}: {str(exc).splitlines()[0][:200]}). Check "
-                "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
-                "identity was added to the Azure DevOps organization")
-    if isinstance(exc, AzureDevOpsAuthenticationError):
-        return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
-                "or set a valid AZURE_DEVOPS_PAT")
-    message = (getattr(exc, "message", None) or str(exc)).strip().splitlines()[0][:300]
-    if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
-        return (f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
-                "Project settings > Repositories > Security")
-    if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
-        return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
-    return message
 
 
 def _work_item(w: object, edit_url: str, keep: frozenset[str]) -> WorkItem:

@@ -61,11 +61,11 @@ def extra_fields(settings: Settings) -> ExtraFields:
 
 def ado_credentials(settings: Settings) -> object:
     """The msrest credentials for settings.auth: a token (job token or PAT) or an Entra ID credential."""
-    from . import ado
+    from .ado_transport import EntraAuth, token_auth  # msrest, with the SDK: only when a run needs it
 
     if settings.auth in ("auto", "system-token", "pat"):
-        return ado.token_auth(settings.ado_token().get_secret_value())
-    return ado.EntraAuth(entra_credential(settings))
+        return token_auth(settings.ado_token().get_secret_value())
+    return EntraAuth(entra_credential(settings))
 
 
 def entra_credential(settings: Settings) -> object:

@@ -118,7 +118,7 @@ def _work_items(pool: ThreadPoolExecutor, sources: Sources, pr: PullRequestRef, 
     batches = [ids[i:i + BATCH_SIZE] for i in range(0, len(ids), BATCH_SIZE)]
     futures = [pool.submit(sources.ado.work_items, batch, pr.project) for batch in batches]
     items: list[WorkItem] = []
-    for batch, future in zip(batches, futures):
+    for batch, future in zip(batches, futures, strict=True):
         fetched = deadline.optional(future, f"work items {batch[0]}..{batch[-1]}", notices, default=Fetched())
         items += fetched.items
         notices += fetched.notices

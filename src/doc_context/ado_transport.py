@@ -1,0 +1,134 @@
+"""How doc-context talks to Azure DevOps through msrest: retries, credentials, and SDK errors as ours.
+
+    retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts;
+                        a POST that may have created a thread is never blindly repeated
+    token_auth / EntraAuth   the job token or a PAT (Basic), or an azure-identity credential (Bearer)
+    read(action, call)  a read, mapped to SourceError, tried again when its answer did not parse
+    errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know it
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from azure.core.exceptions import AzureError
+from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
+from msrest.authentication import Authentication, BasicAuthentication
+from msrest.exceptions import ClientException, DeserializationError
+from urllib3.util.retry import Retry
+
+from .errors import PublishError, SourceError
+
+T = TypeVar("T")
+ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
+MAX_RETRY_AFTER = 20.0  # seconds
+
+
+class _Retry(Retry):
+    """Retry every verb on 429/5xx and connection errors, except an ambiguous POST.
+
+    A POST that reached the server may have created a thread: only a 429 (not processed) or a
+    failed connect is retried; the publisher looks for its thread again before posting anew.
+    """
+
+    BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
+    post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
+
+    def get_retry_after(self, response):  # type: ignore[no-untyped-def]
+        """Honour Retry-After, within a bound: a step must not sleep for an hour on one header."""
+        seconds = super().get_retry_after(response)
+        return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
+
+    def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
+        if method.upper() == "POST" and not self.post_is_read:
+            return status_code == 429 and self.total is not None and self.total > 0
+        return super().is_retry(method, status_code, has_retry_after)
+
+
+class _ReadRetry(_Retry):
+    post_is_read = True
+
+
+def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
+    """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST."""
+    methods = {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} | ({"POST"} if post_is_read else set())
+    return (_ReadRetry if post_is_read else _Retry)(
+        total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
+        status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(methods),
+        respect_retry_after_header=True, raise_on_status=False)
+
+
+def token_auth(token: str) -> Authentication:
+    return BasicAuthentication("", token)
+
+
+class EntraAuth(Authentication):
+    """An azure-identity credential for msrest: a token per request (cached and refreshed by azure-identity)."""
+
+    def __init__(self, credential: object) -> None:
+        super().__init__()
+        self._credential = credential
+
+    def signed_session(self, session=None):  # type: ignore[no-untyped-def]
+        session = super().signed_session(session)
+        session.headers["Authorization"] = "Bearer " + self._credential.get_token(ADO_SCOPE).token
+        return session
+
+
+def read(action: str, call: Callable[[], T]) -> T:
+    """A read, tried once more when its answer did not parse (a proxy's error page, a cut-off body)."""
+    for attempt in (1, 2):
+        try:
+            with errors(action, SourceError):
+                return call()
+        except SourceError as e:
+            if attempt == 2 or not isinstance(e.__cause__, (DeserializationError, ValueError)):
+                raise
+    raise AssertionError("unreachable")
+
+
+class errors:
+    """Map the SDK's exceptions to ours, with the action that failed and what to do."""
+
+    def __init__(self, action: str, kind: type[Exception]) -> None:
+        self.action, self.kind = action, kind
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
+        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError,
+                                               AzureError)):
+            return False
+        message = f"could not {self.action}: {explain(exc)}"
+        if self.kind is PublishError:
+            raise PublishError(message, ambiguous=_ambiguous(exc)) from exc
+        raise self.kind(message) from exc
+
+
+def _ambiguous(exc: BaseException) -> bool:
+    """Whether a failed write may still have happened (a 5xx, a reset, a timeout), not a refusal."""
+    if isinstance(exc, AzureDevOpsAuthenticationError):
+        return False
+    if isinstance(exc, AzureDevOpsServiceError):
+        refusal = ("Permission", "NotFound", "Security", "Unauthorized", "Argument", "Invalid")
+        return not any(word in (exc.type_key or "") for word in refusal)
+    return True
+
+
+def explain(exc: BaseException) -> str:
+    """One line from an SDK error, with the fix when we know it."""
+    if isinstance(exc, AzureError):
+        return (f"Entra ID sign-in failed ({type(exc).__name__}: {str(exc).splitlines()[0][:200]}). Check "
+                "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
+                "identity was added to the Azure DevOps organization")
+    if isinstance(exc, AzureDevOpsAuthenticationError):
+        return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
+                "or set a valid AZURE_DEVOPS_PAT")
+    message = (getattr(exc, "message", None) or str(exc)).strip().splitlines()[0][:300]
+    if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
+        return (f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
+                "Project settings > Repositories > Security")
+    if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
+        return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
+    return message
