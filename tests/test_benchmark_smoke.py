@@ -26,7 +26,7 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
         run = roundtrips.run_once(bench, latency_ms=0)
 
     assert run.code == 0, run.output
-    assert f"work items summarized: {work_items}" in run.output
+    assert f"doc-context: {work_items} work items," in run.output
     ado, wiki = run.kinds("ado"), run.kinds("confluence")
     assert ado["discovery OPTIONS"] <= 1 and ado["discovery ResourceAreas"] <= 1  # once per process
     linked = [r.json["ids"] for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "work items batch"

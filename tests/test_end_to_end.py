@@ -1,5 +1,7 @@
 """`doc-context run` as a subprocess against the sandbox: what the servers received, what was printed."""
+import json
 import re
+from pathlib import Path
 
 NOT_IN_COMMENT = "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR"
 
@@ -169,3 +171,52 @@ def test_check_names_the_missing_permission(sandbox, cli):
     assert "write comment threads | FAILED" in ran.stdout and "Contribute to pull requests" in ran.stdout
     assert "sign in to Confluence | FAILED" in ran.stdout
     assert sandbox.ado.threads(sandbox.info.pr_id) == []
+
+
+def test_the_log_lists_what_was_read_and_the_comment_names_the_parent(sandbox, cli):
+    ran = cli(sandbox.env(), "run")
+    group = ran.stdout.split("##[group]", 1)[1].split("##[endgroup]", 1)[0]
+    assert "Bug 4211 (revision 7)" in group and "parent Feature 3907" in group and "page 4521988092" in group
+    assert "Part of [Feature 3907" in comment(sandbox)
+
+
+def test_service_hook_payload_runs_for_its_pull_request(sandbox, cli, tmp_path):
+    payload = json.loads((Path(__file__).parent / "data" / "events" / "git.pullrequest.updated.json").read_text())
+    payload["resource"].update(pullRequestId=sandbox.info.pr_id)
+    payload["resource"]["repository"].update(id=sandbox.info.repo_id)
+    payload["resource"]["repository"]["project"].update(id=sandbox.info.project_id)
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(payload))
+    env = {k: v for k, v in sandbox.env().items() if k not in (
+        "SYSTEM_PULLREQUEST_PULLREQUESTID", "BUILD_REPOSITORY_ID", "SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT")}
+    ran = cli(env, "run", "--event", str(event))
+    assert ran.code == 0, ran.output
+    assert "Bug 4211" in comment(sandbox)
+
+
+def test_other_event_types_are_one_clear_line(sandbox, cli, tmp_path):
+    event = tmp_path / "push.json"
+    event.write_text(json.dumps({"eventType": "git.push", "resource": {}}))
+    ran = cli(sandbox.env(), "run", "--event", str(event))
+    assert ran.code == 2
+    assert "git.pullrequest.created" in ran.stdout and "Traceback" not in ran.output
+    assert not sandbox.ado.requests()
+
+
+def test_a_slow_optional_source_past_the_deadline_is_a_warning_and_the_rest_posts(sandbox, cli):
+    sandbox.ado.add_latency("GET", r"/changes$", 120_000)  # the process must not wait for it: cli times out at 60
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_DEADLINE": "2"}, "run", timeout=60)
+    assert ran.code == 0, ran.output
+    assert any("DOC_CONTEXT_DEADLINE" in line for line in ran.stdout.splitlines() if "type=warning" in line)
+    assert "Bug 4211" in comment(sandbox)
+
+
+def test_a_run_cut_short_never_replaces_a_complete_comment(sandbox, cli):
+    assert cli(sandbox.env(), "run").code == 0
+    before = comment(sandbox)
+    sandbox.ado.work_items.update(sandbox.info.spike_id, {"System.Title": "Spike: changed"})
+    sandbox.ado.add_latency("GET", r"/changes$", 4000)
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_DEADLINE": "2"}, "run")
+    assert ran.code == 0, ran.output
+    assert "left as it was" in ran.stdout
+    assert comment(sandbox) == before

@@ -29,20 +29,28 @@ CONFLUENCE_CALLS = {
     "credential check": ("GET", r"/rest/api/user/current$"),
     "page": ("GET", r"/api/v2/pages/4521988092$"),
 }
+UPDATE_CALLS = {  # a rerun after a work item changed: the comment is edited, its hash recorded
+    "comment update": ("PATCH", r"/threads/\d+/comments/\d+$"),
+    "thread hash update": ("PATCH", r"/threads/\d+$"),
+}
 CASES = [("ado", call, fault) for call in ADO_CALLS for fault in FAULTS] + \
+        [("update", call, fault) for call in UPDATE_CALLS for fault in FAULTS] + \
         [("confluence", call, fault) for call in CONFLUENCE_CALLS for fault in FAULTS] + \
         [("ado", "thread create", "reset-after"), ("ado", "thread create", "timeout-after")]
 
 
 def run_with_fault(monkeypatch, target: str, call: str, fault: str):
     with Sandbox() as sandbox:
-        server = sandbox.ado if target == "ado" else sandbox.confluence
-        server.fault_timeout_s = 2.5
-        method, path = (ADO_CALLS if target == "ado" else CONFLUENCE_CALLS)[call]
-        server.add_fault(method, path, [FAULTS.get(fault, fault)])
         for key, value in {**sandbox.env(), "DOC_CONTEXT_TIMEOUT": "1"}.items():
             monkeypatch.setenv(key, value)
         lines: list[str] = []
+        if target == "update":
+            assert main(["run"], out=lines.append) == 0
+            sandbox.ado.work_items.update(sandbox.info.spike_id, {"System.Title": "Spike: rounding, updated"})
+        server = sandbox.confluence if target == "confluence" else sandbox.ado
+        server.fault_timeout_s = 2.5
+        method, path = {**ADO_CALLS, **UPDATE_CALLS, **CONFLUENCE_CALLS}[call]
+        server.add_fault(method, path, [FAULTS.get(fault, fault)])
         code = main(["run"], out=lines.append)
         return sandbox.ado.threads(sandbox.info.pr_id), "\n".join(lines), code, server.pending_faults()
 
@@ -62,4 +70,6 @@ def test_fault(monkeypatch, target, call, fault):
         assert not missing or "confluence page 4521988092" in log
     else:
         assert not missing, log
+    if target == "update":
+        assert "rounding, updated" in body, log
     TALLY.ended_well += 1

@@ -1,6 +1,4 @@
-"""python -m doc_context -> cli.main()."""
-import sys
+"""python -m doc_context -> cli.entry()."""
+from .cli import entry
 
-from .cli import main
-
-sys.exit(main())
+entry()

@@ -51,7 +51,7 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     extractive = _render(gathered, items, pages, options.budget)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)
-    counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages)}
+    counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages), "sources": read_list(gathered)}
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
     if plan.action == "unchanged" and plan.thread:
         return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
@@ -71,6 +71,15 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
         e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
         raise
     return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
+
+
+def read_list(gathered: Gathered) -> tuple[str, ...]:
+    """What was read, one line each, for the collapsible group in the pipeline log."""
+    lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}" for w in gathered.work_items]
+    lines += [f"parent {w.type} {w.id}: {w.title}" for w in gathered.parents]
+    lines += [f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}"
+              for p, ids in gathered.pages]
+    return tuple(lines + [f"changed files: {len(gathered.changed_files)}"])
 
 
 def _render(gathered: Gathered, items: list[Summary], pages: list[Summary], budget: int,

@@ -144,11 +144,8 @@ def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
 
 
 def _report(outcome: Outcome, emit: Printer) -> None:
-    for line in vso.group("doc-context", [
-        f"work items summarized: {outcome.work_items}",
-        f"confluence pages summarized: {outcome.pages}",
-        f"warnings: {len(outcome.notices)}",
-    ]):
+    for line in vso.group(f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
+                          f"{len(outcome.notices)} warnings", outcome.sources):
         emit(line)
     if outcome.action == "dry-run":
         emit(outcome.markdown)
@@ -168,5 +165,14 @@ def _redacting(out: Printer, secrets: list[str]) -> Printer:
     return emit
 
 
+def entry() -> None:
+    """The console script: run, flush, and leave at once, even with a request past the deadline in flight
+    (a pipeline step must never hang; a plain exit would wait for that worker thread)."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

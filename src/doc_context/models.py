@@ -175,3 +175,4 @@ class Outcome:
     notices: tuple[Notice, ...]
     work_items: int = 0
     pages: int = 0
+    sources: tuple[str, ...] = ()  # one line per work item, parent and page read, for the log

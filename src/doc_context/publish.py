@@ -77,9 +77,10 @@ def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker
 
 def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str,
             status: str, digest: str) -> Published:
-    """Update our comment; when this identity may not edit it, post anew and retire the old thread."""
+    """Update our comment (an edit is idempotent: an ambiguous failure is tried once more); when this
+    identity may not edit it, post anew and retire the old thread."""
     try:
-        gateway.update_comment(pr, old.id, old.first_comment_id or 1, body)
+        _edit_twice(gateway, pr, old, body)
     except PublishError as e:
         if e.ambiguous:
             raise
@@ -88,8 +89,21 @@ def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, mar
         return Published("created", new_id, (Notice(f"thread {old.id}", (
             f"this identity may not edit it ({e}); posted thread {new_id} instead"
             + (" and closed the old one" if retired else "; the old one could not be closed either"))),))
-    gateway.update_thread(pr, old.id, properties={hash_key(marker_key): digest})
+    try:
+        gateway.update_thread(pr, old.id, properties={hash_key(marker_key): digest})
+    except PublishError as e:
+        return Published("updated", old.id, (Notice(f"thread {old.id}", f"the comment was updated, but its content "
+                                                    f"hash was not recorded ({e}); the next run compares the text"),))
     return Published("updated", old.id)
+
+
+def _edit_twice(gateway: Threads, pr: PullRequestRef, old: Thread, body: str) -> None:
+    try:
+        gateway.update_comment(pr, old.id, old.first_comment_id or 1, body)
+    except PublishError as e:
+        if not e.ambiguous:
+            raise
+        gateway.update_comment(pr, old.id, old.first_comment_id or 1, body)
 
 
 def _retire(gateway: Threads, pr: PullRequestRef, thread_id: int, marker_key: str) -> bool:
