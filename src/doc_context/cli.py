@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
 
 def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer) -> int:
     from .app import Options, run
-    from .gateways import extra_fields, wire
+    from .gateways import wire
     from .settings import load_settings
 
     flags = dict(org_url=args.org_url, project=args.project, repository=args.repository,
@@ -79,12 +79,12 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         for secret in settings.secrets():
             out(vso.set_secret(secret))
     pr = settings.pull_request()
-    options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
-                      budget=settings.comment_budget, dry_run=settings.dry_run, deadline=settings.deadline,
-                      extra=extra_fields(settings))
     paths = [str(p) for p in (args.output, settings.summary_path()) if p]
     try:
         with wire(settings) as wired:
+            options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
+                              budget=settings.comment_budget, dry_run=settings.dry_run, deadline=settings.deadline,
+                              extra=wired.extra)
             outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
             outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     except PublishError as e:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import __version__
 from .confluence import BearerAuth, Confluence, ConfluenceConfig, basic
@@ -24,6 +24,7 @@ class Wired:
     publisher: Threads
     chat: ChatClient | None = None
     setup_notices: tuple[Notice, ...] = ()
+    extra: ExtraFields = field(default_factory=dict)
 
 
 @contextmanager
@@ -44,7 +45,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
                             parent_depth=settings.parent_depth,
                             confluence_concurrency=settings.confluence_concurrency,
                             diff=(lambda: read_diff(source_dir)) if source_dir else None),
-                    gateway, chat, (chat_notice,) if chat_notice else ())
+                    gateway, chat, (chat_notice,) if chat_notice else (), extra)
     finally:
         for client in (confluence, chat):
             if client is not None:

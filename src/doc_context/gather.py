@@ -76,9 +76,9 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         diff, diff_notice = deadline.optional(f_diff, "the diff", notices, default=("", None)) if f_diff else ("", None)
         notices += [diff_notice] if diff_notice else []
     finally:
-        pool.shutdown(wait=not deadline.passed(), cancel_futures=True)
+        pool.shutdown(wait=not deadline.missed, cancel_futures=True)
     return Gathered(pull_request, items, tuple(changed), tuple(pages), tuple(threads), tuple(notices),
-                    parents=parents.items, complete=not deadline.passed(), diff=diff)
+                    parents=parents.items, complete=not deadline.missed, diff=diff)
 
 
 class Deadline:
@@ -87,6 +87,7 @@ class Deadline:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._end = time.monotonic() + seconds
+        self.missed = False  # something was left out for lateness: the comment is partial
 
     def remaining(self) -> float:
         return max(0.0, self._end - time.monotonic())
@@ -106,6 +107,7 @@ class Deadline:
         try:
             return future.result(timeout=self.remaining())
         except FutureTimeout:
+            self.missed = True
             notices.append(Notice(what, f"not read within {self.seconds:g} s (DOC_CONTEXT_DEADLINE); left out"))
         except SourceError as e:
             notices.append(Notice(what, f"{e}; left out"))
