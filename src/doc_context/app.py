@@ -40,8 +40,7 @@ def compose(
     extra: parse_extra_fields(settings.extra_fields); llm_overview: llm.write_overview's text, if any.
     """
     items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
-    return render_comment(gathered.pull_request, items, pages, changed_count=len(gathered.changed_files),
-                          budget=budget, llm_overview=llm_overview)
+    return _render(gathered, items, pages, budget, llm_overview)
 
 
 def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options,
