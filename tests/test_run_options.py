@@ -71,3 +71,11 @@ def test_llm_failure_falls_back_with_a_warning(sandbox, cli):
         assert any("extractive overview" in line for line in ran.stdout.splitlines() if "type=warning" in line)
         body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
         assert DEFAULT_ANSWER[:60] not in body and "Bug 4211" in body
+
+
+def test_titles_only_keeps_page_text_out_of_the_comment(sandbox, cli):
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_PAGE_CONTENT": "titles"}, "run")
+    assert ran.code == 0, ran.output
+    body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
+    assert "[Gift card split payments - design](" in body and "Cited by #4198" in body
+    assert "Scope of the first release" not in body and "Half-up rounding biases" not in body

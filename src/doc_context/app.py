@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import PublishError
 from .extrafields import ExtraFields
@@ -22,6 +22,7 @@ class Options:
     dry_run: bool = False
     deadline: float = 300.0
     extra: ExtraFields = field(default_factory=dict)
+    page_content: str = "summary"
 
 
 def compose(
@@ -47,6 +48,8 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
         chat: ChatClient | None = None) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
     items, pages = summarize_all(gathered, gathered.diff, extra=options.extra)
+    if options.page_content == "titles":  # the pages' audience may be narrower than the PR's
+        pages = [replace(page, text="", related_files=()) for page in pages]
     extractive = _render(gathered, items, pages, options.budget)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)

@@ -84,7 +84,7 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         with wire(settings) as wired:
             options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
                               budget=settings.comment_budget, dry_run=settings.dry_run, deadline=settings.deadline,
-                              extra=wired.extra)
+                              extra=wired.extra, page_content=settings.page_content)
             outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
             outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     except PublishError as e:

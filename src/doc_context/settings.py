@@ -88,6 +88,10 @@ class Settings(BaseSettings):
                                                         "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.")
     confluence_ca_bundle: str | None = Field(None, validation_alias=_env("CONFLUENCE_CA_BUNDLE", "confluence_ca_bundle"),
                                              description="CA bundle file for a self-hosted Data Center with a private CA.")
+    page_content: Literal["summary", "titles"] = Field(
+        "summary", validation_alias=_env("DOC_CONTEXT_PAGE_CONTENT", "page_content"),
+        description="What the comment shows of a Confluence page: 'summary', or 'titles' (title and link only) "
+                    "when pages may be more restricted than the PR's audience.")
     confluence_concurrency: int = Field(32, ge=1, le=64, validation_alias=_env(
         "DOC_CONTEXT_CONFLUENCE_CONCURRENCY", "confluence_concurrency"),
         description="Confluence pages fetched at once (one wave of requests for up to this many pages).")
