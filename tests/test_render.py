@@ -252,3 +252,12 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
     out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
     assert len(out) <= budget
     assert "##vso[" not in out.lower() and not RAW_TAG.search(out)
+
+
+def test_links_to_other_schemes_stay_text() -> None:
+    from doc_context.neutralize import neutralize
+
+    assert neutralize("[x](javascript:alert(1)) [y](https://ok.example)") == \
+        "[x]\\(javascript:alert(1)) [y](https://ok.example)"
+    assert neutralize("[z]( data:text/html,abc)") == "[z]\\( data:text/html,abc)"
+    assert neutralize("[ref]: javascript:alert(1)") == "\\[ref]: javascript:alert(1)"

@@ -22,6 +22,8 @@ _LOG_COMMAND = re.compile(r"##(?=vso\\?\[|\\?\[)", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 _QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
 _SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
+_LINK = re.compile(r"(?<!\\)\]\((?!\s*(?:https?://|mailto:|#))", re.IGNORECASE)  # an inline link to another scheme
+_LINK_DEFINITION = re.compile(r"^(\s{0,3})\[([^\]\n]+)\]:")
 
 
 def neutralize(text: str) -> str:
@@ -29,6 +31,7 @@ def neutralize(text: str) -> str:
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _IMAGE.sub(_image_as_text, text).replace("![", "!\\[")
     text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
+    text = _LINK.sub("]\\(", text)  # javascript:, data:, vbscript: ... stay text
     text = "\n".join(_defuse_line(line) for line in text.split("\n"))
     text = _MENTION.sub("@" + ZWSP, text)
     return _LOG_COMMAND.sub("#" + ZWSP + "#", text)
@@ -61,6 +64,7 @@ def _defuse_line(line: str) -> str:
     marks = _QUOTE_MARKS.match(line)
     prefix = marks.group() if marks else ""
     rest = line[len(prefix):].replace("<", "&lt;").replace(">", "&gt;")
+    rest = _LINK_DEFINITION.sub(r"\1\\[\2]:", rest)  # "[x]: javascript:..." defines no link
     body = rest.lstrip(" \t")
     if _HEADING.match(body) or _RULE.match(body):
         rest = rest[: len(rest) - len(body)] + "\\" + body
