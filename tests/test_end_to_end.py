@@ -106,6 +106,7 @@ def test_failed_post_still_saves_the_markdown(sandbox, cli, tmp_path):
                "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token}, "run")
     assert ran.code == 1
     assert "Bug 4211" in (tmp_path / "doc-context-summary.md").read_text()
+    assert "work item 4242: skipped" in ran.stdout  # the run's warnings are still shown
     assert "##vso[task.uploadsummary]" in ran.stdout
     assert [line for line in ran.stdout.splitlines() if line.startswith("doc-context:")] == [
         line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line and line.startswith("doc-")]

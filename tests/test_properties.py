@@ -32,6 +32,7 @@ URL_PIECES = st.sampled_from([
     "/display/", "/blog/2024/06/30/", "viewpage.action", "?pageId=", "&title=", "&spaceKey=", "#frag", "123",
     "9223372036854775808", "0-TJU", "LIQHD", "%2B", "%", "+", "(v2)", ")", ".", ",", " ", "\u00a0", "\u200b", "<", ">",
     '"', "'", "&amp;", "&lt;", "&nbsp;", "<a href=\"", "\">", "</a>", "[t](", "<https://", "bücher", "\x00",
+    "<![", "<![note[", "]]>", "<!", "<!--",
 ])
 URLISH = st.lists(URL_PIECES, max_size=25).map("".join)
 

@@ -118,7 +118,16 @@ def test_update_keeps_the_hash_current():
     published = apply(fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY,
                       status="closed")
     assert published.action == "updated"
-    assert fake.calls == ["update 5", f"patch 5 None {[(hash_key(KEY), content_hash('new'))]}"]
+    assert fake.calls == ["update 5", f"patch 5 None {sorted({KEY: MARKER_VALUE, hash_key(KEY): content_hash('new')}.items())}"]
+
+
+def test_racing_runs_leave_two_marked_threads_and_the_next_run_retires_the_older():
+    plan = plan_publish([thread(5, "b"), thread(8, "b")], "b", marker_key=KEY)
+    assert (plan.action, plan.thread.id, [t.id for t in plan.duplicates]) == ("unchanged", 8, [5])
+    fake = Recorder()
+    published = apply(fake, PR, plan, "b", marker_key=KEY, status="closed")
+    assert (published.action, published.thread_id, published.notices) == ("unchanged", 8, ())
+    assert fake.calls == [f"patch 5 closed {[(KEY, 'superseded')]}"]
 
 
 def test_another_identity_posts_anew_and_retires_the_old_thread():

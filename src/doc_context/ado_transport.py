@@ -119,16 +119,21 @@ def _ambiguous(exc: BaseException) -> bool:
 def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
     if isinstance(exc, AzureError):
-        return (f"Entra ID sign-in failed ({type(exc).__name__}: {str(exc).splitlines()[0][:200]}). Check "
+        return (f"Entra ID sign-in failed ({type(exc).__name__}: {_first_line(str(exc), 200)}). Check "
                 "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
                 "identity was added to the Azure DevOps organization")
     if isinstance(exc, AzureDevOpsAuthenticationError):
         return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
                 "or set a valid AZURE_DEVOPS_PAT")
-    message = (getattr(exc, "message", None) or str(exc)).strip().splitlines()[0][:300]
+    message = _first_line(getattr(exc, "message", None) or str(exc), 300) or type(exc).__name__
     if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
         return (f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
                 "Project settings > Repositories > Security")
     if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
         return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
     return message
+
+
+def _first_line(text: str, limit: int) -> str:
+    lines = text.strip().splitlines()
+    return lines[0][:limit] if lines else ""

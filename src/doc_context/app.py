@@ -55,8 +55,10 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     notices = list(gathered.notices)
     counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages), "sources": read_list(gathered)}
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
-    if plan.action == "unchanged" and plan.thread:
-        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
+    if plan.action == "unchanged" and plan.thread:  # no LLM call; a racing run's duplicate is still retired
+        healed = apply(publisher, pr, plan, extractive, marker_key=options.marker_key, status=options.thread_status,
+                       digest=digest).notices if plan.duplicates and publisher and not options.dry_run else ()
+        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices) + healed, **counts)
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
     body = _render(gathered, items, pages, options.budget, overview) if overview else extractive
@@ -71,6 +73,7 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
                           digest=digest)
     except PublishError as e:
         e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
+        e.notices = tuple(notices)
         raise
     return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
 

@@ -89,6 +89,8 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
             outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     except PublishError as e:
         _save(e.markdown, paths, settings.tf_build, emit)
+        for notice in e.notices:
+            emit(vso.warning(notice))
         raise
     _save(outcome.markdown, paths, settings.tf_build, emit)
     _report(outcome, emit)

@@ -103,7 +103,7 @@ class GuardedClient:
     def _try(self, path: str, params: dict[str, str] | None) -> tuple[Answer | None, ConfluenceError | None]:
         try:
             return self._get_once(path, params), None
-        except httpx.TransportError as e:
+        except httpx.HTTPError as e:  # a transport failure, or a body that does not decode (bad gzip)
             untrusted = _untrusted(e)
             if self.left() <= 0:
                 error: ConfluenceError = self._deadline()

@@ -32,3 +32,4 @@ class PublishError(DocContextError):
         super().__init__(message)
         self.ambiguous = ambiguous  # the write may have happened: look before writing again
         self.markdown = ""  # the comment that could not be posted
+        self.notices: tuple[object, ...] = ()  # the run's warnings, still to be shown

@@ -40,8 +40,12 @@ def parse_extra_fields(spec: str) -> dict[str, tuple[str, ...]]:
 
 
 def fields_for(item: WorkItem, extra: ExtraFields) -> tuple[str, ...]:
-    """The extra fields configured for the item's type, then those for every type."""
-    return tuple(dict.fromkeys(extra.get(item.type.strip().casefold(), ()) + extra.get("*", ())))
+    """The extra fields configured for the item's type, then those for every type; never a Bug's
+    System.Description (the type contract: its repro steps speak for it)."""
+    names = dict.fromkeys(extra.get(item.type.strip().casefold(), ()) + extra.get("*", ()))
+    if item.type.strip().casefold() == "bug":
+        names.pop("System.Description", None)
+    return tuple(names)
 
 
 def extra_values(item: WorkItem, extra: ExtraFields) -> tuple[tuple[str, str], ...]:

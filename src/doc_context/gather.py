@@ -6,8 +6,8 @@ the pages and the parents, concurrently. A deadline bounds it all.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -16,12 +16,11 @@ from typing import Protocol, TypeVar
 from .citations import cited_pages, confluence_like
 from .errors import ConfluenceError, SourceError
 from .links import Site
-from .models import (ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest, PullRequestRef,
-                     Thread, WorkItem)
+from .models import ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest, PullRequestRef, Thread, WorkItem
+from .parents import parent_ids
 
 T = TypeVar("T")
 BATCH_SIZE = 200  # work items per batch call: the service's limit
-PARENT = "System.LinkTypes.Hierarchy-Reverse"
 NO_CREDENTIALS = ("Confluence links were found, but no Confluence credentials are configured, so no page was read. "
                   "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
                   "(Data Center), mapped from secret variables.")
@@ -67,7 +66,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         items = _work_items(pool, sources, pr, ids, deadline, notices)
         f_parents = pool.submit(_parents, sources, pr, items)
-        pages = _pages(sources, items, f_creds, notices)
+        pages = _pages(sources, items, f_creds, notices, deadline)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
@@ -100,6 +99,7 @@ class Deadline:
         try:
             return future.result(timeout=self.remaining())
         except FutureTimeout:
+            self.missed = True
             raise SourceError(f"could not read {what} within {self.seconds:g} s (DOC_CONTEXT_DEADLINE)") from None
 
     def optional(self, future: Future[T], what: str, notices: list[Notice], default: T) -> T:
@@ -132,7 +132,7 @@ def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) ->
     known = {item.id for item in items}
     level, parents, notices = list(items), [], []
     for _ in range(sources.parent_depth):
-        wanted = sorted({pid for item in level for pid in parent_ids(item)} - known)
+        wanted = [pid for pid in parent_ids(level) if pid not in known]
         if not wanted:
             break
         fetched = sources.ado.work_items(wanted, pr.project)
@@ -143,20 +143,23 @@ def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) ->
     return Fetched(tuple(parents), tuple(notices))
 
 
-def parent_ids(item: WorkItem) -> list[int]:
-    tails = (r.url.rstrip("/").rsplit("/", 1)[-1] for r in item.relations if r.rel == PARENT)
-    return [int(t) for t in tails if t.isdigit()]
 
 
-def _pages(sources: Sources, items: Sequence[WorkItem],
-           f_creds: Future[str] | None, notices: list[Notice]) -> list[tuple[Page, tuple[int, ...]]]:
+
+def _pages(sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | None, notices: list[Notice],
+           deadline: Deadline) -> list[tuple[Page, tuple[int, ...]]]:
     cited = cited_pages(items, sources.site) if sources.site else []
     if sources.confluence is None or f_creds is None:
         if cited or (sources.site is None and confluence_like(items)):
             notices.append(Notice("confluence", NO_CREDENTIALS))
         return []
     try:
-        f_creds.result()
+        f_creds.result(timeout=deadline.remaining())
+    except FutureTimeout:
+        deadline.missed = True
+        notices.append(Notice("confluence", f"the credential check did not answer within {deadline.seconds:g} s "
+                              "(DOC_CONTEXT_DEADLINE); no page was read"))
+        return []
     except ConfluenceError as e:
         notices.append(Notice("confluence", f"{e} No page was read."))
         return []
@@ -173,7 +176,11 @@ def _pages(sources: Sources, items: Sequence[WorkItem],
     failed: dict[str, list[PageRef]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:
         try:
-            page = future.result()
+            page = future.result(timeout=deadline.remaining())
+        except FutureTimeout:
+            deadline.missed = True
+            failed.setdefault(f"not read within {deadline.seconds:g} s (DOC_CONTEXT_DEADLINE)", []).append(ref)
+            continue
         except ConfluenceError as e:
             failed.setdefault(str(e), []).append(ref)
             continue

@@ -17,7 +17,7 @@ _MD_LINK = re.compile(
     re.I,
 )
 _AUTOLINK = re.compile(r"<(?P<url>https?://[^\s<>]+)>", re.I)
-_BAD_DECL = re.compile(r"<!\[(?![A-Za-z])")  # html.parser raises AssertionError on these
+_BAD_DECL = re.compile(r"<!\[")  # html.parser raises AssertionError on marked sections it does not know
 _TRAILING = ".,;:!?'\"*"
 _ID = re.compile(r"[0-9]{1,19}")
 _TINY = re.compile(r"[A-Za-z0-9_-]{1,11}")
@@ -33,8 +33,11 @@ def find_urls(text: str, *, markdown: bool = False) -> list[str]:
     if "<" not in text and "&lt;" in text:  # the description was escaped twice
         text = html.unescape(text)
     collector = _UrlCollector()
-    collector.feed(_BAD_DECL.sub("&lt;![", text))
-    collector.close()
+    try:
+        collector.feed(_BAD_DECL.sub("&lt;![", text))
+        collector.close()
+    except (AssertionError, ValueError, IndexError):  # html.parser on markup it cannot read: the text still has URLs
+        return list(dict.fromkeys(url for _, url in _text_urls(html.unescape(text))))
     return list(dict.fromkeys(collector.urls))
 
 

@@ -3,7 +3,7 @@
     Part of [Feature 3907: Gift card payments at checkout](…) — Let shoppers use gift cards for any part
     of an order. (in Epic 3001: Payments 2026)
 
-The lead fetches the parents (`parent_ids` says which) and passes them in as a mapping by id.
+gather.py fetches the parents (`parent_ids` says which, one batch a level); summaries get them by id.
 """
 from __future__ import annotations
 
@@ -54,7 +54,11 @@ def parent_chain(item: WorkItem, parents: Mapping[int, WorkItem], depth: int = M
 
 
 def goal(item: WorkItem) -> str:
-    """The first sentence of the item's description: what the Feature or Epic is for."""
+    """The first sentence of the item's description: what the Feature or Epic is for.
+
+    A Bug's System.Description is never shown (its repro steps speak for it), not even as a parent."""
+    if item.type.strip().casefold() == "bug":
+        return ""
     raw = item.fields.get(DESCRIPTION) or ""
     text = raw if DESCRIPTION in item.markdown_fields else html_to_markdown(raw)
     for block in parse_blocks(text):

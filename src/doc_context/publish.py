@@ -17,6 +17,7 @@ SUPPORTS_MARKDOWN = "Microsoft.TeamFoundation.Discussion.SupportsMarkdown"
 class Plan:
     action: Literal["create", "update", "unchanged"]
     thread: Thread | None = None
+    duplicates: tuple[Thread, ...] = ()  # older marked threads, from two runs racing to create: retired
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,16 @@ def hash_key(marker_key: str) -> str:
     return f"{marker_key}.ContentHash"
 
 
+def marked(threads: Sequence[Thread], marker_key: str) -> list[Thread]:
+    """Live threads carrying our marker property (a superseded one loses it), oldest first."""
+    return sorted((t for t in threads if not t.is_deleted and t.properties.get(marker_key) == MARKER_VALUE),
+                  key=lambda t: t.id)
+
+
 def find_ours(threads: Sequence[Thread], marker_key: str) -> Thread | None:
-    """Our live thread: the newest one carrying our marker property (a superseded one loses it)."""
-    ours = [t for t in threads if not t.is_deleted and t.properties.get(marker_key) == MARKER_VALUE]
-    return max(ours, key=lambda t: t.id) if ours else None
+    """Our live thread: the newest marked one."""
+    ours = marked(threads, marker_key)
+    return ours[-1] if ours else None
 
 
 def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str, digest: str | None = None) -> Plan:
@@ -46,12 +53,11 @@ def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str, diges
     digest: what the hash property records; by default the body's hash, with an LLM overview the hash
     of the extractive comment, so an unchanged source never calls the LLM again.
     """
-    ours = find_ours(threads, marker_key)
+    *duplicates, ours = marked(threads, marker_key) or [None]
     if ours is None or ours.first_comment_id is None:
         return Plan("create")
-    if ours.properties.get(hash_key(marker_key)) == (digest or content_hash(body)) or ours.first_comment == body:
-        return Plan("unchanged", ours)
-    return Plan("update", ours)
+    same = ours.properties.get(hash_key(marker_key)) == (digest or content_hash(body)) or ours.first_comment == body
+    return Plan("unchanged" if same else "update", ours, tuple(duplicates))
 
 
 class Threads(Protocol):
@@ -67,12 +73,23 @@ def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker
           status: str, digest: str | None = None) -> Published:
     """Carry out the plan."""
     digest = digest or content_hash(body)
+    healed = tuple(n for n in (_retire_duplicate(gateway, pr, t, marker_key) for t in plan.duplicates) if n)
     if plan.action == "unchanged" and plan.thread:
-        return Published("unchanged", plan.thread.id)
+        return Published("unchanged", plan.thread.id, healed)
     if plan.action == "update" and plan.thread and plan.thread.first_comment_id is not None:
-        return _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status, digest=digest)
+        done = _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status, digest=digest)
+        return Published(done.action, done.thread_id, healed + done.notices)
     return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status,
                                              digest=digest))
+
+
+def _retire_duplicate(gateway: Threads, pr: PullRequestRef, thread: Thread, marker_key: str) -> Notice | None:
+    """Two runs that raced to create (a service hook and the policy build at PR creation) left two threads:
+    the next run closes the older one and takes its marker away. Silent when that works."""
+    if _retire(gateway, pr, thread.id, marker_key):
+        return None
+    return Notice(f"thread {thread.id}", "an older doc-context thread is still marked, and this identity may not "
+                  "close it; close it by hand")
 
 
 def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str,
@@ -90,7 +107,8 @@ def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, mar
             f"this identity may not edit it ({e}); posted thread {new_id} instead"
             + (" and closed the old one" if retired else "; the old one could not be closed either"))),))
     try:
-        gateway.update_thread(pr, old.id, properties={hash_key(marker_key): digest})
+        # the marker again too: whether a PATCH merges or replaces properties is unverified
+        gateway.update_thread(pr, old.id, properties={marker_key: MARKER_VALUE, hash_key(marker_key): digest})
     except PublishError as e:
         return Published("updated", old.id, (Notice(f"thread {old.id}", f"the comment was updated, but its content "
                                                     f"hash was not recorded ({e}); the next run compares the text"),))
