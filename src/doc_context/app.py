@@ -34,22 +34,32 @@ def compose(
     extra: ExtraFields | None = None,
     cache: Cache | None = None,
     llm_overview: str | None = None,
+    page_content: str = "summary",
 ) -> str:
     """The comment for what was gathered: pure and deterministic (`cache`, when given, is read and filled).
 
     diff: `git diff HEAD^1 HEAD` (diffsource.read_diff); parents: the work items' ancestors by id;
     extra: parse_extra_fields(settings.extra_fields); llm_overview: llm.write_overview's text, if any.
     """
-    items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
+    items, pages = summaries(gathered, diff, parents, extra=extra, cache=cache, page_content=page_content)
     return _render(gathered, items, pages, budget, llm_overview)
+
+
+def summaries(gathered: Gathered, diff: str = "", parents: Mapping[int, WorkItem] | None = None, *,
+              extra: ExtraFields | None = None, cache: Cache | None = None,
+              page_content: str = "summary") -> tuple[list[Summary], list[Summary]]:
+    """Work item and page summaries; with page_content "titles", pages keep their title and link only
+    (their audience may be narrower than the PR's)."""
+    items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
+    if page_content == "titles":
+        pages = [replace(page, text="", related_files=()) for page in pages]
+    return items, pages
 
 
 def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options,
         chat: ChatClient | None = None) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
-    items, pages = summarize_all(gathered, gathered.diff, extra=options.extra)
-    if options.page_content == "titles":  # the pages' audience may be narrower than the PR's
-        pages = [replace(page, text="", related_files=()) for page in pages]
+    items, pages = summaries(gathered, gathered.diff, extra=options.extra, page_content=options.page_content)
     extractive = _render(gathered, items, pages, options.budget)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)

@@ -23,7 +23,7 @@ _WHITESPACE = re.compile(r"\s+")
 _QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
 _SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
 _LINK = re.compile(r"(?<!\\)\]\((?!\s*(?:https?://|mailto:|#))", re.IGNORECASE)  # an inline link to another scheme
-_LINK_DEFINITION = re.compile(r"^(\s{0,3})\[([^\]\n]+)\]:")
+_LINK_DEFINITION = re.compile(r"^(\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)?)\[([^\]\n]+)\]:")
 
 
 def neutralize(text: str) -> str:
