@@ -9,7 +9,7 @@ from .extrafields import ExtraFields
 from .gather import Deadline, Sources, gather
 from .llm import ChatClient, write_overview
 from .models import Gathered, Notice, Outcome, PullRequestRef, Summary, WorkItem
-from .publish import Threads, apply, content_hash, plan_publish
+from .publish import Plan, Threads, apply, content_hash, plan_publish
 from .render import render_comment
 from .summarize import Cache, summarize_all
 
@@ -65,19 +65,18 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     notices = list(gathered.notices)
     counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages), "sources": read_list(gathered)}
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
-    if plan.action == "unchanged" and plan.thread:  # no LLM call; a racing run's duplicate is still retired
-        healed = apply(publisher, pr, plan, extractive, marker_key=options.marker_key, status=options.thread_status,
-                       digest=digest).notices if plan.duplicates and publisher and not options.dry_run else ()
+    if plan.action == "unchanged" and plan.thread:  # no LLM call
+        healed = _heal(publisher, pr, plan, extractive, options, digest)
         return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices) + healed, **counts)
+    if plan.action == "update" and plan.thread and not gathered.complete:
+        notices.append(Notice(f"thread {plan.thread.id}", "left as it was: the deadline cut this run short, and "
+                              "a partial comment would replace a complete one"))
+        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
     body = _render(gathered, items, pages, options.budget, overview) if overview else extractive
     if options.dry_run or publisher is None:
         return Outcome(body, "dry-run", None, tuple(notices), **counts)
-    if plan.action == "update" and plan.thread and not gathered.complete:
-        notices.append(Notice(f"thread {plan.thread.id}", "left as it was: the deadline cut this run short, and "
-                              "a partial comment would replace a complete one"))
-        return Outcome(body, "unchanged", plan.thread.id, tuple(notices), **counts)
     try:
         published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status,
                           digest=digest)
@@ -86,6 +85,15 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
         e.notices = tuple(notices)
         raise
     return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
+
+
+def _heal(publisher: Threads | None, pr: PullRequestRef, plan: Plan, body: str, options: Options,
+          digest: str) -> tuple[Notice, ...]:
+    """An unchanged comment still retires a racing run's duplicate thread."""
+    if not plan.duplicates or publisher is None or options.dry_run:
+        return ()
+    return apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status,
+                 digest=digest).notices
 
 
 def read_list(gathered: Gathered) -> tuple[str, ...]:
