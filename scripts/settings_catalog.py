@@ -21,6 +21,7 @@ PIPELINE_PROVIDED = {
     "access_token": "System.AccessToken (the job token: the task passes it on, the template maps it)",
     "tf_build": "TF_BUILD",
     "source_dir": "Build.SourcesDirectory",
+    "source_branch": "Build.SourceBranch",
     "agent_temp_directory": "Agent.TempDirectory",
 }
 # Task input / template parameter names that differ from the camelCased field name.

@@ -19,8 +19,12 @@ def checkout(path, commits):
     return str(path)
 
 
+def pr_build(sandbox):
+    return {**sandbox.env(), "BUILD_SOURCEBRANCH": f"refs/pull/{sandbox.info.pr_id}/merge"}
+
+
 def test_shallow_checkout_is_one_warning_and_the_comment_still_posts(sandbox, cli, tmp_path):
-    ran = cli({**sandbox.env(), "BUILD_SOURCESDIRECTORY": checkout(tmp_path / "repo", ["a = 1\n"])}, "run")
+    ran = cli({**pr_build(sandbox), "BUILD_SOURCESDIRECTORY": checkout(tmp_path / "repo", ["a = 1\n"])}, "run")
     assert ran.code == 0, ran.output
     assert any("fetchDepth: 2" in line for line in ran.stdout.splitlines() if "type=warning" in line)
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
@@ -28,9 +32,17 @@ def test_shallow_checkout_is_one_warning_and_the_comment_still_posts(sandbox, cl
 
 def test_merge_commit_diff_is_read_without_warning(sandbox, cli, tmp_path):
     repo = checkout(tmp_path / "repo", ["a = 1\n", "def order_total():\n    return round_once(lines)\n"])
-    ran = cli({**sandbox.env(), "BUILD_SOURCESDIRECTORY": repo}, "run")
+    ran = cli({**pr_build(sandbox), "BUILD_SOURCESDIRECTORY": repo}, "run")
     assert ran.code == 0, ran.output
     assert "diff" not in "".join(line for line in ran.stdout.splitlines() if "type=warning" in line)
+
+
+def test_a_build_of_another_branch_reads_no_diff(sandbox, cli, tmp_path):
+    """A manual rerun checks out the default branch: its HEAD^1..HEAD is not this PR's change."""
+    shallow = checkout(tmp_path / "repo", ["a = 1\n"])
+    ran = cli({**sandbox.env(), "BUILD_SOURCEBRANCH": "refs/heads/main", "BUILD_SOURCESDIRECTORY": shallow}, "run")
+    assert ran.code == 0, ran.output
+    assert "fetchDepth" not in ran.stdout
 
 
 def test_extra_fields_show_on_the_state_line(sandbox, cli):

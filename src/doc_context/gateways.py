@@ -38,7 +38,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
     confluence = _confluence(settings)
     chat, chat_notice = chat_client(settings)
     site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
-    source_dir = settings.source_dir
+    source_dir = settings.diff_checkout()
     try:
         yield Wired(Sources(gateway, confluence, site, max_pages=settings.confluence_max_pages,
                             concurrency=settings.concurrency, read_threads=not settings.dry_run,

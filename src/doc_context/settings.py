@@ -104,6 +104,8 @@ class Settings(BaseSettings):
     extra_fields: str = Field("", validation_alias=_env("DOC_CONTEXT_EXTRA_FIELDS", "extra_fields"),
                               description="Extra fields per type, e.g. 'Bug=Microsoft.VSTS.Common.Severity;"
                                           "User Story=Microsoft.VSTS.Common.BusinessValue'.")
+    source_branch: str | None = Field(None, validation_alias=_env("BUILD_SOURCEBRANCH", "source_branch"),
+                                      description="The build's branch: refs/pull/{id}/merge in a PR build.")
     source_dir: str | None = Field(None, validation_alias=_env("BUILD_SOURCESDIRECTORY", "source_dir"),
                                    description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).")
     agent_temp_directory: str | None = Field(None, validation_alias=_env("AGENT_TEMPDIRECTORY", "agent_temp_directory"),
@@ -175,6 +177,12 @@ class Settings(BaseSettings):
 
     def confluence_configured(self) -> bool:
         return bool(self.confluence_url and (self.confluence_api_token or self.confluence_pat))
+
+    def diff_checkout(self) -> str | None:
+        """The checkout to diff: only in the PR's own build, whose HEAD is the merge commit refs/pull/{id}/merge.
+        A manual rerun or a webhook run checks out another branch, whose HEAD^1..HEAD is not this PR."""
+        wanted = f"refs/pull/{self.pull_request_id}/merge"
+        return self.source_dir if self.source_dir and (self.source_branch or "").lower() == wanted else None
 
     def summary_path(self) -> str | None:
         """Where the markdown goes for the build summary: the setting, else the agent's temp folder in a pipeline."""
