@@ -18,7 +18,7 @@ CONTEXT_CHARS = 300
 OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
-_LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
+LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")  # a list item's marker, to strip
 _EMPHASIS = re.compile(r"[*_`]+")
 _STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
 _STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
@@ -42,7 +42,7 @@ def parse_repro(markdown: str) -> Repro:
     outcome: dict[str, list[str]] = {"expected": [], "actual": []}
     current = ""
     for line in markdown.splitlines():
-        text = _LIST_MARKER.sub("", line.strip()).strip()
+        text = LIST_MARKER.sub("", line.strip()).strip()
         label = _OUTCOME.match(_EMPHASIS.sub("", text).strip())
         if label:
             current = label.group(1).lower()
@@ -59,7 +59,7 @@ def parse_repro(markdown: str) -> Repro:
 
 def _add_line(line: str, text: str, marked: list[str], plain: list[str]) -> None:
     stripped = line.strip()
-    is_item = bool(_LIST_MARKER.match(stripped)) or bool(_STEP_PREFIX.match(stripped))
+    is_item = bool(LIST_MARKER.match(stripped)) or bool(_STEP_PREFIX.match(stripped))
     if is_item and line[:1] in (" ", "\t") and marked:
         marked[-1] = f"{marked[-1]} — {text}"  # a nested item belongs to its step
     elif is_item:
@@ -85,7 +85,7 @@ def numbered_steps(steps: tuple[str, ...] | list[str]) -> str:
 
 def system_info(markdown: str) -> str:
     """The environment on one line."""
-    lines = (_LIST_MARKER.sub("", line.strip()).strip() for line in markdown.splitlines())
+    lines = (LIST_MARKER.sub("", line.strip()).strip() for line in markdown.splitlines())
     return clip("; ".join(line for line in lines if line), SYSTEM_INFO_CHARS)
 
 

@@ -23,7 +23,7 @@ from .extrafields import ExtraFields, extra_values
 from .htmltext import html_to_markdown
 from .models import ChangedFile, Gathered, Page, Summary, WorkItem
 from .parents import parent_chain
-from .repro import bug_text
+from .repro import LIST_MARKER, bug_text
 from .tokens import clip, focus_tokens, pick, relevance
 from .touches import related_files
 
@@ -39,7 +39,6 @@ CRITERION_CHARS = 240
 MAX_WITHDRAWN = 5
 PAGE_BUDGET = 700
 
-_LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")
 _CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
 _STRUCK = re.compile(r"~~.*?~~")
 
@@ -133,7 +132,7 @@ def split_criteria(markdown: str) -> tuple[list[str], list[str]]:
     live: list[str] = []
     withdrawn: list[str] = []
     for line in markdown.splitlines():
-        text = _LIST_MARKER.sub("", line.strip()).strip()
+        text = LIST_MARKER.sub("", line.strip()).strip()
         if not text or _CRITERIA_HEADER.match(text):
             continue
         if "~~" in text and not re.search(r"\w", _STRUCK.sub("", text)):
