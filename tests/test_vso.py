@@ -36,3 +36,16 @@ def test_result_only_when_warnings():
 
 def test_group_defuses_its_lines():
     assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "##\u200bvso[x]", "##[endgroup]"]
+
+
+@pytest.mark.parametrize(("line", "shown"), [
+    ("##vso[task.logissue type=warning;]page 7: skipped%0Anext 100%AZP25", "warning: page 7: skipped\nnext 100%"),
+    ("##vso[task.logissue type=error;]could not read", None),
+    ("##vso[task.complete result=SucceededWithIssues;]done", None),
+    ("##vso[task.setsecret]abc", None),
+    ("##[group]doc-context: 3 work items", "doc-context: 3 work items"),
+    ("##[endgroup]", None),
+    ("doc-context: comment thread 7 created", "doc-context: comment thread 7 created"),
+])
+def test_for_terminal(line, shown):
+    assert vso.for_terminal(line) == shown

@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
     args = _parser().parse_args(argv)
     secrets: list[str] = []
-    emit = _redacting(out, secrets)
+    in_pipeline = os.environ.get("TF_BUILD", "").strip().lower() == "true"
+    emit = _redacting(out if in_pipeline else _terminal(out), secrets)
     try:
         if args.command == "demo":
             from .demo import demo
@@ -155,6 +156,15 @@ def _report(outcome: Outcome, emit: Printer) -> None:
         emit(f"doc-context: comment thread {outcome.thread_id} {outcome.action}")
     for line in vso.warnings_and_result(outcome.notices):
         emit(line)
+
+
+def _terminal(out: Printer) -> Printer:
+    """Outside a pipeline, logging commands become plain lines (or nothing)."""
+    def emit(line: str) -> None:
+        shown = vso.for_terminal(line)
+        if shown is not None:
+            out(shown)
+    return emit
 
 
 def _redacting(out: Printer, secrets: list[str]) -> Printer:

@@ -60,3 +60,20 @@ def warnings_and_result(notices: Iterable[Notice]) -> list[str]:
     if lines:
         lines.append(complete("SucceededWithIssues", "doc-context finished with warnings"))
     return lines
+
+
+def for_terminal(line: str) -> str | None:
+    """A line as a person at a terminal reads it (outside a pipeline): warnings as 'warning: ...', the
+    agent's own commands dropped (None), a group's title kept."""
+    warning_prefix = "##vso[task.logissue type=warning;]"
+    if line.startswith(warning_prefix):
+        return "warning: " + _unescape(line[len(warning_prefix):])
+    if line.startswith("##vso[") or line == "##[endgroup]":
+        return None
+    return line.removeprefix("##[group]")
+
+
+def _unescape(text: str) -> str:
+    for raw, escaped in reversed(_MESSAGE_ESCAPES):
+        text = text.replace(escaped, raw)
+    return text
