@@ -16,11 +16,11 @@ from msrest.authentication import Authentication
 
 from .ado_transport import errors, read, retry_policy
 from .errors import PublishError, SourceError
-from .models import ChangedFile, Fetched, Notice, PullRequest, PullRequestRef, Relation, Thread, WorkItem
+from .models import (WORK_ITEM_BATCH, ChangedFile, Fetched, Notice, PullRequest, PullRequestRef,
+                     Relation, Thread, WorkItem)
 
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
-BATCH_SIZE = 200  # the service's limit per work item batch call
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 TEXT_FIELDS = (
     "System.Description",
@@ -84,8 +84,9 @@ class AzureDevOps:
         """Batches of 200; an unreadable item is a notice naming it, the rest still come."""
         items: list[WorkItem] = []
         notices: list[Notice] = []
-        for start in range(0, len(ids), BATCH_SIZE):
-            chunk = list(ids[start:start + BATCH_SIZE])
+        edit_url = f"{self._org_url}/{quote(project)}/_workitems/edit/"
+        for start in range(0, len(ids), WORK_ITEM_BATCH):
+            chunk = list(ids[start:start + WORK_ITEM_BATCH])
             request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
             try:
                 got = read(f"read work items {_id_list(chunk)}",
@@ -93,7 +94,6 @@ class AzureDevOps:
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
                 continue
-            edit_url = f"{self._org_url}/{quote(project)}/_workitems/edit/"
             items += [_work_item(w, edit_url, self._keep) for w in got if w is not None]
             found = {w.id for w in got if w is not None}
             notices += [Notice(f"work item {i}", "skipped: it does not exist or the build identity may not read it "

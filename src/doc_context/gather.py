@@ -16,11 +16,11 @@ from typing import Protocol, TypeVar
 from .citations import cited_pages, confluence_like
 from .errors import ConfluenceError, SourceError
 from .links import Site
-from .models import ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest, PullRequestRef, Thread, WorkItem
+from .models import (WORK_ITEM_BATCH, ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest,
+                     PullRequestRef, Thread, WorkItem)
 from .parents import parent_ids
 
 T = TypeVar("T")
-BATCH_SIZE = 200  # work items per batch call: the service's limit
 NO_CREDENTIALS = ("Confluence links were found, but no Confluence credentials are configured, so no page was read. "
                   "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
                   "(Data Center), mapped from secret variables.")
@@ -117,7 +117,7 @@ class Deadline:
 def _work_items(pool: ThreadPoolExecutor, sources: Sources, pr: PullRequestRef, ids: Sequence[int],
                 deadline: Deadline, notices: list[Notice]) -> tuple[WorkItem, ...]:
     """The batches (200 ids each) concurrently; an unreadable item or a late batch is a notice."""
-    batches = [ids[i:i + BATCH_SIZE] for i in range(0, len(ids), BATCH_SIZE)]
+    batches = [ids[i:i + WORK_ITEM_BATCH] for i in range(0, len(ids), WORK_ITEM_BATCH)]
     futures = [pool.submit(sources.ado.work_items, batch, pr.project) for batch in batches]
     items: list[WorkItem] = []
     for batch, future in zip(batches, futures, strict=True):

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
 T = TypeVar("T")
+WORK_ITEM_BATCH = 200  # work items per batch call: the service's limit
 
 
 @dataclass(frozen=True)
