@@ -50,7 +50,7 @@ def test_an_error_with_an_empty_message_is_one_clear_line(sandbox, cli):
 
 def test_runs_racing_to_create_are_healed_by_the_next_run(sandbox, tmp_path):
     env = run_env(sandbox.env(), str(tmp_path / "cache"))
-    sandbox.ado.add_latency("GET", r"/threads$", 300)  # both read an empty thread list before either posts
+    sandbox.ado.add_latency("POST", r"/threads$", 3000)  # a post is done when answered: both lists stay empty
     runs = [subprocess.Popen([sys.executable, "-m", "doc_context", "run"], env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True) for _ in range(2)]
     assert [run.wait(timeout=120) for run in runs] == [0, 0]
