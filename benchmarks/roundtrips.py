@@ -10,6 +10,7 @@ the injected latency (0 or 100 ms) without serializing concurrent requests. The 
 the servers saw start together at 100 ms. Variants, in one run: the defaults, and one request at a time
 (DOC_CONTEXT_CONCURRENCY=1 and DOC_CONTEXT_CONFLUENCE_CONCURRENCY=1). Peak RSS is the child's, from wait4.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,17 +37,26 @@ HEAVY = ("azure.devops", "msrest", "httpx", "pydantic", "pydantic_settings")
 DEFAULT_CONCURRENCY = int(Settings.model_fields["concurrency"].default)
 VARIANTS = (("concurrent", DEFAULT_CONCURRENCY), ("sequential", 1))
 ADO_KINDS = (  # (method, path regex, kind), first match wins
-    ("OPTIONS", r"/_apis$", "discovery OPTIONS"), ("GET", r"/_apis/ResourceAreas", "discovery ResourceAreas"),
-    ("GET", r"/_apis/connectionData", "connectionData"), ("GET", r"/iterations/\d+/changes$", "changes"),
-    ("GET", r"/iterations$", "iterations"), ("GET", r"/pullRequests/\d+/workitems$", "work item refs"),
-    ("GET", r"/pullRequests/\d+$", "pull request"), ("GET", r"/threads$", "threads GET"),
-    ("POST", r"/threads$", "thread POST"), ("PATCH", r"/threads/\d+$", "thread PATCH"),
-    ("PATCH", r"/comments/\d+$", "comment PATCH"), ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
-    ("GET", r"/_apis/wit/workItems", "work items GET"))
+    ("OPTIONS", r"/_apis$", "discovery OPTIONS"),
+    ("GET", r"/_apis/ResourceAreas", "discovery ResourceAreas"),
+    ("GET", r"/_apis/connectionData", "connectionData"),
+    ("GET", r"/iterations/\d+/changes$", "changes"),
+    ("GET", r"/iterations$", "iterations"),
+    ("GET", r"/pullRequests/\d+/workitems$", "work item refs"),
+    ("GET", r"/pullRequests/\d+$", "pull request"),
+    ("GET", r"/threads$", "threads GET"),
+    ("POST", r"/threads$", "thread POST"),
+    ("PATCH", r"/threads/\d+$", "thread PATCH"),
+    ("PATCH", r"/comments/\d+$", "comment PATCH"),
+    ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
+    ("GET", r"/_apis/wit/workItems", "work items GET"),
+)
 CONFLUENCE_KINDS = (
     ("GET", r"/rest/api/user/current$", "credential check"),
     ("GET", r"/api/v2/(?:pages|blogposts)/\d+$|/rest/api/content/\d+$", "page by id"),
-    ("GET", r"/rest/api/content$", "page by title"), ("GET", r"/space", "space lookup"))
+    ("GET", r"/rest/api/content$", "page by title"),
+    ("GET", r"/space", "space lookup"),
+)
 
 
 @dataclass(frozen=True)
@@ -67,8 +77,9 @@ class Run:
 
     def waves(self, gap_s: float) -> list[list[tuple[str, Request]]]:
         """Requests grouped by start: a new wave when one starts more than gap_s after the wave began."""
-        log = sorted([("ado", r) for r in self.ado] + [("confluence", r) for r in self.confluence],
-                     key=lambda pair: pair[1].time)
+        log = sorted(
+            [("ado", r) for r in self.ado] + [("confluence", r) for r in self.confluence], key=lambda pair: pair[1].time
+        )
         waves: list[list[tuple[str, Request]]] = []
         for pair in log:
             if not waves or pair[1].time - waves[-1][0][1].time > gap_s:
@@ -78,8 +89,14 @@ class Run:
 
 
 def kind_of(table: tuple[tuple[str, str, str], ...], request: Request) -> str:
-    return next((kind for method, pattern, kind in table
-                 if method == request.method and re.search(pattern, request.path, re.I)), "other")
+    return next(
+        (
+            kind
+            for method, pattern, kind in table
+            if method == request.method and re.search(pattern, request.path, re.I)
+        ),
+        "other",
+    )
 
 
 @contextmanager
@@ -129,8 +146,9 @@ def median_wall(args: list[str], times: int = 5) -> float:
 
 def help_imports() -> list[str]:
     """Heavy packages `doc-context --help` imports (it should import none of them)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "doc_context", "--help"], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "doc_context", "--help"], capture_output=True, text=True, check=True
+    )
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     return [pkg for pkg in HEAVY if any(m == pkg or m.startswith(pkg + ".") for m in modules)]
 
@@ -153,39 +171,57 @@ def main(argv: list[str] | None = None) -> int:
                         return 1
                     runs.setdefault((name, latency), []).append(run)
     report(args, runs)
-    startup = {"python -c pass": median_wall([sys.executable, "-c", "pass"]),
-               "python -m doc_context --help": median_wall([sys.executable, "-m", "doc_context", "--help"])}
+    startup = {
+        "python -c pass": median_wall([sys.executable, "-c", "pass"]),
+        "python -m doc_context --help": median_wall([sys.executable, "-m", "doc_context", "--help"]),
+    }
     heavy = help_imports()
-    print("\nstart-up (median of 5): " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items())
-          + f"; --help costs {(startup['python -m doc_context --help'] - startup['python -c pass']) * 1000:.0f} ms "
-          f"over bare Python and imports {', '.join(heavy) if heavy else 'none of ' + ', '.join(HEAVY)}")
+    print(
+        "\nstart-up (median of 5): "
+        + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items())
+        + f"; --help costs {(startup['python -m doc_context --help'] - startup['python -c pass']) * 1000:.0f} ms "
+        f"over bare Python and imports {', '.join(heavy) if heavy else 'none of ' + ', '.join(HEAVY)}"
+    )
     print(f"benchmark took {time.perf_counter() - began:.0f} s")
     return 0
 
 
 def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -> None:
     first = runs[(VARIANTS[0][0], 0.0)][0]
-    print(f"case: 1 PR, {args.work_items} work items, {args.pages} distinct Confluence pages; "
-          f"medians of {args.repeat} runs per cell; fresh process, SDK cache and PR each run")
+    print(
+        f"case: 1 PR, {args.work_items} work items, {args.pages} distinct Confluence pages; "
+        f"medians of {args.repeat} runs per cell; fresh process, SDK cache and PR each run"
+    )
     for server in ("ado", "confluence"):
         kinds = first.kinds(server)
-        print(f"requests to {'Azure DevOps' if server == 'ado' else 'Confluence'}: {sum(kinds.values())} ("
-              + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) + ")")
-    same = all((r.kinds("ado"), r.kinds("confluence")) == (first.kinds("ado"), first.kinds("confluence"))
-               for cell in runs.values() for r in cell)
+        print(
+            f"requests to {'Azure DevOps' if server == 'ado' else 'Confluence'}: {sum(kinds.values())} ("
+            + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+            + ")"
+        )
+    same = all(
+        (r.kinds("ado"), r.kinds("confluence")) == (first.kinds("ado"), first.kinds("confluence"))
+        for cell in runs.values()
+        for r in cell
+    )
     print(f"same requests in every run and variant: {'yes' if same else 'NO'}")
     slow = runs[(VARIANTS[0][0], 100.0)][0]
     print(f"\ntimeline, {VARIANTS[0][0]} (pool {VARIANTS[0][1]}) at 100 ms: the waves of requests the servers saw")
     for n, wave in enumerate(slow.waves(0.05), 1):
         kinds = Counter(kind_of(ADO_KINDS if s == "ado" else CONFLUENCE_KINDS, r) for s, r in wave)
-        print(f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
-              + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items()))
+        print(
+            f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
+            + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items())
+        )
     fast = runs[(VARIANTS[0][0], 0.0)][0]
     times = sorted(r.time for r in fast.ado + fast.confluence)
-    print(f"at 0 ms: first request +{(times[0] - fast.started) * 1000:.0f} ms after the spawn (start-up, imports, "
-          f"settings), last request +{(times[-1] - fast.started) * 1000:.0f} ms, exit +{fast.wall_s * 1000:.0f} ms")
-    print("\n| variant | requests (ADO + Confluence) | wall @ 0 ms | wall @ 100 ms | effective depth | waves "
-          "| peak RSS |")
+    print(
+        f"at 0 ms: first request +{(times[0] - fast.started) * 1000:.0f} ms after the spawn (start-up, imports, "
+        f"settings), last request +{(times[-1] - fast.started) * 1000:.0f} ms, exit +{fast.wall_s * 1000:.0f} ms"
+    )
+    print(
+        "\n| variant | requests (ADO + Confluence) | wall @ 0 ms | wall @ 100 ms | effective depth | waves | peak RSS |"
+    )
     print("|---|---|---|---|---|---|---|")
     depth = {}
     for name, concurrency in VARIANTS:
@@ -193,13 +229,19 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         depth[name] = (t100 - t0) / 0.1
         r = runs[(name, 100.0)][0]
         rss = max(x.maxrss_kb for lat in LATENCIES_MS for x in runs[(name, lat)]) / 1024
-        knobs = "defaults" if concurrency == DEFAULT_CONCURRENCY else f"DOC_CONTEXT_[CONFLUENCE_]CONCURRENCY={concurrency}"
-        print(f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} | "
-              f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |")
+        knobs = (
+            "defaults" if concurrency == DEFAULT_CONCURRENCY else f"DOC_CONTEXT_[CONFLUENCE_]CONCURRENCY={concurrency}"
+        )
+        print(
+            f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} | "
+            f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |"
+        )
     seq, conc = depth["sequential"], depth["concurrent"]
     walls = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("sequential", "concurrent")]
-    print(f"\nsequential / concurrent: effective depth {seq:.1f} / {conc:.1f} = {seq / conc:.1f}x, wall at 100 ms "
-          f"{walls[0]:.2f} / {walls[1]:.2f} s = {walls[0] / walls[1]:.1f}x (target for the concurrent run: depth <= 6)")
+    print(
+        f"\nsequential / concurrent: effective depth {seq:.1f} / {conc:.1f} = {seq / conc:.1f}x, wall at 100 ms "
+        f"{walls[0]:.2f} / {walls[1]:.2f} s = {walls[0] / walls[1]:.1f}x (target for the concurrent run: depth <= 6)"
+    )
 
 
 if __name__ == "__main__":

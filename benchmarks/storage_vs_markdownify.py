@@ -3,6 +3,7 @@
 Run: python benchmarks/storage_vs_markdownify.py [runs]
 Prints one line: both medians (same process), the ratio markdownify / ours, and raw-markup leaks in each output.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 from markdownify import markdownify
 
-from doc_context.storage import storage_to_markdown
+from doc_context.text.storage import storage_to_markdown
 
 SERVER_ID = "b1e8f1a4-5c3d-4f2e-9a7b-0c6d5e4f3a21"  # planted macro noise: must never reach the text
 LEAKS = re.compile(

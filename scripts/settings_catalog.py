@@ -3,6 +3,7 @@
 Everything here is derived from doc_context.settings.Settings.model_fields, so task/task.json, the step
 template and docs/admin.md are generated from (or checked against) the settings model and cannot drift.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,11 @@ PIPELINE_PROVIDED = {
 }
 # Task input / template parameter names that differ from the camelCased field name.
 NAME_OVERRIDES = {"confluence_max_pages": "maxPages", "pat": "azureDevOpsPat"}
-LABEL_OVERRIDES = {"auth": "Azure DevOps auth mode", "pat": "Azure DevOps PAT",
-                   "confluence_max_pages": "Most Confluence pages"}
+LABEL_OVERRIDES = {
+    "auth": "Azure DevOps auth mode",
+    "pat": "Azure DevOps PAT",
+    "confluence_max_pages": "Most Confluence pages",
+}
 # Read from a (secret) variable whose NAME the template takes, besides every SecretStr setting.
 FROM_VARIABLE = {"confluence_email"}
 # A step's env cannot override a predefined variable (BUILD_REPOSITORY_ID is always set), so the template hands
@@ -38,19 +42,21 @@ TEMPLATE_FLAG_ENV = {
     "project": ("DOC_CONTEXT_PROJECT", "--project"),
 }
 _ACRONYMS = {"url": "URL", "api": "API", "pat": "PAT", "id": "ID", "ca": "CA", "llm": "LLM"}
-_GROUPS = (("pullRequest", ("pull_request_id", "repository", "project")),
-           ("auth", ("auth", "pat", "azure_")),
-           ("confluence", ("confluence_",)),
-           ("comment", ("marker_key", "thread_status", "comment_budget", "parent_depth", "extra_fields")),
-           ("llm", ("llm_",)))
+_GROUPS = (
+    ("pullRequest", ("pull_request_id", "repository", "project")),
+    ("auth", ("auth", "pat", "azure_")),
+    ("confluence", ("confluence_",)),
+    ("comment", ("marker_key", "thread_status", "comment_budget", "parent_depth", "extra_fields")),
+    ("llm", ("llm_",)),
+)
 
 
 @dataclass(frozen=True)
 class Entry:
     field: str
-    env: str                    # the first alias: what the pipeline variable / env var is called
-    input: str | None           # task input and template parameter name; None when the pipeline provides it
-    kind: str                   # bool, int, float, str, choice
+    env: str  # the first alias: what the pipeline variable / env var is called
+    input: str | None  # task input and template parameter name; None when the pipeline provides it
+    kind: str  # bool, int, float, str, choice
     choices: tuple[str, ...]
     default: object
     secret: bool
@@ -115,8 +121,20 @@ def catalog() -> list[Entry]:
     for field, info in Settings.model_fields.items():
         kind, choices, secret = _kind(info.annotation)
         name = None if field in PIPELINE_PROVIDED else NAME_OVERRIDES.get(field, camel(field))
-        entries.append(Entry(field, env_name(info, field), name, kind, choices, info.default, secret,
-                             re.sub(r"\s+", " ", info.description or "").strip(), _label(field), _group(field)))
+        entries.append(
+            Entry(
+                field,
+                env_name(info, field),
+                name,
+                kind,
+                choices,
+                info.default,
+                secret,
+                re.sub(r"\s+", " ", info.description or "").strip(),
+                _label(field),
+                _group(field),
+            )
+        )
     return entries
 
 

@@ -1,8 +1,9 @@
 """Print the settings table for docs/admin.md, generated from Settings.model_fields.
 
-    python scripts/settings_table.py                    # print it
-    python scripts/settings_table.py --write docs/admin.md   # replace it between the markers
+python scripts/settings_table.py                    # print it
+python scripts/settings_table.py --write docs/admin.md   # replace it between the markers
 """
+
 from __future__ import annotations
 
 import argparse
@@ -12,8 +13,7 @@ from pathlib import Path
 from settings_catalog import PIPELINE_PROVIDED, Entry, catalog, format_default
 
 START, END = "<!-- settings-table:start -->", "<!-- settings-table:end -->"
-HEADER = ("| Task input | Template parameter | Environment variable | Default | Description |\n"
-          "|---|---|---|---|---|")
+HEADER = "| Task input | Template parameter | Environment variable | Default | Description |\n|---|---|---|---|---|"
 
 
 def _cell(text: str) -> str:
@@ -26,8 +26,10 @@ def _code(text: str | None) -> str:
 
 def _row(entry: Entry) -> str:
     if entry.input is None:
-        names, description = ("set by the pipeline", "set by the pipeline"), \
-            f"{entry.description} From {PIPELINE_PROVIDED[entry.field]}."
+        names, description = (
+            ("set by the pipeline", "set by the pipeline"),
+            f"{entry.description} From {PIPELINE_PROVIDED[entry.field]}.",
+        )
     else:
         secret = " (secret)" if entry.secret else ""
         names, description = (_code(entry.input) + secret, _code(entry.parameter)), entry.description
@@ -54,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", type=Path, metavar="FILE", help="replace the table between the markers in FILE")
     args = parser.parse_args(argv)
     if args.write:
-        args.write.write_text(replace_between_markers(args.write.read_text(encoding="utf-8"), table()),
-                              encoding="utf-8")
+        args.write.write_text(
+            replace_between_markers(args.write.read_text(encoding="utf-8"), table()), encoding="utf-8"
+        )
     else:
         print(table())
     return 0

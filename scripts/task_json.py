@@ -2,6 +2,7 @@
 
 Without --write it exits 1 when the files on disk differ from what the settings model gives (`--check`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,25 +30,55 @@ GROUPS = [
 ]
 # Inputs of the task itself, not settings: how to start Python and when to run.
 TASK_ONLY_INPUTS = [
-    {"name": "command", "type": "pickList", "label": "Command", "defaultValue": "run", "required": False,
-     "groupName": "setup", "options": {"run": "run: post or update the comment",
-                                       "check": "check: preflight, writes nothing"},
-     "helpMarkDown": "`run` posts or updates the comment; `check` verifies access and prints what to fix."},
-    {"name": "pythonExecutable", "type": "string", "label": "Python executable", "defaultValue": "",
-     "required": False, "groupName": "setup",
-     "helpMarkDown": "Python 3.10+ to run doc-context with. Empty: `python3` (`python` on Windows) from PATH; "
-                     "add UsePythonVersion@0 before this task on hosted agents."},
-    {"name": "packageSpec", "type": "string", "label": "Package to install", "defaultValue": PACKAGE_SPEC,
-     "required": False, "groupName": "setup",
-     "helpMarkDown": "What `pip install` installs before the run (a version, a wheel path or a git URL). "
-                     "Empty: doc-context is already installed in that Python."},
-    {"name": "onlyForPullRequests", "type": "boolean", "label": "Only for pull request builds",
-     "defaultValue": "true", "required": False, "groupName": "setup",
-     "helpMarkDown": "Skip unless Build.Reason is PullRequest (the build-validation policy). "
-                     "Set false for manual reruns and service-hook pipelines."},
-    {"name": "runOnForks", "type": "boolean", "label": "Run for pull requests from forks", "defaultValue": "false",
-     "required": False, "groupName": "setup",
-     "helpMarkDown": "Fork PR builds run the fork's YAML with restricted secrets; by default they are skipped."},
+    {
+        "name": "command",
+        "type": "pickList",
+        "label": "Command",
+        "defaultValue": "run",
+        "required": False,
+        "groupName": "setup",
+        "options": {"run": "run: post or update the comment", "check": "check: preflight, writes nothing"},
+        "helpMarkDown": "`run` posts or updates the comment; `check` verifies access and prints what to fix.",
+    },
+    {
+        "name": "pythonExecutable",
+        "type": "string",
+        "label": "Python executable",
+        "defaultValue": "",
+        "required": False,
+        "groupName": "setup",
+        "helpMarkDown": "Python 3.10+ to run doc-context with. Empty: `python3` (`python` on Windows) from PATH; "
+        "add UsePythonVersion@0 before this task on hosted agents.",
+    },
+    {
+        "name": "packageSpec",
+        "type": "string",
+        "label": "Package to install",
+        "defaultValue": PACKAGE_SPEC,
+        "required": False,
+        "groupName": "setup",
+        "helpMarkDown": "What `pip install` installs before the run (a version, a wheel path or a git URL). "
+        "Empty: doc-context is already installed in that Python.",
+    },
+    {
+        "name": "onlyForPullRequests",
+        "type": "boolean",
+        "label": "Only for pull request builds",
+        "defaultValue": "true",
+        "required": False,
+        "groupName": "setup",
+        "helpMarkDown": "Skip unless Build.Reason is PullRequest (the build-validation policy). "
+        "Set false for manual reruns and service-hook pipelines.",
+    },
+    {
+        "name": "runOnForks",
+        "type": "boolean",
+        "label": "Run for pull requests from forks",
+        "defaultValue": "false",
+        "required": False,
+        "groupName": "setup",
+        "helpMarkDown": "Fork PR builds run the fork's YAML with restricted secrets; by default they are skipped.",
+    },
 ]
 _TYPES = {"bool": "boolean", "choice": "pickList"}
 
@@ -57,9 +88,13 @@ def _input(entry: Entry) -> dict[str, object]:
     if entry.secret:
         help_text += f" A secret: pass a secret variable, e.g. `$({entry.env})`; it is masked in the log."
     item: dict[str, object] = {
-        "name": entry.input, "type": _TYPES.get(entry.kind, "string"), "label": entry.label,
-        "defaultValue": "" if entry.secret else format_default(entry.default), "required": False,
-        "groupName": entry.group, "helpMarkDown": help_text,
+        "name": entry.input,
+        "type": _TYPES.get(entry.kind, "string"),
+        "label": entry.label,
+        "defaultValue": "" if entry.secret else format_default(entry.default),
+        "required": False,
+        "groupName": entry.group,
+        "helpMarkDown": help_text,
     }
     if entry.choices:
         item["options"] = {choice: choice for choice in entry.choices}
@@ -74,9 +109,9 @@ def task_json() -> dict[str, object]:
         "name": "DocContext",
         "friendlyName": "doc-context: business context for the pull request",
         "description": "Summarizes the PR's linked work items and the Confluence pages they cite in one PR comment "
-                       "thread, updated in place on every run.",
+        "thread, updated in place on every run.",
         "helpMarkDown": "Needs Python 3.10+ on the agent (UsePythonVersion@0) and 'Contribute to pull requests' "
-                        "for the build service identity. Every input mirrors a doc-context setting; see docs/admin.md.",
+        "for the build service identity. Every input mirrors a doc-context setting; see docs/admin.md.",
         "category": "Utility",
         "author": "doc-context",
         "version": {"Major": major, "Minor": minor, "Patch": patch},
@@ -93,16 +128,17 @@ def env_map() -> dict[str, object]:
 
 
 def rendered() -> dict[Path, str]:
-    return {TASK_DIR / "task.json": json.dumps(task_json(), indent=2) + "\n",
-            TASK_DIR / "env-map.json": json.dumps(env_map(), indent=2) + "\n"}
+    return {
+        TASK_DIR / "task.json": json.dumps(task_json(), indent=2) + "\n",
+        TASK_DIR / "env-map.json": json.dumps(env_map(), indent=2) + "\n",
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--write", action="store_true", help="rewrite the files")
     args = parser.parse_args(argv)
-    stale = [path for path, text in rendered().items()
-             if not path.exists() or path.read_text(encoding="utf-8") != text]
+    stale = [path for path, text in rendered().items() if not path.exists() or path.read_text(encoding="utf-8") != text]
     if args.write:
         for path, text in rendered().items():
             path.write_text(text, encoding="utf-8")

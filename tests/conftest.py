@@ -1,4 +1,5 @@
 """Shared fixtures: the sandbox servers and the CLI run as a subprocess against them."""
+
 import os
 import subprocess
 import sys
@@ -10,8 +11,8 @@ import pytest
 # The SDK computes its on-disk cache directory at import time: set it before anything imports it.
 os.environ.setdefault("AZURE_DEVOPS_CACHE_DIR", tempfile.mkdtemp(prefix="doc-context-test-sdk-cache-"))
 
-from doc_context.demo import run_env  # noqa: E402
-from doc_context.sandbox import Sandbox  # noqa: E402
+from doc_context.demo import run_env
+from doc_context.sandbox import Sandbox
 
 
 @dataclass
@@ -34,18 +35,31 @@ def sandbox():
 @pytest.fixture
 def cli(tmp_path):
     """Run `python -m doc_context ARGS` in a fresh process with the given environment."""
+
     def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
         full = run_env(env, str(tmp_path / "sdk-cache"))
-        done = subprocess.run([sys.executable, "-m", "doc_context", *args], env=full, capture_output=True,
-                              text=True, timeout=timeout, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "doc_context", *args],
+            env=full,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
         ran = Ran(done.returncode, done.stdout, done.stderr)
         assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
         return ran
+
     return run
 
 
-SECRET_VARIABLES = ("SYSTEM_ACCESSTOKEN", "AZURE_DEVOPS_PAT", "CONFLUENCE_API_TOKEN", "CONFLUENCE_PAT",
-                    "DOC_CONTEXT_LLM_API_KEY")
+SECRET_VARIABLES = (
+    "SYSTEM_ACCESSTOKEN",
+    "AZURE_DEVOPS_PAT",
+    "CONFLUENCE_API_TOKEN",
+    "CONFLUENCE_PAT",
+    "DOC_CONTEXT_LLM_API_KEY",
+)
 
 
 def assert_no_secret(output: str, secrets: list[str]) -> None:
@@ -59,5 +73,7 @@ def pytest_terminal_summary(terminalreporter):
     from .fault_tally import TALLY
 
     if TALLY.injected:
-        terminalreporter.write_line(f"fault matrix: faults injected {TALLY.injected}, runs that ended well "
-                                    f"{TALLY.ended_well}, duplicate threads {TALLY.duplicates}")
+        terminalreporter.write_line(
+            f"fault matrix: faults injected {TALLY.injected}, runs that ended well "
+            f"{TALLY.ended_well}, duplicate threads {TALLY.duplicates}"
+        )

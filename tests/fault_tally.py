@@ -1,4 +1,5 @@
 """What the fault matrix saw, for its summary line at the end of the test run."""
+
 from dataclasses import dataclass
 
 

@@ -1,14 +1,15 @@
 """Auth modes: the job token, a PAT, and Entra ID through azure-identity, seen on the wire."""
+
 import base64
 
 import pytest
 
-from doc_context import ado
-from doc_context.ado_transport import EntraAuth, token_auth
 from doc_context.errors import ConfigError, SourceError
 from doc_context.gateways import ado_credentials
 from doc_context.models import PullRequestRef
 from doc_context.settings import load_settings
+from doc_context.sources import ado
+from doc_context.sources.ado_transport import EntraAuth, token_auth
 
 
 class CountingCredential:
@@ -36,7 +37,9 @@ def test_entra_token_is_fetched_per_request_for_the_devops_scope(sandbox):
     gateway.threads(pr_of(sandbox))
     api_calls = [r for r in sandbox.ado.requests() if "/_apis/git/" in r.path]
     assert [r.headers["Authorization"] for r in api_calls][-2:] == [
-        f"Bearer entra-{len(credential.scopes) - 1}", f"Bearer entra-{len(credential.scopes)}"]
+        f"Bearer entra-{len(credential.scopes) - 1}",
+        f"Bearer entra-{len(credential.scopes)}",
+    ]
     assert set(credential.scopes) == {("499b84ac-1321-427f-aa17-267ca6975798/.default",)}
 
 
@@ -51,9 +54,10 @@ def test_failed_entra_sign_in_is_one_clear_line(sandbox):
     class Failing:
         def get_token(self, *scopes, **kwargs):
             from azure.core.exceptions import ClientAuthenticationError
+
             raise ClientAuthenticationError("AADSTS700016: Application not found")
 
-    with pytest.raises(SourceError, match="Entra ID sign-in failed.*AZURE_CLIENT_ID"):
+    with pytest.raises(SourceError, match=r"Entra ID sign-in failed.*AZURE_CLIENT_ID"):
         ado.connect(sandbox.ado.base_url, EntraAuth(Failing()), timeout=10, user_agent="t")
 
 
@@ -65,9 +69,15 @@ def test_pipelines_mode_names_what_is_missing():
 
 def test_pipelines_mode_builds_the_federated_credential(monkeypatch):
     from azure.identity import AzurePipelinesCredential
+
     monkeypatch.setenv("SYSTEM_OIDCREQUESTURI", "https://127.0.0.1:9/oidc")
-    settings = load_settings(auth="pipelines", access_token="t", azure_tenant_id="tenant",
-                             azure_client_id="client", azure_service_connection_id="conn")
+    settings = load_settings(
+        auth="pipelines",
+        access_token="t",
+        azure_tenant_id="tenant",
+        azure_client_id="client",
+        azure_service_connection_id="conn",
+    )
     creds = ado_credentials(settings)
     assert isinstance(creds._credential, AzurePipelinesCredential)
 

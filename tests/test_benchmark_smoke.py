@@ -2,6 +2,7 @@
 
 No timing is asserted; the benchmark script prints the times.
 """
+
 import importlib.util
 import math
 import sys
@@ -29,8 +30,11 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
     assert f"doc-context: {work_items} work items," in run.output
     ado, wiki = run.kinds("ado"), run.kinds("confluence")
     assert ado["discovery OPTIONS"] <= 1 and ado["discovery ResourceAreas"] <= 1  # once per process
-    linked = [r.json["ids"] for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "work items batch"
-              and not set(r.json["ids"]) <= set(FEATURES)]
+    linked = [
+        r.json["ids"]
+        for r in run.ado
+        if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "work items batch" and not set(r.json["ids"]) <= set(FEATURES)
+    ]
     assert len(linked) == math.ceil(work_items / 200)
     assert all(len(ids) <= 200 for ids in linked)
     assert sorted(i for ids in linked for i in ids) == sorted(bench.work_item_ids)
@@ -38,8 +42,11 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
     assert ado["work items GET"] == 0
     assert ado["thread POST"] == 1 and ado["thread PATCH"] == 0 and ado["comment PATCH"] == 0
     assert wiki["credential check"] == 1
-    fetched = Counter(r.path.rsplit("/", 1)[-1] for r in run.confluence
-                      if roundtrips.kind_of(roundtrips.CONFLUENCE_KINDS, r) == "page by id")
+    fetched = Counter(
+        r.path.rsplit("/", 1)[-1]
+        for r in run.confluence
+        if roundtrips.kind_of(roundtrips.CONFLUENCE_KINDS, r) == "page by id"
+    )
     assert fetched == Counter(str(pid) for pid in bench.page_ids)  # each page exactly once
     assert sum(wiki.values()) == 1 + pages
     assert ado["other"] == 0 and wiki["other"] == 0

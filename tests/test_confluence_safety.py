@@ -3,6 +3,7 @@
 The Azure DevOps side is a hand-written stand-in (Items) that just hands over work items; Confluence is
 the sandbox FakeConfluence and a plain RecordingServer playing "another host" that must never be reached.
 """
+
 from __future__ import annotations
 
 import base64
@@ -18,13 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from doc_context.confluence import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
 from doc_context.errors import ConfigError, ConfluenceError
 from doc_context.gather import Sources, gather
-from doc_context.links import Site
-from doc_context.models import (Fetched, Gathered, Notice, PageRef, PullRequest, PullRequestRef, Relation,
-                                WorkItem)
+from doc_context.models import Fetched, Gathered, Notice, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.sandbox import FakeConfluence, RecordingServer, Reply
+from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
+from doc_context.text.links import Site
 
 EMAIL, TOKEN = "ci@acme.example", "cloud-token"
 BASIC = "Basic " + base64.b64encode(f"{EMAIL}:{TOKEN}".encode()).decode()
@@ -57,8 +57,15 @@ class Items:
 
 def story(*urls: str, relations: tuple[str, ...] = ()) -> WorkItem:
     body = "".join(f"<div>see {url}</div>" for url in urls)
-    return WorkItem(11, 1, "User Story", "a story", "Active", {"System.Description": body},
-                    tuple(Relation("Hyperlink", url) for url in relations))
+    return WorkItem(
+        11,
+        1,
+        "User Story",
+        "a story",
+        "Active",
+        {"System.Description": body},
+        tuple(Relation("Hyperlink", url) for url in relations),
+    )
 
 
 @pytest.fixture
@@ -84,14 +91,24 @@ def seed(site: FakeConfluence) -> None:
 
 
 def client(site: FakeConfluence, *, token: str = TOKEN, **config: object) -> Confluence:
-    return Confluence(ConfluenceConfig(api_base=site.api_base, cloud=site.cloud, **config),  # type: ignore[arg-type]
-                      basic(EMAIL, token) if site.cloud else BearerAuth(token))
+    return Confluence(
+        ConfluenceConfig(api_base=site.api_base, cloud=site.cloud, **config),  # type: ignore[arg-type]
+        basic(EMAIL, token) if site.cloud else BearerAuth(token),
+    )
 
 
 def run(site: FakeConfluence, confluence: Confluence, *items: WorkItem, concurrency: int = 4) -> Gathered:
     try:
-        return gather(Sources(Items(*items), confluence, Site.from_url(site.api_base), concurrency=concurrency,
-                              confluence_concurrency=concurrency), PR)
+        return gather(
+            Sources(
+                Items(*items),
+                confluence,
+                Site.from_url(site.api_base),
+                concurrency=concurrency,
+                confluence_concurrency=concurrency,
+            ),
+            PR,
+        )
     finally:
         confluence.close()
 
@@ -107,10 +124,15 @@ def confluence_notices(got: Gathered) -> list[Notice]:
 # -- where requests and credentials go
 def test_look_alike_hosts_get_no_request_and_no_credential(wiki: FakeConfluence, evil: RecordingServer) -> None:
     ours, theirs = f"127.0.0.1:{wiki.port}", f"127.0.0.1:{evil.port}"
-    links = [f"http://{theirs}/wiki/x/QOIB", f"http://localhost:{evil.port}/wiki/spaces/ENG/pages/{RETRY}",
-             f"http://{ours}@{theirs}/wiki/x/QOIB", f"http://{theirs}\\@{ours}/wiki/x/QOIB",
-             f"http://127.0.0.1.nip.io:{wiki.port}/wiki/x/QOIB", f"{evil.origin}/{ours}/wiki/x/QOIB",
-             f"http://[::ffff:127.0.0.1]:{wiki.port}/wiki/x/QOIB"]
+    links = [
+        f"http://{theirs}/wiki/x/QOIB",
+        f"http://localhost:{evil.port}/wiki/spaces/ENG/pages/{RETRY}",
+        f"http://{ours}@{theirs}/wiki/x/QOIB",
+        f"http://{theirs}\\@{ours}/wiki/x/QOIB",
+        f"http://127.0.0.1.nip.io:{wiki.port}/wiki/x/QOIB",
+        f"{evil.origin}/{ours}/wiki/x/QOIB",
+        f"http://[::ffff:127.0.0.1]:{wiki.port}/wiki/x/QOIB",
+    ]
 
     got = run(wiki, client(wiki), story(*links[:4], relations=tuple(links[4:])))
 
@@ -120,8 +142,7 @@ def test_look_alike_hosts_get_no_request_and_no_credential(wiki: FakeConfluence,
 
 
 @pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
-def test_a_redirect_to_another_host_is_not_followed(wiki: FakeConfluence, evil: RecordingServer,
-                                                    status: int) -> None:
+def test_a_redirect_to_another_host_is_not_followed(wiki: FakeConfluence, evil: RecordingServer, status: int) -> None:
     wiki.add_fault("GET", rf"/api/v2/pages/{RETRY}$", [(status, {"Location": f"{evil.origin}/steal"}, "")])
 
     got = run(wiki, client(wiki), story(f"{wiki.api_base}/spaces/ENG/pages/{RETRY}"))
@@ -129,8 +150,9 @@ def test_a_redirect_to_another_host_is_not_followed(wiki: FakeConfluence, evil: 
     assert evil.requests() == []
     assert page_requests(wiki) == [f"/wiki/api/v2/pages/{RETRY}"]  # once: not retried either
     assert got.pages == ()
-    assert confluence_notices(got) == [Notice(f"confluence page {RETRY}",
-                                              f"skipped: a redirect (HTTP {status}), not followed")]
+    assert confluence_notices(got) == [
+        Notice(f"confluence page {RETRY}", f"skipped: a redirect (HTTP {status}), not followed")
+    ]
 
 
 def test_a_redirected_credential_check_stops_everything(wiki: FakeConfluence, evil: RecordingServer) -> None:
@@ -146,8 +168,12 @@ def test_a_redirected_credential_check_stops_everything(wiki: FakeConfluence, ev
 def test_with_a_separate_api_base_links_match_the_site_and_requests_go_to_the_api(evil: RecordingServer) -> None:
     with FakeConfluence("cloud") as site, FakeConfluence("cloud", context_path="/ex/confluence/0f1e2d/wiki") as api:
         seed(api)
-        links = [f"{site.api_base}/spaces/ENG/pages/{RETRY}", f"{site.api_base}/display/ENG/Page+1",
-                 f"{api.api_base}/spaces/ENG/pages/123458", f"{evil.origin}/wiki/spaces/ENG/pages/123459"]
+        links = [
+            f"{site.api_base}/spaces/ENG/pages/{RETRY}",
+            f"{site.api_base}/display/ENG/Page+1",
+            f"{api.api_base}/spaces/ENG/pages/123458",
+            f"{evil.origin}/wiki/spaces/ENG/pages/123459",
+        ]
         config = ConfluenceConfig(api_base=api.api_base, site_url=site.api_base, cloud=True)
         confluence = Confluence(config, basic(EMAIL, TOKEN))
         try:
@@ -169,15 +195,17 @@ def test_the_cli_sends_requests_and_credentials_to_the_api_base_only(sandbox, cl
         for space in sandbox.confluence.spaces():
             api.add_space(space.key, space.name, id=space.id, homepage_id=space.homepage_id)
         for p in sandbox.confluence.pages():
-            api.add_page(p.id, p.title, p.space_key, p.body, type=p.type, version=p.version, status=p.status,
-                         created=p.created)
+            api.add_page(
+                p.id, p.title, p.space_key, p.body, type=p.type, version=p.version, status=p.status, created=p.created
+            )
 
         ran = cli({**sandbox.env(), "CONFLUENCE_API_BASE": api.api_base}, "run")
 
         assert ran.code == 0, ran.output
         assert sandbox.confluence.requests() == []
         assert [r.path for r in api.requests(path_regex="user/current")] == [
-            "/ex/confluence/0f1e2d/wiki/rest/api/user/current"]
+            "/ex/confluence/0f1e2d/wiki/rest/api/user/current"
+        ]
         assert f"/ex/confluence/0f1e2d/wiki/api/v2/pages/{info.policy_page_id}" in [r.path for r in api.requests()]
         basic_pair = base64.b64encode(f"{info.confluence_email}:{info.confluence_api_token}".encode()).decode()
         assert {r.headers.get("Authorization") for r in api.requests()} == {f"Basic {basic_pair}"}
@@ -224,7 +252,8 @@ def test_data_center_anonymous_answer_to_a_bad_pat_is_a_failure() -> None:
         got = run(dc, confluence, story(f"{dc.api_base}/x/LIQHD"))
 
         assert [(r.path, dc.requests()[0].headers["Authorization"]) for r in dc.requests()] == [
-            ("/rest/api/user/current", "Bearer expired-pat")]
+            ("/rest/api/user/current", "Bearer expired-pat")
+        ]
         [notice] = confluence_notices(got)
         assert "anonymous" in notice.message and "CONFLUENCE_PAT" in notice.message
 
@@ -256,8 +285,9 @@ def test_429_with_retry_after_is_waited_for_then_succeeds(wiki: FakeConfluence) 
 
 
 def test_503_with_an_http_date_retry_after_then_succeeds(wiki: FakeConfluence) -> None:
-    wiki.add_fault("GET", rf"/api/v2/pages/{RETRY}$", [(503, {"Retry-After": formatdate(time.time() + 1, usegmt=True)},
-                                                        "")])
+    wiki.add_fault(
+        "GET", rf"/api/v2/pages/{RETRY}$", [(503, {"Retry-After": formatdate(time.time() + 1, usegmt=True)}, "")]
+    )
 
     assert client(wiki).fetch(PageRef(page_id=RETRY)).id == RETRY
     assert len(wiki.requests()) == 2
@@ -308,11 +338,20 @@ def test_an_answer_over_the_size_cap_is_not_read(wiki: FakeConfluence) -> None:
 
 
 def test_the_size_cap_counts_decompressed_bytes_while_streaming(wiki: FakeConfluence) -> None:
-    body = json.dumps({"id": "556", "status": "current", "title": "Bomb", "body": {"storage": {
-        "value": "<p>" + "a" * 3_000_000 + "</p>"}}}).encode()
+    body = json.dumps(
+        {
+            "id": "556",
+            "status": "current",
+            "title": "Bomb",
+            "body": {"storage": {"value": "<p>" + "a" * 3_000_000 + "</p>"}},
+        }
+    ).encode()
     packed = gzip.compress(body)
-    wiki.add_fault("GET", r"/api/v2/pages/556$", [Reply(200, {"Content-Type": "application/json",
-                                                              "Content-Encoding": "gzip"}, packed)])
+    wiki.add_fault(
+        "GET",
+        r"/api/v2/pages/556$",
+        [Reply(200, {"Content-Type": "application/json", "Content-Encoding": "gzip"}, packed)],
+    )
     assert len(packed) < 20_000  # the Content-Length alone would pass
 
     with pytest.raises(ConfluenceError, match="larger than 100000 bytes"):
@@ -320,8 +359,11 @@ def test_the_size_cap_counts_decompressed_bytes_while_streaming(wiki: FakeConflu
 
 
 def test_a_trashed_page_is_a_warning(wiki: FakeConfluence) -> None:
-    got = run(wiki, client(wiki), story(f"{wiki.api_base}/spaces/ENG/pages/{TRASHED}",
-                                        f"{wiki.api_base}/spaces/ENG/pages/{RETRY}"))
+    got = run(
+        wiki,
+        client(wiki),
+        story(f"{wiki.api_base}/spaces/ENG/pages/{TRASHED}", f"{wiki.api_base}/spaces/ENG/pages/{RETRY}"),
+    )
 
     assert [page.id for page, _ in got.pages] == [RETRY]
     [notice] = confluence_notices(got)
@@ -339,7 +381,7 @@ def test_pages_not_read_by_the_deadline_become_one_warning(wiki: FakeConfluence)
     read = [page.id for page, _ in got.pages]
     [notice] = confluence_notices(got)
     skipped = len(PAGES) - len(read)
-    assert 1 <= len(read) < len(PAGES) and read == PAGES[:len(read)]
+    assert 1 <= len(read) < len(PAGES) and read == PAGES[: len(read)]
     assert notice == Notice("confluence", notice.message)
     assert notice.message.startswith(f"{skipped} pages skipped: not read within the Confluence deadline of 1 s")
     first = wiki.requests()[0].time
@@ -350,8 +392,12 @@ def test_pages_not_read_by_the_deadline_become_one_warning(wiki: FakeConfluence)
 def test_each_page_is_read_once_even_when_asked_for_at_once(wiki: FakeConfluence) -> None:
     base = wiki.api_base
     wiki.add_latency("GET", r"/api/v2/", 150)
-    links = [f"{base}/spaces/ENG/pages/{RETRY}", f"{base}/x/QOIB", f"{base}/display/ENG/Page+0",
-             f"{base}/pages/viewpage.action?pageId={RETRY}"]
+    links = [
+        f"{base}/spaces/ENG/pages/{RETRY}",
+        f"{base}/x/QOIB",
+        f"{base}/display/ENG/Page+0",
+        f"{base}/pages/viewpage.action?pageId={RETRY}",
+    ]
 
     got = run(wiki, client(wiki), story(*links[:2]), story(*links[2:]), concurrency=8)
 
@@ -374,25 +420,36 @@ def tls(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ssl.SSLContext]
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "doc-context test CA")])
 
     def builder(subject: x509.Name, public_key: ec.EllipticCurvePublicKey) -> x509.CertificateBuilder:
-        return (x509.CertificateBuilder().subject_name(subject).issuer_name(ca_name).public_key(public_key)
-                .serial_number(x509.random_serial_number()).not_valid_before(now - timedelta(minutes=5))
-                .not_valid_after(now + timedelta(days=1))
-                .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False))
+        return (
+            x509.CertificateBuilder()
+            .subject_name(subject)
+            .issuer_name(ca_name)
+            .public_key(public_key)
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - timedelta(minutes=5))
+            .not_valid_after(now + timedelta(days=1))
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False)
+        )
 
-    ca = (builder(ca_name, ca_key.public_key())
-          .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-          .add_extension(x509.KeyUsage(True, False, False, False, False, True, True, False, False), critical=True)
-          .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
-          .sign(ca_key, hashes.SHA256()))
-    cert = (builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]), key.public_key())
-            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
-            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-            .sign(ca_key, hashes.SHA256()))
+    ca = (
+        builder(ca_name, ca_key.public_key())
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(True, False, False, False, False, True, True, False, False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    cert = (
+        builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]), key.public_key())
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
     pem = serialization.Encoding.PEM
     (folder / "ca.pem").write_bytes(ca.public_bytes(pem))
     (folder / "server.pem").write_bytes(cert.public_bytes(pem))
-    (folder / "server.key").write_bytes(key.private_bytes(pem, serialization.PrivateFormat.PKCS8,
-                                                          serialization.NoEncryption()))
+    (folder / "server.key").write_bytes(
+        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(folder / "server.pem", folder / "server.key")
     return folder / "ca.pem", context
@@ -405,12 +462,13 @@ def test_tls_is_verified_and_a_private_ca_is_trusted_only_when_configured(tls: t
         assert dc.api_base.startswith("https://")
 
         default = Confluence(ConfluenceConfig(api_base=dc.api_base, cloud=False), BearerAuth("dc-pat"))
-        with pytest.raises(CredentialsRejected, match="TLS certificate is not trusted.*CONFLUENCE_CA_BUNDLE"):
+        with pytest.raises(CredentialsRejected, match=r"TLS certificate is not trusted.*CONFLUENCE_CA_BUNDLE"):
             default.check_credentials()
         assert dc.requests() == []  # the handshake failed: no request, no token sent
 
-        bundled = Confluence(ConfluenceConfig(api_base=dc.api_base, cloud=False, verify=str(ca_file)),
-                             BearerAuth("dc-pat"))
+        bundled = Confluence(
+            ConfluenceConfig(api_base=dc.api_base, cloud=False, verify=str(ca_file)), BearerAuth("dc-pat")
+        )
         assert bundled.check_credentials() == "Jane"
         assert [r.headers["Authorization"] for r in dc.requests()] == ["Bearer dc-pat"]
 
@@ -419,8 +477,10 @@ def test_an_unreadable_ca_bundle_is_a_config_error(tmp_path: Path) -> None:
     (tmp_path / "not-a-cert.pem").write_text("hello")
     for path in (tmp_path / "missing.pem", tmp_path / "not-a-cert.pem"):
         with pytest.raises(ConfigError, match="CONFLUENCE_CA_BUNDLE"):
-            Confluence(ConfluenceConfig(api_base="https://confluence.acme.example", cloud=False, verify=str(path)),
-                       BearerAuth("x"))
+            Confluence(
+                ConfluenceConfig(api_base="https://confluence.acme.example", cloud=False, verify=str(path)),
+                BearerAuth("x"),
+            )
 
 
 def test_the_cli_trusts_confluence_ca_bundle(sandbox, cli, tls: tuple[Path, ssl.SSLContext]) -> None:

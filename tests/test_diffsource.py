@@ -1,4 +1,5 @@
 """read_diff: `git diff HEAD^1 HEAD` in real repositories built in tmp_path; no mocks."""
+
 from __future__ import annotations
 
 import os
@@ -7,10 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from doc_context.diffsource import SHALLOW, read_diff
+from doc_context.sources.diff import SHALLOW, read_diff
 
-GIT_ID = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
-          "-c", "commit.gpgsign=false"]
+GIT_ID = [
+    "-c",
+    "user.name=Test",
+    "-c",
+    "user.email=test@example.com",
+    "-c",
+    "init.defaultBranch=main",
+    "-c",
+    "commit.gpgsign=false",
+]
 
 
 @pytest.fixture(autouse=True)

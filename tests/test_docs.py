@@ -1,4 +1,5 @@
 """docs/admin.md carries the generated settings table, and the YAML in the docs parses and fits the template."""
+
 import importlib
 import re
 import sys
@@ -34,8 +35,9 @@ def documents() -> list[Path]:
 def test_admin_md_has_the_current_settings_table():
     text = ADMIN.read_text(encoding="utf-8")
     between = text.split(settings_table.START, 1)[1].split(settings_table.END, 1)[0]
-    assert between.strip("\n") == settings_table.table(), \
+    assert between.strip("\n") == settings_table.table(), (
         "stale: python scripts/settings_table.py --write docs/admin.md"
+    )
 
 
 def test_admin_md_names_every_task_only_input():

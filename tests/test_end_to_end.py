@@ -1,4 +1,5 @@
 """`doc-context run` as a subprocess against the sandbox: what the servers received, what was printed."""
+
 import json
 import re
 from pathlib import Path
@@ -13,8 +14,9 @@ def comment(sandbox) -> str:
 
 
 def warnings(output: str) -> list[str]:
-    return [line.split("]", 1)[1] for line in output.splitlines()
-            if line.startswith("##vso[task.logissue type=warning")]
+    return [
+        line.split("]", 1)[1] for line in output.splitlines() if line.startswith("##vso[task.logissue type=warning")
+    ]
 
 
 def test_two_runs_leave_exactly_one_thread(sandbox, cli):
@@ -82,9 +84,12 @@ def test_token_never_printed(sandbox, cli):
     """Only the agent's own masking command carries it (the agent swallows that line, it is never shown)."""
     env = sandbox.env()
     secrets = [env["SYSTEM_ACCESSTOKEN"], env["CONFLUENCE_API_TOKEN"]]
-    outputs = [cli(env, "run").output, cli({**env, "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run").output,
-               cli({**env, "SYSTEM_ACCESSTOKEN": env["SYSTEM_ACCESSTOKEN"] + "x"}, "run").output,
-               cli({**env, "TF_BUILD": "False"}, "run", "--dry-run").output]
+    outputs = [
+        cli(env, "run").output,
+        cli({**env, "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run").output,
+        cli({**env, "SYSTEM_ACCESSTOKEN": env["SYSTEM_ACCESSTOKEN"] + "x"}, "run").output,
+        cli({**env, "TF_BUILD": "False"}, "run", "--dry-run").output,
+    ]
     masked = [line for line in outputs[0].splitlines() if line.startswith("##vso[task.setsecret]")]
     assert sorted(masked) == sorted(f"##vso[task.setsecret]{s}" for s in secrets)
     for output in outputs:
@@ -102,14 +107,17 @@ def test_markdown_goes_to_the_build_summary(sandbox, cli, tmp_path):
 
 
 def test_failed_post_still_saves_the_markdown(sandbox, cli, tmp_path):
-    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path),
-               "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token}, "run")
+    ran = cli(
+        {**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token},
+        "run",
+    )
     assert ran.code == 1
     assert "Bug 4211" in (tmp_path / "doc-context-summary.md").read_text()
     assert "work item 4242: skipped" in ran.stdout  # the run's warnings are still shown
     assert "##vso[task.uploadsummary]" in ran.stdout
     assert [line for line in ran.stdout.splitlines() if line.startswith("doc-context:")] == [
-        line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line and line.startswith("doc-")]
+        line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line and line.startswith("doc-")
+    ]
 
 
 def test_fail_on_warning_fails_the_step_after_posting(sandbox, cli):
@@ -159,15 +167,25 @@ def test_dry_run_posts_nothing_and_prints_the_comment(sandbox, cli):
 def test_check_reports_every_capability_and_writes_nothing(sandbox, cli):
     ran = cli(sandbox.env(), "check")
     assert ran.code == 0, ran.output
-    for row in ("read the pull request | ok", "read its work items | ok", "write comment threads | ok",
-                "sign in to Confluence | ok"):
+    for row in (
+        "read the pull request | ok",
+        "read its work items | ok",
+        "write comment threads | ok",
+        "sign in to Confluence | ok",
+    ):
         assert row in ran.stdout
     assert not sandbox.ado.requests(method="POST") and not sandbox.ado.requests(method="PATCH")
 
 
 def test_check_names_the_missing_permission(sandbox, cli):
-    ran = cli({**sandbox.env(), "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token,
-               "CONFLUENCE_API_TOKEN": "not-the-api-token"}, "check")
+    ran = cli(
+        {
+            **sandbox.env(),
+            "SYSTEM_ACCESSTOKEN": sandbox.info.read_only_token,
+            "CONFLUENCE_API_TOKEN": "not-the-api-token",
+        },
+        "check",
+    )
     assert ran.code == 1
     assert "write comment threads | FAILED" in ran.stdout and "Contribute to pull requests" in ran.stdout
     assert "sign in to Confluence | FAILED" in ran.stdout
@@ -188,8 +206,12 @@ def test_service_hook_payload_runs_for_its_pull_request(sandbox, cli, tmp_path):
     payload["resource"]["repository"]["project"].update(id=sandbox.info.project_id)
     event = tmp_path / "event.json"
     event.write_text(json.dumps(payload))
-    env = {k: v for k, v in sandbox.env().items() if k not in (
-        "SYSTEM_PULLREQUEST_PULLREQUESTID", "BUILD_REPOSITORY_ID", "SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT")}
+    env = {
+        k: v
+        for k, v in sandbox.env().items()
+        if k
+        not in ("SYSTEM_PULLREQUEST_PULLREQUESTID", "BUILD_REPOSITORY_ID", "SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT")
+    }
     ran = cli(env, "run", "--event", str(event))
     assert ran.code == 0, ran.output
     assert "Bug 4211" in comment(sandbox)

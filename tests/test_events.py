@@ -1,4 +1,5 @@
 """Service-hook payloads: the PR they name, or one clear error."""
+
 import json
 from pathlib import Path
 
@@ -22,26 +23,44 @@ def test_updated_payload():
     assert parse_event((DATA / "git.pullrequest.updated.json").read_text()).event_type == "git.pullrequest.updated"
 
 
-@pytest.mark.parametrize(("payload", "says"), [
-    ("not json", "not JSON"),
-    ("[]", "not a JSON object"),
-    (json.dumps({"eventType": "git.push"}), "git.push"),
-    (json.dumps({"eventType": "git.pullrequest.created", "resource": {"pullRequestId": 1}}), "repository.id"),
-    (json.dumps({"eventType": "git.pullrequest.created", "resource": {"pullRequestId": "1",
-                 "repository": {"id": "r", "project": {"id": "p"}}}}), "pullRequestId"),
-])
+@pytest.mark.parametrize(
+    ("payload", "says"),
+    [
+        ("not json", "not JSON"),
+        ("[]", "not a JSON object"),
+        (json.dumps({"eventType": "git.push"}), "git.push"),
+        (json.dumps({"eventType": "git.pullrequest.created", "resource": {"pullRequestId": 1}}), "repository.id"),
+        (
+            json.dumps(
+                {
+                    "eventType": "git.pullrequest.created",
+                    "resource": {"pullRequestId": "1", "repository": {"id": "r", "project": {"id": "p"}}},
+                }
+            ),
+            "pullRequestId",
+        ),
+    ],
+)
 def test_bad_payloads(payload, says):
     with pytest.raises(ConfigError, match=says):
         parse_event(payload)
 
 
-@pytest.mark.parametrize(("url", "org"), [
-    ("https://dev.azure.com/fabrikam/_apis/git/repositories/r/pullRequests/1", "https://dev.azure.com/fabrikam"),
-    ("https://fabrikam.visualstudio.com/_apis/git/repositories/r/pullRequests/1", "https://fabrikam.visualstudio.com"),
-    ("https://evil.example/_apis/git/repositories/r/pullRequests/1", None),
-    ("http://dev.azure.com/fabrikam/_apis/x", None),
-])
+@pytest.mark.parametrize(
+    ("url", "org"),
+    [
+        ("https://dev.azure.com/fabrikam/_apis/git/repositories/r/pullRequests/1", "https://dev.azure.com/fabrikam"),
+        (
+            "https://fabrikam.visualstudio.com/_apis/git/repositories/r/pullRequests/1",
+            "https://fabrikam.visualstudio.com",
+        ),
+        ("https://evil.example/_apis/git/repositories/r/pullRequests/1", None),
+        ("http://dev.azure.com/fabrikam/_apis/x", None),
+    ],
+)
 def test_org_url_only_from_azure_devops_hosts(url, org):
-    payload = {"eventType": "git.pullrequest.updated", "resource": {
-        "pullRequestId": 3, "url": url, "repository": {"id": "r", "project": {"id": "p"}}}}
+    payload = {
+        "eventType": "git.pullrequest.updated",
+        "resource": {"pullRequestId": 3, "url": url, "repository": {"id": "r", "project": {"id": "p"}}},
+    }
     assert parse_event(json.dumps(payload)).org_url == org

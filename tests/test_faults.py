@@ -3,6 +3,7 @@
 Each case injects one fault through the sandbox, runs `doc-context run` in this process against it,
 and asserts the end state: one thread, with the full content or the right warning.
 """
+
 import pytest
 
 from doc_context.cli import main
@@ -10,8 +11,7 @@ from doc_context.sandbox import Sandbox
 
 from .fault_tally import TALLY
 
-FULL = ("Bug 4211", "User Story 4198", "Spike 4230", "Gift card split payments", "Checkout rounding policy",
-        "Runbook")
+FULL = ("Bug 4211", "User Story 4198", "Spike 4230", "Gift card split payments", "Checkout rounding policy", "Runbook")
 RETRY_429 = (429, {"Retry-After": "1"}, None)
 FAULTS = {"429+Retry-After": RETRY_429, "503": 503, "reset": "reset", "timeout": "timeout", "malformed": "malformed"}
 ADO_CALLS = {
@@ -33,10 +33,12 @@ UPDATE_CALLS = {  # a rerun after a work item changed: the comment is edited, it
     "comment update": ("PATCH", r"/threads/\d+/comments/\d+$"),
     "thread hash update": ("PATCH", r"/threads/\d+$"),
 }
-CASES = [("ado", call, fault) for call in ADO_CALLS for fault in FAULTS] + \
-        [("update", call, fault) for call in UPDATE_CALLS for fault in FAULTS] + \
-        [("confluence", call, fault) for call in CONFLUENCE_CALLS for fault in FAULTS] + \
-        [("ado", "thread create", "reset-after"), ("ado", "thread create", "timeout-after")]
+CASES = (
+    [("ado", call, fault) for call in ADO_CALLS for fault in FAULTS]
+    + [("update", call, fault) for call in UPDATE_CALLS for fault in FAULTS]
+    + [("confluence", call, fault) for call in CONFLUENCE_CALLS for fault in FAULTS]
+    + [("ado", "thread create", "reset-after"), ("ado", "thread create", "timeout-after")]
+)
 
 
 def run_with_fault(monkeypatch, target: str, call: str, fault: str):

@@ -3,6 +3,7 @@
 Regenerate after an intended change with `UPDATE_GOLDEN=1 python -m pytest -q tests/test_golden.py`,
 then read the diff of tests/golden/*.md before committing it.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,16 +13,17 @@ from pathlib import Path
 import pytest
 
 from doc_context.app import compose
-from doc_context.extrafields import parse_extra_fields
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.summary.extrafields import parse_extra_fields
 
 GOLDEN = Path(__file__).parent / "golden"
 INPUTS = GOLDEN / "inputs"
 ORG = "https://dev.azure.com/fabrikam"
 WIKI = "https://fabrikam.atlassian.net/wiki"
 REF = PullRequestRef(ORG, "Fabrikam Fiber", "storefront", 1842)
-EXTRA = parse_extra_fields("Bug=Microsoft.VSTS.Common.Severity,Microsoft.VSTS.Common.Priority;"
-                           "User Story=Microsoft.VSTS.Common.BusinessValue")
+EXTRA = parse_extra_fields(
+    "Bug=Microsoft.VSTS.Common.Severity,Microsoft.VSTS.Common.Priority;User Story=Microsoft.VSTS.Common.BusinessValue"
+)
 BUDGET = 12_000
 
 
@@ -29,12 +31,31 @@ def read(name: str) -> str:
     return (INPUTS / name).read_text(encoding="utf-8").strip()
 
 
-def item(id_: int, type_: str, title: str, *, parent: int | None = None, state: str = "Active", rev: int = 3,
-         markdown: tuple[str, ...] = (), **fields: str) -> WorkItem:
-    relations = (Relation("System.LinkTypes.Hierarchy-Reverse", f"{ORG}/_apis/wit/workItems/{parent}"),) if parent else ()
-    return WorkItem(id_, rev, type_, title, state, fields={k.replace("__", "."): v for k, v in fields.items()},
-                    relations=relations, markdown_fields=frozenset(m.replace("__", ".") for m in markdown),
-                    web_url=f"{ORG}/Fabrikam%20Fiber/_workitems/edit/{id_}")
+def item(
+    id_: int,
+    type_: str,
+    title: str,
+    *,
+    parent: int | None = None,
+    state: str = "Active",
+    rev: int = 3,
+    markdown: tuple[str, ...] = (),
+    **fields: str,
+) -> WorkItem:
+    relations = (
+        (Relation("System.LinkTypes.Hierarchy-Reverse", f"{ORG}/_apis/wit/workItems/{parent}"),) if parent else ()
+    )
+    return WorkItem(
+        id_,
+        rev,
+        type_,
+        title,
+        state,
+        fields={k.replace("__", "."): v for k, v in fields.items()},
+        relations=relations,
+        markdown_fields=frozenset(m.replace("__", ".") for m in markdown),
+        web_url=f"{ORG}/Fabrikam%20Fiber/_workitems/edit/{id_}",
+    )
 
 
 def page(id_: int, title: str, space: str, version: int, name: str) -> Page:
@@ -43,51 +64,98 @@ def page(id_: int, title: str, space: str, version: int, name: str) -> Page:
 
 
 def changed(*paths: str) -> tuple[ChangedFile, ...]:
-    return tuple(ChangedFile(p.lstrip("+-"), "add" if p[0] == "+" else "delete" if p[0] == "-" else "edit")
-                 for p in paths)
+    return tuple(
+        ChangedFile(p.lstrip("+-"), "add" if p[0] == "+" else "delete" if p[0] == "-" else "edit") for p in paths
+    )
 
 
-FEATURE = item(3907, "Feature", "Gift card payments at checkout", rev=9, parent=3001, markdown=("System__Description",),
-               System__Description="Let shoppers use **gift cards** for any part of an order.\n\n- split tender")
-EPIC = item(3001, "Epic", "Payments that reconcile to the cent", rev=2,
-            System__Description="<div>Every amount we show matches the ledger. Owned by payments-core.</div>")
+FEATURE = item(
+    3907,
+    "Feature",
+    "Gift card payments at checkout",
+    rev=9,
+    parent=3001,
+    markdown=("System__Description",),
+    System__Description="Let shoppers use **gift cards** for any part of an order.\n\n- split tender",
+)
+EPIC = item(
+    3001,
+    "Epic",
+    "Payments that reconcile to the cent",
+    rev=2,
+    System__Description="<div>Every amount we show matches the ledger. Owned by payments-core.</div>",
+)
 POLICY = page(2883616774, "Checkout rounding policy", "PAY", 6, "page-rounding-policy.md")
 DESIGN = page(4521988092, "Gift card split payments - design", "PAY", 23, "page-giftcard-design.md")
 RUNBOOK = page(3019735041, "Runbook: gift card ledger reconciliation", "OPS", 9, "page-ledger-runbook.md")
 
 
 def bugfix() -> tuple[Gathered, str]:
-    bug = item(4211, "Bug", "Checkout total is off by one cent when a percentage discount applies", rev=7,
-               parent=3907, Microsoft__VSTS__TCM__ReproSteps=read("bug-repro-steps.html"),
-               Microsoft__VSTS__TCM__SystemInfo="<div>Web checkout, release 2025.10.3<br>Chrome 129 on Windows 11</div>",
-               System__Description="<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR</div>",
-               Microsoft__VSTS__Common__Severity="2 - High", Microsoft__VSTS__Common__Priority="1")
+    bug = item(
+        4211,
+        "Bug",
+        "Checkout total is off by one cent when a percentage discount applies",
+        rev=7,
+        parent=3907,
+        Microsoft__VSTS__TCM__ReproSteps=read("bug-repro-steps.html"),
+        Microsoft__VSTS__TCM__SystemInfo="<div>Web checkout, release 2025.10.3<br>Chrome 129 on Windows 11</div>",
+        System__Description="<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR</div>",
+        Microsoft__VSTS__Common__Severity="2 - High",
+        Microsoft__VSTS__Common__Priority="1",
+    )
     pr = PullRequest(REF, "Round checkout totals once, with banker's rounding", "Fixes AB#4211")
-    files = changed("/src/checkout/totals.py", "+/src/checkout/rounding.py", "-/src/checkout/legacy_round.py",
-                    "/tests/checkout/test_totals.py")
+    files = changed(
+        "/src/checkout/totals.py",
+        "+/src/checkout/rounding.py",
+        "-/src/checkout/legacy_round.py",
+        "/tests/checkout/test_totals.py",
+    )
     return Gathered(pr, (bug,), files, ((POLICY, (4211,)),), (), (), parents=(FEATURE, EPIC)), read("bugfix.diff")
 
 
 def feature() -> tuple[Gathered, str]:
-    story = item(4198, "User Story", "Split a payment between a gift card and a card", rev=12, parent=3907,
-                 System__Description=read("story-description.html"),
-                 Microsoft__VSTS__Common__AcceptanceCriteria=read("story-acceptance-criteria.html"),
-                 Microsoft__VSTS__Common__BusinessValue="40")
-    spike = item(4230, "Spike", "Spike: banker's rounding in the ledger export", state="Closed", rev=4,
-                 System__Description="<div>Timebox: 2 days.</div><div>Can the ledger export switch to banker's "
-                                     "rounding (ROUND_HALF_EVEN) without breaking the monthly reconciliation?</div>")
+    story = item(
+        4198,
+        "User Story",
+        "Split a payment between a gift card and a card",
+        rev=12,
+        parent=3907,
+        System__Description=read("story-description.html"),
+        Microsoft__VSTS__Common__AcceptanceCriteria=read("story-acceptance-criteria.html"),
+        Microsoft__VSTS__Common__BusinessValue="40",
+    )
+    spike = item(
+        4230,
+        "Spike",
+        "Spike: banker's rounding in the ledger export",
+        state="Closed",
+        rev=4,
+        System__Description="<div>Timebox: 2 days.</div><div>Can the ledger export switch to banker's "
+        "rounding (ROUND_HALF_EVEN) without breaking the monthly reconciliation?</div>",
+    )
     pr = PullRequest(REF, "Split tender: gift card first, card or PayPal for the rest", "AB#4198 AB#4230")
-    files = changed("+/src/payments/split_tender.py", "/src/payments/giftcard.py",
-                    "+/tests/payments/test_split_tender.py", "/docs/payments/gift-cards.md")
+    files = changed(
+        "+/src/payments/split_tender.py",
+        "/src/payments/giftcard.py",
+        "+/tests/payments/test_split_tender.py",
+        "/docs/payments/gift-cards.md",
+    )
     pages = ((DESIGN, (4198,)), (POLICY, (4198,)), (RUNBOOK, (4198, 4230)))
     return Gathered(pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC)), read("feature.diff")
 
 
 def refactor() -> tuple[Gathered, str]:
     pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "No behaviour change.")
-    files = changed("+/src/checkout/money.py", "/src/checkout/totals.py", "/src/payments/giftcard.py",
-                    "/tests/checkout/test_money.py", "/README.md")
-    diff = "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n+from .money import to_cents\n"
+    files = changed(
+        "+/src/checkout/money.py",
+        "/src/checkout/totals.py",
+        "/src/payments/giftcard.py",
+        "/tests/checkout/test_money.py",
+        "/README.md",
+    )
+    diff = (
+        "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n+from .money import to_cents\n"
+    )
     return Gathered(pr, (), files, (), (), ()), diff
 
 
@@ -96,12 +164,16 @@ def fifty() -> tuple[Gathered, str]:
     items = []
     for n in range(50):
         kind = kinds[n % len(kinds)]
-        text = " ".join(f"Sentence {i} of item {n} about the checkout totals and ledger export number {i}."
-                        for i in range(12))
+        text = " ".join(
+            f"Sentence {i} of item {n} about the checkout totals and ledger export number {i}." for i in range(12)
+        )
         field = "Microsoft__VSTS__TCM__ReproSteps" if kind == "Bug" else "System__Description"
         fields = {field: f"<ol><li>{text}</li><li>Open the basket.</li></ol>" if kind == "Bug" else f"<p>{text}</p>"}
-        items.append(item(5000 + n, kind, f"Checkout change number {n}", rev=n + 1, parent=3907 if n % 3 == 0 else None,
-                          **fields))
+        items.append(
+            item(
+                5000 + n, kind, f"Checkout change number {n}", rev=n + 1, parent=3907 if n % 3 == 0 else None, **fields
+            )
+        )
     pr = PullRequest(REF, "Quarterly checkout clean-up", "")
     files = changed(*(f"/src/checkout/module_{n}.py" for n in range(30)), "/src/checkout/totals.py")
     pages = tuple((p, (5000, 5001)) for p in (DESIGN, POLICY, RUNBOOK))
@@ -109,7 +181,10 @@ def fifty() -> tuple[Gathered, str]:
 
 
 CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
-    "bugfix": bugfix, "feature": feature, "refactor": refactor, "fifty-work-items": fifty,
+    "bugfix": bugfix,
+    "feature": feature,
+    "refactor": refactor,
+    "fifty-work-items": fifty,
 }
 
 

@@ -1,5 +1,6 @@
 """Hostile input end to end: huge and nested fields, bad entities, injected titles, hundreds of links,
 1,000 linked work items. Bounded memory, no crash, a comment within the limit, nothing injected."""
+
 import resource
 import subprocess
 import sys
@@ -19,18 +20,29 @@ def hostile(tmp_path):
         bench = seed_bench(ado, confluence, work_items=1000, pages=30)
         wiki = confluence.api_base
         story, bug, spike = FIRST_ITEM, FIRST_ITEM + 1, FIRST_ITEM + 4  # User Story, Bug, User Story
-        ado.work_items.update(story, {
-            "System.Title": HOSTILE_TITLE,
-            "System.Description": "<div>" + "Totals are rounded once per order. " * 150_000 + "</div>",  # ~5 MB
-        })
-        ado.work_items.update(bug, {
-            "Microsoft.VSTS.TCM.ReproSteps": "<div>" * 20_000 + "deep &bogus; &#xD800; &#99999999; \udcff" +
-                                             "</div>" * 20_000,
-        })
-        ado.work_items.update(spike, {
-            "System.Description": "".join(f'<a href="{wiki}/spaces/PAY/pages/{9_000_000 + n}">p{n}</a> '
-                                          for n in range(400)),
-        })
+        ado.work_items.update(
+            story,
+            {
+                "System.Title": HOSTILE_TITLE,
+                "System.Description": "<div>" + "Totals are rounded once per order. " * 150_000 + "</div>",  # ~5 MB
+            },
+        )
+        ado.work_items.update(
+            bug,
+            {
+                "Microsoft.VSTS.TCM.ReproSteps": "<div>" * 20_000
+                + "deep &bogus; &#xD800; &#99999999; \udcff"
+                + "</div>" * 20_000,
+            },
+        )
+        ado.work_items.update(
+            spike,
+            {
+                "System.Description": "".join(
+                    f'<a href="{wiki}/spaces/PAY/pages/{9_000_000 + n}">p{n}</a> ' for n in range(400)
+                ),
+            },
+        )
         yield bench, bench.new_pull_request(), tmp_path
 
 
@@ -38,8 +50,9 @@ def test_hostile_pr_with_1000_work_items(hostile):
     bench, pr_id, tmp = hostile
     env = run_env({**bench.env(pr_id), "DOC_CONTEXT_DEADLINE": "240"}, str(tmp / "cache"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    done = subprocess.run([sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     assert done.returncode == 0, done.stdout + done.stderr
     threads = bench.ado.threads(pr_id)

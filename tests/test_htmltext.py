@@ -1,4 +1,5 @@
 """html_to_markdown: Azure DevOps rich-text HTML -> compact markdown, never raw HTML."""
+
 from __future__ import annotations
 
 import re
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doc_context.htmltext import html_to_markdown
+from doc_context.text.htmltext import html_to_markdown
 
 DATA = Path(__file__).parent / "data" / "workitems"
 RAW_TAG = re.compile(r"<[A-Za-z/!?]")
@@ -46,10 +47,16 @@ CASES = [
     ("div items", "<ol><li><div>a</div></li><li><div>b</div></li></ol>", "1. a\n2. b"),
     ("empty item skipped", "<ol><li>a</li><li><br></li><li>b</li></ol>", "1. a\n2. b"),
     ("stray li", "<li>alone</li>", "- alone"),
-    ("table", "<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>",
-     "| A | B |\n| --- | --- |\n| 1 | 2 |"),
-    ("ragged table", "<table><tr><td>A</td><td>B</td></tr><tr><td>1</td></tr></table>",
-     "| A | B |\n| --- | --- |\n| 1 |  |"),
+    (
+        "table",
+        "<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>",
+        "| A | B |\n| --- | --- |\n| 1 | 2 |",
+    ),
+    (
+        "ragged table",
+        "<table><tr><td>A</td><td>B</td></tr><tr><td>1</td></tr></table>",
+        "| A | B |\n| --- | --- |\n| 1 |  |",
+    ),
     ("pipe in cell", "<table><tr><td>a|b</td><td>c</td></tr></table>", "| a\\|b | c |\n| --- | --- |"),
     ("one-column table is lines", "<table><tr><td>a</td></tr><tr><td>b</td></tr></table>", "a\n\nb"),
     ("inline code", "run <code>make test</code>", "run `make test`"),
@@ -98,14 +105,62 @@ def test_deep_lists_are_bounded() -> None:
 
 _FRAGMENTS = st.one_of(
     st.text(max_size=12),
-    st.sampled_from([
-        "<b>", "</b>", "<i>", "<s>", "<ol>", "<ul>", "<li>", "</li>", "</ol>", "<table>", "<tr>",
-        "<td>", "</td>", "<br>", "<br/>", "<div>", "</div>", "<p>", "<pre>", "</pre>", "<code>",
-        "<a href='https://x.io'>", "<a href=\"javascript:x\">", "</a>", "<img alt='<b>'>",
-        "<!--", "-->", "<![CDATA[", "]]>", "<!DOCTYPE html>", "<?xml?>", "<script>", "</script>",
-        "&lt;", "&gt;", "&amp;lt;", "&#60;", "&#x3c;", "&", "&#", "<", "</", ">", "<!", "<a",
-        "<![if !x]>", "<![endif]>", "\u00a0", "\u200b", "&nbsp;", "<h1>", "<blockquote>",
-    ]),
+    st.sampled_from(
+        [
+            "<b>",
+            "</b>",
+            "<i>",
+            "<s>",
+            "<ol>",
+            "<ul>",
+            "<li>",
+            "</li>",
+            "</ol>",
+            "<table>",
+            "<tr>",
+            "<td>",
+            "</td>",
+            "<br>",
+            "<br/>",
+            "<div>",
+            "</div>",
+            "<p>",
+            "<pre>",
+            "</pre>",
+            "<code>",
+            "<a href='https://x.io'>",
+            '<a href="javascript:x">',
+            "</a>",
+            "<img alt='<b>'>",
+            "<!--",
+            "-->",
+            "<![CDATA[",
+            "]]>",
+            "<!DOCTYPE html>",
+            "<?xml?>",
+            "<script>",
+            "</script>",
+            "&lt;",
+            "&gt;",
+            "&amp;lt;",
+            "&#60;",
+            "&#x3c;",
+            "&",
+            "&#",
+            "<",
+            "</",
+            ">",
+            "<!",
+            "<a",
+            "<![if !x]>",
+            "<![endif]>",
+            "\u00a0",
+            "\u200b",
+            "&nbsp;",
+            "<h1>",
+            "<blockquote>",
+        ]
+    ),
 )
 
 

@@ -1,12 +1,13 @@
 """links.py: work-item text -> URLs -> PageRefs, one row per link form or trap."""
+
 from __future__ import annotations
 
 import base64
 
 import pytest
 
-from doc_context.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
 from doc_context.models import PageRef
+from doc_context.text.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
 
 CLOUD = Site.from_url("https://acme.atlassian.net/wiki")
 DC = Site.from_url("https://confluence.acme.com")
@@ -47,8 +48,13 @@ CASES = [
     ("cloud-editpage", CLOUD, f"{C}/pages/editpage.action?pageId=43", False, [P(43)]),
     ("cloud-display", CLOUD, f"{C}/display/ENG/Retry+Policy", False, [T("ENG", "Retry Policy")]),
     ("cloud-display-pct", CLOUD, f"{C}/display/ENG/C%2B%2B%20Guide", False, [T("ENG", "C++ Guide")]),
-    ("cloud-viewpage-title", CLOUD, f"{C}/pages/viewpage.action?spaceKey=ENG&title=Retry+Policy", False,
-     [T("ENG", "Retry Policy")]),
+    (
+        "cloud-viewpage-title",
+        CLOUD,
+        f"{C}/pages/viewpage.action?spaceKey=ENG&title=Retry+Policy",
+        False,
+        [T("ENG", "Retry Policy")],
+    ),
     ("cloud-tiny", CLOUD, f"{C}/x/0-TJU", False, [P(1355412691)]),
     ("cloud-tiny-64bit", CLOUD, f"{C}/x/AAAAAAE", False, [P(4294967296)]),
     ("cloud-tiny-noncanonical", CLOUD, f"{C}/x/0-TJUA", False, []),
@@ -74,8 +80,13 @@ CASES = [
     ("dc-viewpage-id", DC, f"{D}/pages/viewpage.action?pageId=201819180", False, [P(201819180)]),
     ("dc-tiny", DC, f"{D}/x/LIQHD", False, [P(201819180)]),
     ("dc-personal-display", DC, f"{D}/display/~jdoe/My+Notes", False, [T("~jdoe", "My Notes")]),
-    ("dc-personal-viewpage", DC, f"{D}/pages/viewpage.action?spaceKey=~jdoe&title=My+Notes", False,
-     [T("~jdoe", "My Notes")]),
+    (
+        "dc-personal-viewpage",
+        DC,
+        f"{D}/pages/viewpage.action?spaceKey=~jdoe&title=My+Notes",
+        False,
+        [T("~jdoe", "My Notes")],
+    ),
     ("dc-personal-home", DC, f"{D}/display/~jdoe", False, [S("~jdoe")]),
     ("dc-editpage", DC, f"{D}/pages/editpage.action?pageId=5", False, [P(5)]),
     # Data Center under /confluence
@@ -120,14 +131,24 @@ CASES = [
     ("parenthesised", CLOUD, f"<p>(see {C}/spaces/ENG/pages/123)</p>", False, [P(123)]),
     ("balanced-parens", DC, f"<p>{D}/display/OPS/Retry+(v2)</p>", False, [T("OPS", "Retry (v2)")]),
     ("balanced-in-parens", DC, f"<p>(see {D}/display/OPS/Retry+(v2)).</p>", False, [T("OPS", "Retry (v2)")]),
-    ("amp-in-href", DC, f'<a href="{D}/pages/viewpage.action?spaceKey=OPS&amp;title=Runbook">rb</a>', False,
-     [T("OPS", "Runbook")]),
+    (
+        "amp-in-href",
+        DC,
+        f'<a href="{D}/pages/viewpage.action?spaceKey=OPS&amp;title=Runbook">rb</a>',
+        False,
+        [T("OPS", "Runbook")],
+    ),
     ("nbsp-after-url", DC, f"<p>{D}/x/LIQHD&nbsp;next</p>", False, [P(201819180)]),
     ("zero-width-after-url", CLOUD, f"<p>{C}/spaces/ENG/pages/123\u200bfoo</p>", False, [P(123)]),
     ("quoted", CLOUD, f'<p>"{C}/spaces/ENG/pages/123"</p>', False, [P(123)]),
     ("exclaim", CLOUD, f"<p>read {C}/spaces/ENG/pages/123!</p>", False, [P(123)]),
-    ("double-escaped", DC, f"&lt;div&gt;&lt;a href=&quot;{D}/x/LIQHD&quot;&gt;link&lt;/a&gt;&lt;/div&gt;", False,
-     [P(201819180)]),
+    (
+        "double-escaped",
+        DC,
+        f"&lt;div&gt;&lt;a href=&quot;{D}/x/LIQHD&quot;&gt;link&lt;/a&gt;&lt;/div&gt;",
+        False,
+        [P(201819180)],
+    ),
     ("href-and-other-text", CLOUD, f'<a href="{C}/spaces/ENG/pages/1">{C}/spaces/ENG/pages/2</a>', False, [P(1), P(2)]),
     ("ignore-non-confluence", CLOUD, f'<a href="https://github.com/x">gh</a> {C}/spaces/ENG/pages/9', False, [P(9)]),
     # markdown fields
@@ -137,12 +158,21 @@ CASES = [
     ("md-bold-url", CLOUD, f"**{C}/spaces/ENG/pages/123**", True, [P(123)]),
     ("md-url-as-link-text", CLOUD, f"[{C}/spaces/ENG/pages/1]({C}/spaces/ENG/pages/2)", True, [P(2), P(1)]),
     # the same page behind different URL forms
-    ("dedupe-id-forms", DC,
-     f"<p>{D}/spaces/OPS/pages/201819180/Runbook {D}/x/LIQHD {D}/pages/viewpage.action?pageId=201819180</p>",
-     False, [P(201819180)]),
+    (
+        "dedupe-id-forms",
+        DC,
+        f"<p>{D}/spaces/OPS/pages/201819180/Runbook {D}/x/LIQHD {D}/pages/viewpage.action?pageId=201819180</p>",
+        False,
+        [P(201819180)],
+    ),
     ("dedupe-title-case", DC, f"<p>{D}/display/OPS/Runbook {D}/display/ops/RUNBOOK</p>", False, [T("OPS", "Runbook")]),
-    ("order-kept", CLOUD, f"<p>{C}/x/AAAAAAE then {C}/spaces/ENG/pages/7 then {C}/x/AAAAAAE</p>", False,
-     [P(4294967296), P(7)]),
+    (
+        "order-kept",
+        CLOUD,
+        f"<p>{C}/x/AAAAAAE then {C}/spaces/ENG/pages/7 then {C}/x/AAAAAAE</p>",
+        False,
+        [P(4294967296), P(7)],
+    ),
 ]
 
 
@@ -159,20 +189,32 @@ def test_case_table_is_large() -> None:
     ("text", "markdown", "urls"),
     [
         ("<p>See https://a.example/x.</p>", False, ["https://a.example/x"]),
-        ('<a href="https://a.example/?a=1&amp;b=2">https://a.example/?a=1&amp;b=2</a>', False,
-         ["https://a.example/?a=1&b=2"]),
-        ("<p>https://a.example/1 https://a.example/2 https://a.example/1</p>", False,
-         ["https://a.example/1", "https://a.example/2"]),
+        (
+            '<a href="https://a.example/?a=1&amp;b=2">https://a.example/?a=1&amp;b=2</a>',
+            False,
+            ["https://a.example/?a=1&b=2"],
+        ),
+        (
+            "<p>https://a.example/1 https://a.example/2 https://a.example/1</p>",
+            False,
+            ["https://a.example/1", "https://a.example/2"],
+        ),
         ("<p>(https://a.example/Retry+(v2))</p>", False, ["https://a.example/Retry+(v2)"]),
         ("<p>[https://a.example/x]</p>", False, ["https://a.example/x"]),
         ("<p>'https://a.example/x';</p>", False, ["https://a.example/x"]),
         ("<p>https://</p>", False, []),
         ("<p>ftp://a.example/x mailto:a@b.c</p>", False, []),
         ("&lt;p&gt;https://a.example/x&lt;/p&gt;", False, ["https://a.example/x"]),
-        ("<https://a.example/auto> and [t](https://a.example/link)", True,
-         ["https://a.example/auto", "https://a.example/link"]),
-        ('[t](https://a.example/link "Title") https://a.example/bare.', True,
-         ["https://a.example/link", "https://a.example/bare"]),
+        (
+            "<https://a.example/auto> and [t](https://a.example/link)",
+            True,
+            ["https://a.example/auto", "https://a.example/link"],
+        ),
+        (
+            '[t](https://a.example/link "Title") https://a.example/bare.',
+            True,
+            ["https://a.example/link", "https://a.example/bare"],
+        ),
         ("<https://a.example/auto>", False, []),  # the HTML parser reads an autolink as a tag
     ],
 )
@@ -180,9 +222,7 @@ def test_find_urls(text: str, markdown: bool, urls: list[str]) -> None:
     assert find_urls(text, markdown=markdown) == urls
 
 
-@pytest.mark.parametrize(
-    ("code", "page_id"), [("0-TJU", 1355412691), ("LIQHD", 201819180), ("AAAAAAE", 4294967296)]
-)
+@pytest.mark.parametrize(("code", "page_id"), [("0-TJU", 1355412691), ("LIQHD", 201819180), ("AAAAAAE", 4294967296)])
 def test_tiny_link_worked_examples(code: str, page_id: int) -> None:
     assert tiny_to_page_id(code) == page_id
     assert page_id_to_tiny(page_id) == code
@@ -238,9 +278,9 @@ def test_non_default_port_site() -> None:
 
 
 def test_cited_pages_round_robin_keeps_each_items_first_links():
-    from doc_context.citations import cited_pages
-    from doc_context.links import Site
     from doc_context.models import WorkItem
+    from doc_context.summary.citations import cited_pages
+    from doc_context.text.links import Site
 
     site = Site.from_url("https://acme.atlassian.net/wiki")
     page = "https://acme.atlassian.net/wiki/spaces/K/pages/{}".format

@@ -1,4 +1,5 @@
 """pipelines/: the step template covers every admin setting, the examples use it correctly, and its run step works."""
+
 import importlib
 import re
 import subprocess
@@ -92,13 +93,17 @@ def test_template_env_covers_every_admin_setting():
         name = catalog.TEMPLATE_FLAG_ENV.get(entry.field, (entry.env,))[0]
         assert name in env, f"setting {entry.field} ({entry.env}) is not in the template's env"
         value, _ = env[name]
-        expected = f"$(${{{{ parameters.{entry.parameter} }}}})" if entry.from_variable \
+        expected = (
+            f"$(${{{{ parameters.{entry.parameter} }}}})"
+            if entry.from_variable
             else f"${{{{ parameters.{entry.parameter} }}}}"
+        )
         assert value == expected, (name, value)
         param = declared[entry.parameter]
         if entry.field not in catalog.TEMPLATE_FLAG_ENV:
-            assert catalog.format_default(param.get("default")) == catalog.format_default(entry.parameter_default), \
+            assert catalog.format_default(param.get("default")) == catalog.format_default(entry.parameter_default), (
                 f"{entry.parameter}: the template's default differs from the setting's"
+            )
         if entry.choices:
             assert param["values"] == list(entry.choices)
 
@@ -114,10 +119,14 @@ def test_template_maps_the_job_token_and_guards_optional_values():
     assert env["SYSTEM_ACCESSTOKEN"] == ("$(System.AccessToken)", None)
     for name, (value, condition) in env.items():
         parameter = PARAM.search(value)
-        if parameter and params()[parameter.group(1)]["type"] == "string" and params()[parameter.group(1)].get(
-                "default") == "":
-            assert condition == f"${{{{ if ne(parameters.{parameter.group(1)}, '') }}}}", \
+        if (
+            parameter
+            and params()[parameter.group(1)]["type"] == "string"
+            and params()[parameter.group(1)].get("default") == ""
+        ):
+            assert condition == f"${{{{ if ne(parameters.{parameter.group(1)}, '') }}}}", (
                 f"{name}: an empty value must not reach doc-context as ''"
+            )
 
 
 def test_every_step_runs_only_for_pull_requests_and_not_forks_unless_asked():
@@ -186,11 +195,14 @@ def test_service_hook_example_hands_the_payloads_pull_request_to_the_template():
 
 # --- The run step itself, rendered the way the server would, against the sandbox ---
 
+
 def render(value: object, given: dict[str, object], variables: dict[str, str]) -> str:
     """Template expressions at compile time, then $(macros) at run time; an undefined macro stays literal."""
+
     def param(match: re.Match) -> str:
         v = given[match.group(1)]
         return str(v) if not isinstance(v, float) else catalog.format_default(v)
+
     text = PARAM.sub(param, str(value))
     return re.sub(r"\$\(([\w.]+)\)", lambda m: variables.get(m.group(1), m.group(0)), text)
 
@@ -207,16 +219,22 @@ def holds(condition: str | None, given: dict[str, object]) -> bool:
 
 def run_template(sandbox, tmp_path, passed: dict[str, object], pipeline: dict[str, str]) -> subprocess.CompletedProcess:
     given = {name: p.get("default") for name, p in params().items()} | passed
-    variables = {"System.AccessToken": sandbox.info.token,
-                 "CONFLUENCE_EMAIL": sandbox.env()["CONFLUENCE_EMAIL"],
-                 "CONFLUENCE_API_TOKEN": sandbox.env()["CONFLUENCE_API_TOKEN"]}
-    env = {name: render(value, given, variables) for name, (value, condition) in template_env().items()
-           if holds(condition, given)}
+    variables = {
+        "System.AccessToken": sandbox.info.token,
+        "CONFLUENCE_EMAIL": sandbox.env()["CONFLUENCE_EMAIL"],
+        "CONFLUENCE_API_TOKEN": sandbox.env()["CONFLUENCE_API_TOKEN"],
+    }
+    env = {
+        name: render(value, given, variables)
+        for name, (value, condition) in template_env().items()
+        if holds(condition, given)
+    }
     assert env["CONFLUENCE_PAT"] == "$(CONFLUENCE_PAT)", "an undefined variable stays literal"
     script = render(run_step()["inputs"]["script"], given, variables)
     full = run_env({**pipeline, **env}, str(tmp_path / "sdk-cache"))
-    return subprocess.run([sys.executable, "-c", script], env=full, capture_output=True, text=True, timeout=180,
-                          check=False)
+    return subprocess.run(
+        [sys.executable, "-c", script], env=full, capture_output=True, text=True, timeout=180, check=False
+    )
 
 
 def pipeline_variables(sandbox) -> dict[str, str]:
@@ -225,8 +243,9 @@ def pipeline_variables(sandbox) -> dict[str, str]:
 
 
 def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
-    ran = run_template(sandbox, tmp_path, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]},
-                       pipeline_variables(sandbox))
+    ran = run_template(
+        sandbox, tmp_path, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]}, pipeline_variables(sandbox)
+    )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     threads = sandbox.ado.threads(sandbox.info.pr_id)
     assert len(threads) == 1 and threads[0]["status"] == "closed"
@@ -234,13 +253,26 @@ def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
 
 
 def test_template_run_step_takes_the_pull_request_from_parameters_over_predefined_variables(sandbox, tmp_path):
-    pipeline = {**pipeline_variables(sandbox), "BUILD_REPOSITORY_ID": "the-webhook-pipelines-own-repo",
-                "SYSTEM_TEAMPROJECTID": "the-webhook-pipelines-own-project", "BUILD_REASON": "ResourceTrigger"}
+    pipeline = {
+        **pipeline_variables(sandbox),
+        "BUILD_REPOSITORY_ID": "the-webhook-pipelines-own-repo",
+        "SYSTEM_TEAMPROJECTID": "the-webhook-pipelines-own-project",
+        "BUILD_REASON": "ResourceTrigger",
+    }
     del pipeline["SYSTEM_PULLREQUEST_PULLREQUESTID"]
     info = sandbox.info
-    ran = run_template(sandbox, tmp_path, {"pullRequestId": info.pr_id, "repository": info.repo_id,
-                                           "project": info.project_id, "onlyForPullRequests": False,
-                                           "markerKey": "Hook.Thread"}, pipeline)
+    ran = run_template(
+        sandbox,
+        tmp_path,
+        {
+            "pullRequestId": info.pr_id,
+            "repository": info.repo_id,
+            "project": info.project_id,
+            "onlyForPullRequests": False,
+            "markerKey": "Hook.Thread",
+        },
+        pipeline,
+    )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     threads = sandbox.ado.threads(info.pr_id)
     assert len(threads) == 1 and "Hook.Thread" in threads[0]["properties"]

@@ -1,20 +1,22 @@
 """Property tests: the parsers never crash, converted pages never leak markup or macro noise, and no link
 text makes the Confluence client request anything but API paths below the configured base."""
+
 from __future__ import annotations
 
 import atexit
+import contextlib
 import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doc_context.citations import cited_pages
-from doc_context.confluence import Confluence, ConfluenceConfig, basic
 from doc_context.errors import ConfluenceError
-from doc_context.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
 from doc_context.models import PageRef, WorkItem
 from doc_context.sandbox import FakeConfluence
-from doc_context.storage import storage_to_markdown
+from doc_context.sources.confluence import Confluence, ConfluenceConfig, basic
+from doc_context.summary.citations import cited_pages
+from doc_context.text.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
+from doc_context.text.storage import storage_to_markdown
 
 SITES = [
     Site.from_url("https://acme.atlassian.net/wiki"),
@@ -26,14 +28,72 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 
 # -- links -----------------------------------------------------------------------------------------
 
-URL_PIECES = st.sampled_from([
-    "https://", "http://", "HTTPS://", "ftp://", "acme.atlassian.net", "ACME.atlassian.net", "evil.com", "@", "\\",
-    ":443", ":8443", ":99999", ":x", "[::1", "]", "/wiki", "/confluence", "/spaces/", "ENG", "~jdoe", "/pages/", "/x/",
-    "/display/", "/blog/2024/06/30/", "viewpage.action", "?pageId=", "&title=", "&spaceKey=", "#frag", "123",
-    "9223372036854775808", "0-TJU", "LIQHD", "%2B", "%", "+", "(v2)", ")", ".", ",", " ", "\u00a0", "\u200b", "<", ">",
-    '"', "'", "&amp;", "&lt;", "&nbsp;", "<a href=\"", "\">", "</a>", "[t](", "<https://", "bücher", "\x00",
-    "<![", "<![note[", "]]>", "<!", "<!--",
-])
+URL_PIECES = st.sampled_from(
+    [
+        "https://",
+        "http://",
+        "HTTPS://",
+        "ftp://",
+        "acme.atlassian.net",
+        "ACME.atlassian.net",
+        "evil.com",
+        "@",
+        "\\",
+        ":443",
+        ":8443",
+        ":99999",
+        ":x",
+        "[::1",
+        "]",
+        "/wiki",
+        "/confluence",
+        "/spaces/",
+        "ENG",
+        "~jdoe",
+        "/pages/",
+        "/x/",
+        "/display/",
+        "/blog/2024/06/30/",
+        "viewpage.action",
+        "?pageId=",
+        "&title=",
+        "&spaceKey=",
+        "#frag",
+        "123",
+        "9223372036854775808",
+        "0-TJU",
+        "LIQHD",
+        "%2B",
+        "%",
+        "+",
+        "(v2)",
+        ")",
+        ".",
+        ",",
+        " ",
+        "\u00a0",
+        "\u200b",
+        "<",
+        ">",
+        '"',
+        "'",
+        "&amp;",
+        "&lt;",
+        "&nbsp;",
+        '<a href="',
+        '">',
+        "</a>",
+        "[t](",
+        "<https://",
+        "bücher",
+        "\x00",
+        "<![",
+        "<![note[",
+        "]]>",
+        "<!",
+        "<!--",
+    ]
+)
 URLISH = st.lists(URL_PIECES, max_size=25).map("".join)
 
 
@@ -78,19 +138,53 @@ def test_tiny_decode_never_crashes(code: str) -> None:
     assert pid is None or page_id_to_tiny(pid) == code
 
 
-SANDBOX_ORIGINS = st.sampled_from(["{SITE}", "{SITE}", "{SITE}", "{OTHER}", "http://{HOST}", "http://x@{HOST}/wiki",
-                                   "http://{HOST}\\@evil.example/wiki", "http://localhost:{PORT}/wiki"])
-SANDBOX_FORMS = st.sampled_from([
-    "/spaces/ENG/pages/{ID}", "/spaces/ENG/pages/{ID}/Slug", "/spaces/ENG/pages/edit-v2/{ID}", "/x/QOIB", "/x/{ID}",
-    "/spaces/ENG/blog/2024/06/30/{ID}/Post", "/pages/viewpage.action?pageId={ID}", "/display/ENG/Page+0",
-    "/display/ENG/{ID}", "/pages/viewpage.action?spaceKey=ENG&title={ID}", "/spaces/ENG", "/spaces/{ID}/overview",
-    "/spaces/ENG/overview?homepageId={ID}", "/display/ENG/..%2F..%2Frest%2Fapi", "/spaces/ENG/pages/{ID}/../../rest",
-    "/download/attachments/{ID}/f.pdf", "/rest/api/content/{ID}", "/display/ENG/2024/06/30/{ID}",
-])
-SANDBOX_IDS = st.one_of(st.sampled_from(["123456", "0", "9223372036854775807", "9223372036854775808", "%2F..",
-                                         "Page+0", "~me", "..", "a&b=c"]), st.integers(1, 2**63).map(str))
-SANDBOX_LINK = st.builds(lambda origin, form, pid, tail: origin + form.replace("{ID}", pid) + tail, SANDBOX_ORIGINS,
-                         SANDBOX_FORMS, SANDBOX_IDS, st.sampled_from(["", "#x", "?src=mail", ".", ")", "/", "%20"]))
+SANDBOX_ORIGINS = st.sampled_from(
+    [
+        "{SITE}",
+        "{SITE}",
+        "{SITE}",
+        "{OTHER}",
+        "http://{HOST}",
+        "http://x@{HOST}/wiki",
+        "http://{HOST}\\@evil.example/wiki",
+        "http://localhost:{PORT}/wiki",
+    ]
+)
+SANDBOX_FORMS = st.sampled_from(
+    [
+        "/spaces/ENG/pages/{ID}",
+        "/spaces/ENG/pages/{ID}/Slug",
+        "/spaces/ENG/pages/edit-v2/{ID}",
+        "/x/QOIB",
+        "/x/{ID}",
+        "/spaces/ENG/blog/2024/06/30/{ID}/Post",
+        "/pages/viewpage.action?pageId={ID}",
+        "/display/ENG/Page+0",
+        "/display/ENG/{ID}",
+        "/pages/viewpage.action?spaceKey=ENG&title={ID}",
+        "/spaces/ENG",
+        "/spaces/{ID}/overview",
+        "/spaces/ENG/overview?homepageId={ID}",
+        "/display/ENG/..%2F..%2Frest%2Fapi",
+        "/spaces/ENG/pages/{ID}/../../rest",
+        "/download/attachments/{ID}/f.pdf",
+        "/rest/api/content/{ID}",
+        "/display/ENG/2024/06/30/{ID}",
+    ]
+)
+SANDBOX_IDS = st.one_of(
+    st.sampled_from(
+        ["123456", "0", "9223372036854775807", "9223372036854775808", "%2F..", "Page+0", "~me", "..", "a&b=c"]
+    ),
+    st.integers(1, 2**63).map(str),
+)
+SANDBOX_LINK = st.builds(
+    lambda origin, form, pid, tail: origin + form.replace("{ID}", pid) + tail,
+    SANDBOX_ORIGINS,
+    SANDBOX_FORMS,
+    SANDBOX_IDS,
+    st.sampled_from(["", "#x", "?src=mail", ".", ")", "/", "%20"]),
+)
 API_PATH = re.compile(r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current)")
 _SANDBOX: list[FakeConfluence] = []
 
@@ -113,17 +207,20 @@ def test_any_link_text_requests_only_api_paths_on_the_site(template: str) -> Non
     """Whatever links a work item holds, the client only GETs API paths below the configured base."""
     wiki = sandbox_wiki()
     wiki.clear()
-    text = (template.replace("{SITE}", wiki.api_base).replace("{OTHER}", "http://127.0.0.1:9/wiki")
-            .replace("{HOST}", f"127.0.0.1:{wiki.port}").replace("{PORT}", str(wiki.port)))
+    text = (
+        template.replace("{SITE}", wiki.api_base)
+        .replace("{OTHER}", "http://127.0.0.1:9/wiki")
+        .replace("{HOST}", f"127.0.0.1:{wiki.port}")
+        .replace("{PORT}", str(wiki.port))
+    )
     item = WorkItem(1, 1, "Task", "t", "Active", {"System.Description": text})
-    confluence = Confluence(ConfluenceConfig(api_base=wiki.api_base, cloud=True, retries=0),
-                            basic("ci@acme.example", "token"))
+    confluence = Confluence(
+        ConfluenceConfig(api_base=wiki.api_base, cloud=True, retries=0), basic("ci@acme.example", "token")
+    )
     try:
         for ref, _ in cited_pages([item], Site.from_url(wiki.api_base)):
-            try:
+            with contextlib.suppress(ConfluenceError):
                 confluence.fetch(ref)
-            except ConfluenceError:
-                pass
     finally:
         confluence.close()
     for request in wiki.requests():
@@ -155,8 +252,10 @@ def code(lang: str, text: str) -> str:
 
 def task_list(done: bool, body: str) -> str:
     status = "complete" if done else "incomplete"
-    return (f"<ac:task-list><ac:task><ac:task-id>{NOISE}</ac:task-id><ac:task-uuid>{NOISE}-uuid</ac:task-uuid>"
-            f"<ac:task-status>{status}</ac:task-status><ac:task-body>{body}</ac:task-body></ac:task></ac:task-list>")
+    return (
+        f"<ac:task-list><ac:task><ac:task-id>{NOISE}</ac:task-id><ac:task-uuid>{NOISE}-uuid</ac:task-uuid>"
+        f"<ac:task-status>{status}</ac:task-status><ac:task-body>{body}</ac:task-body></ac:task></ac:task-list>"
+    )
 
 
 def link(target: str, body: str = "") -> str:
@@ -188,11 +287,15 @@ LEAVES = st.one_of(
     WORDS.map(lambda t: macro("jira", {"columns": NOISE, "serverId": NOISE, "jqlQuery": "project = " + t})),
     st.builds(code, st.sampled_from(["", "java", "python"]), CODE),
     st.sampled_from(["toc", "children", "pagetree", "anchor", "attachments", "recently-updated"]).map(
-        lambda name: macro(name, {"maxLevel": NOISE, "": NOISE})),
+        lambda name: macro(name, {"maxLevel": NOISE, "": NOISE})
+    ),
     WORDS.map(lambda t: macro("include", {"": link(f'<ri:page ri:content-title="x{t}"/>')})),
     WORDS.map(lambda t: link(f'<ri:page ri:space-key="{NOISE}" ri:content-title="{t}"/>')),
-    WORDS.map(lambda t: link('<ri:page ri:content-title="p"/>',
-                             f"<ac:plain-text-link-body><![CDATA[{t}]]></ac:plain-text-link-body>")),
+    WORDS.map(
+        lambda t: link(
+            '<ri:page ri:content-title="p"/>', f"<ac:plain-text-link-body><![CDATA[{t}]]></ac:plain-text-link-body>"
+        )
+    ),
     st.just(link(f'<ri:user ri:account-id="{NOISE}"/>')),
     st.just(link(f'<ri:attachment ri:filename="f.pdf" ri:version-at-save="{NOISE}"/>')),
     WORDS.map(lambda t: f'<ac:image ac:alt="{t}" ac:width="{NOISE}"><ri:attachment ri:filename="i.png"/></ac:image>'),
@@ -221,8 +324,22 @@ def containers(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 
 STORAGE = st.recursive(LEAVES, containers, max_leaves=25)
-NEVER = ["<ac:", "</ac:", "<ri:", "ac:name", "ri:", "CDATA", "<![", "]]>", NOISE, "&nbsp;", "&ndash;", "</", "<p",
-         "<br"]
+NEVER = [
+    "<ac:",
+    "</ac:",
+    "<ri:",
+    "ac:name",
+    "ri:",
+    "CDATA",
+    "<![",
+    "]]>",
+    NOISE,
+    "&nbsp;",
+    "&ndash;",
+    "</",
+    "<p",
+    "<br",
+]
 DAMAGE = ["<p>", "<br>", "& x", "</div>", "<p>a < b</p>", "<![CDATA[x]]>", "]]>", "<b>"]
 
 
@@ -257,11 +374,41 @@ def test_storage_to_markdown_never_crashes(text: str) -> None:
 
 
 @SETTINGS
-@given(st.lists(st.sampled_from(["<p>", "</p>", "<ac:task>", "<![CDATA[", "]]>", "<!", "<![ ", "&", "&#", ";", "<",
-                                 ">", "x", '<ac:structured-macro ac:name="code">', "</ac:structured-macro>", "<br/>",
-                                 "<ri:page ri:content-title='t'/>", "<!DOCTYPE a [", "<!ENTITY b 'c'>", "]>", "\x00",
-                                 "&nbsp;", "&bogus;", "<table>", "<td colspan='0'>", "<td rowspan='999'>"]),
-                max_size=40).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "<p>",
+                "</p>",
+                "<ac:task>",
+                "<![CDATA[",
+                "]]>",
+                "<!",
+                "<![ ",
+                "&",
+                "&#",
+                ";",
+                "<",
+                ">",
+                "x",
+                '<ac:structured-macro ac:name="code">',
+                "</ac:structured-macro>",
+                "<br/>",
+                "<ri:page ri:content-title='t'/>",
+                "<!DOCTYPE a [",
+                "<!ENTITY b 'c'>",
+                "]>",
+                "\x00",
+                "&nbsp;",
+                "&bogus;",
+                "<table>",
+                "<td colspan='0'>",
+                "<td rowspan='999'>",
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
 def test_storage_markup_soup_never_crashes(text: str) -> None:
     result = storage_to_markdown(text)
     assert "\x00" not in result.text

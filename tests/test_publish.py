@@ -1,15 +1,17 @@
 """The publish plan: create, update or leave alone; found by the marker property, never by text."""
+
+from doc_context.comment.publish import MARKER_VALUE, apply, content_hash, find_ours, hash_key, plan_publish
 from doc_context.errors import PublishError
 from doc_context.models import PullRequestRef, Thread
-from doc_context.publish import MARKER_VALUE, apply, content_hash, find_ours, hash_key, plan_publish
 
 KEY = "DocContext.Thread"
 PR = PullRequestRef("https://dev.azure.com/o", "p", "r", 1)
 
 
 def thread(tid, body="old", key=KEY, deleted=False, value=MARKER_VALUE):
-    return Thread(id=tid, status="closed", properties={key: value}, first_comment_id=1, first_comment=body,
-                  is_deleted=deleted)
+    return Thread(
+        id=tid, status="closed", properties={key: value}, first_comment_id=1, first_comment=body, is_deleted=deleted
+    )
 
 
 def test_no_thread_creates():
@@ -40,8 +42,13 @@ def test_superseded_thread_is_not_ours():
 
 
 def test_same_hash_is_unchanged_even_when_the_service_reformatted_the_text():
-    stored = Thread(id=5, status="closed", properties={KEY: MARKER_VALUE, hash_key(KEY): content_hash("body")},
-                    first_comment_id=1, first_comment="body\r\n")
+    stored = Thread(
+        id=5,
+        status="closed",
+        properties={KEY: MARKER_VALUE, hash_key(KEY): content_hash("body")},
+        first_comment_id=1,
+        first_comment="body\r\n",
+    )
     assert plan_publish([stored], "body", marker_key=KEY).action == "unchanged"
 
 
@@ -61,8 +68,13 @@ class Recorder:
 
     def create_thread(self, pr, content, *, properties, status):
         self.calls.append("create")
-        made = Thread(id=100 + len(self.existing), status=status,
-                      properties={k: v for k, v in properties.items()}, first_comment_id=1, first_comment=content)
+        made = Thread(
+            id=100 + len(self.existing),
+            status=status,
+            properties={k: v for k, v in properties.items()},
+            first_comment_id=1,
+            first_comment=content,
+        )
         if self.fail_first_create is not None:
             error, self.fail_first_create = self.fail_first_create, None
             if self.created_anyway:
@@ -109,16 +121,23 @@ def test_refused_create_is_not_retried():
 def test_properties_carry_marker_and_markdown_flag():
     fake = Recorder()
     apply(fake, PR, plan_publish([], "b", marker_key=KEY), "b", marker_key=KEY, status="closed")
-    assert fake.existing[0].properties == {KEY: MARKER_VALUE, hash_key(KEY): content_hash("b"),
-                                           "Microsoft.TeamFoundation.Discussion.SupportsMarkdown": 1}
+    assert fake.existing[0].properties == {
+        KEY: MARKER_VALUE,
+        hash_key(KEY): content_hash("b"),
+        "Microsoft.TeamFoundation.Discussion.SupportsMarkdown": 1,
+    }
 
 
 def test_update_keeps_the_hash_current():
     fake = Recorder()
-    published = apply(fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY,
-                      status="closed")
+    published = apply(
+        fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY, status="closed"
+    )
     assert published.action == "updated"
-    assert fake.calls == ["update 5", f"patch 5 None {sorted({KEY: MARKER_VALUE, hash_key(KEY): content_hash('new')}.items())}"]
+    assert fake.calls == [
+        "update 5",
+        f"patch 5 None {sorted({KEY: MARKER_VALUE, hash_key(KEY): content_hash('new')}.items())}",
+    ]
 
 
 def test_racing_runs_leave_two_marked_threads_and_the_next_run_retires_the_older():
@@ -132,8 +151,9 @@ def test_racing_runs_leave_two_marked_threads_and_the_next_run_retires_the_older
 
 def test_another_identity_posts_anew_and_retires_the_old_thread():
     fake = Recorder(refuse_update=PublishError("TF401027", ambiguous=False))
-    published = apply(fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY,
-                      status="closed")
+    published = apply(
+        fake, PR, plan_publish([thread(5)], "new", marker_key=KEY), "new", marker_key=KEY, status="closed"
+    )
     assert (published.action, published.thread_id) == ("created", 100)
     assert fake.calls[-1] == f"patch 5 closed {[(KEY, 'superseded')]}"
     assert "posted thread 100" in published.notices[0].message

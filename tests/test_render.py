@@ -1,4 +1,5 @@
 """The comment markdown: layout, size budget, and neutralization of untrusted text."""
+
 from __future__ import annotations
 
 import re
@@ -9,11 +10,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doc_context.comment.overview import LLM_NOTE
+from doc_context.comment.render import HARD_CAP, TITLE, render_comment
 from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
-from doc_context.neutralize import neutralize, neutralize_inline
-from doc_context.overview import LLM_NOTE
-from doc_context.render import HARD_CAP, TITLE, render_comment
-from doc_context.summarize import page_summary, work_item_summary
+from doc_context.summary.summarize import page_summary, work_item_summary
+from doc_context.text.neutralize import neutralize, neutralize_inline
 
 DATA = Path(__file__).parent / "data" / "workitems"
 RAW_TAG = re.compile(r"<[A-Za-z/!?]")
@@ -43,7 +44,9 @@ def example() -> str:
 
 def summary(n: int, text: str = "", **kw: object) -> Summary:
     fields: dict[str, object] = {
-        "heading": f"Bug {n}: Title {n}", "kind": "Bug", "meta": "Active",
+        "heading": f"Bug {n}: Title {n}",
+        "kind": "Bug",
+        "meta": "Active",
         "url": f"https://dev.azure.com/x/_workitems/edit/{n}",
     }
     fields.update(kw)
@@ -89,12 +92,15 @@ def test_neutralize(text: str, expected: str) -> None:
     assert neutralize(text) == expected
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("a\nb\t c", "a b c"),
-    ("[x](y)", "\\[x\\](y)"),
-    ("back\\slash]", "back\\\\slash\\]"),
-    ("## x", "\\## x"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a\nb\t c", "a b c"),
+        ("[x](y)", "\\[x\\](y)"),
+        ("back\\slash]", "back\\\\slash\\]"),
+        ("## x", "\\## x"),
+    ],
+)
 def test_neutralize_inline(text: str, expected: str) -> None:
     assert neutralize_inline(text) == expected
 
@@ -110,6 +116,7 @@ def test_neutralize_defuses_anything(text: str) -> None:
 
 
 # ---- the comment -----------------------------------------------------------------------------
+
 
 def test_example_comment() -> None:
     assert example() == (DATA / "comment.md").read_text(encoding="utf-8").rstrip("\n")
@@ -137,16 +144,24 @@ def test_no_work_items_is_one_line(pr: PullRequest | None) -> None:
 
 
 def test_overview_says_what_the_pr_is_for() -> None:
-    items = [summary(1), summary(2, kind="User Story", heading="User Story 2: Pay by gift card"),
-             summary(3, kind="Bug"), summary(4, kind="Risk", heading="Risk 4: Audit"), summary(5, kind="Bug")]
-    pages = [Summary("page 9", "Low", "", kind="page", relevance=1),
-             Summary("page 8", "Tax rules", "", kind="page", relevance=3, url="https://wiki.example/8")]
+    items = [
+        summary(1),
+        summary(2, kind="User Story", heading="User Story 2: Pay by gift card"),
+        summary(3, kind="Bug"),
+        summary(4, kind="Risk", heading="Risk 4: Audit"),
+        summary(5, kind="Bug"),
+    ]
+    pages = [
+        Summary("page 9", "Low", "", kind="page", relevance=1),
+        Summary("page 8", "Tax rules", "", kind="page", relevance=3, url="https://wiki.example/8"),
+    ]
     out = render_comment(PR, items, pages, changed_count=1)
     assert out.split("\n\n")[1] == (
         "This pull request (“Use the shipping country's tax rate in cart totals”) fixes Bug 1 “Title 1”, "
         "Bug 3 “Title 3” and 1 more, implements User Story 2 “Pay by gift card” and relates to Risk 4 “Audit”. "
         "The most relevant page is [Tax rules](https://wiki.example/8). "
-        "Below: 5 work items and 2 Confluence pages; 1 file changed.")
+        "Below: 5 work items and 2 Confluence pages; 1 file changed."
+    )
 
 
 def test_llm_overview_replaces_the_overview_only() -> None:
@@ -161,10 +176,14 @@ def test_llm_overview_replaces_the_overview_only() -> None:
 
 def test_work_item_section_layout() -> None:
     item = summary(
-        4211, "**Repro steps**\n1. open", heading="Bug 4211: Off by one cent", meta="Active",
+        4211,
+        "**Repro steps**\n1. open",
+        heading="Bug 4211: Off by one cent",
+        meta="Active",
         extra=(("Severity", "2 - High"), ("Tags", "checkout; @ledger")),
         parents=(("Feature 3907: Gift cards", "Let shoppers use gift cards.", "https://x.example/3907"),),
-        related_files=("/src/checkout/totals.py",), version="7",
+        related_files=("/src/checkout/totals.py",),
+        version="7",
         fields_used=("Microsoft.VSTS.TCM.ReproSteps", "Microsoft.VSTS.TCM.SystemInfo"),
     )
     section = render_comment(None, [item], []).split("\n\n", 2)[2]
@@ -174,7 +193,8 @@ def test_work_item_section_layout() -> None:
         "Part of [Feature 3907: Gift cards](https://x.example/3907) — Let shoppers use gift cards.\n\n"
         "**Repro steps**\n\n1. open\n\n"
         "**Touches:** `/src/checkout/totals.py`\n\n"
-        "_From work item 4211: Repro steps, System info · revision 7_")
+        "_From work item 4211: Repro steps, System info · revision 7_"
+    )
 
 
 def test_quotes_survive_and_tags_do_not() -> None:
@@ -231,8 +251,14 @@ def test_untrusted_text_is_neutralized_everywhere() -> None:
         meta="@bob",
         related_files=("/src/`evil`<b>.py",),
     )
-    page = Summary("page 2", "Page @carol ##vso[x]", "![p](https://evil.example/t.png)\n---", kind="page",
-                   url="javascript:alert(1)", cited_by=(1,))
+    page = Summary(
+        "page 2",
+        "Page @carol ##vso[x]",
+        "![p](https://evil.example/t.png)\n---",
+        kind="page",
+        url="javascript:alert(1)",
+        cited_by=(1,),
+    )
     out = render_comment(pr, [item], [page])
     assert "##vso[" not in out and "##[" not in out
     assert not RAW_TAG.search(out)
@@ -255,9 +281,11 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
 
 
 def test_links_to_other_schemes_stay_text() -> None:
-    from doc_context.neutralize import neutralize
+    from doc_context.text.neutralize import neutralize
 
-    assert neutralize("[x](javascript:alert(1)) [y](https://ok.example)") == \
-        "[x]\\(javascript:alert(1)) [y](https://ok.example)"
+    assert (
+        neutralize("[x](javascript:alert(1)) [y](https://ok.example)")
+        == "[x]\\(javascript:alert(1)) [y](https://ok.example)"
+    )
     assert neutralize("[z]( data:text/html,abc)") == "[z]\\( data:text/html,abc)"
     assert neutralize("[ref]: javascript:alert(1)") == "\\[ref]: javascript:alert(1)"

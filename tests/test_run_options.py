@@ -1,12 +1,14 @@
 """The optional inputs of a run, end to end: the checkout's diff, extra fields, the LLM overview."""
+
 import subprocess
 
 from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
 
 
 def git(cwd, *args):
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=cwd, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=cwd, check=True, capture_output=True
+    )
 
 
 def checkout(path, commits):
@@ -59,8 +61,12 @@ def test_bad_extra_fields_spec_exits_2(sandbox, cli):
 
 def test_llm_overview_is_used_and_not_asked_again_on_an_unchanged_rerun(sandbox, cli):
     with FakeChat(api_key="sandbox-llm-key-123") as chat:
-        env = {**sandbox.env(), "DOC_CONTEXT_LLM_URL": chat.azure_url(), "DOC_CONTEXT_LLM_AUTH": "api-key",
-               "DOC_CONTEXT_LLM_API_KEY": "sandbox-llm-key-123"}
+        env = {
+            **sandbox.env(),
+            "DOC_CONTEXT_LLM_URL": chat.azure_url(),
+            "DOC_CONTEXT_LLM_AUTH": "api-key",
+            "DOC_CONTEXT_LLM_API_KEY": "sandbox-llm-key-123",
+        }
         first = cli(env, "run")
         assert first.code == 0, first.output
         body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
@@ -76,8 +82,12 @@ def test_llm_overview_is_used_and_not_asked_again_on_an_unchanged_rerun(sandbox,
 def test_llm_failure_falls_back_with_a_warning(sandbox, cli):
     with FakeChat(api_key="sandbox-llm-key-123") as chat:
         chat.add_fault("POST", r"chat/completions", [500, 500, 500])
-        env = {**sandbox.env(), "DOC_CONTEXT_LLM_URL": chat.azure_url(), "DOC_CONTEXT_LLM_AUTH": "api-key",
-               "DOC_CONTEXT_LLM_API_KEY": "sandbox-llm-key-123"}
+        env = {
+            **sandbox.env(),
+            "DOC_CONTEXT_LLM_URL": chat.azure_url(),
+            "DOC_CONTEXT_LLM_AUTH": "api-key",
+            "DOC_CONTEXT_LLM_API_KEY": "sandbox-llm-key-123",
+        }
         ran = cli(env, "run")
         assert ran.code == 0, ran.output
         assert any("extractive overview" in line for line in ran.stdout.splitlines() if "type=warning" in line)

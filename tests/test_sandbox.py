@@ -1,4 +1,5 @@
 """Contract tests: the real azure-devops SDK and httpx against the sandbox's fake servers."""
+
 from __future__ import annotations
 
 import os
@@ -8,36 +9,44 @@ import tempfile
 # imported; keep it out of the home directory. A conftest that sets it first wins (setdefault).
 os.environ.setdefault("AZURE_DEVOPS_CACHE_DIR", tempfile.mkdtemp(prefix="ado-sdk-cache-"))
 
-import base64  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from typing import Any  # noqa: E402
+import base64
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
 
-import httpx  # noqa: E402
-import pytest  # noqa: E402
-from azure.devops.connection import Connection  # noqa: E402
-from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError  # noqa: E402
-from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread  # noqa: E402
-from azure.devops.v7_1.location.location_client import LocationClient  # noqa: E402
-from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest  # noqa: E402
-from msrest.authentication import BasicAuthentication, BasicTokenAuthentication  # noqa: E402
-from msrest.exceptions import ClientRequestError  # noqa: E402
+import httpx
+import pytest
+from azure.devops.connection import Connection
+from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
+from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
+from azure.devops.v7_1.location.location_client import LocationClient
+from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
+from msrest.authentication import BasicAuthentication, BasicTokenAuthentication
+from msrest.exceptions import ClientRequestError
 
-from doc_context.sandbox import FakeConfluence, Sandbox  # noqa: E402
-from doc_context.sandbox.confluence import tiny_code  # noqa: E402
-from doc_context.sandbox.seed import add_review_threads  # noqa: E402
+from doc_context.sandbox import FakeConfluence, Sandbox
+from doc_context.sandbox.confluence import tiny_code
+from doc_context.sandbox.seed import add_review_threads
 
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"
 MARKER = "docContext.marker"
-PROBE_LOCATION_IDS = {"01a46dea-7d46-4d40-bc84-319e7c260d99", "9946fd70-0d40-406e-b686-b4744cbbcc37",
-                      "0a637fcc-5370-4ce8-b0e8-98091f5f9482", "ab6e2e5d-a0b7-4153-b64a-a4efe0d49449",
-                      "965a3ec7-5ed8-455a-bdcb-835a5ea7fe7b", "d43911ee-6958-46b0-a42b-8445b8a0d004",
-                      "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b", "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b",
-                      "908509b6-4248-4475-a1cd-829139ba419f", "fb93c0db-47ed-4a31-8c20-47552878fb44",
-                      "615588d5-c0c7-4b88-88f8-e625306446e8", "48a52185-5b9e-4736-9dc1-bb1e2feac80b",
-                      "e81700f7-3be2-46de-8624-2eb35882fcaa"}
+PROBE_LOCATION_IDS = {
+    "01a46dea-7d46-4d40-bc84-319e7c260d99",
+    "9946fd70-0d40-406e-b686-b4744cbbcc37",
+    "0a637fcc-5370-4ce8-b0e8-98091f5f9482",
+    "ab6e2e5d-a0b7-4153-b64a-a4efe0d49449",
+    "965a3ec7-5ed8-455a-bdcb-835a5ea7fe7b",
+    "d43911ee-6958-46b0-a42b-8445b8a0d004",
+    "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b",
+    "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b",
+    "908509b6-4248-4475-a1cd-829139ba419f",
+    "fb93c0db-47ed-4a31-8c20-47552878fb44",
+    "615588d5-c0c7-4b88-88f8-e625306446e8",
+    "48a52185-5b9e-4736-9dc1-bb1e2feac80b",
+    "e81700f7-3be2-46de-8624-2eb35882fcaa",
+}
 
 
 @pytest.fixture
@@ -59,8 +68,10 @@ def raw(box: Sandbox, method: str, path: str, *, version: str | None = "7.1", **
 
 def marker_thread(status: Any = "active") -> GitPullRequestCommentThread:
     return GitPullRequestCommentThread(
-        comments=[Comment(content="## Business context", comment_type="text", parent_comment_id=0)], status=status,
-        properties={MARKER: {"$type": "System.String", "$value": "v1"}, "plain": "kept as a string"})
+        comments=[Comment(content="## Business context", comment_type="text", parent_comment_id=0)],
+        status=status,
+        properties={MARKER: {"$type": "System.String", "$value": "v1"}, "plain": "kept as a string"},
+    )
 
 
 # -- Azure DevOps through the SDK
@@ -71,8 +82,11 @@ def test_discovery_then_pull_request_by_id(sandbox: Sandbox) -> None:
     assert pr.title.startswith("Fix rounding in checkout totals")
     assert pr.repository.id == sandbox.info.repo_id and pr.repository.project.id == sandbox.info.project_id
     options, areas, get = sandbox.ado.requests()
-    assert (options.method, options.path, options.headers["Accept"]) == ("OPTIONS", "/fabrikam/_apis",
-                                                                         "application/json")
+    assert (options.method, options.path, options.headers["Accept"]) == (
+        "OPTIONS",
+        "/fabrikam/_apis",
+        "application/json",
+    )
     assert areas.path == "/fabrikam/_apis/ResourceAreas"
     assert get.path == f"/fabrikam/_apis/git/pullRequests/{sandbox.info.pr_id}"
     assert get.headers["Accept"] == "application/json;api-version=7.1-preview.1"
@@ -86,7 +100,8 @@ def test_options_serves_the_real_locations_and_areas_point_back_here(sandbox: Sa
     assert locations["count"] == len(locations["value"]) == 820
     assert {loc["id"] for loc in locations["value"]} >= PROBE_LOCATION_IDS
     assert {a["name"]: a["locationUrl"] for a in areas["value"]} == dict.fromkeys(
-        ("git", "wit", "core"), sandbox.ado.base_url + "/")
+        ("git", "wit", "core"), sandbox.ado.base_url + "/"
+    )
 
 
 def test_project_segment_by_name_or_id_and_errors(sandbox: Sandbox) -> None:
@@ -116,8 +131,10 @@ def test_work_item_refs_have_string_ids(sandbox: Sandbox) -> None:
 def test_batch_with_relations_omits_the_unreadable_item(sandbox: Sandbox) -> None:
     _, wit = clients(sandbox)
     info = sandbox.info
-    items = wit.get_work_items_batch(WorkItemBatchGetRequest(
-        ids=list(info.work_item_ids), expand="Relations", error_policy="Omit"), project=info.project_id)
+    items = wit.get_work_items_batch(
+        WorkItemBatchGetRequest(ids=list(info.work_item_ids), expand="Relations", error_policy="Omit"),
+        project=info.project_id,
+    )
 
     by_id = {w.id: w for w in items if w is not None}
     assert len(items) == 4 and items[info.work_item_ids.index(info.unreadable_work_item_ids[0])] is None
@@ -125,10 +142,13 @@ def test_batch_with_relations_omits_the_unreadable_item(sandbox: Sandbox) -> Non
     assert bug.fields["System.WorkItemType"] == "Bug" and "<ol>" in bug.fields["Microsoft.VSTS.TCM.ReproSteps"]
     assert "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR" in bug.fields["System.Description"]
     assert (bug.relations[0].rel, bug.relations[0].url) == (
-        "System.LinkTypes.Hierarchy-Reverse", sandbox.ado.work_item_url(info.feature_id))
+        "System.LinkTypes.Hierarchy-Reverse",
+        sandbox.ado.work_item_url(info.feature_id),
+    )
     assert by_id[info.spike_id].fields["System.WorkItemType"] == "Spike"
     assert [r.url for r in story.relations if r.rel == "Hyperlink"] == [
-        f"{info.confluence_url}/spaces/OPS/pages/{info.runbook_page_id}/Runbook+gift+card+ledger+reconciliation"]
+        f"{info.confluence_url}/spaces/OPS/pages/{info.runbook_page_id}/Runbook+gift+card+ledger+reconciliation"
+    ]
     [batch] = sandbox.ado.requests("POST", "workItemsBatch")
     assert batch.json == {"$expand": "Relations", "errorPolicy": "Omit", "ids": list(info.work_item_ids)}
 
@@ -136,8 +156,11 @@ def test_batch_with_relations_omits_the_unreadable_item(sandbox: Sandbox) -> Non
 def test_batch_fields_filter_and_refusals(sandbox: Sandbox) -> None:
     _, wit = clients(sandbox)
     info = sandbox.info
-    [bug] = wit.get_work_items_batch(WorkItemBatchGetRequest(
-        ids=[info.bug_id], fields=["System.Title", "System.Description", "Microsoft.VSTS.Common.AcceptanceCriteria"]))
+    [bug] = wit.get_work_items_batch(
+        WorkItemBatchGetRequest(
+            ids=[info.bug_id], fields=["System.Title", "System.Description", "Microsoft.VSTS.Common.AcceptanceCriteria"]
+        )
+    )
 
     assert set(bug.fields) == {"System.Title", "System.Description"} and bug.relations is None
     refusals = {
@@ -155,8 +178,12 @@ def test_batch_fields_filter_and_refusals(sandbox: Sandbox) -> None:
 def test_get_work_items_list_has_the_same_semantics(sandbox: Sandbox) -> None:
     _, wit = clients(sandbox)
     info = sandbox.info
-    items = wit.get_work_items([info.story_id, info.unreadable_work_item_ids[0]], project=info.project_id,
-                               expand="Relations", error_policy="omit")
+    items = wit.get_work_items(
+        [info.story_id, info.unreadable_work_item_ids[0]],
+        project=info.project_id,
+        expand="Relations",
+        error_policy="omit",
+    )
 
     assert items[1] is None and items[0].fields["System.WorkItemType"] == "User Story"
     assert {r.rel for r in items[0].relations} >= {"Hyperlink", "System.LinkTypes.Hierarchy-Reverse"}
@@ -170,18 +197,28 @@ def test_thread_round_trip_with_typed_properties(sandbox: Sandbox) -> None:
     created = git.create_thread(marker_thread(), info.repo_id, info.pr_id, project=info.project_id)
 
     assert created.status == "active" and created.is_deleted is False
-    assert created.properties == {MARKER: {"$type": "System.String", "$value": "v1"},
-                                  "plain": {"$type": "System.String", "$value": "kept as a string"}}
-    assert created.comments[0].id == 1 and created.comments[0].author.display_name == \
-        "Fabrikam Fiber Build Service (fabrikam)"
+    assert created.properties == {
+        MARKER: {"$type": "System.String", "$value": "v1"},
+        "plain": {"$type": "System.String", "$value": "kept as a string"},
+    }
+    assert (
+        created.comments[0].id == 1
+        and created.comments[0].author.display_name == "Fabrikam Fiber Build Service (fabrikam)"
+    )
     threads = git.get_threads(info.repo_id, info.pr_id, project=info.project_id)
     [ours] = [t for t in threads if (t.properties or {}).get(MARKER, {}).get("$value") == "v1"]
     assert len(threads) == before + 1 and ours.id == created.id
 
-    updated = git.update_comment(Comment(content="## Business context (v2)"), info.repo_id, info.pr_id, ours.id, 1,
-                                 project=info.project_id)
-    git.update_thread(GitPullRequestCommentThread(status="closed", properties={"extra": "x"}), info.repo_id,
-                      info.pr_id, ours.id, project=info.project_id)
+    updated = git.update_comment(
+        Comment(content="## Business context (v2)"), info.repo_id, info.pr_id, ours.id, 1, project=info.project_id
+    )
+    git.update_thread(
+        GitPullRequestCommentThread(status="closed", properties={"extra": "x"}),
+        info.repo_id,
+        info.pr_id,
+        ours.id,
+        project=info.project_id,
+    )
     again = git.get_pull_request_thread(info.repo_id, info.pr_id, ours.id, project=info.project_id)
 
     assert updated.content == "## Business context (v2)" and updated.last_updated_date > created.published_date
@@ -205,11 +242,14 @@ def test_only_the_author_may_edit_a_comment(sandbox: Sandbox) -> None:
     someone_else, _ = clients(sandbox, info.user_token)
 
     with pytest.raises(AzureDevOpsServiceError) as refused:
-        someone_else.update_comment(Comment(content="mine now"), info.repo_id, info.pr_id, created.id, 1,
-                                    project=info.project_id)
+        someone_else.update_comment(
+            Comment(content="mine now"), info.repo_id, info.pr_id, created.id, 1, project=info.project_id
+        )
     assert refused.value.type_key == "UnauthorizedAccessException"
-    assert someone_else.create_thread(marker_thread(), info.repo_id, info.pr_id).comments[0].author.display_name \
+    assert (
+        someone_else.create_thread(marker_thread(), info.repo_id, info.pr_id).comments[0].author.display_name
         == "Jamal Hartnett"
+    )
 
 
 def test_read_only_token_reads_but_cannot_post(sandbox: Sandbox) -> None:
@@ -247,12 +287,21 @@ def test_iterations_and_changed_files_with_paths(sandbox: Sandbox) -> None:
     info = sandbox.info
     iterations = git.get_pull_request_iterations(info.repo_id, info.pr_id, project=info.project_id)
     last = max(i.id for i in iterations)
-    route = {"project": info.project_id, "repositoryId": info.repo_id, "pullRequestId": info.pr_id,
-             "iterationId": last}
-    body = git._send(http_method="GET", location_id=CHANGES_LOCATION, version="7.1", route_values=dict(route),
-                     query_parameters={"$top": 2000, "$skip": 0}).json()
-    first = git._send(http_method="GET", location_id=CHANGES_LOCATION, version="7.1", route_values=dict(route),
-                      query_parameters={"$top": 3, "$skip": 0}).json()
+    route = {"project": info.project_id, "repositoryId": info.repo_id, "pullRequestId": info.pr_id, "iterationId": last}
+    body = git._send(
+        http_method="GET",
+        location_id=CHANGES_LOCATION,
+        version="7.1",
+        route_values=dict(route),
+        query_parameters={"$top": 2000, "$skip": 0},
+    ).json()
+    first = git._send(
+        http_method="GET",
+        location_id=CHANGES_LOCATION,
+        version="7.1",
+        route_values=dict(route),
+        query_parameters={"$top": 3, "$skip": 0},
+    ).json()
     sdk = git.get_pull_request_iteration_changes(info.repo_id, info.pr_id, last, project=info.project_id)
 
     assert [i.id for i in iterations] == [1, 2, 3, 4]
@@ -272,11 +321,14 @@ def test_connection_data_names_the_token_identity(sandbox: Sandbox) -> None:
     assert data.authenticated_user.provider_display_name == "Fabrikam Fiber Build Service (fabrikam)"
 
 
-@pytest.mark.parametrize(("version", "type_key"), [
-    (None, "VssVersionNotSpecifiedException"),
-    ("7.2", "VssInvalidPreviewVersionException"),
-    ("8.0", "VssVersionOutOfRangeException"),
-])
+@pytest.mark.parametrize(
+    ("version", "type_key"),
+    [
+        (None, "VssVersionNotSpecifiedException"),
+        ("7.2", "VssInvalidPreviewVersionException"),
+        ("8.0", "VssVersionOutOfRangeException"),
+    ],
+)
 def test_api_version_is_required_and_checked(sandbox: Sandbox, version: str | None, type_key: str) -> None:
     answer = raw(sandbox, "GET", f"/_apis/git/pullRequests/{sandbox.info.pr_id}", version=version)
 
@@ -284,8 +336,11 @@ def test_api_version_is_required_and_checked(sandbox: Sandbox, version: str | No
 
 
 def test_api_version_in_the_query_and_case_insensitive_paths(sandbox: Sandbox) -> None:
-    answer = httpx.get(f"{sandbox.ado.base_url}/_APIS/GIT/PULLREQUESTS/{sandbox.info.pr_id}",
-                       params={"api-version": "7.1"}, auth=("anyone", sandbox.info.token))
+    answer = httpx.get(
+        f"{sandbox.ado.base_url}/_APIS/GIT/PULLREQUESTS/{sandbox.info.pr_id}",
+        params={"api-version": "7.1"},
+        auth=("anyone", sandbox.info.token),
+    )
 
     assert answer.status_code == 200 and answer.json()["pullRequestId"] == sandbox.info.pr_id
 
@@ -348,7 +403,7 @@ def test_cloud_v2_page_blogpost_space_and_title_lookup(sandbox: Sandbox, wiki: h
 
     assert page["id"] == str(info.design_page_id) and page["status"] == "current" and page["spaceId"] == "98306"
     assert page["body"]["storage"]["representation"] == "storage"
-    assert "<ac:structured-macro ac:name=\"code\"" in page["body"]["storage"]["value"]
+    assert '<ac:structured-macro ac:name="code"' in page["body"]["storage"]["value"]
     assert page["_links"]["webui"].startswith(f"/spaces/PAY/pages/{info.design_page_id}/")
     assert page["_links"]["base"] == info.confluence_url
     assert page["_links"]["tinyui"] == f"/x/{info.design_tiny_code}"
@@ -357,8 +412,15 @@ def test_cloud_v2_page_blogpost_space_and_title_lookup(sandbox: Sandbox, wiki: h
     assert wiki.get(f"/api/v2/blogposts/{info.blogpost_id}").json()["title"] == "Payments Q4 release notes"
     [space] = wiki.get("/api/v2/spaces", params={"keys": "PAY"}).json()["results"]
     assert (space["id"], space["homepageId"]) == ("98306", str(info.home_page_id))
-    found = wiki.get("/api/v2/pages", params={"space-id": space["id"], "title": "CHECKOUT ROUNDING POLICY",
-                                               "body-format": "storage", "status": "current"}).json()["results"]
+    found = wiki.get(
+        "/api/v2/pages",
+        params={
+            "space-id": space["id"],
+            "title": "CHECKOUT ROUNDING POLICY",
+            "body-format": "storage",
+            "status": "current",
+        },
+    ).json()["results"]
     assert [p["id"] for p in found] == [str(info.policy_page_id)]
 
 
@@ -366,13 +428,18 @@ def test_v1_content_search_space_and_missing_page(sandbox: Sandbox, wiki: httpx.
     info = sandbox.info
     expand = {"expand": "body.storage,version,space"}
     page = wiki.get(f"/rest/api/content/{info.policy_page_id}", params=expand).json()
-    search = wiki.get("/rest/api/content", params={"spaceKey": "PAY", "title": "Checkout rounding policy",
-                                                    "type": "page", **expand}).json()
+    search = wiki.get(
+        "/rest/api/content", params={"spaceKey": "PAY", "title": "Checkout rounding policy", "type": "page", **expand}
+    ).json()
     space = wiki.get("/rest/api/space/PAY", params={"expand": "homepage"}).json()
     missing = wiki.get(f"/rest/api/content/{info.missing_page_id}", params=expand)
 
     assert (page["id"], page["type"], page["space"]["key"], page["version"]["number"]) == (
-        str(info.policy_page_id), "page", "PAY", 6)
+        str(info.policy_page_id),
+        "page",
+        "PAY",
+        6,
+    )
     assert page["_links"]["webui"] == f"/spaces/PAY/pages/{info.policy_page_id}/Checkout+rounding+policy"
     assert search["size"] == 1 and search["results"][0]["body"]["storage"]["value"]
     assert space["homepage"]["id"] == str(info.home_page_id)
@@ -385,8 +452,10 @@ def test_trashed_page(sandbox: Sandbox, wiki: httpx.Client) -> None:
 
     assert wiki.get(f"/api/v2/pages/{info.trashed_page_id}").json()["status"] == "trashed"
     assert wiki.get(f"/rest/api/content/{info.trashed_page_id}").status_code == 404  # v1: status=current by default
-    assert wiki.get(f"/rest/api/content/{info.trashed_page_id}", params={"status": "trashed"}).json()["status"] == \
-        "trashed"
+    assert (
+        wiki.get(f"/rest/api/content/{info.trashed_page_id}", params={"status": "trashed"}).json()["status"]
+        == "trashed"
+    )
 
 
 def test_browser_urls_redirect_and_are_recorded(sandbox: Sandbox, wiki: httpx.Client) -> None:
@@ -395,7 +464,9 @@ def test_browser_urls_redirect_and_are_recorded(sandbox: Sandbox, wiki: httpx.Cl
     assert wiki.get(f"/x/{info.design_tiny_code}").status_code == 302
     assert wiki.get("/display/PAY/Checkout+rounding+policy").status_code == 302
     assert [r.path for r in sandbox.confluence.non_api_requests()] == [
-        f"/wiki/x/{info.design_tiny_code}", "/wiki/display/PAY/Checkout+rounding+policy"]
+        f"/wiki/x/{info.design_tiny_code}",
+        "/wiki/display/PAY/Checkout+rounding+policy",
+    ]
 
 
 def test_data_center_bearer_pat_under_a_context_path() -> None:
@@ -455,8 +526,14 @@ def test_env_has_the_pipeline_variables(sandbox: Sandbox) -> None:
     assert env["CONFLUENCE_URL"] == sandbox.confluence.origin + "/wiki"
     assert (env["TF_BUILD"], env["BUILD_REASON"]) == ("True", "PullRequest")
     assert env["SYSTEM_PULLREQUEST_PULLREQUESTID"] == str(sandbox.info.pr_id)
-    assert {"SYSTEM_TEAMPROJECT", "SYSTEM_TEAMPROJECTID", "BUILD_REPOSITORY_ID", "SYSTEM_ACCESSTOKEN",
-            "CONFLUENCE_EMAIL", "CONFLUENCE_API_TOKEN"} <= set(env)
+    assert {
+        "SYSTEM_TEAMPROJECT",
+        "SYSTEM_TEAMPROJECTID",
+        "BUILD_REPOSITORY_ID",
+        "SYSTEM_ACCESSTOKEN",
+        "CONFLUENCE_EMAIL",
+        "CONFLUENCE_API_TOKEN",
+    } <= set(env)
 
 
 def test_story_links_each_page_form(sandbox: Sandbox) -> None:
@@ -471,8 +548,9 @@ def test_story_links_each_page_form(sandbox: Sandbox) -> None:
 
 
 def test_python_m_sandbox_prints_exports() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "doc_context.sandbox"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "doc_context.sandbox"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     try:
         lines = [proc.stdout.readline() for _ in range(12)]

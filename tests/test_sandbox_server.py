@@ -1,4 +1,5 @@
 """The recording server under the fakes: what it records, injected faults, latency, keep-alive."""
+
 from __future__ import annotations
 
 import threading
@@ -54,8 +55,11 @@ def test_requests_filters_and_clear(server: Echo, client: httpx.Client) -> None:
 
 
 def test_faults_are_consumed_in_order_once_each(server: Echo, client: httpx.Client) -> None:
-    server.add_fault("GET", r"/flaky$", [503, (429, {"Retry-After": "1"}, {"message": "slow down"}),
-                                         Reply.text("teapot", 418), "malformed", "pass"])
+    server.add_fault(
+        "GET",
+        r"/flaky$",
+        [503, (429, {"Retry-After": "1"}, {"message": "slow down"}), Reply.text("teapot", 418), "malformed", "pass"],
+    )
     answers = [client.get("/flaky") for _ in range(6)]
 
     assert [r.status_code for r in answers] == [503, 429, 418, 200, 200, 200]
@@ -63,8 +67,7 @@ def test_faults_are_consumed_in_order_once_each(server: Echo, client: httpx.Clie
     with pytest.raises(ValueError):
         answers[3].json()  # 200, but not JSON
     assert answers[4].json()["path"] == "/flaky"
-    assert [r.fault for r in server.requests()] == ["status 503", "status 429", "status 418", "malformed", "pass",
-                                                    None]
+    assert [r.fault for r in server.requests()] == ["status 503", "status 429", "status 418", "malformed", "pass", None]
     assert server.pending_faults() == 0
 
 

@@ -1,4 +1,5 @@
 """Settings: env and flags, flags win; bad values name the setting; secrets stay secret."""
+
 import pytest
 
 from doc_context.errors import ConfigError
@@ -6,8 +7,11 @@ from doc_context.settings import Settings, load_settings
 
 PIPELINE = {
     "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": "https://dev.azure.com/fabrikam/",
-    "SYSTEM_TEAMPROJECTID": "6ce954b1", "BUILD_REPOSITORY_ID": "3411ebc1",
-    "SYSTEM_PULLREQUEST_PULLREQUESTID": "42", "SYSTEM_ACCESSTOKEN": "s3cr3t-token", "TF_BUILD": "True",
+    "SYSTEM_TEAMPROJECTID": "6ce954b1",
+    "BUILD_REPOSITORY_ID": "3411ebc1",
+    "SYSTEM_PULLREQUEST_PULLREQUESTID": "42",
+    "SYSTEM_ACCESSTOKEN": "s3cr3t-token",
+    "TF_BUILD": "True",
 }
 
 
@@ -24,7 +28,11 @@ def test_pipeline_variables(pipeline_env):
     s = load_settings()
     pr = s.pull_request()
     assert (pr.org_url, pr.project, pr.repository, pr.pull_request_id) == (
-        "https://dev.azure.com/fabrikam", "6ce954b1", "3411ebc1", 42)
+        "https://dev.azure.com/fabrikam",
+        "6ce954b1",
+        "3411ebc1",
+        42,
+    )
     assert s.tf_build is True
     assert "s3cr3t-token" not in repr(s)
 
@@ -34,14 +42,17 @@ def test_flags_override_env(pipeline_env):
     assert (s.pull_request_id, s.project) == (7, "Other")
 
 
-@pytest.mark.parametrize(("override", "named"), [
-    ({"org_url": "http://dev.azure.com/x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
-    ({"org_url": "ftp://x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
-    ({"confluence_url": "https://user@evil.example"}, "CONFLUENCE_URL"),
-    ({"comment_budget": 200_000}, "DOC_CONTEXT_COMMENT_BUDGET"),
-    ({"thread_status": "maybe"}, "DOC_CONTEXT_THREAD_STATUS"),
-    ({"marker_key": "has space"}, "DOC_CONTEXT_MARKER_KEY"),
-])
+@pytest.mark.parametrize(
+    ("override", "named"),
+    [
+        ({"org_url": "http://dev.azure.com/x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
+        ({"org_url": "ftp://x"}, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"),
+        ({"confluence_url": "https://user@evil.example"}, "CONFLUENCE_URL"),
+        ({"comment_budget": 200_000}, "DOC_CONTEXT_COMMENT_BUDGET"),
+        ({"thread_status": "maybe"}, "DOC_CONTEXT_THREAD_STATUS"),
+        ({"marker_key": "has space"}, "DOC_CONTEXT_MARKER_KEY"),
+    ],
+)
 def test_invalid_value_names_the_setting(pipeline_env, override, named):
     with pytest.raises(ConfigError) as e:
         load_settings(**override)

@@ -1,4 +1,5 @@
 """Summaries of work items and pages, ranked against the changed files and diff; the tokens behind them."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,8 +10,8 @@ import yaml
 
 from doc_context.app import compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, Summary, WorkItem
-from doc_context.repro import Repro, parse_repro
-from doc_context.summarize import (
+from doc_context.summary.repro import Repro, parse_repro
+from doc_context.summary.summarize import (
     ACCEPTANCE_CRITERIA,
     DESCRIPTION,
     REPRO_STEPS,
@@ -23,7 +24,7 @@ from doc_context.summarize import (
     summary_key,
     work_item_summary,
 )
-from doc_context.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
+from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
 
 DATA = Path(__file__).parent / "data" / "workitems"
 CHANGED = (
@@ -51,51 +52,81 @@ def item(type_: str, **fields: str) -> WorkItem:
 
 # ---- tokens -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("calculateCartTotal", ["calculate", "cart", "total"]),
-    ("tax_rate_for", ["tax", "rate"]),
-    ("HTTPServerError", ["http", "server", "error"]),
-    ("The totals, the entries!", ["total", "entry"]),
-    ("a an of to 42 x1", []),
-    ("class status bus", ["class", "status", "bus"]),
-])
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("calculateCartTotal", ["calculate", "cart", "total"]),
+        ("tax_rate_for", ["tax", "rate"]),
+        ("HTTPServerError", ["http", "server", "error"]),
+        ("The totals, the entries!", ["total", "entry"]),
+        ("a an of to 42 x1", []),
+        ("class status bus", ["class", "status", "bus"]),
+    ],
+)
 def test_words(text: str, expected: list[str]) -> None:
     assert words(text) == [stem(w) for w in expected]
 
 
-@pytest.mark.parametrize(("word", "expected"), [
-    ("totals", "total"), ("entries", "entry"), ("class", "class"), ("status", "status"), ("tax", "tax"),
-    ("rounding", "round"), ("rounded", "round"), ("shipped", "ship"), ("passed", "pass"), ("called", "call"),
-    ("added", "add"), ("thing", "thing"), ("free", "free"),
-])
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("totals", "total"),
+        ("entries", "entry"),
+        ("class", "class"),
+        ("status", "status"),
+        ("tax", "tax"),
+        ("rounding", "round"),
+        ("rounded", "round"),
+        ("shipped", "ship"),
+        ("passed", "pass"),
+        ("called", "call"),
+        ("added", "add"),
+        ("thing", "thing"),
+        ("free", "free"),
+    ],
+)
 def test_stem(word: str, expected: str) -> None:
     assert stem(word) == expected
 
 
-@pytest.mark.parametrize(("one", "other"), [
-    ("charge", "charged"), ("fix", "fixes"), ("fixed", "fix"), ("class", "classes"), ("price", "pricing"),
-])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("charge", "charged"),
+        ("fix", "fixes"),
+        ("fixed", "fix"),
+        ("class", "classes"),
+        ("price", "pricing"),
+    ],
+)
 def test_stem_meets_inflections(one: str, other: str) -> None:
     assert stem(one) == stem(other)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("orderTotal", ["order_total"]),
-    ("ORDER_TOTALS and order_total", ["order_total", "order_total"]),
-    ("checkout.totals.order_total()", ["order_total"]),
-    ("plain words only", []),
-    ("HTTP2Server", ["http_2_server"]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("orderTotal", ["order_total"]),
+        ("ORDER_TOTALS and order_total", ["order_total", "order_total"]),
+        ("checkout.totals.order_total()", ["order_total"]),
+        ("plain words only", []),
+        ("HTTP2Server", ["http_2_server"]),
+    ],
+)
 def test_identifiers(text: str, expected: list[str]) -> None:
     assert identifiers(text) == expected
 
 
-@pytest.mark.parametrize(("path", "expected"), [
-    ("/src/checkout/totals.py", {"checkout", "total"}),
-    ("/src/checkout/TaxRate.cs", {"checkout", "tax", "rate"}),
-    ("/tests/utils/index.ts", set()),
-    ("/src/Shop.Web/Pages/Cart.cshtml", {"shop", "web", "page", "cart", "cshtml"}),
-])
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/src/checkout/totals.py", {"checkout", "total"}),
+        ("/src/checkout/TaxRate.cs", {"checkout", "tax", "rate"}),
+        ("/tests/utils/index.ts", set()),
+        ("/src/Shop.Web/Pages/Cart.cshtml", {"shop", "web", "page", "cart", "cshtml"}),
+    ],
+)
 def test_path_tokens(path: str, expected: set[str]) -> None:
     assert path_tokens(path) == {stem(w) for w in expected}
 
@@ -111,27 +142,33 @@ def test_diff_tokens_skip_keywords_and_cap_long_lines() -> None:
     assert diff_tokens(diff) == frozenset()
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("One. Two! Three? Four", ["One.", "Two!", "Three?", "Four"]),
-    ("line one\nline two", ["line one", "line two"]),
-    ("1. Open the cart. Then pay.", ["1. Open the cart.", "Then pay."]),
-    ("Costs 1.50 EUR. Paid.", ["Costs 1.50 EUR.", "Paid."]),
-    ("Use a tool, e.g. make. Done.", ["Use a tool, e.g. make.", "Done."]),
-    ("- item\n\n- other", ["- item", "- other"]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("One. Two! Three? Four", ["One.", "Two!", "Three?", "Four"]),
+        ("line one\nline two", ["line one", "line two"]),
+        ("1. Open the cart. Then pay.", ["1. Open the cart.", "Then pay."]),
+        ("Costs 1.50 EUR. Paid.", ["Costs 1.50 EUR.", "Paid."]),
+        ("Use a tool, e.g. make. Done.", ["Use a tool, e.g. make.", "Done."]),
+        ("- item\n\n- other", ["- item", "- other"]),
+        ("", []),
+    ],
+)
 def test_split_sentences(text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
 
 
-@pytest.mark.parametrize(("text", "limit", "expected"), [
-    ("short", 10, "short"),
-    ("the quick brown fox", 12, "the quick…"),
-    ("the quick brown fox", 19, "the quick brown fox"),
-    ("abcdefghij", 5, "abcd…"),
-    ("one, two, three", 10, "one, two…"),
-    ("abc", 1, "…"),
-])
+@pytest.mark.parametrize(
+    ("text", "limit", "expected"),
+    [
+        ("short", 10, "short"),
+        ("the quick brown fox", 12, "the quick…"),
+        ("the quick brown fox", 19, "the quick brown fox"),
+        ("abcdefghij", 5, "abcd…"),
+        ("one, two, three", 10, "one, two…"),
+        ("abc", 1, "…"),
+    ],
+)
 def test_clip_never_cuts_a_word(text: str, limit: int, expected: str) -> None:
     assert clip(text, limit) == expected
     assert len(clip(text, limit)) <= limit
@@ -144,19 +181,23 @@ def test_pick_keeps_relevant_sentences_in_order() -> None:
 
 # ---- type branching ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("type_", "fields"), [
-    ("Bug", (REPRO_STEPS, SYSTEM_INFO)),
-    ("bug", (REPRO_STEPS, SYSTEM_INFO)),
-    ("User Story", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-    ("Product Backlog Item", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-    ("Feature", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-    ("Requirement", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-    ("Task", (DESCRIPTION,)),
-    ("Epic", (DESCRIPTION,)),
-    ("Issue", (DESCRIPTION,)),
-    ("Compliance Risk", (DESCRIPTION,)),
-    ("", (DESCRIPTION,)),
-])
+
+@pytest.mark.parametrize(
+    ("type_", "fields"),
+    [
+        ("Bug", (REPRO_STEPS, SYSTEM_INFO)),
+        ("bug", (REPRO_STEPS, SYSTEM_INFO)),
+        ("User Story", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+        ("Product Backlog Item", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+        ("Feature", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+        ("Requirement", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
+        ("Task", (DESCRIPTION,)),
+        ("Epic", (DESCRIPTION,)),
+        ("Issue", (DESCRIPTION,)),
+        ("Compliance Risk", (DESCRIPTION,)),
+        ("", (DESCRIPTION,)),
+    ],
+)
 def test_source_fields(type_: str, fields: tuple[str, ...]) -> None:
     assert source_fields(item(type_)) == fields
 
@@ -193,33 +234,44 @@ def test_story_lists_withdrawn_criteria_apart() -> None:
     assert "- ~~The breakdown is also emailed to the customer.~~" in withdrawn
 
 
-@pytest.mark.parametrize(("markdown", "live", "withdrawn"), [
-    ("- a\n- ~~b~~\n- c", ["a", "c"], ["b"]),
-    ("1. **~~gone~~**\n2. keep ~~old~~ new", ["keep ~~old~~ new"], ["gone"]),
-    ("Acceptance criteria:\n~~x~~ ~~y~~", [], ["x y"]),
-    ("", [], []),
-])
+@pytest.mark.parametrize(
+    ("markdown", "live", "withdrawn"),
+    [
+        ("- a\n- ~~b~~\n- c", ["a", "c"], ["b"]),
+        ("1. **~~gone~~**\n2. keep ~~old~~ new", ["keep ~~old~~ new"], ["gone"]),
+        ("Acceptance criteria:\n~~x~~ ~~y~~", [], ["x y"]),
+        ("", [], []),
+    ],
+)
 def test_split_criteria(markdown: str, live: list[str], withdrawn: list[str]) -> None:
     assert split_criteria(markdown) == (live, withdrawn)
 
 
-@pytest.mark.parametrize(("markdown", "expected"), [
-    ("1. open\n2. pay\n\nExpected: paid\n\nActual: error", Repro(("open", "pay"), "paid", "error")),
-    ("Steps to reproduce:\n- Step 1: open\n- Step 2: pay", Repro(("open", "pay"))),
-    ("1. open\n2. Expected result - shows total", Repro(("open",), "shows total")),
-    ("open\n**Actual behaviour**\nit crashes\nevery time", Repro(("open",), actual="it crashes every time")),
-    ("Actually it works", Repro(("Actually it works",))),
-    ("Found while testing.\n\n1. open\n2. pay", Repro(("open", "pay"), context=("Found while testing.",))),
-    ("Step 1: open\nStep 2: pay\nNote: only on Mondays", Repro(("open", "pay"), context=("Note: only on Mondays",))),
-    ("1. add items\n   1. use quick-add\n2. pay", Repro(("add items — use quick-add", "pay"))),
-])
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        ("1. open\n2. pay\n\nExpected: paid\n\nActual: error", Repro(("open", "pay"), "paid", "error")),
+        ("Steps to reproduce:\n- Step 1: open\n- Step 2: pay", Repro(("open", "pay"))),
+        ("1. open\n2. Expected result - shows total", Repro(("open",), "shows total")),
+        ("open\n**Actual behaviour**\nit crashes\nevery time", Repro(("open",), actual="it crashes every time")),
+        ("Actually it works", Repro(("Actually it works",))),
+        ("Found while testing.\n\n1. open\n2. pay", Repro(("open", "pay"), context=("Found while testing.",))),
+        (
+            "Step 1: open\nStep 2: pay\nNote: only on Mondays",
+            Repro(("open", "pay"), context=("Note: only on Mondays",)),
+        ),
+        ("1. add items\n   1. use quick-add\n2. pay", Repro(("add items — use quick-add", "pay"))),
+    ],
+)
 def test_parse_repro(markdown: str, expected: Repro) -> None:
     assert parse_repro(markdown) == expected
 
 
 def test_an_introduction_is_context_not_step_one() -> None:
-    html = ("<div>Found while reconciling the October ledger export.</div><div><br></div>"
-            "<ol><li>Add 3 totes.</li><li>Apply the voucher.</li></ol><div><b>Expected:</b> €10.00</div>")
+    html = (
+        "<div>Found while reconciling the October ledger export.</div><div><br></div>"
+        "<ol><li>Add 3 totes.</li><li>Apply the voucher.</li></ol><div><b>Expected:</b> €10.00</div>"
+    )
     text = work_item_summary(item("Bug", **{REPRO_STEPS: html}), CHANGED).text
     assert text.startswith("Found while reconciling the October ledger export.\n\n**Repro steps**\n1. Add 3 totes.")
     assert "2. Apply the voucher." in text and "3." not in text
@@ -235,8 +287,13 @@ def test_many_repro_steps_are_capped() -> None:
 
 def test_markdown_field_taken_as_is() -> None:
     story = WorkItem(
-        id=8, rev=1, type="Task", title="t", state="New",
-        fields={DESCRIPTION: "Keep **this** & <that>"}, markdown_fields=frozenset({DESCRIPTION}),
+        id=8,
+        rev=1,
+        type="Task",
+        title="t",
+        state="New",
+        fields={DESCRIPTION: "Keep **this** & <that>"},
+        markdown_fields=frozenset({DESCRIPTION}),
     )
     assert work_item_summary(story, ()).text == "Keep **this** & <that>"
 
@@ -309,7 +366,7 @@ def gathered(*items: WorkItem, pages: tuple = ()) -> Gathered:
 
 def test_summarize_all_ranks_by_relevance() -> None:
     items, _ = summarize_all(gathered(item("Task"), load("bug-101"), load("risk-103")), DIFF)
-    assert [s.source_id for s in items][0] == "work item 101"
+    assert next(s.source_id for s in items) == "work item 101"
     assert items[-1].source_id == "work item 7"
 
 
@@ -347,10 +404,19 @@ def test_context_hash_covers_the_diff_the_files_and_the_extra_fields() -> None:
 
 
 def test_compose_passes_diff_parents_and_extra_fields() -> None:
-    bug = replace(load("bug-101"), fields={**load("bug-101").fields, "Microsoft.VSTS.Common.Severity": "2 - High"},
-                  relations=(Relation("System.LinkTypes.Hierarchy-Reverse", "https://x/_apis/wit/workItems/9"),))
-    feature = WorkItem(9, 1, "Feature", "Tax everywhere", "Active",
-                       fields={"System.Description": "<p>Charge the right tax. Always.</p>"})
+    bug = replace(
+        load("bug-101"),
+        fields={**load("bug-101").fields, "Microsoft.VSTS.Common.Severity": "2 - High"},
+        relations=(Relation("System.LinkTypes.Hierarchy-Reverse", "https://x/_apis/wit/workItems/9"),),
+    )
+    feature = WorkItem(
+        9,
+        1,
+        "Feature",
+        "Tax everywhere",
+        "Active",
+        fields={"System.Description": "<p>Charge the right tax. Always.</p>"},
+    )
     out = compose(gathered(bug), 12_000, DIFF, {9: feature}, extra={"bug": ("Microsoft.VSTS.Common.Severity",)})
     assert "**State:** Active · **Severity:** 2 - High" in out
     assert "\n\nPart of Feature 9: Tax everywhere — Charge the right tax.\n\n" in out

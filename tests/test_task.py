@@ -1,4 +1,5 @@
 """The DocContext task: task.json mirrors the settings, and the Node shim runs doc-context against the sandbox."""
+
 import importlib
 import json
 import shutil
@@ -77,22 +78,36 @@ def test_task_version_and_package_follow_the_package_version():
 @pytest.fixture
 def shim(tmp_path):
     """Run task/index.js the way the agent does: inputs as INPUT_*, the job token as the SystemVssConnection."""
+
     def run(sandbox, inputs: dict[str, str], **pipeline: str) -> subprocess.CompletedProcess:
-        env = {k: v for k, v in sandbox.env().items()
-               if not k.startswith("CONFLUENCE_") and k != "SYSTEM_ACCESSTOKEN"}
+        env = {k: v for k, v in sandbox.env().items() if not k.startswith("CONFLUENCE_") and k != "SYSTEM_ACCESSTOKEN"}
         env["ENDPOINT_AUTH_PARAMETER_SYSTEMVSSCONNECTION_ACCESSTOKEN"] = sandbox.info.token
         env.update(pipeline)
-        env.update({"INPUT_" + name.upper(): value for name, value in
-                    {"pythonExecutable": sys.executable, "packageSpec": "", **inputs}.items()})
-        return subprocess.run([NODE, str(TASK / "index.js")], env=run_env(env, str(tmp_path / "sdk-cache")),
-                              capture_output=True, text=True, timeout=180, check=False)
+        env.update(
+            {
+                "INPUT_" + name.upper(): value
+                for name, value in {"pythonExecutable": sys.executable, "packageSpec": "", **inputs}.items()
+            }
+        )
+        return subprocess.run(
+            [NODE, str(TASK / "index.js")],
+            env=run_env(env, str(tmp_path / "sdk-cache")),
+            capture_output=True,
+            text=True,
+            timeout=180,
+            check=False,
+        )
+
     return run
 
 
 def confluence_inputs(sandbox) -> dict[str, str]:
     env = sandbox.env()
-    return {"confluenceUrl": env["CONFLUENCE_URL"], "confluenceEmail": env["CONFLUENCE_EMAIL"],
-            "confluenceApiToken": env["CONFLUENCE_API_TOKEN"]}
+    return {
+        "confluenceUrl": env["CONFLUENCE_URL"],
+        "confluenceEmail": env["CONFLUENCE_EMAIL"],
+        "confluenceApiToken": env["CONFLUENCE_API_TOKEN"],
+    }
 
 
 @needs_node
@@ -103,10 +118,14 @@ def test_shim_posts_one_thread_with_the_inputs_as_settings(sandbox, shim):
     assert len(threads) == 1
     assert threads[0]["status"] == "fixed"
     assert "Task.Thread" in threads[0]["properties"]
-    assert any(r.path.endswith("/rest/api/user/current") for r in sandbox.confluence.requests()), \
+    assert any(r.path.endswith("/rest/api/user/current") for r in sandbox.confluence.requests()), (
         "the Confluence credentials came through the inputs"
-    masked = {line.removeprefix("##vso[task.setsecret]") for line in ran.stdout.splitlines()
-              if line.startswith("##vso[task.setsecret]")}
+    )
+    masked = {
+        line.removeprefix("##vso[task.setsecret]")
+        for line in ran.stdout.splitlines()
+        if line.startswith("##vso[task.setsecret]")
+    }
     assert {sandbox.info.token, sandbox.env()["CONFLUENCE_API_TOKEN"]} <= masked, "secret inputs are masked"
     shown = "\n".join(line for line in (ran.stdout + ran.stderr).splitlines() if "task.setsecret" not in line)
     assert sandbox.info.token not in shown
@@ -114,8 +133,12 @@ def test_shim_posts_one_thread_with_the_inputs_as_settings(sandbox, shim):
 
 @needs_node
 def test_shim_inputs_override_the_pipeline_pull_request(sandbox, shim):
-    ran = shim(sandbox, {"pullRequestId": str(sandbox.info.pr_id), "onlyForPullRequests": "false"},
-               SYSTEM_PULLREQUEST_PULLREQUESTID="999", BUILD_REASON="ResourceTrigger")
+    ran = shim(
+        sandbox,
+        {"pullRequestId": str(sandbox.info.pr_id), "onlyForPullRequests": "false"},
+        SYSTEM_PULLREQUEST_PULLREQUESTID="999",
+        BUILD_REASON="ResourceTrigger",
+    )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
@@ -138,6 +161,7 @@ def test_shim_skips_builds_that_are_not_for_a_pull_request(sandbox, shim):
 
 @needs_node
 def test_node_unit_tests_pass():
-    ran = subprocess.run([NODE, "--test", str(TASK / "test")], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, check=False)
+    ran = subprocess.run(
+        [NODE, "--test", str(TASK / "test")], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
     assert ran.returncode == 0, ran.stdout[-4000:] + ran.stderr[-2000:]

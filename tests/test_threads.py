@@ -1,10 +1,14 @@
 """One thread that stays one: marker keys, reruns, another identity, the content hash (end to end)."""
-from doc_context.publish import MARKER_VALUE
+
+from doc_context.comment.publish import MARKER_VALUE
 
 
 def marked(sandbox, key="DocContext.Thread"):
-    return [t for t in sandbox.ado.threads(sandbox.info.pr_id)
-            if (t.get("properties") or {}).get(key, {}).get("$value") == MARKER_VALUE]
+    return [
+        t
+        for t in sandbox.ado.threads(sandbox.info.pr_id)
+        if (t.get("properties") or {}).get(key, {}).get("$value") == MARKER_VALUE
+    ]
 
 
 def test_two_reruns_and_a_second_marker_key_leave_two_threads(sandbox, cli):

@@ -1,33 +1,43 @@
 """related_files: which changed files a text speaks to, by distinctive path tokens weighted by rarity."""
+
 from __future__ import annotations
 
 import pytest
 
 from doc_context.models import ChangedFile
-from doc_context.touches import related_files
+from doc_context.summary.related import related_files
 
-CHANGED = tuple(ChangedFile(p, "edit") for p in (
-    "/src/checkout/totals.py",
-    "/src/checkout/rounding.py",
-    "/src/checkout/legacy_round.py",
-    "/tests/checkout/test_totals.py",
-    "/src/payments/giftcard.py",
-    "/src/payments/split_tender.py",
-    "/tests/payments/test_split_tender.py",
-    "/docs/payments/gift-cards.md",
-))
+CHANGED = tuple(
+    ChangedFile(p, "edit")
+    for p in (
+        "/src/checkout/totals.py",
+        "/src/checkout/rounding.py",
+        "/src/checkout/legacy_round.py",
+        "/tests/checkout/test_totals.py",
+        "/src/payments/giftcard.py",
+        "/src/payments/split_tender.py",
+        "/tests/payments/test_split_tender.py",
+        "/docs/payments/gift-cards.md",
+    )
+)
 
 CASES = [
     ("a common word of a stem is not enough", "Go to checkout and choose Pay by card.", set()),
     ("generic directories never count", "Update the docs and the tests in src and lib.", set()),
     ("a directory alone is not enough", "The payments team owns this.", set()),
-    ("a two-word stem as a phrase", "Explain gift cards to support.",
-     {"/docs/payments/gift-cards.md", "/src/payments/giftcard.py"}),
+    (
+        "a two-word stem as a phrase",
+        "Explain gift cards to support.",
+        {"/docs/payments/gift-cards.md", "/src/payments/giftcard.py"},
+    ),
     ("a one-word stem spelled apart", "The giftcard hold is released.", {"/src/payments/giftcard.py"}),
     ("half of a two-word stem", "Split the bill.", set()),
     ("an inflected stem", "Each line is rounded before summing.", {"/src/checkout/rounding.py"}),
-    ("the file named", "See `payments/split_tender.py`.",
-     {"/src/payments/split_tender.py", "/tests/payments/test_split_tender.py"}),
+    (
+        "the file named",
+        "See `payments/split_tender.py`.",
+        {"/src/payments/split_tender.py", "/tests/payments/test_split_tender.py"},
+    ),
     ("a dotted module path", "Call checkout.legacy_round.apply().", {"/src/checkout/legacy_round.py"}),
     ("empty text", "", set()),
 ]
@@ -39,8 +49,10 @@ def test_related_files(text: str, expected: set[str]) -> None:
 
 
 def test_a_passing_mention_is_dropped_beside_the_subject() -> None:
-    text = ("Split a payment between a gift card and a card. The gift card is charged first; "
-            "the gift card hold is released. The order total is rounded once.")
+    text = (
+        "Split a payment between a gift card and a card. The gift card is charged first; "
+        "the gift card hold is released. The order total is rounded once."
+    )
     assert related_files(CHANGED, text) == ("/docs/payments/gift-cards.md", "/src/payments/giftcard.py")
 
 
@@ -56,7 +68,9 @@ def test_a_package_file_is_named_by_its_folder() -> None:
 
 def test_rarity_across_the_changed_files() -> None:
     changed = tuple(ChangedFile(f"/src/handlers/{n}_handler.py", "edit") for n in ("order", "refund", "user"))
-    assert related_files(changed, "The refund handler retries; every handler logs.") == ("/src/handlers/refund_handler.py",)
+    assert related_files(changed, "The refund handler retries; every handler logs.") == (
+        "/src/handlers/refund_handler.py",
+    )
 
 
 def test_deterministic() -> None:

@@ -1,18 +1,22 @@
 """Logging commands are escaped the way the agent unescapes them."""
+
 import pytest
 
 from doc_context import vso
 from doc_context.models import Notice
 
 
-@pytest.mark.parametrize(("raw", "escaped"), [
-    ("plain", "plain"),
-    ("100% done", "100%AZP25 done"),
-    ("two\nlines\r", "two%0Alines%0D"),
-    ("%0A literal", "%AZP250A literal"),
-    ("title ##vso[task.setvariable variable=x]y", "title ##\u200bvso[task.setvariable variable=x]y"),
-    ("##[error]fake", "##\u200b[error]fake"),
-])
+@pytest.mark.parametrize(
+    ("raw", "escaped"),
+    [
+        ("plain", "plain"),
+        ("100% done", "100%AZP25 done"),
+        ("two\nlines\r", "two%0Alines%0D"),
+        ("%0A literal", "%AZP250A literal"),
+        ("title ##vso[task.setvariable variable=x]y", "title ##\u200bvso[task.setvariable variable=x]y"),
+        ("##[error]fake", "##\u200b[error]fake"),
+    ],
+)
 def test_escape_message(raw, escaped):
     assert vso.escape_message(raw) == escaped
 
@@ -38,14 +42,17 @@ def test_group_defuses_its_lines():
     assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "##\u200bvso[x]", "##[endgroup]"]
 
 
-@pytest.mark.parametrize(("line", "shown"), [
-    ("##vso[task.logissue type=warning;]page 7: skipped%0Anext 100%AZP25", "warning: page 7: skipped\nnext 100%"),
-    ("##vso[task.logissue type=error;]could not read", None),
-    ("##vso[task.complete result=SucceededWithIssues;]done", None),
-    ("##vso[task.setsecret]abc", None),
-    ("##[group]doc-context: 3 work items", "doc-context: 3 work items"),
-    ("##[endgroup]", None),
-    ("doc-context: comment thread 7 created", "doc-context: comment thread 7 created"),
-])
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("##vso[task.logissue type=warning;]page 7: skipped%0Anext 100%AZP25", "warning: page 7: skipped\nnext 100%"),
+        ("##vso[task.logissue type=error;]could not read", None),
+        ("##vso[task.complete result=SucceededWithIssues;]done", None),
+        ("##vso[task.setsecret]abc", None),
+        ("##[group]doc-context: 3 work items", "doc-context: 3 work items"),
+        ("##[endgroup]", None),
+        ("doc-context: comment thread 7 created", "doc-context: comment thread 7 created"),
+    ],
+)
 def test_for_terminal(line, shown):
     assert vso.for_terminal(line) == shown

@@ -1,2 +1,3 @@
 """doc-context: business context for Azure DevOps pull requests."""
+
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
 """python -m doc_context -> cli.entry()."""
-from .cli import entry
+
+from doc_context.cli import entry
 
 entry()

@@ -1,17 +1,18 @@
 """run(sources, publisher, pr, options) -> Outcome: gather, summarize, render, publish. No env, no print."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .errors import PublishError
-from .extrafields import ExtraFields
-from .gather import Deadline, Sources, gather
-from .llm import ChatClient, write_overview
-from .models import Gathered, Notice, Outcome, PullRequestRef, Summary, WorkItem
-from .publish import Plan, Threads, apply, content_hash, plan_publish
-from .render import render_comment
-from .summarize import Cache, summarize_all
+from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
+from doc_context.comment.render import render_comment
+from doc_context.errors import PublishError
+from doc_context.gather import Deadline, Sources, gather
+from doc_context.models import Gathered, Notice, Outcome, PullRequestRef, Summary, WorkItem
+from doc_context.sources.llm import ChatClient, write_overview
+from doc_context.summary.extrafields import ExtraFields
+from doc_context.summary.summarize import Cache, summarize_all
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,15 @@ def compose(
     return _render(gathered, items, pages, budget, llm_overview)
 
 
-def summaries(gathered: Gathered, diff: str = "", parents: Mapping[int, WorkItem] | None = None, *,
-              extra: ExtraFields | None = None, cache: Cache | None = None,
-              page_content: str = "summary") -> tuple[list[Summary], list[Summary]]:
+def summaries(
+    gathered: Gathered,
+    diff: str = "",
+    parents: Mapping[int, WorkItem] | None = None,
+    *,
+    extra: ExtraFields | None = None,
+    cache: Cache | None = None,
+    page_content: str = "summary",
+) -> tuple[list[Summary], list[Summary]]:
     """Work item and page summaries; with page_content "titles", pages keep their title and link only
     (their audience may be narrower than the PR's)."""
     items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
@@ -56,8 +63,9 @@ def summaries(gathered: Gathered, diff: str = "", parents: Mapping[int, WorkItem
     return items, pages
 
 
-def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options,
-        chat: ChatClient | None = None) -> Outcome:
+def run(
+    sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options, chat: ChatClient | None = None
+) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
     items, pages = summaries(gathered, gathered.diff, extra=options.extra, page_content=options.page_content)
     extractive = _render(gathered, items, pages, options.budget)
@@ -69,8 +77,12 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
         healed = _heal(publisher, pr, plan, extractive, options, digest)
         return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices) + healed, **counts)
     if plan.action == "update" and plan.thread and not gathered.complete:
-        notices.append(Notice(f"thread {plan.thread.id}", "left as it was: the deadline cut this run short, and "
-                              "a partial comment would replace a complete one"))
+        notices.append(
+            Notice(
+                f"thread {plan.thread.id}",
+                "left as it was: the deadline cut this run short, and a partial comment would replace a complete one",
+            )
+        )
         return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
@@ -78,8 +90,9 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     if options.dry_run or publisher is None:
         return Outcome(body, "dry-run", None, tuple(notices), **counts)
     try:
-        published = apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status,
-                          digest=digest)
+        published = apply(
+            publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status, digest=digest
+        )
     except PublishError as e:
         e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
         e.notices = tuple(notices)
@@ -87,25 +100,36 @@ def run(sources: Sources, publisher: Threads | None, pr: PullRequestRef, options
     return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
 
 
-def _heal(publisher: Threads | None, pr: PullRequestRef, plan: Plan, body: str, options: Options,
-          digest: str) -> tuple[Notice, ...]:
+def _heal(
+    publisher: Threads | None, pr: PullRequestRef, plan: Plan, body: str, options: Options, digest: str
+) -> tuple[Notice, ...]:
     """An unchanged comment still retires a racing run's duplicate thread."""
     if not plan.duplicates or publisher is None or options.dry_run:
         return ()
-    return apply(publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status,
-                 digest=digest).notices
+    return apply(
+        publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status, digest=digest
+    ).notices
 
 
 def read_list(gathered: Gathered) -> tuple[str, ...]:
     """What was read, one line each, for the collapsible group in the pipeline log."""
     lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}" for w in gathered.work_items]
     lines += [f"parent {w.type} {w.id}: {w.title}" for w in gathered.parents]
-    lines += [f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}"
-              for p, ids in gathered.pages]
-    return tuple(lines + [f"changed files: {len(gathered.changed_files)}"])
+    lines += [
+        f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}"
+        for p, ids in gathered.pages
+    ]
+    return tuple([*lines, f"changed files: {len(gathered.changed_files)}"])
 
 
-def _render(gathered: Gathered, items: list[Summary], pages: list[Summary], budget: int,
-            overview: str | None = None) -> str:
-    return render_comment(gathered.pull_request, items, pages, changed_count=len(gathered.changed_files),
-                          budget=budget, llm_overview=overview)
+def _render(
+    gathered: Gathered, items: list[Summary], pages: list[Summary], budget: int, overview: str | None = None
+) -> str:
+    return render_comment(
+        gathered.pull_request,
+        items,
+        pages,
+        changed_count=len(gathered.changed_files),
+        budget=budget,
+        llm_overview=overview,
+    )

@@ -1,25 +1,30 @@
 """argv -> Settings -> real gateways -> app.run -> print. The only place that prints or picks exit codes."""
+
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from . import __version__, vso
-from .errors import ConfigError, DocContextError, PublishError
-from .models import Notice, Outcome
+from doc_context import __version__, vso
+from doc_context.errors import ConfigError, DocContextError, PublishError
+from doc_context.models import Notice, Outcome
 
 Printer = Callable[[str], None]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="doc-context", description=(
-        "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
-        "they cite, summarized in one PR comment."))
+    parser = argparse.ArgumentParser(
+        prog="doc-context",
+        description=(
+            "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
+            "they cite, summarized in one PR comment."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"doc-context {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="gather, summarize and post the comment (pipeline mode)")
@@ -29,11 +34,15 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--pull-request", type=int, help="pull request id (default: SYSTEM_PULLREQUEST_PULLREQUESTID)")
     run.add_argument("--dry-run", action="store_true", default=None, help="print the comment, post nothing")
     run.add_argument("--output", type=Path, help="also write the comment's markdown to this file")
-    run.add_argument("--event", metavar="FILE", help="a git.pullrequest.created/updated service-hook payload "
-                     "(- for stdin): run for its pull request")
+    run.add_argument(
+        "--event",
+        metavar="FILE",
+        help="a git.pullrequest.created/updated service-hook payload (- for stdin): run for its pull request",
+    )
     sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
-    check = sub.add_parser("check", help="preflight: can it read the PR and work items, write threads, reach "
-                           "Confluence? (writes nothing)")
+    check = sub.add_parser(
+        "check", help="preflight: can it read the PR and work items, write threads, reach Confluence? (writes nothing)"
+    )
     for flag in ("--org-url", "--project", "--repository"):
         check.add_argument(flag)
     check.add_argument("--pull-request", type=int)
@@ -47,7 +56,8 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
     emit = _redacting(out if in_pipeline else _terminal(out), secrets)
     try:
         if args.command == "demo":
-            from .demo import demo
+            from doc_context.demo import demo
+
             return demo(emit)
         if args.command == "check":
             return _check(args, emit, secrets)
@@ -59,19 +69,24 @@ def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
     except KeyboardInterrupt:
         emit("doc-context: interrupted")
         return 130
-    except Exception:  # noqa: BLE001 - the one place that catches everything: a bug, with its traceback
+    except Exception:
         emit(vso.error("doc-context failed unexpectedly; the traceback follows. Please report it."))
         emit(traceback.format_exc())
         return 3
 
 
 def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer) -> int:
-    from .app import Options, run
-    from .gateways import wire
-    from .settings import load_settings
+    from doc_context.app import Options, run
+    from doc_context.gateways import wire
+    from doc_context.settings import load_settings
 
-    flags = dict(org_url=args.org_url, project=args.project, repository=args.repository,
-                 pull_request_id=args.pull_request, dry_run=args.dry_run)
+    flags = dict(
+        org_url=args.org_url,
+        project=args.project,
+        repository=args.repository,
+        pull_request_id=args.pull_request,
+        dry_run=args.dry_run,
+    )
     if args.event:
         flags.update(_event_flags(args.event, args.org_url))
     settings = load_settings(**flags)
@@ -83,9 +98,15 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
     paths = [str(p) for p in (args.output, settings.summary_path()) if p]
     try:
         with wire(settings) as wired:
-            options = Options(marker_key=settings.marker_key, thread_status=settings.thread_status,
-                              budget=settings.comment_budget, dry_run=settings.dry_run, deadline=settings.deadline,
-                              extra=wired.extra, page_content=settings.page_content)
+            options = Options(
+                marker_key=settings.marker_key,
+                thread_status=settings.thread_status,
+                budget=settings.comment_budget,
+                dry_run=settings.dry_run,
+                deadline=settings.deadline,
+                extra=wired.extra,
+                page_content=settings.page_content,
+            )
             outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
             outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     except PublishError as e:
@@ -117,12 +138,13 @@ def _save(markdown: str, paths: list[str], in_pipeline: bool, emit: Printer) -> 
 
 
 def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
-    from .gateways import wire
-    from .preflight import preflight, table
-    from .settings import load_settings
+    from doc_context.gateways import wire
+    from doc_context.preflight import preflight, table
+    from doc_context.settings import load_settings
 
-    settings = load_settings(org_url=args.org_url, project=args.project, repository=args.repository,
-                             pull_request_id=args.pull_request)
+    settings = load_settings(
+        org_url=args.org_url, project=args.project, repository=args.repository, pull_request_id=args.pull_request
+    )
     secrets += settings.secrets()
     with wire(settings) as wired:
         checks = preflight(wired.publisher, wired.sources.confluence, settings.pull_request())
@@ -132,23 +154,29 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
 
 
 def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
-    from .events import parse_event
+    from doc_context.events import parse_event
 
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as e:
         raise ConfigError(f"cannot read the event file {source}: {e.strerror}") from None
     event = parse_event(text)
-    flags: dict[str, object] = {"project": event.project, "repository": event.repository,
-                                "pull_request_id": event.pull_request_id}
+    flags: dict[str, object] = {
+        "project": event.project,
+        "repository": event.repository,
+        "pull_request_id": event.pull_request_id,
+    }
     if org_url is None and not os.environ.get("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI") and event.org_url:
         flags["org_url"] = event.org_url
     return flags
 
 
 def _report(outcome: Outcome, emit: Printer) -> None:
-    for line in vso.group(f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
-                          f"{len(outcome.notices)} warnings", outcome.sources):
+    for line in vso.group(
+        f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
+        f"{len(outcome.notices)} warnings",
+        outcome.sources,
+    ):
         emit(line)
     if outcome.action == "dry-run":
         emit(outcome.markdown)
@@ -160,20 +188,24 @@ def _report(outcome: Outcome, emit: Printer) -> None:
 
 def _terminal(out: Printer) -> Printer:
     """Outside a pipeline, logging commands become plain lines (or nothing)."""
+
     def emit(line: str) -> None:
         shown = vso.for_terminal(line)
         if shown is not None:
             out(shown)
+
     return emit
 
 
 def _redacting(out: Printer, secrets: list[str]) -> Printer:
     """Every line passes here: a secret value that slipped into a message is masked."""
+
     def emit(line: str) -> None:
         for secret in secrets:
             if len(secret) >= 4:
                 line = line.replace(secret, "***")
         out(line)
+
     return emit
 
 

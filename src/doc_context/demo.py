@@ -1,4 +1,5 @@
 """`doc-context demo`: the real pipeline, through the real SDK and httpx, against the sandbox servers."""
+
 from __future__ import annotations
 
 import os
@@ -7,7 +8,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 
-from .sandbox import Sandbox
+from doc_context.sandbox import Sandbox
 
 Printer = Callable[[str], None]
 _PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "CONFLUENCE_", "DOC_CONTEXT_", "AZURE_DEVOPS_")
@@ -40,14 +41,17 @@ def demo(out: Printer) -> int:
                 out("")
         threads = sandbox.ado.threads(info.pr_id)
         out(f"\nThreads on the pull request after two runs: {len(threads)}")
-        out(f"Requests received: Azure DevOps {len(sandbox.ado.requests())}, "
-            f"Confluence {len(sandbox.confluence.requests())}")
+        out(
+            f"Requests received: Azure DevOps {len(sandbox.ado.requests())}, "
+            f"Confluence {len(sandbox.confluence.requests())}"
+        )
     return 0
 
 
 def _run(env: dict[str, str], out: Printer) -> int:
-    done = subprocess.run([sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
     for line in (done.stdout + done.stderr).splitlines():
         out("  " + line)
     return done.returncode

@@ -1,11 +1,12 @@
 """The errors doc-context raises on purpose.
 
-    DocContextError            anything we expect and can explain in one line (exit 1)
-    ├── ConfigError            a setting is missing or invalid (exit 2)
-    ├── SourceError            the pull request or its work items cannot be read
-    │   └── ConfluenceError    Confluence failed (a warning, unless nothing else is left)
-    └── PublishError           the comment could not be posted
+DocContextError            anything we expect and can explain in one line (exit 1)
+├── ConfigError            a setting is missing or invalid (exit 2)
+├── SourceError            the pull request or its work items cannot be read
+│   └── ConfluenceError    Confluence failed (a warning, unless nothing else is left)
+└── PublishError           the comment could not be posted
 """
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """Pure: a service-hook payload (git.pullrequest.created / updated) -> the pull request to work on."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -6,7 +7,7 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .errors import ConfigError
+from doc_context.errors import ConfigError
 
 EVENT_TYPES = ("git.pullrequest.created", "git.pullrequest.updated")
 
@@ -25,21 +26,26 @@ def parse_event(text: str) -> PullRequestEvent:
     try:
         payload = json.loads(text)
     except ValueError as e:
-        raise ConfigError(f"the event is not JSON ({e.msg} at line {e.lineno}); pass the service hook's payload") from None
+        raise ConfigError(
+            f"the event is not JSON ({e.msg} at line {e.lineno}); pass the service hook's payload"
+        ) from None
     if not isinstance(payload, dict):
         raise ConfigError("the event is not a JSON object; pass the service hook's payload")
     kind = payload.get("eventType")
     if kind not in EVENT_TYPES:
-        raise ConfigError(f"event type {kind!r} is not handled; subscribe the service hook to "
-                          f"{' or '.join(EVENT_TYPES)}")
+        raise ConfigError(
+            f"event type {kind!r} is not handled; subscribe the service hook to {' or '.join(EVENT_TYPES)}"
+        )
     resource = payload.get("resource")
     resource = resource if isinstance(resource, dict) else {}
     repository = resource.get("repository") if isinstance(resource.get("repository"), dict) else {}
     project = repository.get("project") if isinstance(repository.get("project"), dict) else {}
     pr_id, repo_id, project_id = resource.get("pullRequestId"), repository.get("id"), project.get("id")
     if not isinstance(pr_id, int) or pr_id <= 0 or not isinstance(repo_id, str) or not isinstance(project_id, str):
-        raise ConfigError("the event lacks resource.pullRequestId, resource.repository.id or "
-                          "resource.repository.project.id; send 'All' resource details in the subscription")
+        raise ConfigError(
+            "the event lacks resource.pullRequestId, resource.repository.id or "
+            "resource.repository.project.id; send 'All' resource details in the subscription"
+        )
     return PullRequestEvent(kind, pr_id, repo_id, project_id, _org_url(str(resource.get("url") or "")))
 
 

@@ -1,21 +1,22 @@
 """Settings -> the real gateways (the SDK connection, the Confluence client), built once per run."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import __version__
-from .confluence import BearerAuth, Confluence, ConfluenceConfig, basic
-from .diffsource import read_diff
-from .errors import ConfigError
-from .extrafields import ExtraFields, parse_extra_fields
-from .gather import Sources
-from .llm import ChatClient, chat_client
-from .models import Notice
-from .links import Site
-from .publish import Threads
-from .settings import Settings
+from doc_context import __version__
+from doc_context.comment.publish import Threads
+from doc_context.errors import ConfigError
+from doc_context.gather import Sources
+from doc_context.models import Notice
+from doc_context.settings import Settings
+from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
+from doc_context.sources.diff import read_diff
+from doc_context.sources.llm import ChatClient, chat_client
+from doc_context.summary.extrafields import ExtraFields, parse_extra_fields
+from doc_context.text.links import Site
 
 
 @dataclass(frozen=True)
@@ -29,23 +30,38 @@ class Wired:
 
 @contextmanager
 def wire(settings: Settings) -> Iterator[Wired]:
-    from . import ado  # the SDK is slow to import: only when a run needs it
+    from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
 
     extra = extra_fields(settings)
-    gateway = ado.connect(settings.pull_request().org_url, ado_credentials(settings), timeout=settings.timeout,
-                          user_agent=f"doc-context/{__version__}",
-                          keep_fields=sorted({name for names in extra.values() for name in names}))
+    gateway = ado.connect(
+        settings.pull_request().org_url,
+        ado_credentials(settings),
+        timeout=settings.timeout,
+        user_agent=f"doc-context/{__version__}",
+        keep_fields=sorted({name for names in extra.values() for name in names}),
+    )
     confluence = _confluence(settings)
     chat, chat_notice = chat_client(settings)
     site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
     source_dir = settings.diff_checkout()
     try:
-        yield Wired(Sources(gateway, confluence, site, max_pages=settings.confluence_max_pages,
-                            concurrency=settings.concurrency, read_threads=not settings.dry_run,
-                            parent_depth=settings.parent_depth,
-                            confluence_concurrency=settings.confluence_concurrency,
-                            diff=(lambda: read_diff(source_dir)) if source_dir else None),
-                    gateway, chat, (chat_notice,) if chat_notice else (), extra)
+        yield Wired(
+            Sources(
+                gateway,
+                confluence,
+                site,
+                max_pages=settings.confluence_max_pages,
+                concurrency=settings.concurrency,
+                read_threads=not settings.dry_run,
+                parent_depth=settings.parent_depth,
+                confluence_concurrency=settings.confluence_concurrency,
+                diff=(lambda: read_diff(source_dir)) if source_dir else None,
+            ),
+            gateway,
+            chat,
+            (chat_notice,) if chat_notice else (),
+            extra,
+        )
     finally:
         for client in (confluence, chat):
             if client is not None:
@@ -62,7 +78,10 @@ def extra_fields(settings: Settings) -> ExtraFields:
 
 def ado_credentials(settings: Settings) -> object:
     """The msrest credentials for settings.auth: a token (job token or PAT) or an Entra ID credential."""
-    from .ado_transport import EntraAuth, token_auth  # msrest, with the SDK: only when a run needs it
+    from doc_context.sources.ado_transport import (
+        EntraAuth,
+        token_auth,
+    )  # msrest, with the SDK: only when a run needs it
 
     if settings.auth in ("auto", "system-token", "pat"):
         return token_auth(settings.ado_token().get_secret_value())
@@ -74,30 +93,49 @@ def entra_credential(settings: Settings) -> object:
     from azure.identity import AzureCliCredential, AzurePipelinesCredential, ManagedIdentityCredential
 
     if settings.auth == "managed-identity":
-        return ManagedIdentityCredential(client_id=settings.azure_client_id) if settings.azure_client_id \
+        return (
+            ManagedIdentityCredential(client_id=settings.azure_client_id)
+            if settings.azure_client_id
             else ManagedIdentityCredential()
+        )
     if settings.auth == "azure-cli":
         return AzureCliCredential()
-    missing = [name for name, value in (("AZURE_TENANT_ID", settings.azure_tenant_id),
-                                        ("AZURE_CLIENT_ID", settings.azure_client_id),
-                                        ("AZURE_SERVICE_CONNECTION_ID", settings.azure_service_connection_id),
-                                        ("SYSTEM_ACCESSTOKEN", settings.access_token)) if not value]
+    missing = [
+        name
+        for name, value in (
+            ("AZURE_TENANT_ID", settings.azure_tenant_id),
+            ("AZURE_CLIENT_ID", settings.azure_client_id),
+            ("AZURE_SERVICE_CONNECTION_ID", settings.azure_service_connection_id),
+            ("SYSTEM_ACCESSTOKEN", settings.access_token),
+        )
+        if not value
+    ]
     if missing:
-        raise ConfigError(f"DOC_CONTEXT_AUTH=pipelines needs {', '.join(missing)}: the workload identity "
-                          "federation service connection's tenant, app (client) id and id, and the job token")
+        raise ConfigError(
+            f"DOC_CONTEXT_AUTH=pipelines needs {', '.join(missing)}: the workload identity "
+            "federation service connection's tenant, app (client) id and id, and the job token"
+        )
     assert settings.access_token is not None
-    return AzurePipelinesCredential(tenant_id=settings.azure_tenant_id, client_id=settings.azure_client_id,
-                                    service_connection_id=settings.azure_service_connection_id,
-                                    system_access_token=settings.access_token.get_secret_value())
+    return AzurePipelinesCredential(
+        tenant_id=settings.azure_tenant_id,
+        client_id=settings.azure_client_id,
+        service_connection_id=settings.azure_service_connection_id,
+        system_access_token=settings.access_token.get_secret_value(),
+    )
 
 
 def _confluence(settings: Settings) -> Confluence | None:
     if not settings.confluence_configured() or settings.confluence_url is None:
         return None
     site = Site.from_url(settings.confluence_url)  # links match the site; requests go to the API base
-    config = ConfluenceConfig(api_base=settings.confluence_api_base or site.base_url, site_url=site.base_url,
-                              cloud=settings.confluence_pat is None, timeout=min(settings.timeout, 20.0),
-                              deadline=settings.confluence_deadline, verify=settings.confluence_ca_bundle or True)
+    config = ConfluenceConfig(
+        api_base=settings.confluence_api_base or site.base_url,
+        site_url=site.base_url,
+        cloud=settings.confluence_pat is None,
+        timeout=min(settings.timeout, 20.0),
+        deadline=settings.confluence_deadline,
+        verify=settings.confluence_ca_bundle or True,
+    )
     if settings.confluence_pat is not None:
         auth = BearerAuth(settings.confluence_pat.get_secret_value())
     else:

@@ -4,6 +4,7 @@ Round trips, each line one level of depth: the PR, its work item refs, its itera
 and the Confluence credential check at once; then the work item batches and the changed files; then
 the pages and the parents, concurrently. A deadline bounds it all.
 """
+
 from __future__ import annotations
 
 import time
@@ -13,17 +14,30 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from .citations import cited_pages, confluence_like
-from .errors import ConfluenceError, SourceError
-from .links import Site
-from .models import (WORK_ITEM_BATCH, ChangedFile, Fetched, Gathered, Notice, Page, PageRef, PullRequest,
-                     PullRequestRef, Thread, WorkItem)
-from .parents import parent_ids
+from doc_context.errors import ConfluenceError, SourceError
+from doc_context.models import (
+    WORK_ITEM_BATCH,
+    ChangedFile,
+    Fetched,
+    Gathered,
+    Notice,
+    Page,
+    PageRef,
+    PullRequest,
+    PullRequestRef,
+    Thread,
+    WorkItem,
+)
+from doc_context.summary.citations import cited_pages, confluence_like
+from doc_context.summary.parents import parent_ids
+from doc_context.text.links import Site
 
 T = TypeVar("T")
-NO_CREDENTIALS = ("Confluence links were found, but no Confluence credentials are configured, so no page was read. "
-                  "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
-                  "(Data Center), mapped from secret variables.")
+NO_CREDENTIALS = (
+    "Confluence links were found, but no Confluence credentials are configured, so no page was read. "
+    "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
+    "(Data Center), mapped from secret variables."
+)
 
 
 class PullRequests(Protocol):
@@ -76,8 +90,17 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         notices += [diff_notice] if diff_notice else []
     finally:
         pool.shutdown(wait=not deadline.missed, cancel_futures=True)
-    return Gathered(pull_request, items, tuple(changed), tuple(pages), tuple(threads), tuple(notices),
-                    parents=parents.items, complete=not deadline.missed, diff=diff)
+    return Gathered(
+        pull_request,
+        items,
+        tuple(changed),
+        tuple(pages),
+        tuple(threads),
+        tuple(notices),
+        parents=parents.items,
+        complete=not deadline.missed,
+        diff=diff,
+    )
 
 
 class Deadline:
@@ -114,10 +137,16 @@ class Deadline:
         return default
 
 
-def _work_items(pool: ThreadPoolExecutor, sources: Sources, pr: PullRequestRef, ids: Sequence[int],
-                deadline: Deadline, notices: list[Notice]) -> tuple[WorkItem, ...]:
+def _work_items(
+    pool: ThreadPoolExecutor,
+    sources: Sources,
+    pr: PullRequestRef,
+    ids: Sequence[int],
+    deadline: Deadline,
+    notices: list[Notice],
+) -> tuple[WorkItem, ...]:
     """The batches (200 ids each) concurrently; an unreadable item or a late batch is a notice."""
-    batches = [ids[i:i + WORK_ITEM_BATCH] for i in range(0, len(ids), WORK_ITEM_BATCH)]
+    batches = [ids[i : i + WORK_ITEM_BATCH] for i in range(0, len(ids), WORK_ITEM_BATCH)]
     futures = [pool.submit(sources.ado.work_items, batch, pr.project) for batch in batches]
     items: list[WorkItem] = []
     for batch, future in zip(batches, futures, strict=True):
@@ -143,11 +172,9 @@ def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) ->
     return Fetched(tuple(parents), tuple(notices))
 
 
-
-
-
-def _pages(sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | None, notices: list[Notice],
-           deadline: Deadline) -> list[tuple[Page, tuple[int, ...]]]:
+def _pages(
+    sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | None, notices: list[Notice], deadline: Deadline
+) -> list[tuple[Page, tuple[int, ...]]]:
     cited = cited_pages(items, sources.site) if sources.site else []
     if sources.confluence is None or f_creds is None:
         if cited or (sources.site is None and confluence_like(items)):
@@ -157,19 +184,30 @@ def _pages(sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | N
         f_creds.result(timeout=deadline.remaining())
     except FutureTimeout:
         deadline.missed = True
-        notices.append(Notice("confluence", f"the credential check did not answer within {deadline.seconds:g} s "
-                              "(DOC_CONTEXT_DEADLINE); no page was read"))
+        notices.append(
+            Notice(
+                "confluence",
+                f"the credential check did not answer within {deadline.seconds:g} s "
+                "(DOC_CONTEXT_DEADLINE); no page was read",
+            )
+        )
         return []
     except ConfluenceError as e:
         notices.append(Notice("confluence", f"{e} No page was read."))
         return []
     if len(cited) > sources.max_pages:
-        skipped = ", ".join(ref.describe() for ref, _ in cited[sources.max_pages:][:5])
-        notices.append(Notice("confluence", f"{len(cited) - sources.max_pages} more pages were not read "
-                              f"(DOC_CONTEXT_MAX_PAGES={sources.max_pages}): {skipped}"))
-        cited = cited[:sources.max_pages]
-    fetcher = ThreadPoolExecutor(max_workers=max(1, min(len(cited), sources.confluence_concurrency)),
-                                 thread_name_prefix="pages")  # all pages in one wave, apart from the ADO pool
+        skipped = ", ".join(ref.describe() for ref, _ in cited[sources.max_pages :][:5])
+        notices.append(
+            Notice(
+                "confluence",
+                f"{len(cited) - sources.max_pages} more pages were not read "
+                f"(DOC_CONTEXT_MAX_PAGES={sources.max_pages}): {skipped}",
+            )
+        )
+        cited = cited[: sources.max_pages]
+    fetcher = ThreadPoolExecutor(
+        max_workers=max(1, min(len(cited), sources.confluence_concurrency)), thread_name_prefix="pages"
+    )  # all pages in one wave, apart from the ADO pool
     futures = [(fetcher.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
     fetcher.shutdown(wait=False)
     pages: dict[int, tuple[Page, list[int]]] = {}  # by page id: a space link and a page link can meet
@@ -190,6 +228,9 @@ def _pages(sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | N
         citing += [i for i in ids if i not in citing]
     for reason, refs in failed.items():
         names = ", ".join(r.describe() for r in refs[:5]) + (", ..." if len(refs) > 5 else "")
-        notices.append(Notice(refs[0].describe(), f"skipped: {reason}") if len(refs) == 1 else
-                       Notice("confluence", f"{len(refs)} pages skipped: {reason}: {names}"))
+        notices.append(
+            Notice(refs[0].describe(), f"skipped: {reason}")
+            if len(refs) == 1
+            else Notice("confluence", f"{len(refs)} pages skipped: {reason}: {names}")
+        )
     return [(page, tuple(sorted(ids))) for page, ids in pages.values()]

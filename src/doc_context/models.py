@@ -1,4 +1,5 @@
 """Frozen data that flows between the gateways, the pure logic and the edge."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -2,18 +2,21 @@
 
 Nothing is written: the thread permission is asked of the security service.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .errors import DocContextError
-from .gather import Pages
-from .models import PullRequest, PullRequestRef
+from doc_context.errors import DocContextError
+from doc_context.gather import Pages
+from doc_context.models import PullRequest, PullRequestRef
 
-CONTRIBUTE_FIX = ("grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under Project settings > "
-                  "Repositories > <repo> > Security")
+CONTRIBUTE_FIX = (
+    "grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under Project settings > "
+    "Repositories > <repo> > Security"
+)
 
 
 @dataclass(frozen=True)

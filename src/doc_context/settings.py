@@ -1,4 +1,5 @@
 """Settings: pipeline variables and task inputs from the environment, CLI flags on top."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -10,8 +11,8 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .errors import ConfigError
-from .models import PullRequestRef
+from doc_context.errors import ConfigError
+from doc_context.models import PullRequestRef
 
 COMMENT_HARD_CAP = 150_000
 _UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
@@ -28,103 +29,229 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(extra="ignore", populate_by_name=True, case_sensitive=False)
 
-    org_url: str | None = Field(None, validation_alias=_env("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "SYSTEM_COLLECTIONURI", "org_url"),
-                                description="Organization URL, e.g. https://dev.azure.com/fabrikam/.")
-    project: str | None = Field(None, validation_alias=_env("SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT", "project"),
-                                description="Project id or name.")
-    repository: str | None = Field(None, validation_alias=_env("BUILD_REPOSITORY_ID", "repository"),
-                                   description="Repository id or name.")
-    pull_request_id: int | None = Field(None, validation_alias=_env("SYSTEM_PULLREQUEST_PULLREQUESTID", "pull_request_id"),
-                                        description="Pull request id.")
-    access_token: SecretStr | None = Field(None, validation_alias=_env("SYSTEM_ACCESSTOKEN", "access_token"),
-                                           description="Job access token; map it with env: SYSTEM_ACCESSTOKEN: $(System.AccessToken).")
-    pat: SecretStr | None = Field(None, validation_alias=_env("AZURE_DEVOPS_PAT", "pat"),
-                                  description="Personal access token, used when SYSTEM_ACCESSTOKEN is absent.")
-    tf_build: bool = Field(False, validation_alias=_env("TF_BUILD", "tf_build"),
-                           description="True inside Azure Pipelines.")
+    org_url: str | None = Field(
+        None,
+        validation_alias=_env("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "SYSTEM_COLLECTIONURI", "org_url"),
+        description="Organization URL, e.g. https://dev.azure.com/fabrikam/.",
+    )
+    project: str | None = Field(
+        None,
+        validation_alias=_env("SYSTEM_TEAMPROJECTID", "SYSTEM_TEAMPROJECT", "project"),
+        description="Project id or name.",
+    )
+    repository: str | None = Field(
+        None, validation_alias=_env("BUILD_REPOSITORY_ID", "repository"), description="Repository id or name."
+    )
+    pull_request_id: int | None = Field(
+        None,
+        validation_alias=_env("SYSTEM_PULLREQUEST_PULLREQUESTID", "pull_request_id"),
+        description="Pull request id.",
+    )
+    access_token: SecretStr | None = Field(
+        None,
+        validation_alias=_env("SYSTEM_ACCESSTOKEN", "access_token"),
+        description="Job access token; map it with env: SYSTEM_ACCESSTOKEN: $(System.AccessToken).",
+    )
+    pat: SecretStr | None = Field(
+        None,
+        validation_alias=_env("AZURE_DEVOPS_PAT", "pat"),
+        description="Personal access token, used when SYSTEM_ACCESSTOKEN is absent.",
+    )
+    tf_build: bool = Field(
+        False, validation_alias=_env("TF_BUILD", "tf_build"), description="True inside Azure Pipelines."
+    )
 
-    confluence_url: str | None = Field(None, validation_alias=_env("CONFLUENCE_URL", "confluence_url"),
-                                       description="Confluence site, e.g. https://acme.atlassian.net/wiki or https://confluence.acme.com.")
-    confluence_email: str | None = Field(None, validation_alias=_env("CONFLUENCE_EMAIL", "confluence_email"),
-                                         description="Confluence Cloud account email (with CONFLUENCE_API_TOKEN).")
-    confluence_api_token: SecretStr | None = Field(None, validation_alias=_env("CONFLUENCE_API_TOKEN", "confluence_api_token"),
-                                                   description="Confluence Cloud API token (Basic auth).")
-    confluence_pat: SecretStr | None = Field(None, validation_alias=_env("CONFLUENCE_PAT", "confluence_pat"),
-                                             description="Confluence Data Center personal access token (Bearer).")
-    confluence_max_pages: int = Field(25, ge=0, le=200, validation_alias=_env("DOC_CONTEXT_MAX_PAGES", "confluence_max_pages"),
-                                      description="Most Confluence pages fetched in one run.")
+    confluence_url: str | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_URL", "confluence_url"),
+        description="Confluence site, e.g. https://acme.atlassian.net/wiki or https://confluence.acme.com.",
+    )
+    confluence_email: str | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_EMAIL", "confluence_email"),
+        description="Confluence Cloud account email (with CONFLUENCE_API_TOKEN).",
+    )
+    confluence_api_token: SecretStr | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_API_TOKEN", "confluence_api_token"),
+        description="Confluence Cloud API token (Basic auth).",
+    )
+    confluence_pat: SecretStr | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_PAT", "confluence_pat"),
+        description="Confluence Data Center personal access token (Bearer).",
+    )
+    confluence_max_pages: int = Field(
+        25,
+        ge=0,
+        le=200,
+        validation_alias=_env("DOC_CONTEXT_MAX_PAGES", "confluence_max_pages"),
+        description="Most Confluence pages fetched in one run.",
+    )
 
-    marker_key: str = Field("DocContext.Thread", min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.\-]+$",
-                            validation_alias=_env("DOC_CONTEXT_MARKER_KEY", "marker_key"),
-                            description="Thread property that marks our thread; give each pipeline its own to keep separate threads.")
-    thread_status: ThreadStatus = Field("closed", validation_alias=_env("DOC_CONTEXT_THREAD_STATUS", "thread_status"),
-                                        description="Status of the thread; 'closed' never blocks 'Check for comment resolution'.")
-    comment_budget: int = Field(12_000, ge=1_000, le=COMMENT_HARD_CAP,
-                                validation_alias=_env("DOC_CONTEXT_COMMENT_BUDGET", "comment_budget"),
-                                description="Most characters in the comment (hard cap 150000).")
-    timeout: float = Field(30.0, gt=0, le=300, validation_alias=_env("DOC_CONTEXT_TIMEOUT", "timeout"),
-                           description="Seconds one HTTP request may take.")
-    concurrency: int = Field(8, ge=1, le=32, validation_alias=_env("DOC_CONTEXT_CONCURRENCY", "concurrency"),
-                             description="Requests in flight at once.")
-    dry_run: bool = Field(False, validation_alias=_env("DOC_CONTEXT_DRY_RUN", "dry_run"),
-                          description="Print the comment; post nothing.")
-    fail_on_warning: bool = Field(False, validation_alias=_env("DOC_CONTEXT_FAIL_ON_WARNING", "fail_on_warning"),
-                                  description="Fail the step when there were warnings (the comment is still posted).")
-    deadline: float = Field(300.0, gt=0, le=3600, validation_alias=_env("DOC_CONTEXT_DEADLINE", "deadline"),
-                            description="Seconds the whole run may take; what is not gathered by then is a warning.")
-    auth: AuthMode = Field("auto", validation_alias=_env("DOC_CONTEXT_AUTH", "auth"),
-                           description="Azure DevOps auth: auto (SYSTEM_ACCESSTOKEN, then AZURE_DEVOPS_PAT), "
-                                       "system-token, pat, or Entra ID: pipelines, managed-identity, azure-cli.")
-    azure_tenant_id: str | None = Field(None, validation_alias=_env("AZURE_TENANT_ID", "azure_tenant_id"),
-                                        description="Entra tenant (auth=pipelines).")
-    azure_client_id: str | None = Field(None, validation_alias=_env("AZURE_CLIENT_ID", "azure_client_id"),
-                                        description="Entra app or managed identity client id (auth=pipelines, managed-identity).")
+    marker_key: str = Field(
+        "DocContext.Thread",
+        min_length=1,
+        max_length=100,
+        pattern=r"^[A-Za-z0-9_.\-]+$",
+        validation_alias=_env("DOC_CONTEXT_MARKER_KEY", "marker_key"),
+        description="Thread property that marks our thread; give each pipeline its own to keep separate threads.",
+    )
+    thread_status: ThreadStatus = Field(
+        "closed",
+        validation_alias=_env("DOC_CONTEXT_THREAD_STATUS", "thread_status"),
+        description="Status of the thread; 'closed' never blocks 'Check for comment resolution'.",
+    )
+    comment_budget: int = Field(
+        12_000,
+        ge=1_000,
+        le=COMMENT_HARD_CAP,
+        validation_alias=_env("DOC_CONTEXT_COMMENT_BUDGET", "comment_budget"),
+        description="Most characters in the comment (hard cap 150000).",
+    )
+    timeout: float = Field(
+        30.0,
+        gt=0,
+        le=300,
+        validation_alias=_env("DOC_CONTEXT_TIMEOUT", "timeout"),
+        description="Seconds one HTTP request may take.",
+    )
+    concurrency: int = Field(
+        8,
+        ge=1,
+        le=32,
+        validation_alias=_env("DOC_CONTEXT_CONCURRENCY", "concurrency"),
+        description="Requests in flight at once.",
+    )
+    dry_run: bool = Field(
+        False, validation_alias=_env("DOC_CONTEXT_DRY_RUN", "dry_run"), description="Print the comment; post nothing."
+    )
+    fail_on_warning: bool = Field(
+        False,
+        validation_alias=_env("DOC_CONTEXT_FAIL_ON_WARNING", "fail_on_warning"),
+        description="Fail the step when there were warnings (the comment is still posted).",
+    )
+    deadline: float = Field(
+        300.0,
+        gt=0,
+        le=3600,
+        validation_alias=_env("DOC_CONTEXT_DEADLINE", "deadline"),
+        description="Seconds the whole run may take; what is not gathered by then is a warning.",
+    )
+    auth: AuthMode = Field(
+        "auto",
+        validation_alias=_env("DOC_CONTEXT_AUTH", "auth"),
+        description="Azure DevOps auth: auto (SYSTEM_ACCESSTOKEN, then AZURE_DEVOPS_PAT), "
+        "system-token, pat, or Entra ID: pipelines, managed-identity, azure-cli.",
+    )
+    azure_tenant_id: str | None = Field(
+        None, validation_alias=_env("AZURE_TENANT_ID", "azure_tenant_id"), description="Entra tenant (auth=pipelines)."
+    )
+    azure_client_id: str | None = Field(
+        None,
+        validation_alias=_env("AZURE_CLIENT_ID", "azure_client_id"),
+        description="Entra app or managed identity client id (auth=pipelines, managed-identity).",
+    )
     azure_service_connection_id: str | None = Field(
-        None, validation_alias=_env("AZURE_SERVICE_CONNECTION_ID", "azure_service_connection_id"),
-        description="Workload identity federation service connection id (auth=pipelines).")
+        None,
+        validation_alias=_env("AZURE_SERVICE_CONNECTION_ID", "azure_service_connection_id"),
+        description="Workload identity federation service connection id (auth=pipelines).",
+    )
 
-    confluence_api_base: str | None = Field(None, validation_alias=_env("CONFLUENCE_API_BASE", "confluence_api_base"),
-                                            description="API base when it differs from the site, e.g. "
-                                                        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.")
-    confluence_ca_bundle: str | None = Field(None, validation_alias=_env("CONFLUENCE_CA_BUNDLE", "confluence_ca_bundle"),
-                                             description="CA bundle file for a self-hosted Data Center with a private CA.")
+    confluence_api_base: str | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_API_BASE", "confluence_api_base"),
+        description="API base when it differs from the site, e.g. "
+        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.",
+    )
+    confluence_ca_bundle: str | None = Field(
+        None,
+        validation_alias=_env("CONFLUENCE_CA_BUNDLE", "confluence_ca_bundle"),
+        description="CA bundle file for a self-hosted Data Center with a private CA.",
+    )
     page_content: Literal["summary", "titles"] = Field(
-        "summary", validation_alias=_env("DOC_CONTEXT_PAGE_CONTENT", "page_content"),
+        "summary",
+        validation_alias=_env("DOC_CONTEXT_PAGE_CONTENT", "page_content"),
         description="What the comment shows of a Confluence page: 'summary', or 'titles' (title and link only) "
-                    "when pages may be more restricted than the PR's audience.")
-    confluence_concurrency: int = Field(32, ge=1, le=64, validation_alias=_env(
-        "DOC_CONTEXT_CONFLUENCE_CONCURRENCY", "confluence_concurrency"),
-        description="Confluence pages fetched at once (one wave of requests for up to this many pages).")
-    confluence_deadline: float = Field(60.0, gt=0, le=600,
-                                       validation_alias=_env("DOC_CONTEXT_CONFLUENCE_DEADLINE", "confluence_deadline"),
-                                       description="Seconds all Confluence work may take in one run.")
+        "when pages may be more restricted than the PR's audience.",
+    )
+    confluence_concurrency: int = Field(
+        32,
+        ge=1,
+        le=64,
+        validation_alias=_env("DOC_CONTEXT_CONFLUENCE_CONCURRENCY", "confluence_concurrency"),
+        description="Confluence pages fetched at once (one wave of requests for up to this many pages).",
+    )
+    confluence_deadline: float = Field(
+        60.0,
+        gt=0,
+        le=600,
+        validation_alias=_env("DOC_CONTEXT_CONFLUENCE_DEADLINE", "confluence_deadline"),
+        description="Seconds all Confluence work may take in one run.",
+    )
 
-    parent_depth: int = Field(1, ge=0, le=5, validation_alias=_env("DOC_CONTEXT_PARENT_DEPTH", "parent_depth"),
-                              description="Levels of parents (Feature, Epic) shown as context; 0 for none.")
-    extra_fields: str = Field("", validation_alias=_env("DOC_CONTEXT_EXTRA_FIELDS", "extra_fields"),
-                              description="Extra fields per type, e.g. 'Bug=Microsoft.VSTS.Common.Severity;"
-                                          "User Story=Microsoft.VSTS.Common.BusinessValue'.")
-    source_branch: str | None = Field(None, validation_alias=_env("BUILD_SOURCEBRANCH", "source_branch"),
-                                      description="The build's branch: refs/pull/{id}/merge in a PR build.")
-    source_dir: str | None = Field(None, validation_alias=_env("BUILD_SOURCESDIRECTORY", "source_dir"),
-                                   description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).")
-    agent_temp_directory: str | None = Field(None, validation_alias=_env("AGENT_TEMPDIRECTORY", "agent_temp_directory"),
-                                             description="The agent's temp folder (set by the agent).")
-    summary_file: str | None = Field(None, validation_alias=_env("DOC_CONTEXT_SUMMARY_FILE", "summary_file"),
-                                     description="Where to write the markdown for the build summary (default: in "
-                                                 "AGENT_TEMPDIRECTORY when in a pipeline).")
+    parent_depth: int = Field(
+        1,
+        ge=0,
+        le=5,
+        validation_alias=_env("DOC_CONTEXT_PARENT_DEPTH", "parent_depth"),
+        description="Levels of parents (Feature, Epic) shown as context; 0 for none.",
+    )
+    extra_fields: str = Field(
+        "",
+        validation_alias=_env("DOC_CONTEXT_EXTRA_FIELDS", "extra_fields"),
+        description="Extra fields per type, e.g. 'Bug=Microsoft.VSTS.Common.Severity;"
+        "User Story=Microsoft.VSTS.Common.BusinessValue'.",
+    )
+    source_branch: str | None = Field(
+        None,
+        validation_alias=_env("BUILD_SOURCEBRANCH", "source_branch"),
+        description="The build's branch: refs/pull/{id}/merge in a PR build.",
+    )
+    source_dir: str | None = Field(
+        None,
+        validation_alias=_env("BUILD_SOURCESDIRECTORY", "source_dir"),
+        description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).",
+    )
+    agent_temp_directory: str | None = Field(
+        None,
+        validation_alias=_env("AGENT_TEMPDIRECTORY", "agent_temp_directory"),
+        description="The agent's temp folder (set by the agent).",
+    )
+    summary_file: str | None = Field(
+        None,
+        validation_alias=_env("DOC_CONTEXT_SUMMARY_FILE", "summary_file"),
+        description="Where to write the markdown for the build summary (default: in "
+        "AGENT_TEMPDIRECTORY when in a pipeline).",
+    )
 
-    llm_url: str | None = Field(None, validation_alias=_env("DOC_CONTEXT_LLM_URL", "llm_url"),
-                                description="OpenAI-compatible chat-completions endpoint; off when empty.")
-    llm_model: str = Field("gpt-4o-mini", validation_alias=_env("DOC_CONTEXT_LLM_MODEL", "llm_model"),
-                           description="Model or Azure OpenAI deployment name.")
-    llm_api_key: SecretStr | None = Field(None, validation_alias=_env("DOC_CONTEXT_LLM_API_KEY", "llm_api_key"),
-                                          description="API key (api-key header for Azure OpenAI, Bearer otherwise).")
+    llm_url: str | None = Field(
+        None,
+        validation_alias=_env("DOC_CONTEXT_LLM_URL", "llm_url"),
+        description="OpenAI-compatible chat-completions endpoint; off when empty.",
+    )
+    llm_model: str = Field(
+        "gpt-4o-mini",
+        validation_alias=_env("DOC_CONTEXT_LLM_MODEL", "llm_model"),
+        description="Model or Azure OpenAI deployment name.",
+    )
+    llm_api_key: SecretStr | None = Field(
+        None,
+        validation_alias=_env("DOC_CONTEXT_LLM_API_KEY", "llm_api_key"),
+        description="API key (api-key header for Azure OpenAI, Bearer otherwise).",
+    )
     llm_auth: Literal["api-key", "bearer", "entra"] = Field(
-        "bearer", validation_alias=_env("DOC_CONTEXT_LLM_AUTH", "llm_auth"),
-        description="How to authenticate to the LLM: api-key (Azure OpenAI), bearer (OpenAI), entra (azure-identity).")
-    llm_timeout: float = Field(60.0, gt=0, le=600, validation_alias=_env("DOC_CONTEXT_LLM_TIMEOUT", "llm_timeout"),
-                               description="Seconds the LLM may take before the extractive summary is used.")
+        "bearer",
+        validation_alias=_env("DOC_CONTEXT_LLM_AUTH", "llm_auth"),
+        description="How to authenticate to the LLM: api-key (Azure OpenAI), bearer (OpenAI), entra (azure-identity).",
+    )
+    llm_timeout: float = Field(
+        60.0,
+        gt=0,
+        le=600,
+        validation_alias=_env("DOC_CONTEXT_LLM_TIMEOUT", "llm_timeout"),
+        description="Seconds the LLM may take before the extractive summary is used.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -155,15 +282,21 @@ class Settings(BaseSettings):
 
     def pull_request(self) -> PullRequestRef:
         """The PR to work on, or a ConfigError naming what is missing."""
-        missing = [name for name, value in (
-            ("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI (or --org-url)", self.org_url),
-            ("SYSTEM_TEAMPROJECTID / SYSTEM_TEAMPROJECT (or --project)", self.project),
-            ("BUILD_REPOSITORY_ID (or --repository)", self.repository),
-            ("SYSTEM_PULLREQUEST_PULLREQUESTID (or --pull-request)", self.pull_request_id),
-        ) if not value]
+        missing = [
+            name
+            for name, value in (
+                ("SYSTEM_TEAMFOUNDATIONCOLLECTIONURI (or --org-url)", self.org_url),
+                ("SYSTEM_TEAMPROJECTID / SYSTEM_TEAMPROJECT (or --project)", self.project),
+                ("BUILD_REPOSITORY_ID (or --repository)", self.repository),
+                ("SYSTEM_PULLREQUEST_PULLREQUESTID (or --pull-request)", self.pull_request_id),
+            )
+            if not value
+        ]
         if missing:
-            raise ConfigError("missing " + ", ".join(missing) + ". In a pipeline these are set only for PR builds "
-                              "(the build-validation branch policy); outside one, pass the flags.")
+            raise ConfigError(
+                "missing " + ", ".join(missing) + ". In a pipeline these are set only for PR builds "
+                "(the build-validation branch policy); outside one, pass the flags."
+            )
         return PullRequestRef(self.org_url or "", self.project or "", self.repository or "", self.pull_request_id or 0)
 
     def ado_token(self) -> SecretStr:
@@ -171,8 +304,10 @@ class Settings(BaseSettings):
         if token is None or not token.get_secret_value():
             if self.auth == "pat":
                 raise ConfigError("DOC_CONTEXT_AUTH=pat but AZURE_DEVOPS_PAT is not set: map it from a secret variable")
-            raise ConfigError("no Azure DevOps credentials: map the job token into the step with "
-                              "'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)', or set AZURE_DEVOPS_PAT")
+            raise ConfigError(
+                "no Azure DevOps credentials: map the job token into the step with "
+                "'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)', or set AZURE_DEVOPS_PAT"
+            )
         return token
 
     def confluence_configured(self) -> bool:

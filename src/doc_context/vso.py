@@ -1,13 +1,14 @@
 """Azure Pipelines logging commands, escaped the way the agent unescapes them."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .models import Notice
+from doc_context.models import Notice
 
 # Agent.Sdk CommandStringConvertor: '%' first, then the rest.
 _MESSAGE_ESCAPES = (("%", "%AZP25"), ("\r", "%0D"), ("\n", "%0A"))
-_PROPERTY_ESCAPES = _MESSAGE_ESCAPES + ((";", "%3B"), ("]", "%5D"))
+_PROPERTY_ESCAPES = (*_MESSAGE_ESCAPES, (";", "%3B"), ("]", "%5D"))
 
 
 def escape_message(text: str) -> str:
@@ -67,7 +68,7 @@ def for_terminal(line: str) -> str | None:
     agent's own commands dropped (None), a group's title kept."""
     warning_prefix = "##vso[task.logissue type=warning;]"
     if line.startswith(warning_prefix):
-        return "warning: " + _unescape(line[len(warning_prefix):])
+        return "warning: " + _unescape(line[len(warning_prefix) :])
     if line.startswith("##vso[") or line == "##[endgroup]":
         return None
     return line.removeprefix("##[group]")

@@ -1,10 +1,11 @@
 """Loopback fakes of Azure DevOps and Confluence, seeded with a demo PR: `doc-context demo` and the tests use them.
 
-    with Sandbox() as sandbox:
-        env = sandbox.env()          # the pipeline variables a run needs
-        ... run doc-context with env ...
-        sandbox.ado.threads(sandbox.info.pr_id), sandbox.confluence.requests()
+with Sandbox() as sandbox:
+    env = sandbox.env()          # the pipeline variables a run needs
+    ... run doc-context with env ...
+    sandbox.ado.threads(sandbox.info.pr_id), sandbox.confluence.requests()
 """
+
 from __future__ import annotations
 
 from .ado import FakeAzureDevOps
@@ -12,8 +13,16 @@ from .confluence import FakeConfluence
 from .seed import DemoInfo, seed_demo
 from .server import RecordingServer, Reply, Request
 
-__all__ = ["DemoInfo", "FakeAzureDevOps", "FakeConfluence", "RecordingServer", "Reply", "Request", "Sandbox",
-           "seed_demo"]
+__all__ = [
+    "DemoInfo",
+    "FakeAzureDevOps",
+    "FakeConfluence",
+    "RecordingServer",
+    "Reply",
+    "Request",
+    "Sandbox",
+    "seed_demo",
+]
 
 
 class Sandbox:

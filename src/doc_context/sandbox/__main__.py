@@ -1,4 +1,5 @@
 """python -m doc_context.sandbox: serve the seeded sandbox and print its environment until Ctrl-C."""
+
 from __future__ import annotations
 
 import argparse
@@ -19,12 +20,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for key, value in sandbox.env().items():
             print(f"export {key}={shlex.quote(value)}", flush=True)
-        print(f"# Azure DevOps {sandbox.ado.base_url}  Confluence {sandbox.confluence.api_base}  "
-              f"PR {sandbox.info.pr_id}; Ctrl-C to stop", file=sys.stderr, flush=True)
+        print(
+            f"# Azure DevOps {sandbox.ado.base_url}  Confluence {sandbox.confluence.api_base}  "
+            f"PR {sandbox.info.pr_id}; Ctrl-C to stop",
+            file=sys.stderr,
+            flush=True,
+        )
         threading.Event().wait()
     except KeyboardInterrupt:
-        print(f"# stopped after {len(sandbox.ado.requests())} Azure DevOps and "
-              f"{len(sandbox.confluence.requests())} Confluence requests", file=sys.stderr)
+        print(
+            f"# stopped after {len(sandbox.ado.requests())} Azure DevOps and "
+            f"{len(sandbox.confluence.requests())} Confluence requests",
+            file=sys.stderr,
+        )
     finally:
         sandbox.close()
     return 0

@@ -10,6 +10,7 @@
 Discovery (OPTIONS /_apis with the real 820 locations, ResourceAreas pointing back here), api-version
 from the Accept header, Basic/Bearer tokens, WrappedException errors: see ado_routes for the routes.
 """
+
 from __future__ import annotations
 
 import copy
@@ -57,8 +58,15 @@ def _real_locations() -> tuple[dict[str, Any], ...]:
 class FakeAzureDevOps(RecordingServer):
     """One organization, `org`, at http://127.0.0.1:PORT/{org}."""
 
-    def __init__(self, org: str = "fabrikam", *, host: str = "127.0.0.1", port: int = 0,
-                 fault_timeout_s: float = 3.0, max_comment_chars: int = 150_000) -> None:
+    def __init__(
+        self,
+        org: str = "fabrikam",
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        fault_timeout_s: float = 3.0,
+        max_comment_chars: int = 150_000,
+    ) -> None:
         super().__init__(host, port, fault_timeout_s=fault_timeout_s)
         self.org = org
         self.max_comment_chars = max_comment_chars
@@ -79,8 +87,13 @@ class FakeAzureDevOps(RecordingServer):
         return f"{self.origin}/{self.org}"
 
     # -- setup helpers (tests and the demo seed)
-    def add_identity(self, display_name: str, *, id: str | None = None,  # noqa: A002
-                     unique_name: str = "") -> Identity:
+    def add_identity(
+        self,
+        display_name: str,
+        *,
+        id: str | None = None,
+        unique_name: str = "",
+    ) -> Identity:
         return Identity(id or stable_guid("identity", display_name), display_name, unique_name)
 
     def add_token(self, token: str, identity: Identity | str, *, read_only: bool = False) -> Identity:
@@ -90,44 +103,71 @@ class FakeAzureDevOps(RecordingServer):
             self._grants[token] = Grant(who, read_only)
         return who
 
-    def add_project(self, name: str, *, id: str | None = None) -> Project:  # noqa: A002
+    def add_project(self, name: str, *, id: str | None = None) -> Project:
         project = Project(id or stable_guid("project", name), name)
         with self._state:
             self._projects[project.id] = project
         return project
 
-    def add_repository(self, project: Project, name: str, *, id: str | None = None) -> Repository:  # noqa: A002
+    def add_repository(self, project: Project, name: str, *, id: str | None = None) -> Repository:
         repo = Repository(id or stable_guid("repo", project.id, name), name, project)
         with self._state:
             self._repos[repo.id] = repo
         return repo
 
-    def add_pull_request(self, repository: Repository, title: str, *, pull_request_id: int | None = None,
-                         description: str = "", created_by: Identity | None = None,
-                         source_branch: str = "refs/heads/feature", target_branch: str = "refs/heads/main",
-                         status: str = "active", is_draft: bool = False, work_item_ids: Iterable[int] = (),
-                         iterations: Iterable[Sequence[Any]] = ()) -> PullRequest:
+    def add_pull_request(
+        self,
+        repository: Repository,
+        title: str,
+        *,
+        pull_request_id: int | None = None,
+        description: str = "",
+        created_by: Identity | None = None,
+        source_branch: str = "refs/heads/feature",
+        target_branch: str = "refs/heads/main",
+        status: str = "active",
+        is_draft: bool = False,
+        work_item_ids: Iterable[int] = (),
+        iterations: Iterable[Sequence[Any]] = (),
+    ) -> PullRequest:
         """iterations: one list of changes per push, each cumulative; a change is a path (an edit),
         (path, changeType) or (path, changeType, originalPath)."""
         author = created_by or self.add_identity("Jamal Hartnett", unique_name="jamal@fabrikam.example")
         with self._state:
             pr_id = pull_request_id or max(self._prs, default=0) + 1
-            pr = PullRequest(pr_id, repository, title, description, author, self.clock.now(), source_branch,
-                             target_branch, status, is_draft, [int(i) for i in work_item_ids])
+            pr = PullRequest(
+                pr_id,
+                repository,
+                title,
+                description,
+                author,
+                self.clock.now(),
+                source_branch,
+                target_branch,
+                status,
+                is_draft,
+                [int(i) for i in work_item_ids],
+            )
             self._prs[pr_id] = pr
         for changes in iterations:
             self.add_iteration(pr_id, changes)
         return pr
 
-    def add_iteration(self, pr_id: int, changes: Sequence[Any], *, description: str = "",
-                      author: Identity | None = None) -> Iteration:
+    def add_iteration(
+        self, pr_id: int, changes: Sequence[Any], *, description: str = "", author: Identity | None = None
+    ) -> Iteration:
         with self._state:
             pr = self._prs[pr_id]
             n = len(pr.iterations) + 1
-            parsed = [Change(c) if isinstance(c, str) else c if isinstance(c, Change) else Change(*c)
-                      for c in changes]
-            it = Iteration(n, description or f"Iteration {n}", parsed, author or pr.created_by, self.clock.now(),
-                           "create" if n == 1 else "push")
+            parsed = [Change(c) if isinstance(c, str) else c if isinstance(c, Change) else Change(*c) for c in changes]
+            it = Iteration(
+                n,
+                description or f"Iteration {n}",
+                parsed,
+                author or pr.created_by,
+                self.clock.now(),
+                "create" if n == 1 else "push",
+            )
             pr.iterations.append(it)
         return it
 
@@ -179,9 +219,11 @@ class FakeAzureDevOps(RecordingServer):
 
     def resource_areas(self) -> list[dict[str, Any]]:
         url = self.base_url + "/"
-        return [{"id": GIT_AREA, "name": "git", "locationUrl": url},
-                {"id": WIT_AREA, "name": "wit", "locationUrl": url},
-                {"id": CORE_AREA, "name": "core", "locationUrl": url}]
+        return [
+            {"id": GIT_AREA, "name": "git", "locationUrl": url},
+            {"id": WIT_AREA, "name": "wit", "locationUrl": url},
+            {"id": CORE_AREA, "name": "core", "locationUrl": url},
+        ]
 
     # -- lookups the route handlers use (they raise the service's errors)
     def next_thread_id(self) -> int:
@@ -192,27 +234,40 @@ class FakeAzureDevOps(RecordingServer):
     def pull_request_for(self, call: Call) -> PullRequest:
         repo = self._repository(call.params["repo"], call.project) if "repo" in call.params else None
         pr = self._prs.get(int(call.params["pr"]))
-        if pr is None or (repo and pr.repository.id != repo.id) or \
-                (call.project and pr.repository.project.id != call.project.id):
-            raise ServiceError(404, "TF401180: The requested pull request was not found.",
-                               "GitPullRequestNotFoundException", GIT.format("GitPullRequestNotFoundException"))
+        if (
+            pr is None
+            or (repo and pr.repository.id != repo.id)
+            or (call.project and pr.repository.project.id != call.project.id)
+        ):
+            raise ServiceError(
+                404,
+                "TF401180: The requested pull request was not found.",
+                "GitPullRequestNotFoundException",
+                GIT.format("GitPullRequestNotFoundException"),
+            )
         return pr
 
     def iteration_for(self, pr: PullRequest, call: Call) -> Iteration:
         n = int(call.params["iteration"])
         if not 1 <= n <= len(pr.iterations):
-            raise ServiceError(404, f"TF401174: The iteration {n} of pull request {pr.id} was not found.",
-                               "GitPullRequestIterationNotFoundException",
-                               GIT.format("GitPullRequestIterationNotFoundException"))
+            raise ServiceError(
+                404,
+                f"TF401174: The iteration {n} of pull request {pr.id} was not found.",
+                "GitPullRequestIterationNotFoundException",
+                GIT.format("GitPullRequestIterationNotFoundException"),
+            )
         return pr.iterations[n - 1]
 
     def thread_for(self, call: Call) -> tuple[PullRequest, dict[str, Any]]:
         pr = self.pull_request_for(call)
         found = pr.thread(int(call.params["thread"]))
         if found is None:
-            raise ServiceError(404, "TF401181: The pull request thread cannot be found.",
-                               "GitPullRequestCommentThreadNotFoundException",
-                               GIT.format("GitPullRequestCommentThreadNotFoundException"))
+            raise ServiceError(
+                404,
+                "TF401181: The pull request thread cannot be found.",
+                "GitPullRequestCommentThreadNotFoundException",
+                GIT.format("GitPullRequestCommentThreadNotFoundException"),
+            )
         return pr, found
 
     def comment_for(self, call: Call) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -220,31 +275,45 @@ class FakeAzureDevOps(RecordingServer):
         cid = int(call.params["comment"])
         target = next((c for c in found["comments"] if c["id"] == cid), None)
         if target is None:
-            raise ServiceError(404, f"The comment {cid} of thread {found['id']} cannot be found.",
-                               "GitPullRequestCommentNotFoundException",
-                               GIT.format("GitPullRequestCommentNotFoundException"))
+            raise ServiceError(
+                404,
+                f"The comment {cid} of thread {found['id']} cannot be found.",
+                "GitPullRequestCommentNotFoundException",
+                GIT.format("GitPullRequestCommentNotFoundException"),
+            )
         return found, target
 
     def require_write(self, call: Call) -> None:
         assert call.grant is not None
         if call.grant.read_only:
-            raise ServiceError(403, "TF401027: You need the Git 'PullRequestContribute' permission to perform this "
-                                    f"action. Details: identity 'Build\\{call.grant.identity.id}', scope 'repository'.",
-                               "GitNeedsPermissionException", GIT.format("GitNeedsPermissionException"))
+            raise ServiceError(
+                403,
+                "TF401027: You need the Git 'PullRequestContribute' permission to perform this "
+                f"action. Details: identity 'Build\\{call.grant.identity.id}', scope 'repository'.",
+                "GitNeedsPermissionException",
+                GIT.format("GitNeedsPermissionException"),
+            )
 
     def require_author(self, call: Call, comment: dict[str, Any]) -> None:
         self.require_write(call)
         assert call.grant is not None
         if (comment.get("author") or {}).get("id") != call.grant.identity.id:
-            raise ServiceError(403, "Only the author of a comment can edit or delete it.",
-                               "UnauthorizedAccessException", "System.UnauthorizedAccessException, mscorlib")
+            raise ServiceError(
+                403,
+                "Only the author of a comment can edit or delete it.",
+                "UnauthorizedAccessException",
+                "System.UnauthorizedAccessException, mscorlib",
+            )
 
     def check_content(self, content: Any) -> str:
         text = str(content)
         if len(text) > self.max_comment_chars:
-            raise ServiceError(400, f"The comment content is {len(text)} characters long; the maximum is "
-                                    f"{self.max_comment_chars}.", "ArgumentException",
-                               "System.ArgumentException, mscorlib")
+            raise ServiceError(
+                400,
+                f"The comment content is {len(text)} characters long; the maximum is {self.max_comment_chars}.",
+                "ArgumentException",
+                "System.ArgumentException, mscorlib",
+            )
         return text
 
     # -- answering
@@ -268,20 +337,31 @@ class FakeAzureDevOps(RecordingServer):
     def fault_reply(self, status: int) -> Reply:
         if status == 401:
             return unauthorized()
-        message = {429: "TF400733: The request has been canceled: Request was blocked due to exceeding usage of "
-                        "resource 'Concurrency' in namespace 'User'.",
-                   503: "TF400898: The service is temporarily unavailable. Try again later."}.get(
-            status, f"Injected failure: HTTP {status}.")
+        message = {
+            429: "TF400733: The request has been canceled: Request was blocked due to exceeding usage of "
+            "resource 'Concurrency' in namespace 'User'.",
+            503: "TF400898: The service is temporarily unavailable. Try again later.",
+        }.get(status, f"Injected failure: HTTP {status}.")
         return Reply.json(wrapped_exception(message, "InjectedFaultException"), status)
 
     def _no_route(self, request: Request, path_known: bool) -> Reply:
         if path_known:
-            return Reply.json(wrapped_exception(f"The requested resource does not support http method "
-                                                f"'{request.method}'.", "HttpException",
-                                                "System.Web.HttpException, System.Web"), 405)
-        return Reply.json(wrapped_exception(f"The controller for path '{request.path}' was not found or does not "
-                                            "implement IController.", "HttpException",
-                                            "System.Web.HttpException, System.Web"), 404)
+            return Reply.json(
+                wrapped_exception(
+                    f"The requested resource does not support http method '{request.method}'.",
+                    "HttpException",
+                    "System.Web.HttpException, System.Web",
+                ),
+                405,
+            )
+        return Reply.json(
+            wrapped_exception(
+                f"The controller for path '{request.path}' was not found or does not implement IController.",
+                "HttpException",
+                "System.Web.HttpException, System.Web",
+            ),
+            404,
+        )
 
     def _grant(self, request: Request) -> Grant | None:
         token = request_token(request)
@@ -292,19 +372,34 @@ class FakeAzureDevOps(RecordingServer):
         wanted = segment.lower()
         found = next((p for p in self._projects.values() if wanted in (p.id.lower(), p.name.lower())), None)
         if found is None:
-            raise ServiceError(404, f"TF200016: The following project does not exist: {segment}. Verify that the "
-                                    "name of the project is correct and that the project exists on the specified "
-                                    "Azure DevOps Server.", "ProjectDoesNotExistWithNameException",
-                               "Microsoft.TeamFoundation.Core.WebApi.ProjectDoesNotExistWithNameException, "
-                               "Microsoft.TeamFoundation.Core.WebApi")
+            raise ServiceError(
+                404,
+                f"TF200016: The following project does not exist: {segment}. Verify that the "
+                "name of the project is correct and that the project exists on the specified "
+                "Azure DevOps Server.",
+                "ProjectDoesNotExistWithNameException",
+                "Microsoft.TeamFoundation.Core.WebApi.ProjectDoesNotExistWithNameException, "
+                "Microsoft.TeamFoundation.Core.WebApi",
+            )
         return found
 
     def _repository(self, segment: str, project: Project | None) -> Repository:
         wanted = segment.lower()
-        found = next((r for r in self._repos.values() if r.id.lower() == wanted or
-                      (project is not None and r.project.id == project.id and r.name.lower() == wanted)), None)
+        found = next(
+            (
+                r
+                for r in self._repos.values()
+                if r.id.lower() == wanted
+                or (project is not None and r.project.id == project.id and r.name.lower() == wanted)
+            ),
+            None,
+        )
         if found is None or (project is not None and found.project.id != project.id):
-            raise ServiceError(404, f"TF401019: The Git repository with name or identifier {segment} does not exist "
-                                    "or you do not have permissions for the operation you are attempting.",
-                               "GitRepositoryNotFoundException", GIT.format("GitRepositoryNotFoundException"))
+            raise ServiceError(
+                404,
+                f"TF401019: The Git repository with name or identifier {segment} does not exist "
+                "or you do not have permissions for the operation you are attempting.",
+                "GitRepositoryNotFoundException",
+                GIT.format("GitRepositoryNotFoundException"),
+            )
         return found

@@ -1,4 +1,5 @@
 """One call to the fake: who is calling (Basic or Bearer token), with which api-version, sending what."""
+
 from __future__ import annotations
 
 import base64
@@ -27,8 +28,12 @@ class Call:
 
 def json_body(call: Call) -> dict[str, Any]:
     if not isinstance(call.request.json, dict):
-        raise ServiceError(400, "Value cannot be null.\r\nParameter name: body", "ArgumentNullException",
-                           "System.ArgumentNullException, mscorlib")
+        raise ServiceError(
+            400,
+            "Value cannot be null.\r\nParameter name: body",
+            "ArgumentNullException",
+            "System.ArgumentNullException, mscorlib",
+        )
     return call.request.json
 
 
@@ -47,31 +52,51 @@ def request_token(request: Request) -> str | None:
 
 def unauthorized() -> Reply:
     """A 401 with a text/plain body: the SDK raises AzureDevOpsAuthenticationError for it."""
-    return Reply.text(ANONYMOUS_401, 401, headers={"WWW-Authenticate": 'Basic realm="https://127.0.0.1/"',
-                                                   "X-TFS-FedAuthRedirect": "Suppress"})
+    return Reply.text(
+        ANONYMOUS_401,
+        401,
+        headers={"WWW-Authenticate": 'Basic realm="https://127.0.0.1/"', "X-TFS-FedAuthRedirect": "Suppress"},
+    )
 
 
 def check_version(request: Request, location: dict[str, Any]) -> None:
     """The api-version from Accept (or the query), checked against the route's location like the service."""
-    m = _VERSION.search(request.headers.get("Accept", "")) or \
-        _VERSION.search("api-version=" + request.query.get("api-version", ""))
+    m = _VERSION.search(request.headers.get("Accept", "")) or _VERSION.search(
+        "api-version=" + request.query.get("api-version", "")
+    )
     if m is None:
-        raise ServiceError(400, f'No api-version was supplied for the "{request.method}" request. The version '
-                                'must be supplied either as part of the Accept header (e.g. "application/json; '
-                                'api-version=1.0") or as a query parameter (e.g. \'?api-version=1.0\').',
-                           "VssVersionNotSpecifiedException", VSS.format("VssVersionNotSpecifiedException"))
+        raise ServiceError(
+            400,
+            f'No api-version was supplied for the "{request.method}" request. The version '
+            'must be supplied either as part of the Accept header (e.g. "application/json; '
+            "api-version=1.0\") or as a query parameter (e.g. '?api-version=1.0').",
+            "VssVersionNotSpecifiedException",
+            VSS.format("VssVersionNotSpecifiedException"),
+        )
     asked, preview = float(m.group(1)), bool(m.group(2))
     text = m.group(1) + (m.group(2) or "")
     if asked > float(location["maxVersion"]):
-        raise ServiceError(400, f"The requested REST API version of {text} is out of range for this server. The "
-                                f"latest REST API version this server supports is {location['maxVersion']}.",
-                           "VssVersionOutOfRangeException", VSS.format("VssVersionOutOfRangeException"))
+        raise ServiceError(
+            400,
+            f"The requested REST API version of {text} is out of range for this server. The "
+            f"latest REST API version this server supports is {location['maxVersion']}.",
+            "VssVersionOutOfRangeException",
+            VSS.format("VssVersionOutOfRangeException"),
+        )
     if asked < float(location["minVersion"]):
-        raise ServiceError(400, f'The requested version "{text}" of the resource is no longer supported. The '
-                                f'minimum version supported is "{location["minVersion"]}".',
-                           "VssVersionNotSupportedException", VSS.format("VssVersionNotSupportedException"))
+        raise ServiceError(
+            400,
+            f'The requested version "{text}" of the resource is no longer supported. The '
+            f'minimum version supported is "{location["minVersion"]}".',
+            "VssVersionNotSupportedException",
+            VSS.format("VssVersionNotSupportedException"),
+        )
     if not preview and asked > float(location.get("releasedVersion") or 0):
-        raise ServiceError(400, f'The requested version "{text}" of the resource is under preview. The -preview '
-                                'flag must be supplied in the api-version for such requests. For example: '
-                                f'"{text}-preview"', "VssInvalidPreviewVersionException",
-                           VSS.format("VssInvalidPreviewVersionException"))
+        raise ServiceError(
+            400,
+            f'The requested version "{text}" of the resource is under preview. The -preview '
+            "flag must be supplied in the api-version for such requests. For example: "
+            f'"{text}-preview"',
+            "VssInvalidPreviewVersionException",
+            VSS.format("VssInvalidPreviewVersionException"),
+        )

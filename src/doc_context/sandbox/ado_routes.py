@@ -2,6 +2,7 @@
 
 A handler takes (ado, call) and returns JSON (200) or a Reply, or raises ServiceError.
 """
+
 from __future__ import annotations
 
 import re
@@ -76,16 +77,29 @@ def resource_areas(ado: FakeAzureDevOps, call: Call) -> Any:
 def connection_data(ado: FakeAzureDevOps, call: Call) -> Any:
     assert call.grant is not None
     user = call.grant.identity
-    who = {"id": user.id, "descriptor": f"Microsoft.TeamFoundation.ServiceIdentity;{user.id}",
-           "subjectDescriptor": "svc." + user.id.replace("-", "")[:24], "providerDisplayName": user.display_name,
-           "isActive": True, "properties": {"Account": {"$type": "System.String",
-                                                        "$value": user.unique_name or user.display_name}},
-           "resourceVersion": 2, "metaTypeId": 255}
-    return {"authenticatedUser": who, "authorizedUser": dict(who), "instanceId": ado.instance_id,
-            "deploymentId": ado.instance_id, "deploymentType": "hosted",
-            "locationServiceData": {"serviceOwner": "00025394-6065-48ca-87d9-7f5672854ef7",
-                                    "defaultAccessMappingMoniker": "PublicAccessMapping", "lastChangeId": 1,
-                                    "lastChangeId64": 1}}
+    who = {
+        "id": user.id,
+        "descriptor": f"Microsoft.TeamFoundation.ServiceIdentity;{user.id}",
+        "subjectDescriptor": "svc." + user.id.replace("-", "")[:24],
+        "providerDisplayName": user.display_name,
+        "isActive": True,
+        "properties": {"Account": {"$type": "System.String", "$value": user.unique_name or user.display_name}},
+        "resourceVersion": 2,
+        "metaTypeId": 255,
+    }
+    return {
+        "authenticatedUser": who,
+        "authorizedUser": dict(who),
+        "instanceId": ado.instance_id,
+        "deploymentId": ado.instance_id,
+        "deploymentType": "hosted",
+        "locationServiceData": {
+            "serviceOwner": "00025394-6065-48ca-87d9-7f5672854ef7",
+            "defaultAccessMappingMoniker": "PublicAccessMapping",
+            "lastChangeId": 1,
+            "lastChangeId64": 1,
+        },
+    }
 
 
 # -- pull requests
@@ -118,7 +132,7 @@ def iteration_changes(ado: FakeAzureDevOps, call: Call) -> Any:
     entries = change_entries(pr, ado.iteration_for(pr, call))
     top = min(_int_query(call, "$top", 100), 2000)
     skip = _int_query(call, "$skip", 0)
-    page = entries[skip:skip + top]
+    page = entries[skip : skip + top]
     more = skip + len(page) < len(entries)
     return {"changeEntries": page, "nextSkip": skip + len(page) if more else 0, "nextTop": top if more else 0}
 
@@ -128,8 +142,9 @@ def _int_query(call: Call, name: str, default: int) -> int:
     if value is None or value == "":
         return default
     if not value.isdigit():
-        raise ServiceError(400, f"The value '{value}' is not valid for parameter '{name}'.", "ArgumentException",
-                           ARGUMENT)
+        raise ServiceError(
+            400, f"The value '{value}' is not valid for parameter '{name}'.", "ArgumentException", ARGUMENT
+        )
     return int(value)
 
 
@@ -139,22 +154,37 @@ def work_items_batch(ado: FakeAzureDevOps, call: Call) -> Any:
     ids = body.get("ids") or []
     if not all(isinstance(i, int) for i in ids):
         raise ServiceError(400, "The ids must be integers.", "ArgumentException", ARGUMENT)
-    return wrap(ado.work_items.get_many(ids, fields=body.get("fields"), expand=body.get("$expand"),
-                                        error_policy=body.get("errorPolicy"), base_url=ado.base_url))
+    return wrap(
+        ado.work_items.get_many(
+            ids,
+            fields=body.get("fields"),
+            expand=body.get("$expand"),
+            error_policy=body.get("errorPolicy"),
+            base_url=ado.base_url,
+        )
+    )
 
 
 def work_items_list(ado: FakeAzureDevOps, call: Call) -> Any:
     q = call.request.query
     if "id" in call.params:
-        return ado.work_items.get_one(int(call.params["id"]), fields=_csv(q.get("fields")), expand=q.get("$expand"),
-                                      base_url=ado.base_url)
+        return ado.work_items.get_one(
+            int(call.params["id"]), fields=_csv(q.get("fields")), expand=q.get("$expand"), base_url=ado.base_url
+        )
     raw_ids = _csv(q.get("ids")) or []
     if not all(i.isdigit() for i in raw_ids):
-        raise ServiceError(400, f"The value '{q.get('ids')}' is not valid for parameter 'ids'.", "ArgumentException",
-                           ARGUMENT)
-    return wrap(ado.work_items.get_many([int(i) for i in raw_ids], fields=_csv(q.get("fields")),
-                                        expand=q.get("$expand"), error_policy=q.get("errorPolicy"),
-                                        base_url=ado.base_url))
+        raise ServiceError(
+            400, f"The value '{q.get('ids')}' is not valid for parameter 'ids'.", "ArgumentException", ARGUMENT
+        )
+    return wrap(
+        ado.work_items.get_many(
+            [int(i) for i in raw_ids],
+            fields=_csv(q.get("fields")),
+            expand=q.get("$expand"),
+            error_policy=q.get("errorPolicy"),
+            base_url=ado.base_url,
+        )
+    )
 
 
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
@@ -165,8 +195,12 @@ def has_permissions(ado: FakeAzureDevOps, call: Call) -> Any:
     """Security/Permissions: one bool per token; a read-only grant lacks PullRequestContribute on Git."""
     tokens = (call.request.query.get("tokens") or "").split(call.request.query.get("delimiter") or ",")
     bits = int(call.params["permissions"])
-    denied = call.params["namespace"].lower() == GIT_NAMESPACE and bits & PULL_REQUEST_CONTRIBUTE and \
-        call.grant is not None and call.grant.read_only
+    denied = (
+        call.params["namespace"].lower() == GIT_NAMESPACE
+        and bits & PULL_REQUEST_CONTRIBUTE
+        and call.grant is not None
+        and call.grant.read_only
+    )
     return wrap([not denied for _ in tokens])
 
 
@@ -187,8 +221,13 @@ ROUTES: tuple[tuple[str, str, str | None, Handler, bool], ...] = (
     ("GET", _PR + "/workitems", "0a637fcc-5370-4ce8-b0e8-98091f5f9482", pull_request_work_items, True),
     ("GET", _PR + "/iterations", "d43911ee-6958-46b0-a42b-8445b8a0d004", iterations, True),
     ("GET", _PR + "/iterations/{iteration:int}", "d43911ee-6958-46b0-a42b-8445b8a0d004", iteration, True),
-    ("GET", _PR + "/iterations/{iteration:int}/changes", "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b",
-     iteration_changes, True),
+    (
+        "GET",
+        _PR + "/iterations/{iteration:int}/changes",
+        "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b",
+        iteration_changes,
+        True,
+    ),
     ("GET", _THREADS, "ab6e2e5d-a0b7-4153-b64a-a4efe0d49449", t.threads, True),
     ("POST", _THREADS, "ab6e2e5d-a0b7-4153-b64a-a4efe0d49449", t.create_thread, True),
     ("GET", _THREADS + "/{thread:int}", "ab6e2e5d-a0b7-4153-b64a-a4efe0d49449", t.thread, True),
@@ -201,11 +240,18 @@ ROUTES: tuple[tuple[str, str, str | None, Handler, bool], ...] = (
     ("POST", "{project?}/_apis/wit/workItemsBatch", "908509b6-4248-4475-a1cd-829139ba419f", work_items_batch, True),
     ("GET", "{project?}/_apis/wit/workItems", "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b", work_items_list, True),
     ("GET", "{project?}/_apis/wit/workItems/{id:int}", "72c7ddf8-2cdc-4f60-90cd-ab71c14a399b", work_items_list, True),
-    ("GET", "_apis/permissions/{namespace}/{permissions:int}", "dd3b8bd6-c7fc-4cbd-929a-933d9c011c9d",
-     has_permissions, True),
+    (
+        "GET",
+        "_apis/permissions/{namespace}/{permissions:int}",
+        "dd3b8bd6-c7fc-4cbd-929a-933d9c011c9d",
+        has_permissions,
+        True,
+    ),
 )
 
 
 def build_routes(org: str) -> list[Route]:
-    return [Route(method, compile_route(org, template), location, handler, auth)
-            for method, template, location, handler, auth in ROUTES]
+    return [
+        Route(method, compile_route(org, template), location, handler, auth)
+        for method, template, location, handler, auth in ROUTES
+    ]

@@ -1,4 +1,5 @@
 """What the fake Azure DevOps organization holds, and the wire JSON each thing renders to."""
+
 from __future__ import annotations
 
 import copy
@@ -11,8 +12,23 @@ from typing import Any
 
 THREAD_STATUSES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", "pending")
 COMMENT_TYPES = ("unknown", "text", "codeChange", "system")
-CHANGE_TYPES = ("none", "add", "edit", "encoding", "rename", "delete", "undelete", "branch", "merge", "lock",
-                "rollback", "sourceRename", "targetRename", "property", "all")
+CHANGE_TYPES = (
+    "none",
+    "add",
+    "edit",
+    "encoding",
+    "rename",
+    "delete",
+    "undelete",
+    "branch",
+    "merge",
+    "lock",
+    "rollback",
+    "sourceRename",
+    "targetRename",
+    "property",
+    "all",
+)
 
 
 def wrap(values: list[Any]) -> dict[str, Any]:
@@ -22,10 +38,16 @@ def wrap(values: list[Any]) -> dict[str, Any]:
 
 def wrapped_exception(message: str, type_key: str, type_name: str | None = None) -> dict[str, Any]:
     """The service's error body; the SDK raises AzureDevOpsServiceError(message, type_key) from it."""
-    return {"$id": "1", "innerException": None, "message": message,
-            "typeName": type_name or f"Microsoft.TeamFoundation.Framework.Server.{type_key}, "
-                                     "Microsoft.TeamFoundation.Framework.Server",
-            "typeKey": type_key, "errorCode": 0, "eventId": 3000}
+    return {
+        "$id": "1",
+        "innerException": None,
+        "message": message,
+        "typeName": type_name
+        or f"Microsoft.TeamFoundation.Framework.Server.{type_key}, Microsoft.TeamFoundation.Framework.Server",
+        "typeKey": type_key,
+        "errorCode": 0,
+        "eventId": 3000,
+    }
 
 
 class ServiceError(Exception):
@@ -72,9 +94,15 @@ class Identity:
     def ref(self, base_url: str) -> dict[str, Any]:
         """IdentityRef, as in createdBy and comment authors."""
         url = f"{base_url}/_apis/Identities/{self.id}"
-        return {"displayName": self.display_name, "url": url, "_links": {"avatar": {"href": url + "/avatar"}},
-                "id": self.id, "uniqueName": self.unique_name or self.display_name,
-                "imageUrl": url + "/avatar", "descriptor": "aad." + self.id.replace("-", "")[:24]}
+        return {
+            "displayName": self.display_name,
+            "url": url,
+            "_links": {"avatar": {"href": url + "/avatar"}},
+            "id": self.id,
+            "uniqueName": self.unique_name or self.display_name,
+            "imageUrl": url + "/avatar",
+            "descriptor": "aad." + self.id.replace("-", "")[:24],
+        }
 
 
 @dataclass(frozen=True)
@@ -91,8 +119,13 @@ class Project:
     name: str
 
     def json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "state": "wellFormed", "visibility": "private",
-                "lastUpdateTime": "2025-06-02T08:15:00.000Z"}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "state": "wellFormed",
+            "visibility": "private",
+            "lastUpdateTime": "2025-06-02T08:15:00.000Z",
+        }
 
 
 @dataclass(frozen=True)
@@ -102,9 +135,13 @@ class Repository:
     project: Project
 
     def json(self, base_url: str) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "project": self.project.json(),
-                "url": f"{base_url}/{self.project.id}/_apis/git/repositories/{self.id}",
-                "remoteUrl": f"{base_url}/{self.project.name}/_git/{self.name}".replace(" ", "%20")}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "project": self.project.json(),
+            "url": f"{base_url}/{self.project.id}/_apis/git/repositories/{self.id}",
+            "remoteUrl": f"{base_url}/{self.project.name}/_git/{self.name}".replace(" ", "%20"),
+        }
 
 
 @dataclass(frozen=True)
@@ -116,8 +153,9 @@ class Change:
     def __post_init__(self) -> None:
         unknown = [p for p in self.change_type.split(", ") if p not in CHANGE_TYPES]
         if unknown or not self.path.startswith("/"):
-            raise ValueError(f"bad change {self.path!r} {self.change_type!r}: paths start with '/', "
-                             f"change types are {CHANGE_TYPES}")
+            raise ValueError(
+                f"bad change {self.path!r} {self.change_type!r}: paths start with '/', change types are {CHANGE_TYPES}"
+            )
 
 
 @dataclass
@@ -153,15 +191,25 @@ class PullRequest:
         repo = self.repository
         last = self.iterations[-1].id if self.iterations else 0
         body: dict[str, Any] = {
-            "repository": repo.json(base_url), "pullRequestId": self.id, "codeReviewId": self.id,
-            "status": self.status, "createdBy": self.created_by.ref(base_url), "creationDate": self.creation_date,
-            "title": self.title, "description": self.description, "sourceRefName": self.source_branch,
-            "targetRefName": self.target_branch, "mergeStatus": "succeeded", "isDraft": self.is_draft,
+            "repository": repo.json(base_url),
+            "pullRequestId": self.id,
+            "codeReviewId": self.id,
+            "status": self.status,
+            "createdBy": self.created_by.ref(base_url),
+            "creationDate": self.creation_date,
+            "title": self.title,
+            "description": self.description,
+            "sourceRefName": self.source_branch,
+            "targetRefName": self.target_branch,
+            "mergeStatus": "succeeded",
+            "isDraft": self.is_draft,
             "mergeId": stable_guid("merge", repo.id, self.id),
             "lastMergeSourceCommit": {"commitId": sha(repo.id, self.id, last, "source")},
             "lastMergeTargetCommit": {"commitId": sha(repo.id, self.id, last, "target")},
             "lastMergeCommit": {"commitId": sha(repo.id, self.id, last, "merge")},
-            "reviewers": [], "url": self.url(base_url), "supportsIterations": True,
+            "reviewers": [],
+            "url": self.url(base_url),
+            "supportsIterations": True,
             "artifactId": f"vstfs:///Git/PullRequestId/{repo.project.id}%2f{repo.id}%2f{self.id}",
         }
         if work_item_refs is not None:
@@ -174,11 +222,19 @@ class PullRequest:
 
 def iteration_json(pr: PullRequest, it: Iteration, base_url: str) -> dict[str, Any]:
     key = (pr.repository.id, pr.id, it.id)
-    return {"id": it.id, "description": it.description, "author": it.author.ref(base_url),
-            "createdDate": it.created_date, "updatedDate": it.created_date, "hasMoreCommits": False,
-            "sourceRefCommit": {"commitId": sha(*key, "source")}, "targetRefCommit": {"commitId": sha(*key, "target")},
-            "commonRefCommit": {"commitId": sha(*key, "common")}, "reason": it.reason,
-            "url": f"{pr.url(base_url)}/iterations/{it.id}"}
+    return {
+        "id": it.id,
+        "description": it.description,
+        "author": it.author.ref(base_url),
+        "createdDate": it.created_date,
+        "updatedDate": it.created_date,
+        "hasMoreCommits": False,
+        "sourceRefCommit": {"commitId": sha(*key, "source")},
+        "targetRefCommit": {"commitId": sha(*key, "target")},
+        "commonRefCommit": {"commitId": sha(*key, "common")},
+        "reason": it.reason,
+        "url": f"{pr.url(base_url)}/iterations/{it.id}",
+    }
 
 
 def change_entries(pr: PullRequest, it: Iteration) -> list[dict[str, Any]]:
@@ -192,8 +248,12 @@ def change_entries(pr: PullRequest, it: Iteration) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"objectId": sha(change.path, it.id), "path": change.path}
         if change.change_type != "add":
             item["originalObjectId"] = sha(change.path, "base")
-        entry = {"changeTrackingId": tracking[change.path], "changeId": n, "item": item,
-                 "changeType": change.change_type}
+        entry = {
+            "changeTrackingId": tracking[change.path],
+            "changeId": n,
+            "item": item,
+            "changeType": change.change_type,
+        }
         if change.original_path:
             entry["originalPath"] = change.original_path
         entries.append(entry)

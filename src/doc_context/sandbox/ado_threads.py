@@ -1,4 +1,5 @@
 """Pull request comment threads and their comments: list, create, read, update, reply, delete."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -26,14 +27,22 @@ def create_thread(ado: FakeAzureDevOps, call: Call) -> Any:
     ado.require_write(call)
     body = json_body(call)
     now = ado.clock.now()
-    new = {"id": ado.next_thread_id(), "publishedDate": now, "lastUpdatedDate": now, "comments": [],
-           "status": _status(body.get("status") or "unknown"), "threadContext": body.get("threadContext"),
-           "properties": {k: typed_property(v) for k, v in (body.get("properties") or {}).items()},
-           "isDeleted": False}
+    new = {
+        "id": ado.next_thread_id(),
+        "publishedDate": now,
+        "lastUpdatedDate": now,
+        "comments": [],
+        "status": _status(body.get("status") or "unknown"),
+        "threadContext": body.get("threadContext"),
+        "properties": {k: typed_property(v) for k, v in (body.get("properties") or {}).items()},
+        "isDeleted": False,
+    }
     if body.get("pullRequestThreadContext") is not None:
         new["pullRequestThreadContext"] = body["pullRequestThreadContext"]
-    new["_links"] = {"self": {"href": f"{pr.url(ado.base_url)}/threads/{new['id']}"},
-                     "repository": {"href": pr.repository.json(ado.base_url)["url"]}}
+    new["_links"] = {
+        "self": {"href": f"{pr.url(ado.base_url)}/threads/{new['id']}"},
+        "repository": {"href": pr.repository.json(ado.base_url)["url"]},
+    }
     for sent in body.get("comments") or []:
         new["comments"].append(_new_comment(ado, call, new, sent, now))
     pr.threads.append(new)
@@ -102,13 +111,21 @@ def _new_comment(ado: FakeAzureDevOps, call: Call, owner: dict[str, Any], sent: 
     assert call.grant is not None
     ctype = enum_name(sent.get("commentType", "text"), COMMENT_TYPES)
     if ctype is None:
-        raise ServiceError(400, f"The value '{sent.get('commentType')}' is not a valid CommentType.",
-                           "ArgumentException", ARGUMENT)
+        raise ServiceError(
+            400, f"The value '{sent.get('commentType')}' is not a valid CommentType.", "ArgumentException", ARGUMENT
+        )
     cid = max((c["id"] for c in owner["comments"]), default=0) + 1
-    new = {"id": cid, "parentCommentId": int(sent.get("parentCommentId") or 0),
-           "author": call.grant.identity.ref(ado.base_url), "publishedDate": now, "lastUpdatedDate": now,
-           "lastContentUpdatedDate": now, "commentType": ctype, "usersLiked": [],
-           "_links": {"self": {"href": f"{owner.get('_links', {}).get('self', {}).get('href', '')}/comments/{cid}"}}}
+    new = {
+        "id": cid,
+        "parentCommentId": int(sent.get("parentCommentId") or 0),
+        "author": call.grant.identity.ref(ado.base_url),
+        "publishedDate": now,
+        "lastUpdatedDate": now,
+        "lastContentUpdatedDate": now,
+        "commentType": ctype,
+        "usersLiked": [],
+        "_links": {"self": {"href": f"{owner.get('_links', {}).get('self', {}).get('href', '')}/comments/{cid}"}},
+    }
     if sent.get("content") is not None:
         new["content"] = ado.check_content(sent["content"])
     return new
@@ -117,6 +134,7 @@ def _new_comment(ado: FakeAzureDevOps, call: Call, owner: dict[str, Any], sent: 
 def _status(value: Any) -> str:
     name = enum_name(value, THREAD_STATUSES)
     if name is None:
-        raise ServiceError(400, f"The value '{value}' is not a valid CommentThreadStatus.", "ArgumentException",
-                           ARGUMENT)
+        raise ServiceError(
+            400, f"The value '{value}' is not a valid CommentThreadStatus.", "ArgumentException", ARGUMENT
+        )
     return name

@@ -10,6 +10,7 @@ Cloud: Basic email:api_token, REST v2 (/wiki/api/v2/...) and v1 (/wiki/rest/api/
 Data Center: Bearer PAT (or Basic user:password), v1 only; a wrong PAT can pass as anonymous.
 Browser paths (/x/CODE, /display/..., /spaces/...) answer 302: our client must never request them.
 """
+
 from __future__ import annotations
 
 import base64
@@ -28,8 +29,9 @@ from .server import RecordingServer, Reply, Request
 __all__ = ["FakeConfluence", "Page", "Space", "User", "tiny_code"]
 
 Mode = Literal["cloud", "datacenter"]
-UNAUTHORIZED_HTML = ("<html><head><title>Unauthorized (401)</title></head><body><h1>Unauthorized (401)</h1>"
-                     "<p>{reason}</p></body></html>")
+UNAUTHORIZED_HTML = (
+    "<html><head><title>Unauthorized (401)</title></head><body><h1>Unauthorized (401)</h1><p>{reason}</p></body></html>"
+)
 CLOUD_BEARER_403 = {"error": "Failed to parse Connect Session Auth Token"}
 
 
@@ -41,10 +43,18 @@ class _Rejected(Exception):
 class FakeConfluence(RecordingServer):
     """One Confluence site: users, spaces and pages in memory, served over REST v1 (and v2 on Cloud)."""
 
-    def __init__(self, mode: Mode = "cloud", *, context_path: str | None = None,
-                 anonymous_on_bad_token: bool = False, captcha_after: int | None = None,
-                 host: str = "127.0.0.1", port: int = 0, fault_timeout_s: float = 3.0,
-                 tls: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self,
+        mode: Mode = "cloud",
+        *,
+        context_path: str | None = None,
+        anonymous_on_bad_token: bool = False,
+        captcha_after: int | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        fault_timeout_s: float = 3.0,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         super().__init__(host, port, fault_timeout_s=fault_timeout_s)
         self.tls = tls
         if tls is not None:  # every accepted connection does the TLS handshake first
@@ -77,8 +87,7 @@ class FakeConfluence(RecordingServer):
         return self.origin + self.context_path
 
     # -- setup helpers
-    def add_user(self, name: str, secret: str, *, display_name: str, account_id: str = "",
-                 user_key: str = "") -> User:
+    def add_user(self, name: str, secret: str, *, display_name: str, account_id: str = "", user_key: str = "") -> User:
         """Cloud: name = email, secret = API token. Data Center: name = username, secret = PAT (or password)."""
         d = hashlib.sha1(name.encode()).hexdigest()
         account = account_id or f"712020:{d[:8]}-{d[8:12]}-{d[12:16]}-{d[16:20]}-{d[20:32]}"
@@ -87,14 +96,20 @@ class FakeConfluence(RecordingServer):
             self._users.append(user)
         return user
 
-    def add_space(self, key: str, name: str, *, id: int | None = None,  # noqa: A002
-                  homepage_id: int | None = None) -> Space:
+    def add_space(
+        self,
+        key: str,
+        name: str,
+        *,
+        id: int | None = None,
+        homepage_id: int | None = None,
+    ) -> Space:
         space = Space(key, id or 98000 + len(self._spaces) * 131, name, homepage_id)
         with self._state:
             self._spaces[key.upper()] = space
         return space
 
-    def add_page(self, id: int, title: str, space_key: str, body: str, **details: Any) -> Page:  # noqa: A002
+    def add_page(self, id: int, title: str, space_key: str, body: str, **details: Any) -> Page:
         """details: type ("page" | "blogpost"), version, status ("current" | "trashed"), created, parent_id."""
         page = Page(id, title, space_key, body, **details)
         with self._state:
@@ -151,12 +166,15 @@ class FakeConfluence(RecordingServer):
     def _rest(self, path: str) -> str | None:
         if self.context_path and not (path == self.context_path or path.startswith(self.context_path + "/")):
             return None
-        return path[len(self.context_path):] or "/"
+        return path[len(self.context_path) :] or "/"
 
     def _browser_redirect(self, rest: str) -> Reply:
         tiny = re.fullmatch(r"/x/([A-Za-z0-9_-]+)", rest)
-        target = (f"{self.api_base}/pages/tinyurl.action?urlIdentifier={tiny.group(1)}" if tiny
-                  else f"{self.api_base}/login.action?os_destination={quote(rest, safe='')}")
+        target = (
+            f"{self.api_base}/pages/tinyurl.action?urlIdentifier={tiny.group(1)}"
+            if tiny
+            else f"{self.api_base}/login.action?os_destination={quote(rest, safe='')}"
+        )
         return Reply(302, {"Location": target, "Content-Type": "text/html;charset=UTF-8"}, b"")
 
     def _authenticate(self, request: Request) -> User | None:

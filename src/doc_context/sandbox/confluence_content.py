@@ -1,4 +1,5 @@
 """Confluence spaces and pages, and the JSON the REST APIs (v1 both modes, v2 Cloud) render them to."""
+
 from __future__ import annotations
 
 import base64
@@ -72,11 +73,18 @@ class Renderer:
         return f"/display/{page.space_key}/{slug}"
 
     def space_v1(self, space: Space, *, expand: set[str], home: Page | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": space.id, "key": space.key, "name": space.name, "type": "global",
-                               "status": "current",
-                               "_links": {"webui": f"/spaces/{space.key}" if self.cloud else f"/display/{space.key}",
-                                          "self": f"{self.api_base}/rest/api/space/{space.key}"},
-                               "_expandable": {"metadata": "", "icon": "", "description": "", "retentionPolicy": ""}}
+        out: dict[str, Any] = {
+            "id": space.id,
+            "key": space.key,
+            "name": space.name,
+            "type": "global",
+            "status": "current",
+            "_links": {
+                "webui": f"/spaces/{space.key}" if self.cloud else f"/display/{space.key}",
+                "self": f"{self.api_base}/rest/api/space/{space.key}",
+            },
+            "_expandable": {"metadata": "", "icon": "", "description": "", "retentionPolicy": ""},
+        }
         if "homepage" in expand and home is not None:
             out["homepage"] = self.content_v1(home, expand=set(), space=space)
         else:
@@ -88,23 +96,33 @@ class Renderer:
         out: dict[str, Any] = {"id": str(page.id), "type": page.type, "status": page.status, "title": page.title}
         expandable: dict[str, str] = {}
         if "space" in expand:
-            out["space"] = {"id": space.id, "key": space.key, "name": space.name, "type": "global",
-                            "status": "current"}
+            out["space"] = {"id": space.id, "key": space.key, "name": space.name, "type": "global", "status": "current"}
         else:
             expandable["space"] = f"/rest/api/space/{space.key}"
         if "version" in expand:
-            out["version"] = {"by": {"type": "known", "displayName": "Priya Raman"}, "when": self._date(page.updated),
-                              "number": page.version, "message": "", "minorEdit": False}
+            out["version"] = {
+                "by": {"type": "known", "displayName": "Priya Raman"},
+                "when": self._date(page.updated),
+                "number": page.version,
+                "message": "",
+                "minorEdit": False,
+            }
         else:
             expandable["version"] = ""
         if "body.storage" in expand:
-            out["body"] = {"storage": {"value": page.body, "representation": "storage", "embeddedContent": []},
-                           "_expandable": {"view": "", "export_view": "", "styled_view": "", "editor": ""}}
+            out["body"] = {
+                "storage": {"value": page.body, "representation": "storage", "embeddedContent": []},
+                "_expandable": {"view": "", "export_view": "", "styled_view": "", "editor": ""},
+            }
         else:
             expandable["body"] = ""
         out["extensions"] = {"position": 0}
-        out["_links"] = {"webui": self.webui(page), "edit": f"/pages/resumedraft.action?draftId={page.id}",
-                         "tinyui": f"/x/{tiny_code(page.id)}", "self": f"{self.api_base}/rest/api/content/{page.id}"}
+        out["_links"] = {
+            "webui": self.webui(page),
+            "edit": f"/pages/resumedraft.action?draftId={page.id}",
+            "tinyui": f"/x/{tiny_code(page.id)}",
+            "self": f"{self.api_base}/rest/api/content/{page.id}",
+        }
         if not listed:
             out["_links"].update(base=self.api_base, context=self.context_path)
         out["_expandable"] = {**expandable, "children": "", "history": "", "ancestors": "", "container": ""}
@@ -112,44 +130,99 @@ class Renderer:
 
     def content_v2(self, page: Page, *, body_format: str | None, space: Space, listed: bool = False) -> dict[str, Any]:
         """One page or blog post; `listed` in a listing, where _links.base is the listing's."""
-        out: dict[str, Any] = {"id": str(page.id), "status": page.status, "title": page.title,
-                               "spaceId": str(space.id), "authorId": page.author_id, "createdAt": page.created,
-                               "version": {"createdAt": page.updated, "message": "", "number": page.version,
-                                           "minorEdit": False, "authorId": page.author_id}}
+        out: dict[str, Any] = {
+            "id": str(page.id),
+            "status": page.status,
+            "title": page.title,
+            "spaceId": str(space.id),
+            "authorId": page.author_id,
+            "createdAt": page.created,
+            "version": {
+                "createdAt": page.updated,
+                "message": "",
+                "number": page.version,
+                "minorEdit": False,
+                "authorId": page.author_id,
+            },
+        }
         if page.type == "page":
-            out.update({"parentId": str(page.parent_id) if page.parent_id else None,
-                        "parentType": "page" if page.parent_id else None, "position": 0,
-                        "ownerId": page.author_id, "lastOwnerId": None})
+            out.update(
+                {
+                    "parentId": str(page.parent_id) if page.parent_id else None,
+                    "parentType": "page" if page.parent_id else None,
+                    "position": 0,
+                    "ownerId": page.author_id,
+                    "lastOwnerId": None,
+                }
+            )
         out["body"] = {"storage": {"representation": "storage", "value": page.body}} if body_format else {}
         kind = "pages" if page.type == "page" else "blogposts"
-        out["_links"] = {"editui": f"/pages/resumedraft.action?draftId={page.id}", "webui": self.webui(page),
-                         "edituiv2": f"/spaces/{space.key}/{kind}/edit-v2/{page.id}",
-                         "tinyui": f"/x/{tiny_code(page.id)}"}
+        out["_links"] = {
+            "editui": f"/pages/resumedraft.action?draftId={page.id}",
+            "webui": self.webui(page),
+            "edituiv2": f"/spaces/{space.key}/{kind}/edit-v2/{page.id}",
+            "tinyui": f"/x/{tiny_code(page.id)}",
+        }
         if not listed:
             out["_links"]["base"] = self.api_base
         return out
 
     def space_v2(self, space: Space) -> dict[str, Any]:
-        return {"id": str(space.id), "key": space.key, "name": space.name, "type": "global", "status": "current",
-                "authorId": "557058:5f2b8c0e-7d1a-4a52-9b0e-2f7a3c9d1e44", "createdAt": "2023-02-01T09:00:00.000Z",
-                "homepageId": str(space.homepage_id) if space.homepage_id else None,
-                "description": None, "icon": None, "_links": {"webui": f"/spaces/{space.key}"}}
+        return {
+            "id": str(space.id),
+            "key": space.key,
+            "name": space.name,
+            "type": "global",
+            "status": "current",
+            "authorId": "557058:5f2b8c0e-7d1a-4a52-9b0e-2f7a3c9d1e44",
+            "createdAt": "2023-02-01T09:00:00.000Z",
+            "homepageId": str(space.homepage_id) if space.homepage_id else None,
+            "description": None,
+            "icon": None,
+            "_links": {"webui": f"/spaces/{space.key}"},
+        }
 
     def user_current(self, user: User | None) -> dict[str, Any]:
         if user is None:
-            return {"type": "anonymous", "profilePicture": {"path": "/images/icons/profilepics/anonymous.svg",
-                                                            "width": 48, "height": 48, "isDefault": True},
-                    "displayName": "Anonymous", "operations": None, "isExternalCollaborator": False,
-                    "_links": {"base": self.api_base, "context": self.context_path}}
+            return {
+                "type": "anonymous",
+                "profilePicture": {
+                    "path": "/images/icons/profilepics/anonymous.svg",
+                    "width": 48,
+                    "height": 48,
+                    "isDefault": True,
+                },
+                "displayName": "Anonymous",
+                "operations": None,
+                "isExternalCollaborator": False,
+                "_links": {"base": self.api_base, "context": self.context_path},
+            }
         if self.cloud:
-            return {"type": "known", "accountId": user.account_id, "accountType": "atlassian",
-                    "email": user.name, "publicName": user.display_name, "displayName": user.display_name,
-                    "isExternalCollaborator": False,
-                    "_links": {"self": f"{self.api_base}/rest/api/user?accountId={user.account_id}",
-                               "base": self.api_base, "context": self.context_path}}
-        return {"type": "known", "username": user.name, "userKey": user.user_key, "displayName": user.display_name,
-                "_links": {"self": f"{self.api_base}/rest/api/user?key={user.user_key}", "base": self.api_base,
-                           "context": self.context_path}}
+            return {
+                "type": "known",
+                "accountId": user.account_id,
+                "accountType": "atlassian",
+                "email": user.name,
+                "publicName": user.display_name,
+                "displayName": user.display_name,
+                "isExternalCollaborator": False,
+                "_links": {
+                    "self": f"{self.api_base}/rest/api/user?accountId={user.account_id}",
+                    "base": self.api_base,
+                    "context": self.context_path,
+                },
+            }
+        return {
+            "type": "known",
+            "username": user.name,
+            "userKey": user.user_key,
+            "displayName": user.display_name,
+            "_links": {
+                "self": f"{self.api_base}/rest/api/user?key={user.user_key}",
+                "base": self.api_base,
+                "context": self.context_path,
+            },
+        }
 
     def _date(self, iso_z: str) -> str:
         return iso_z if self.cloud else iso_z.replace("Z", "+01:00")

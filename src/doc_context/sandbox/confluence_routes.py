@@ -2,6 +2,7 @@
 
 A handler takes (wiki, request, user, route params); user None means anonymous.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,9 +22,15 @@ def _expand(request: Request) -> set[str]:
 
 
 def _v1_not_found(message: str) -> Reply:
-    return Reply.json({"statusCode": 404, "data": {"authorized": False, "valid": True, "errors": [],
-                                                    "successful": False}, "message": message, "reason": "Not Found"},
-                      404)
+    return Reply.json(
+        {
+            "statusCode": 404,
+            "data": {"authorized": False, "valid": True, "errors": [], "successful": False},
+            "message": message,
+            "reason": "Not Found",
+        },
+        404,
+    )
 
 
 def _statuses(request: Request, default: str = "current") -> set[str]:
@@ -46,16 +53,32 @@ def content_by_id(wiki: FakeConfluence, request: Request, user: User | None, p: 
 def content_search(wiki: FakeConfluence, request: Request, user: User | None, _: dict[str, str]) -> Reply:
     q = request.query
     kind, title, key, day = q.get("type", "page"), q.get("title"), q.get("spaceKey"), q.get("postingDay")
-    found = [pg for pg in wiki.pages() if wiki.visible(pg, user) and pg.type == kind
-             and pg.status in _statuses(request)
-             and (key is None or pg.space_key.upper() == key.upper())
-             and (title is None or pg.title.casefold() == title.casefold())
-             and (day is None or pg.posting_day == day)]
-    results = [wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg), listed=True)
-               for pg in found]
-    return Reply.json({"results": results, "start": 0, "limit": 25, "size": len(results),
-                       "_links": {"base": wiki.api_base, "context": wiki.context_path,
-                                  "self": f"{wiki.api_base}/rest/api/content"}})
+    found = [
+        pg
+        for pg in wiki.pages()
+        if wiki.visible(pg, user)
+        and pg.type == kind
+        and pg.status in _statuses(request)
+        and (key is None or pg.space_key.upper() == key.upper())
+        and (title is None or pg.title.casefold() == title.casefold())
+        and (day is None or pg.posting_day == day)
+    ]
+    results = [
+        wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg), listed=True) for pg in found
+    ]
+    return Reply.json(
+        {
+            "results": results,
+            "start": 0,
+            "limit": 25,
+            "size": len(results),
+            "_links": {
+                "base": wiki.api_base,
+                "context": wiki.context_path,
+                "self": f"{wiki.api_base}/rest/api/content",
+            },
+        }
+    )
 
 
 def space_by_key(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str]) -> Reply:
@@ -69,8 +92,15 @@ def space_list(wiki: FakeConfluence, request: Request, user: User | None, _: dic
     keys = {k.strip().upper() for k in request.query.get("spaceKey", "").split(",") if k.strip()}
     spaces = [] if user is ANONYMOUS else [s for s in wiki.spaces() if not keys or s.key.upper() in keys]
     results = [_space_v1(wiki, s, request, user) for s in spaces]
-    return Reply.json({"results": results, "start": 0, "limit": 25, "size": len(results),
-                       "_links": {"base": wiki.api_base, "context": wiki.context_path}})
+    return Reply.json(
+        {
+            "results": results,
+            "start": 0,
+            "limit": 25,
+            "size": len(results),
+            "_links": {"base": wiki.api_base, "context": wiki.context_path},
+        }
+    )
 
 
 def _space_v1(wiki: FakeConfluence, space: Space, request: Request, user: User | None) -> dict[str, Any]:
@@ -93,21 +123,32 @@ def blogpost_v2(wiki: FakeConfluence, request: Request, user: User | None, p: di
     return page_v2(wiki, request, user, p, kind="blogpost")
 
 
-def pages_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str],
-             kind: str = "page") -> Reply:
+def pages_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str], kind: str = "page") -> Reply:
     q = request.query
     space_ids = {s.strip() for s in q.get("space-id", "").split(",") if s.strip()}
     title = q.get("title")
     fmt = _body_format(request)
     if isinstance(fmt, Reply):
         return fmt
-    found = [pg for pg in wiki.pages() if wiki.visible(pg, user) and pg.type == kind
-             and pg.status in _statuses(request)
-             and (not space_ids or str(wiki.space_of(pg).id) in space_ids)
-             and (title is None or pg.title.casefold() == title.casefold())]
+    found = [
+        pg
+        for pg in wiki.pages()
+        if wiki.visible(pg, user)
+        and pg.type == kind
+        and pg.status in _statuses(request)
+        and (not space_ids or str(wiki.space_of(pg).id) in space_ids)
+        and (title is None or pg.title.casefold() == title.casefold())
+    ]
     limit = int(q["limit"]) if q.get("limit", "").isdigit() else 25
-    return Reply.json({"results": [wiki.render.content_v2(pg, body_format=fmt, space=wiki.space_of(pg), listed=True)
-                                   for pg in found[:limit]], "_links": {"base": wiki.api_base}})
+    return Reply.json(
+        {
+            "results": [
+                wiki.render.content_v2(pg, body_format=fmt, space=wiki.space_of(pg), listed=True)
+                for pg in found[:limit]
+            ],
+            "_links": {"base": wiki.api_base},
+        }
+    )
 
 
 def blogposts_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str]) -> Reply:
@@ -117,8 +158,7 @@ def blogposts_v2(wiki: FakeConfluence, request: Request, user: User | None, p: d
 def spaces_v2(wiki: FakeConfluence, request: Request, user: User | None, _: dict[str, str]) -> Reply:
     keys = {k.strip().upper() for k in request.query.get("keys", "").split(",") if k.strip()}
     ids = {i.strip() for i in request.query.get("ids", "").split(",") if i.strip()}
-    found = [s for s in wiki.spaces()
-             if (not keys or s.key.upper() in keys) and (not ids or str(s.id) in ids)]
+    found = [s for s in wiki.spaces() if (not keys or s.key.upper() in keys) and (not ids or str(s.id) in ids)]
     return Reply.json({"results": [wiki.render.space_v2(s) for s in found], "_links": {"base": wiki.api_base}})
 
 
@@ -127,15 +167,37 @@ def space_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[
     return Reply.json(wiki.render.space_v2(found)) if found else Reply.json(V2_NOT_FOUND, 404)
 
 
-def _body_format(request: Request) -> str | None | Reply:
+def _body_format(request: Request) -> str | Reply | None:
     fmt = request.query.get("body-format")
     if fmt in (None, "storage"):
         return fmt
     if fmt in ("atlas_doc_format", "view", "export_view", "anonymous_export_view", "styled_view", "editor"):
-        return Reply.json({"errors": [{"status": 501, "code": "NOT_IMPLEMENTED", "title": "Not Implemented",
-                                       "detail": f"the sandbox serves body-format=storage only, not {fmt}"}]}, 501)
-    return Reply.json({"errors": [{"status": 400, "code": "INVALID_REQUEST_PARAMETER", "title": "Bad Request",
-                                   "detail": f"Invalid body-format: {fmt}"}]}, 400)
+        return Reply.json(
+            {
+                "errors": [
+                    {
+                        "status": 501,
+                        "code": "NOT_IMPLEMENTED",
+                        "title": "Not Implemented",
+                        "detail": f"the sandbox serves body-format=storage only, not {fmt}",
+                    }
+                ]
+            },
+            501,
+        )
+    return Reply.json(
+        {
+            "errors": [
+                {
+                    "status": 400,
+                    "code": "INVALID_REQUEST_PARAMETER",
+                    "title": "Bad Request",
+                    "detail": f"Invalid body-format: {fmt}",
+                }
+            ]
+        },
+        400,
+    )
 
 
 Handler = Callable[..., Reply]

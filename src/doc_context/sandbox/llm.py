@@ -9,6 +9,7 @@ Accepts the key as `api-key` (Azure OpenAI) or `Authorization: Bearer` (OpenAI, 
 `bearer_tokens`); answers 401 otherwise, 400 for an Azure path without api-version or a body without
 messages. Faults (500, "timeout", "malformed") come from RecordingServer.add_fault.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,10 @@ import re
 from .server import RecordingServer, Reply, Request
 
 API_VERSION = "2024-10-21"
-DEFAULT_ANSWER = ("This pull request makes checkout round the order total once, with banker's rounding, so it "
-                  "matches the ledger export, and lets shoppers split a payment between a gift card and a card.")
+DEFAULT_ANSWER = (
+    "This pull request makes checkout round the order total once, with banker's rounding, so it "
+    "matches the ledger export, and lets shoppers split a payment between a gift card and a card."
+)
 _AZURE = re.compile(r"^/openai/deployments/([^/]+)/chat/completions$")
 _OPENAI = re.compile(r"^(?:/v1)?/chat/completions$")
 
@@ -25,8 +28,15 @@ _OPENAI = re.compile(r"^(?:/v1)?/chat/completions$")
 class FakeChat(RecordingServer):
     """Answers chat completions with `answer`; records every request (RecordingServer.requests)."""
 
-    def __init__(self, *, api_key: str | None = "sandbox-llm-key", bearer_tokens: tuple[str, ...] = (),
-                 host: str = "127.0.0.1", port: int = 0, fault_timeout_s: float = 3.0) -> None:
+    def __init__(
+        self,
+        *,
+        api_key: str | None = "sandbox-llm-key",
+        bearer_tokens: tuple[str, ...] = (),
+        host: str = "127.0.0.1",
+        port: int = 0,
+        fault_timeout_s: float = 3.0,
+    ) -> None:
         super().__init__(host, port, fault_timeout_s=fault_timeout_s)
         self.api_key = api_key
         self.bearer_tokens = bearer_tokens
@@ -68,9 +78,14 @@ class FakeChat(RecordingServer):
 
     def _completion(self, model: str) -> dict[str, object]:
         message = {"role": "assistant", "content": self.answer, "refusal": self.refusal}
-        return {"id": f"chatcmpl-sandbox-{len(self.requests())}", "object": "chat.completion", "created": 1_760_000_000,
-                "model": model, "choices": [{"index": 0, "message": message, "finish_reason": self.finish_reason}],
-                "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}}
+        return {
+            "id": f"chatcmpl-sandbox-{len(self.requests())}",
+            "object": "chat.completion",
+            "created": 1_760_000_000,
+            "model": model,
+            "choices": [{"index": 0, "message": message, "finish_reason": self.finish_reason}],
+            "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+        }
 
 
 def _error(status: int, message: str, code: str) -> Reply:

@@ -1,4 +1,5 @@
 """What the sandbox servers receive (Request, with case-insensitive Headers) and send (Reply)."""
+
 from __future__ import annotations
 
 import json
@@ -61,6 +62,11 @@ class Reply:
         return cls(status, {"Content-Type": "application/json; charset=utf-8", **(headers or {})}, data)
 
     @classmethod
-    def text(cls, text: str, status: int = 200, content_type: str = "text/plain; charset=utf-8",
-             headers: Mapping[str, str] | None = None) -> Reply:
+    def text(
+        cls,
+        text: str,
+        status: int = 200,
+        content_type: str = "text/plain; charset=utf-8",
+        headers: Mapping[str, str] | None = None,
+    ) -> Reply:
         return cls(status, {"Content-Type": content_type, **(headers or {})}, text.encode())

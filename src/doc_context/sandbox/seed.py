@@ -1,4 +1,5 @@
 """Realistic demo data: a checkout PR, its work items, and the Confluence pages they link to."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,15 +26,26 @@ PR_DESCRIPTION = """Fixes the one-cent difference between checkout and the ledge
 
 AB#4211 AB#4198"""
 CHANGES = [
-    [("/src/checkout/totals.py", "edit"), ("/src/checkout/rounding.py", "add"),
-     ("/src/checkout/legacy_round.py", "delete"), ("/tests/checkout/test_totals.py", "edit")],
-    [("/src/payments/giftcard.py", "edit"), ("/src/payments/split_tender.py", "add"),
-     ("/tests/payments/test_split_tender.py", "add")],
+    [
+        ("/src/checkout/totals.py", "edit"),
+        ("/src/checkout/rounding.py", "add"),
+        ("/src/checkout/legacy_round.py", "delete"),
+        ("/tests/checkout/test_totals.py", "edit"),
+    ],
+    [
+        ("/src/payments/giftcard.py", "edit"),
+        ("/src/payments/split_tender.py", "add"),
+        ("/tests/payments/test_split_tender.py", "add"),
+    ],
     [("/docs/payments/gift-cards.md", "edit")],
     [],  # review fixes: same files
 ]
-ITERATIONS = ("Round checkout totals once, at order level", "Split tender: gift card first, card for the rest",
-              "Document split payments for support", "Review fixes")
+ITERATIONS = (
+    "Round checkout totals once, at order level",
+    "Split tender: gift card first, card for the rest",
+    "Document split payments for support",
+    "Review fixes",
+)
 
 
 @dataclass(frozen=True)
@@ -78,28 +90,56 @@ def seed_demo(ado: FakeAzureDevOps, confluence: FakeConfluence) -> DemoInfo:
     _work_items(ado, project, pr, wiki=confluence.api_base)
     _confluence(confluence)
     return DemoInfo(
-        org=ado.org, org_url=ado.base_url, project_name=project.name, project_id=project.id, repo_name=repo.name,
-        repo_id=repo.id, pr_id=pr.id, token="sandbox-build-token", read_only_token="sandbox-readonly-token",
-        user_token="sandbox-user-pat", confluence_url=confluence.api_base,
-        confluence_email="ci-bot@fabrikam.example", confluence_api_token="sandbox-confluence-token",
-        work_item_ids=tuple(pr.work_item_ids), unreadable_work_item_ids=(UNREADABLE_ID,), bug_id=BUG_ID,
-        story_id=STORY_ID, spike_id=SPIKE_ID, feature_id=FEATURE_ID, design_page_id=DESIGN_PAGE,
-        design_tiny_code=tiny_code(DESIGN_PAGE), policy_page_id=POLICY_PAGE, runbook_page_id=RUNBOOK_PAGE,
-        missing_page_id=MISSING_PAGE, home_page_id=HOME_PAGE, blogpost_id=BLOGPOST, trashed_page_id=TRASHED_PAGE)
+        org=ado.org,
+        org_url=ado.base_url,
+        project_name=project.name,
+        project_id=project.id,
+        repo_name=repo.name,
+        repo_id=repo.id,
+        pr_id=pr.id,
+        token="sandbox-build-token",
+        read_only_token="sandbox-readonly-token",
+        user_token="sandbox-user-pat",
+        confluence_url=confluence.api_base,
+        confluence_email="ci-bot@fabrikam.example",
+        confluence_api_token="sandbox-confluence-token",
+        work_item_ids=tuple(pr.work_item_ids),
+        unreadable_work_item_ids=(UNREADABLE_ID,),
+        bug_id=BUG_ID,
+        story_id=STORY_ID,
+        spike_id=SPIKE_ID,
+        feature_id=FEATURE_ID,
+        design_page_id=DESIGN_PAGE,
+        design_tiny_code=tiny_code(DESIGN_PAGE),
+        policy_page_id=POLICY_PAGE,
+        runbook_page_id=RUNBOOK_PAGE,
+        missing_page_id=MISSING_PAGE,
+        home_page_id=HOME_PAGE,
+        blogpost_id=BLOGPOST,
+        trashed_page_id=TRASHED_PAGE,
+    )
 
 
 def _identities(ado: FakeAzureDevOps, project: Project) -> Identity:
     """Three tokens: the build service (writes), a read-only build identity, a person's PAT (the PR author)."""
-    ado.add_token("sandbox-build-token", ado.add_identity(
-        f"{project.name} Build Service ({ado.org})", unique_name=f"Build\\{project.id}"))
+    ado.add_token(
+        "sandbox-build-token",
+        ado.add_identity(f"{project.name} Build Service ({ado.org})", unique_name=f"Build\\{project.id}"),
+    )
     ado.add_token("sandbox-readonly-token", f"Project Collection Build Service ({ado.org})", read_only=True)
     return ado.add_token("sandbox-user-pat", ado.add_identity("Jamal Hartnett", unique_name="jamal@fabrikam.example"))
 
 
 def _pull_request(ado: FakeAzureDevOps, repo: Repository, author: Identity) -> PullRequest:
-    pr = ado.add_pull_request(repo, PR_TITLE, pull_request_id=PR_ID, description=PR_DESCRIPTION, created_by=author,
-                              source_branch="refs/heads/users/jamal/checkout-rounding-split-tender",
-                              work_item_ids=[BUG_ID, STORY_ID, SPIKE_ID, UNREADABLE_ID])
+    pr = ado.add_pull_request(
+        repo,
+        PR_TITLE,
+        pull_request_id=PR_ID,
+        description=PR_DESCRIPTION,
+        created_by=author,
+        source_branch="refs/heads/users/jamal/checkout-rounding-split-tender",
+        work_item_ids=[BUG_ID, STORY_ID, SPIKE_ID, UNREADABLE_ID],
+    )
     so_far: list[tuple[str, str]] = []
     for changes, description in zip(CHANGES, ITERATIONS, strict=True):
         so_far += changes
@@ -111,51 +151,114 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
     def wi_url(wid: int) -> str:
         return ado.work_item_url(wid)
 
-    pr_link = relation("ArtifactLink", f"vstfs:///Git/PullRequestId/{project.id}%2F{pr.repository.id}%2F{pr.id}",
-                       name="Pull Request")
+    pr_link = relation(
+        "ArtifactLink", f"vstfs:///Git/PullRequestId/{project.id}%2F{pr.repository.id}%2F{pr.id}", name="Pull Request"
+    )
     parent = relation("System.LinkTypes.Hierarchy-Reverse", wi_url(FEATURE_ID), isLocked=False, name="Parent")
     common = {"project": project.name}
-    ado.add_work_item(work_item(
-        FEATURE_ID, "Feature", "Gift card payments at checkout", state="Active", rev=9, markdown_fields=[
-            "System.Description"], fields={**_people("Priya Raman"), "System.Description":
-                                           "Let shoppers use **gift cards** for any part of an order.\n\n"
-                                           "- split tender (this quarter)\n- multiple gift cards (next quarter)"},
-        relations=[relation("System.LinkTypes.Hierarchy-Forward", wi_url(i), isLocked=False, name="Child")
-                   for i in (BUG_ID, STORY_ID)], **common))
-    ado.add_work_item(work_item(
-        BUG_ID, "Bug", "Checkout total is off by one cent when a percentage discount applies", rev=7, fields={
-            **_people("Jamal Hartnett"), "Microsoft.VSTS.TCM.ReproSteps": _data("bug-repro-steps.html"),
-            "Microsoft.VSTS.TCM.SystemInfo": "<div>Web checkout, release 2025.10.3 (storefront@4f2a9c1)<br>"
-                                             "Chrome 129 on Windows 11; also reproduced in Safari 17 on iOS</div>",
-            "System.Description": "<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR: copied from the old Jira ticket "
-                                  "before Bugs moved to Repro Steps.</div>",
-            "Microsoft.VSTS.Common.Priority": 1, "Microsoft.VSTS.Common.Severity": "2 - High",
-            "System.Tags": "checkout; ledger; rounding"},
-        relations=[parent, pr_link], **common))
-    ado.add_work_item(work_item(
-        STORY_ID, "User Story", "Split a payment between a gift card and a card", rev=12, fields={
-            **_people("Priya Raman"), "System.Description": _data("story-description.html").replace("{wiki}", wiki),
-            "Microsoft.VSTS.Common.AcceptanceCriteria": _data("story-acceptance-criteria.html"),
-            "Microsoft.VSTS.Scheduling.StoryPoints": 8.0, "System.Tags": "gift-cards; payments"},
-        relations=[parent, relation("Hyperlink", f"{wiki}/spaces/OPS/pages/{RUNBOOK_PAGE}/"
-                                                 "Runbook+gift+card+ledger+reconciliation",
-                                    comment="Ops runbook", name="Hyperlink", id=88213),
-                   relation("System.LinkTypes.Related", wi_url(BUG_ID), isLocked=False, name="Related"),
-                   pr_link], **common))
-    ado.add_work_item(work_item(
-        SPIKE_ID, "Spike", "Spike: banker's rounding in the ledger export", state="Closed", rev=4, fields={
-            **_people("Jamal Hartnett"), "System.Description":
-                "<div>Timebox: 2 days.</div><div>Can the ledger export switch to banker's rounding (ROUND_HALF_EVEN) "
-                "without breaking finance's monthly reconciliation? Compare the October export rounded both ways and "
-                "report the difference per currency.</div><div><br></div><div>Finance notes: <a href=\"https://"
-                "sharepoint.fabrikam.example/sites/finance/ledger-rounding.xlsx\">ledger-rounding.xlsx</a></div>"},
-        relations=[relation("System.LinkTypes.Related", wi_url(STORY_ID), isLocked=False, name="Related"), pr_link],
-        **common))
-    ado.add_work_item(work_item(
-        UNREADABLE_ID, "Bug", "Gift card balance enumeration via the split endpoint", rev=3,
-        fields={"System.AreaPath": "Fabrikam Fiber\\Security",
-                "Microsoft.VSTS.TCM.ReproSteps": "<div>restricted</div>"},
-        relations=[pr_link], **common), readable=False)
+    ado.add_work_item(
+        work_item(
+            FEATURE_ID,
+            "Feature",
+            "Gift card payments at checkout",
+            state="Active",
+            rev=9,
+            markdown_fields=["System.Description"],
+            fields={
+                **_people("Priya Raman"),
+                "System.Description": "Let shoppers use **gift cards** for any part of an order.\n\n"
+                "- split tender (this quarter)\n- multiple gift cards (next quarter)",
+            },
+            relations=[
+                relation("System.LinkTypes.Hierarchy-Forward", wi_url(i), isLocked=False, name="Child")
+                for i in (BUG_ID, STORY_ID)
+            ],
+            **common,
+        )
+    )
+    ado.add_work_item(
+        work_item(
+            BUG_ID,
+            "Bug",
+            "Checkout total is off by one cent when a percentage discount applies",
+            rev=7,
+            fields={
+                **_people("Jamal Hartnett"),
+                "Microsoft.VSTS.TCM.ReproSteps": _data("bug-repro-steps.html"),
+                "Microsoft.VSTS.TCM.SystemInfo": "<div>Web checkout, release 2025.10.3 (storefront@4f2a9c1)<br>"
+                "Chrome 129 on Windows 11; also reproduced in Safari 17 on iOS</div>",
+                "System.Description": "<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR: copied from the old Jira ticket "
+                "before Bugs moved to Repro Steps.</div>",
+                "Microsoft.VSTS.Common.Priority": 1,
+                "Microsoft.VSTS.Common.Severity": "2 - High",
+                "System.Tags": "checkout; ledger; rounding",
+            },
+            relations=[parent, pr_link],
+            **common,
+        )
+    )
+    ado.add_work_item(
+        work_item(
+            STORY_ID,
+            "User Story",
+            "Split a payment between a gift card and a card",
+            rev=12,
+            fields={
+                **_people("Priya Raman"),
+                "System.Description": _data("story-description.html").replace("{wiki}", wiki),
+                "Microsoft.VSTS.Common.AcceptanceCriteria": _data("story-acceptance-criteria.html"),
+                "Microsoft.VSTS.Scheduling.StoryPoints": 8.0,
+                "System.Tags": "gift-cards; payments",
+            },
+            relations=[
+                parent,
+                relation(
+                    "Hyperlink",
+                    f"{wiki}/spaces/OPS/pages/{RUNBOOK_PAGE}/Runbook+gift+card+ledger+reconciliation",
+                    comment="Ops runbook",
+                    name="Hyperlink",
+                    id=88213,
+                ),
+                relation("System.LinkTypes.Related", wi_url(BUG_ID), isLocked=False, name="Related"),
+                pr_link,
+            ],
+            **common,
+        )
+    )
+    ado.add_work_item(
+        work_item(
+            SPIKE_ID,
+            "Spike",
+            "Spike: banker's rounding in the ledger export",
+            state="Closed",
+            rev=4,
+            fields={
+                **_people("Jamal Hartnett"),
+                "System.Description": "<div>Timebox: 2 days.</div><div>Can the ledger export switch to banker's "
+                "rounding (ROUND_HALF_EVEN) without breaking finance's monthly reconciliation? Compare the October "
+                "export rounded both ways and "
+                'report the difference per currency.</div><div><br></div><div>Finance notes: <a href="https://'
+                'sharepoint.fabrikam.example/sites/finance/ledger-rounding.xlsx">ledger-rounding.xlsx</a></div>',
+            },
+            relations=[relation("System.LinkTypes.Related", wi_url(STORY_ID), isLocked=False, name="Related"), pr_link],
+            **common,
+        )
+    )
+    ado.add_work_item(
+        work_item(
+            UNREADABLE_ID,
+            "Bug",
+            "Gift card balance enumeration via the split endpoint",
+            rev=3,
+            fields={
+                "System.AreaPath": "Fabrikam Fiber\\Security",
+                "Microsoft.VSTS.TCM.ReproSteps": "<div>restricted</div>",
+            },
+            relations=[pr_link],
+            **common,
+        ),
+        readable=False,
+    )
 
 
 def _people(assignee: str) -> dict[str, Any]:
@@ -168,18 +271,44 @@ def add_review_threads(ado: FakeAzureDevOps, pr_id: int) -> list[dict[str, Any]]
     a vote (a system thread, no status) and a reviewer's comment on a file."""
     reviewer = ado.add_identity("Priya Raman", unique_name="priya@fabrikam.example").ref(ado.base_url)
     now = ado.clock.now()
-    vote = {"comments": [{"id": 1, "parentCommentId": 0, "commentType": "system", "content": "Priya Raman voted 5",
-                          "author": reviewer, "publishedDate": now, "lastUpdatedDate": now}],
-            "properties": {"CodeReviewThreadType": {"$type": "System.String", "$value": "VoteUpdate"},
-                           "CodeReviewVoteResult": {"$type": "System.String", "$value": "5"}}}
-    review = {"status": "active",
-              "threadContext": {"filePath": "/src/checkout/totals.py", "rightFileStart": {"line": 42, "offset": 1},
-                                "rightFileEnd": {"line": 42, "offset": 38}},
-              "comments": [{"id": 1, "parentCommentId": 0, "commentType": "text", "author": reviewer,
-                            "content": "Can we keep `Decimal` here until the very end? The policy says round once.",
-                            "publishedDate": now, "lastUpdatedDate": now, "lastContentUpdatedDate": now}],
-              "properties": {"Microsoft.TeamFoundation.Discussion.SupportsMarkdown": {"$type": "System.Int32",
-                                                                                      "$value": 1}}}
+    vote = {
+        "comments": [
+            {
+                "id": 1,
+                "parentCommentId": 0,
+                "commentType": "system",
+                "content": "Priya Raman voted 5",
+                "author": reviewer,
+                "publishedDate": now,
+                "lastUpdatedDate": now,
+            }
+        ],
+        "properties": {
+            "CodeReviewThreadType": {"$type": "System.String", "$value": "VoteUpdate"},
+            "CodeReviewVoteResult": {"$type": "System.String", "$value": "5"},
+        },
+    }
+    review = {
+        "status": "active",
+        "threadContext": {
+            "filePath": "/src/checkout/totals.py",
+            "rightFileStart": {"line": 42, "offset": 1},
+            "rightFileEnd": {"line": 42, "offset": 38},
+        },
+        "comments": [
+            {
+                "id": 1,
+                "parentCommentId": 0,
+                "commentType": "text",
+                "author": reviewer,
+                "content": "Can we keep `Decimal` here until the very end? The policy says round once.",
+                "publishedDate": now,
+                "lastUpdatedDate": now,
+                "lastContentUpdatedDate": now,
+            }
+        ],
+        "properties": {"Microsoft.TeamFoundation.Discussion.SupportsMarkdown": {"$type": "System.Int32", "$value": 1}},
+    }
     return [ado.add_thread(pr_id, vote), ado.add_thread(pr_id, review)]
 
 
@@ -188,16 +317,49 @@ def _confluence(wiki: FakeConfluence) -> None:
     wiki.add_space("PAY", "Payments Engineering", id=98306, homepage_id=HOME_PAGE)
     wiki.add_space("OPS", "Operations", id=131074)
     wiki.add_page(HOME_PAGE, "Payments Engineering", "PAY", _data("page-payments-home.xml"), version=14)
-    wiki.add_page(DESIGN_PAGE, "Gift card split payments - design", "PAY", _data("page-giftcard-design.xml"),
-                  version=23, parent_id=HOME_PAGE, created="2025-08-19T13:02:44.120Z")
-    wiki.add_page(POLICY_PAGE, "Checkout rounding policy", "PAY", _data("page-rounding-policy.xml"), version=6,
-                  parent_id=HOME_PAGE, created="2024-03-11T09:40:00.000Z")
-    wiki.add_page(RUNBOOK_PAGE, "Runbook: gift card ledger reconciliation", "OPS", _data("page-ledger-runbook.xml"),
-                  version=9, created="2025-02-27T17:15:31.904Z")
-    wiki.add_page(TRASHED_PAGE, "Legacy rounding rules (2019)", "PAY", _data("page-legacy-rounding.xml"), version=3,
-                  status="trashed", created="2019-05-02T10:00:00.000Z")
-    wiki.add_page(BLOGPOST, "Payments Q4 release notes", "PAY", _data("blog-q4-release-notes.xml"), type="blogpost",
-                  created="2025-11-03T09:14:22.417Z")
+    wiki.add_page(
+        DESIGN_PAGE,
+        "Gift card split payments - design",
+        "PAY",
+        _data("page-giftcard-design.xml"),
+        version=23,
+        parent_id=HOME_PAGE,
+        created="2025-08-19T13:02:44.120Z",
+    )
+    wiki.add_page(
+        POLICY_PAGE,
+        "Checkout rounding policy",
+        "PAY",
+        _data("page-rounding-policy.xml"),
+        version=6,
+        parent_id=HOME_PAGE,
+        created="2024-03-11T09:40:00.000Z",
+    )
+    wiki.add_page(
+        RUNBOOK_PAGE,
+        "Runbook: gift card ledger reconciliation",
+        "OPS",
+        _data("page-ledger-runbook.xml"),
+        version=9,
+        created="2025-02-27T17:15:31.904Z",
+    )
+    wiki.add_page(
+        TRASHED_PAGE,
+        "Legacy rounding rules (2019)",
+        "PAY",
+        _data("page-legacy-rounding.xml"),
+        version=3,
+        status="trashed",
+        created="2019-05-02T10:00:00.000Z",
+    )
+    wiki.add_page(
+        BLOGPOST,
+        "Payments Q4 release notes",
+        "PAY",
+        _data("blog-q4-release-notes.xml"),
+        type="blogpost",
+        created="2025-11-03T09:14:22.417Z",
+    )
 
 
 def _data(name: str) -> str:

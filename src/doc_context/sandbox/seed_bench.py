@@ -1,9 +1,10 @@
 """Benchmark data: N work items citing M distinct Confluence pages, and a fresh PR for every run.
 
-    bench = seed_bench(ado, confluence, work_items=20, pages=30)
-    pr_id = bench.new_pull_request()      # the same links and changes, no threads: the same work each run
-    env = bench.env(pr_id)                # the pipeline variables of a PR build against the two fakes
+bench = seed_bench(ado, confluence, work_items=20, pages=30)
+pr_id = bench.new_pull_request()      # the same links and changes, no threads: the same work each run
+env = bench.env(pr_id)                # the pipeline variables of a PR build against the two fakes
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,8 +19,7 @@ FEATURES = (6901, 6902, 6903)  # the parents of the linked items; not linked to 
 TOKEN, EMAIL, API_TOKEN = "bench-build-token", "bench@fabrikam.example", "bench-confluence-token"
 SPACES = ("PAY", "OPS", "ENG")
 TYPES = ("User Story", "Bug", "Task", "Spike")
-CHANGES = [[(f"/src/module{n}/service.py", "edit"), (f"/tests/module{n}/test_service.py", "edit")]
-           for n in range(8)]
+CHANGES = [[(f"/src/module{n}/service.py", "edit"), (f"/tests/module{n}/test_service.py", "edit")] for n in range(8)]
 
 
 @dataclass
@@ -34,8 +34,13 @@ class Bench:
     pull_requests: list[int] = field(default_factory=list)
 
     def new_pull_request(self) -> int:
-        pr = self.ado.add_pull_request(self.repo, "Benchmark: round trips", description="Round-trip benchmark PR.",
-                                       source_branch="refs/heads/bench", work_item_ids=self.work_item_ids)
+        pr = self.ado.add_pull_request(
+            self.repo,
+            "Benchmark: round trips",
+            description="Round-trip benchmark PR.",
+            source_branch="refs/heads/bench",
+            work_item_ids=self.work_item_ids,
+        )
         so_far: list[tuple[str, str]] = []
         for changes in CHANGES:
             so_far += changes
@@ -81,25 +86,46 @@ def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: 
         confluence.add_page(pid, f"Design note {n}", SPACES[n % len(SPACES)], _storage(n), version=n % 7 + 1)
     item_ids = tuple(FIRST_ITEM + i for i in range(work_items))
     for n, fid in enumerate(FEATURES):
-        ado.add_work_item(work_item(
-            fid, "Feature", f"Benchmark feature {n}: one rounding rule everywhere", rev=2, project=project.name,
-            fields={"System.Description": f"<div>Feature {n}: every module rounds once, half-even.</div>"},
-            relations=[relation("System.LinkTypes.Hierarchy-Forward", ado.work_item_url(wid), name="Child")
-                       for wid in item_ids[n::len(FEATURES)]]))
+        ado.add_work_item(
+            work_item(
+                fid,
+                "Feature",
+                f"Benchmark feature {n}: one rounding rule everywhere",
+                rev=2,
+                project=project.name,
+                fields={"System.Description": f"<div>Feature {n}: every module rounds once, half-even.</div>"},
+                relations=[
+                    relation("System.LinkTypes.Hierarchy-Forward", ado.work_item_url(wid), name="Child")
+                    for wid in item_ids[n :: len(FEATURES)]
+                ],
+            )
+        )
     for i, wid in enumerate(item_ids):
         cited = list(page_ids[i::work_items]) + ([page_ids[i - 1]] if 0 < i <= pages else [])
-        links = "".join(f"<div>See {_link(wiki, pid, n, SPACES[(pid - FIRST_PAGE) % len(SPACES)])}</div>"
-                        for n, pid in enumerate(cited))
+        links = "".join(
+            f"<div>See {_link(wiki, pid, n, SPACES[(pid - FIRST_PAGE) % len(SPACES)])}</div>"
+            for n, pid in enumerate(cited)
+        )
         kind = TYPES[i % len(TYPES)]
         field_name = "Microsoft.VSTS.TCM.ReproSteps" if kind == "Bug" else "System.Description"  # what is read
-        parent = relation("System.LinkTypes.Hierarchy-Reverse", ado.work_item_url(FEATURES[i % len(FEATURES)]),
-                          name="Parent")
+        parent = relation(
+            "System.LinkTypes.Hierarchy-Reverse", ado.work_item_url(FEATURES[i % len(FEATURES)]), name="Parent"
+        )
         related = [relation("System.LinkTypes.Related", ado.work_item_url(item_ids[i - 1]), name="Related")][:i]
-        ado.add_work_item(work_item(
-            wid, kind, f"Benchmark work item {i}: round module {i % 8} totals once", rev=3, project=project.name,
-            fields={field_name: f"<div>Work item {i} of the round-trip benchmark: module {i % 8} rounds the order "
-                                f"total once, half-even.</div>{links}"},
-            relations=[parent, *related]))
+        ado.add_work_item(
+            work_item(
+                wid,
+                kind,
+                f"Benchmark work item {i}: round module {i % 8} totals once",
+                rev=3,
+                project=project.name,
+                fields={
+                    field_name: f"<div>Work item {i} of the round-trip benchmark: module {i % 8} rounds the order "
+                    f"total once, half-even.</div>{links}"
+                },
+                relations=[parent, *related],
+            )
+        )
     return Bench(ado, confluence, repo, item_ids, page_ids)
 
 
@@ -118,9 +144,12 @@ def _storage(n: int) -> str:
     sections = "".join(
         f"<h2>Section {s}</h2><p>Module {n} rounds the <strong>order total</strong> once (ROUND_HALF_EVEN); "
         f"line items keep full precision until the total is computed. Step {s} of the rollout.</p>"
-        for s in range(6))
-    code = ('<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter>'
-            f"<ac:plain-text-body><![CDATA[total = round_half_even(sum(lines), {n % 3 + 2})]]>"
-            "</ac:plain-text-body></ac:structured-macro>")
+        for s in range(6)
+    )
+    code = (
+        '<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter>'
+        f"<ac:plain-text-body><![CDATA[total = round_half_even(sum(lines), {n % 3 + 2})]]>"
+        "</ac:plain-text-body></ac:structured-macro>"
+    )
     table = f"<table><tbody><tr><th>Setting</th><th>Default</th><th>Notes</th></tr>{rows}</tbody></table>"
     return sections + table + code

@@ -1,16 +1,17 @@
 """A loopback HTTP server that records every request and misbehaves on cue.
 
-    RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0)
-        .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive)
-        .requests(method, path_regex)     what was received, in order (a Request each)
-        .add_fault(method, path_regex, [answer, ...])
-                                          the next matching requests get these answers, once each:
-                                          a Reply, (status, headers, body), a status int,
-                                          "reset", "timeout", "malformed" or "pass";
-                                          "reset-after"/"timeout-after" do the work first, then lose the answer
-        .latency_ms / .add_latency(...)   delay answers without serializing concurrent requests
-        .handle_request(request) -> Reply the normal answer: what subclasses override
+RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0)
+    .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive)
+    .requests(method, path_regex)     what was received, in order (a Request each)
+    .add_fault(method, path_regex, [answer, ...])
+                                      the next matching requests get these answers, once each:
+                                      a Reply, (status, headers, body), a status int,
+                                      "reset", "timeout", "malformed" or "pass";
+                                      "reset-after"/"timeout-after" do the work first, then lose the answer
+    .latency_ms / .add_latency(...)   delay answers without serializing concurrent requests
+    .handle_request(request) -> Reply the normal answer: what subclasses override
 """
+
 from __future__ import annotations
 
 import json
@@ -82,8 +83,12 @@ class RecordingServer:
 
     def start(self) -> RecordingServer:
         if self._thread is None:
-            self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                            name=f"{type(self).__name__}:{self.port}", daemon=True)
+            self._thread = threading.Thread(
+                target=self._httpd.serve_forever,
+                kwargs={"poll_interval": 0.05},
+                name=f"{type(self).__name__}:{self.port}",
+                daemon=True,
+            )
             self._thread.start()
         return self
 
@@ -106,8 +111,11 @@ class RecordingServer:
         with self._lock:
             log = list(self._log)
         pattern = re.compile(path_regex, re.I) if path_regex else None
-        return [r for r in log if (method is None or r.method == method.upper())
-                and (pattern is None or pattern.search(r.path))]
+        return [
+            r
+            for r in log
+            if (method is None or r.method == method.upper()) and (pattern is None or pattern.search(r.path))
+        ]
 
     def clear(self) -> None:
         """Forget the recorded requests (faults and latencies stay)."""
@@ -166,10 +174,17 @@ class RecordingServer:
         split = urlsplit(h.path)
         fault = self._take_fault(h.command, split.path)
         request = Request(
-            method=h.command, path=split.path,
+            method=h.command,
+            path=split.path,
             query=MappingProxyType(dict(parse_qsl(split.query, keep_blank_values=True))),
-            headers=Headers(h.headers.items()), body=body, json=_parse_json(body), time=time.time(),
-            target=h.path, peer=tuple(h.client_address[:2]), fault=_describe(fault))
+            headers=Headers(h.headers.items()),
+            body=body,
+            json=_parse_json(body),
+            time=time.time(),
+            target=h.path,
+            peer=tuple(h.client_address[:2]),
+            fault=_describe(fault),
+        )
         with self._lock:
             self._log.append(request)
         delay = self._delay_s(h.command, split.path)
@@ -194,7 +209,7 @@ class RecordingServer:
             return self._coerce(fault)
         try:
             return self.handle_request(request)
-        except Exception:  # noqa: BLE001 - a bug in the fake answers 500 and is kept for the test to see
+        except Exception:
             text = traceback.format_exc()
             with self._lock:
                 self.errors.append(text)
@@ -223,7 +238,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive; every answer carries Content-Length
     disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def _dispatch(self) -> None:

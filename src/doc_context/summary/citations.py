@@ -1,13 +1,21 @@
 """Pure: which Confluence pages the work items cite, found in the fields that describe each item."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .links import Site, find_urls, resolve
-from .models import PageRef, WorkItem
-from .summarize import source_fields
+from doc_context.models import PageRef, WorkItem
+from doc_context.summary.summarize import source_fields
+from doc_context.text.links import Site, find_urls, resolve
 
-_CONFLUENCE_HINTS = ("/wiki/spaces/", "/wiki/x/", "/wiki/display/", "viewpage.action", "/display/", ".atlassian.net/wiki")
+_CONFLUENCE_HINTS = (
+    "/wiki/spaces/",
+    "/wiki/x/",
+    "/wiki/display/",
+    "viewpage.action",
+    "/display/",
+    ".atlassian.net/wiki",
+)
 
 
 def item_urls(item: WorkItem) -> list[str]:

@@ -4,6 +4,7 @@ and the format's structure read off that tree: what never shows, what is a block
 Tags keep their prefixes ("ac:link", "ri:page"): expat runs without namespace processing, so the
 undeclared ac:/ri:/at: prefixes of a storage body parse as they are. No DTD, no entity expansion.
 """
+
 from __future__ import annotations
 
 import html
@@ -31,13 +32,17 @@ PANELS = frozenset({"info", "note", "warning", "tip", "panel"})
 INLINE_MACROS = frozenset({"status", "jira", "anchor", "emoticon"})
 MACRO_TAGS = frozenset({"ac:structured-macro", "ac:macro"})
 HIDDEN = frozenset(  # never shown: macro parameters, task ids, editor hints, styling
-    "ac:parameter ac:placeholder ac:emoticon ac:task-id ac:task-uuid ac:task-status ac:adf-fallback "
-    "ac:adf-attribute at:declarations at:var style script colgroup col head title".split()
+    """
+    ac:parameter ac:placeholder ac:emoticon ac:task-id ac:task-uuid ac:task-status ac:adf-fallback ac:adf-
+    attribute at:declarations at:var style script colgroup col head title
+    """.split()
 )
 RESOURCES = ("ri:page", "ri:blog-post", "ri:attachment", "ri:user", "ri:url", "ri:space")
 BLOCK_TAGS = frozenset(
-    "root div p section article main header footer aside figure figcaption center dl dt dd details summary "
-    "ac:layout ac:layout-section ac:layout-cell ac:rich-text-body ac:adf-content ac:task-body li tr td th".split()
+    """
+    root div p section article main header footer aside figure figcaption center dl dt dd details summary
+    ac:layout ac:layout-section ac:layout-cell ac:rich-text-body ac:adf-content ac:task-body li tr td th
+    """.split()
 )
 
 
@@ -95,7 +100,9 @@ def _parse_strict(source: str) -> ET.Element:
 class _Tolerant(HTMLParser):
     """html.parser into the same element tree: void tags closed, stray end tags ignored."""
 
-    _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+    _VOID = frozenset(
+        ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

@@ -5,16 +5,17 @@
 
 gather.py fetches the parents (`parent_ids` says which, one batch a level); summaries get them by id.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
 
-from .htmltext import html_to_markdown
-from .mdblocks import parse_blocks
-from .models import WorkItem
-from .neutralize import neutralize_inline, safe_link
-from .tokens import clip, line_sentences
+from doc_context.models import WorkItem
+from doc_context.summary.tokens import clip, line_sentences
+from doc_context.text.htmltext import html_to_markdown
+from doc_context.text.mdblocks import parse_blocks
+from doc_context.text.neutralize import neutralize_inline, safe_link
 
 PARENT = "System.LinkTypes.Hierarchy-Reverse"
 DESCRIPTION = "System.Description"

@@ -10,6 +10,7 @@ work item never is. Ids travel as digits in the path, space keys and titles only
                          space     the URL's homepageId when it had one (links.py), else the space's home page id
 A 401 anywhere stops all Confluence work for the run (Data Center locks accounts behind a CAPTCHA).
 """
+
 from __future__ import annotations
 
 import threading
@@ -19,20 +20,24 @@ from typing import Any, Generic, TypeVar
 
 import httpx
 
-from .confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
-from .errors import ConfluenceError
-from .models import Page, PageRef
-from .storage import storage_to_markdown
+from doc_context.errors import ConfluenceError
+from doc_context.models import Page, PageRef
+from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
+from doc_context.text.storage import storage_to_markdown
 
 __all__ = ["BearerAuth", "Confluence", "ConfluenceConfig", "CredentialsRejected", "DeadlineExceeded", "basic"]
 
 V1_STORAGE = {"expand": "body.storage,version,space"}
 V2_STORAGE = {"body-format": "storage"}
-REJECTED = ("Confluence rejected the credentials (HTTP {status}{detail}); check CONFLUENCE_EMAIL and "
-            "CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT (Data Center). Not retried: Data Center locks the "
-            "account behind a CAPTCHA after a few failed logins.")
-ANONYMOUS = ("Confluence treated the token as an anonymous user (Data Center does this with a wrong or expired "
-             "personal access token); create a new CONFLUENCE_PAT.")
+REJECTED = (
+    "Confluence rejected the credentials (HTTP {status}{detail}); check CONFLUENCE_EMAIL and "
+    "CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT (Data Center). Not retried: Data Center locks the "
+    "account behind a CAPTCHA after a few failed logins."
+)
+ANONYMOUS = (
+    "Confluence treated the token as an anonymous user (Data Center does this with a wrong or expired "
+    "personal access token); create a new CONFLUENCE_PAT."
+)
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -42,8 +47,14 @@ class CredentialsRejected(ConfluenceError):
 
 
 class Confluence:
-    def __init__(self, config: ConfluenceConfig, auth: httpx.Auth | None, *,
-                 transport: httpx.BaseTransport | None = None, max_connections: int = 8) -> None:
+    def __init__(
+        self,
+        config: ConfluenceConfig,
+        auth: httpx.Auth | None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        max_connections: int = 8,
+    ) -> None:
         self.config = config
         self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections)
         self._pages: _Once[int, Page] = _Once()
@@ -77,9 +88,9 @@ class Confluence:
             if not self.config.cloud:
                 answer = self._get(f"/rest/api/content/{page_id:d}", V1_STORAGE)
             else:
-                answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}",
-                                   V2_STORAGE)
+                answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}", V2_STORAGE)
             return self._page(_ok(answer))
+
         return self._pages.get(page_id, read)
 
     def _by_title(self, ref: PageRef) -> Page:
@@ -88,8 +99,9 @@ class Confluence:
             space_id = str(self._space(key).get("id", ""))
             if not space_id.isdecimal():
                 raise ConfluenceError(f"space {key} was listed without an id")
-            answer = self._get(f"/api/v2/{kind}s", {"space-id": space_id, "title": title, "status": "current",
-                                                    **V2_STORAGE})
+            answer = self._get(
+                f"/api/v2/{kind}s", {"space-id": space_id, "title": title, "status": "current", **V2_STORAGE}
+            )
         else:
             day = {"postingDay": ref.posting_day} if ref.posting_day else {}
             params = {"spaceKey": key, "title": title, "type": kind, **V1_STORAGE, **day}
@@ -105,11 +117,15 @@ class Confluence:
                 answer = self._get("/api/v2/spaces", {"keys": key})
             else:
                 answer = self._get("/rest/api/space", {"spaceKey": key, "expand": "homepage"})
-            found = [s for s in _ok(answer).get("results") or []
-                     if isinstance(s, dict) and str(s.get("key", "")).casefold() == key.casefold()]
+            found = [
+                s
+                for s in _ok(answer).get("results") or []
+                if isinstance(s, dict) and str(s.get("key", "")).casefold() == key.casefold()
+            ]
             if not found:
                 raise ConfluenceError(f"no space {key}, or no access to it")
             return found[0]
+
         return self._spaces.get(key.casefold(), read)
 
     def _home_page_id(self, key: str) -> int:
@@ -130,11 +146,16 @@ class Confluence:
         links = body.get("_links") or {}
         webui = str(links.get("webui") or "")
         converted = storage_to_markdown(str(((body.get("body") or {}).get("storage") or {}).get("value") or ""))
-        return Page(ref=PageRef(page_id=page_id), id=page_id, title=str(body.get("title") or ""),
-                    space_key=str((body.get("space") or {}).get("key") or _space_from_webui(webui)),
-                    version=_positive_int((body.get("version") or {}).get("number")) or 0,
-                    web_url=str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui,
-                    text=converted.text, degraded=converted.degraded)
+        return Page(
+            ref=PageRef(page_id=page_id),
+            id=page_id,
+            title=str(body.get("title") or ""),
+            space_key=str((body.get("space") or {}).get("key") or _space_from_webui(webui)),
+            version=_positive_int((body.get("version") or {}).get("number")) or 0,
+            web_url=str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui,
+            text=converted.text,
+            degraded=converted.degraded,
+        )
 
     def _get(self, path: str, params: dict[str, str] | None = None) -> Answer:
         if self._stopped is not None:
@@ -175,8 +196,10 @@ def _known_user(answer: Answer) -> str:
     if answer.status == 403:
         raise CredentialsRejected(_rejected(answer))
     if answer.status != 200 or not isinstance(body, dict):
-        raise CredentialsRejected(f"the Confluence credential check got {_describe(answer)}; is "
-                                  "CONFLUENCE_URL (or CONFLUENCE_API_BASE) the site's REST base?")
+        raise CredentialsRejected(
+            f"the Confluence credential check got {_describe(answer)}; is "
+            "CONFLUENCE_URL (or CONFLUENCE_API_BASE) the site's REST base?"
+        )
     if body.get("type") != "known" or not (body.get("accountId") or body.get("username") or body.get("userKey")):
         raise CredentialsRejected(ANONYMOUS)
     return str(body.get("displayName") or body.get("username") or body.get("accountId"))
@@ -198,8 +221,12 @@ def _ok(answer: Answer) -> dict[str, Any]:
 
 
 def _describe(answer: Answer) -> str:
-    reasons = {403: "no permission to read it (HTTP 403)", 404: "not found, or no access to it (HTTP 404)",
-               429: "Confluence is rate limiting (HTTP 429); gave up", 200: "an answer that is not JSON"}
+    reasons = {
+        403: "no permission to read it (HTTP 403)",
+        404: "not found, or no access to it (HTTP 404)",
+        429: "Confluence is rate limiting (HTTP 429); gave up",
+        200: "an answer that is not JSON",
+    }
     if 300 <= answer.status < 400:
         return f"a redirect (HTTP {answer.status}), not followed"
     return reasons.get(answer.status, f"HTTP {answer.status}")
@@ -216,8 +243,9 @@ def _pick(results: Any, ref: PageRef) -> dict[str, Any]:
     if not chosen:
         raise ConfluenceError(f"no page titled '{ref.title}' in space {ref.space_key}, or no access to it")
     if len(chosen) > 1:
-        raise ConfluenceError(f"{len(chosen)} pages are titled '{ref.title}' in space {ref.space_key}; "
-                              "link the page by its id")
+        raise ConfluenceError(
+            f"{len(chosen)} pages are titled '{ref.title}' in space {ref.space_key}; link the page by its id"
+        )
     return chosen[0]
 
 

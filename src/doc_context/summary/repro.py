@@ -4,12 +4,13 @@ Only real steps are numbered: when the repro steps hold a list (or "Step 1:" lin
 the steps and any other line before them ("Found while reconciling…") is context, shown apart;
 without a list, every line is a step. Lines after an "Expected:" / "Actual:" label belong to it.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from .tokens import clip
+from doc_context.summary.tokens import clip
 
 MAX_STEPS = 15
 STEP_CHARS = 200

@@ -9,6 +9,7 @@ by their rarity across the changed files and how often the text uses them; of th
 stem, only those scoring at least RATIO of the best are kept, so a passing mention of a common
 word does not list half the pull request.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .models import ChangedFile
-from .tokens import PATH_NOISE, identifiers, words
+from doc_context.models import ChangedFile
+from doc_context.summary.tokens import PATH_NOISE, identifiers, words
 
 RATIO = 0.4
 DIR_WEIGHT = 0.5
@@ -69,8 +70,9 @@ def _spellings(parts: list[str], base: str) -> tuple[str, ...]:
 
 def _mentioned(files: Sequence[_File], text: str) -> set[str]:
     lowered = text.lower()
-    return {f.path for f in files
-            if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered) for name in f.names)}
+    return {
+        f.path for f in files if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered) for name in f.names)
+    }
 
 
 def _vocabulary(text: str) -> Counter[str]:
@@ -79,8 +81,8 @@ def _vocabulary(text: str) -> Counter[str]:
     found.update(identifiers(text))
     for line in text.splitlines():
         run = words(line)
-        found.update("_".join(run[i:i + 2]) for i in range(len(run) - 1))
-        found.update("_".join(run[i:i + 3]) for i in range(len(run) - 2))
+        found.update("_".join(run[i : i + 2]) for i in range(len(run) - 1))
+        found.update("_".join(run[i : i + 3]) for i in range(len(run) - 2))
         found.update(run[i] + run[i + 1] for i in range(len(run) - 1))
     return found
 

@@ -3,10 +3,12 @@
 The PR, its work item refs, batches of work items, the changed files and the threads: SDK objects
 become our models; SDK errors become ours (ado_transport.errors) with a message a person can act on.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from urllib.parse import quote
 
 from azure.devops.connection import Connection
@@ -14,10 +16,19 @@ from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
 from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
 from msrest.authentication import Authentication
 
-from .ado_transport import errors, read, retry_policy
-from .errors import PublishError, SourceError
-from .models import (WORK_ITEM_BATCH, ChangedFile, Fetched, Notice, PullRequest, PullRequestRef,
-                     Relation, Thread, WorkItem)
+from doc_context.errors import PublishError, SourceError
+from doc_context.models import (
+    WORK_ITEM_BATCH,
+    ChangedFile,
+    Fetched,
+    Notice,
+    PullRequest,
+    PullRequestRef,
+    Relation,
+    Thread,
+    WorkItem,
+)
+from doc_context.sources.ado_transport import errors, read, retry_policy
 
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
@@ -32,13 +43,16 @@ _STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", 
 _HTML_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
-def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: str,
-            keep_fields: Sequence[str] = ()) -> AzureDevOps:
+def connect(
+    org_url: str, creds: Authentication, *, timeout: float, user_agent: str, keep_fields: Sequence[str] = ()
+) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
     clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
-    git, wit = read(f"connect to Azure DevOps at {org_url}",
-                     lambda: (clients.get_git_client(), clients.get_work_item_tracking_client()))
+    git, wit = read(
+        f"connect to Azure DevOps at {org_url}",
+        lambda: (clients.get_git_client(), clients.get_work_item_tracking_client()),
+    )
     for client in (git, wit):
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
@@ -49,8 +63,15 @@ def connect(org_url: str, creds: Authentication, *, timeout: float, user_agent: 
 class AzureDevOps:
     """Reads the PR, its work items, changed files and threads; writes our thread."""
 
-    def __init__(self, git: object, wit: object, org_url: str, connection: object | None = None, *,
-                 keep_fields: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        git: object,
+        wit: object,
+        org_url: str,
+        connection: object | None = None,
+        *,
+        keep_fields: Sequence[str] = (),
+    ) -> None:
         self._keep = frozenset(TEXT_FIELDS) | frozenset(keep_fields)
         self._git = git
         self._wit = wit
@@ -58,13 +79,20 @@ class AzureDevOps:
         self._connection = connection
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
-        got = read(f"read pull request {pr.pull_request_id}",
-                    lambda: self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project))
+        got = read(
+            f"read pull request {pr.pull_request_id}",
+            lambda: self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project),
+        )
         repository = got.repository
-        return PullRequest(ref=pr, title=got.title or "", description=got.description or "",
-                           source_branch=got.source_ref_name or "", target_branch=got.target_ref_name or "",
-                           repository_id=str(getattr(repository, "id", "") or ""),
-                           project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""))
+        return PullRequest(
+            ref=pr,
+            title=got.title or "",
+            description=got.description or "",
+            source_branch=got.source_ref_name or "",
+            target_branch=got.target_ref_name or "",
+            repository_id=str(getattr(repository, "id", "") or ""),
+            project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""),
+        )
 
     def can_contribute(self, pull_request: PullRequest) -> bool:
         """Whether this identity may write PR threads, asked without writing (Security/Permissions)."""
@@ -75,9 +103,10 @@ class AzureDevOps:
         return bool(answer) and all(answer)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
-        refs = read(f"read the work items linked to pull request {pr.pull_request_id}",
-                     lambda: self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id,
-                                                                       project=pr.project))
+        refs = read(
+            f"read the work items linked to pull request {pr.pull_request_id}",
+            lambda: self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id, project=pr.project),
+        )
         return sorted({int(r.id) for r in refs or [] if str(r.id).isdigit()})
 
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
@@ -86,26 +115,38 @@ class AzureDevOps:
         notices: list[Notice] = []
         edit_url = f"{self._org_url}/{quote(project)}/_workitems/edit/"
         for start in range(0, len(ids), WORK_ITEM_BATCH):
-            chunk = list(ids[start:start + WORK_ITEM_BATCH])
+            chunk = list(ids[start : start + WORK_ITEM_BATCH])
             request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
             try:
-                got = read(f"read work items {_id_list(chunk)}",
-                            lambda: self._wit.get_work_items_batch(request, project=project)) or []  # noqa: B023
+                got = (
+                    read(
+                        f"read work items {_id_list(chunk)}",
+                        partial(self._wit.get_work_items_batch, request, project=project),
+                    )
+                    or []
+                )
             except SourceError as e:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
                 continue
             items += [_work_item(w, edit_url, self._keep) for w in got if w is not None]
             found = {w.id for w in got if w is not None}
-            notices += [Notice(f"work item {i}", "skipped: it does not exist or the build identity may not read it "
-                               "(grant 'View work items in this node' on its area path)")
-                        for i in chunk if i not in found]
+            notices += [
+                Notice(
+                    f"work item {i}",
+                    "skipped: it does not exist or the build identity may not read it "
+                    "(grant 'View work items in this node' on its area path)",
+                )
+                for i in chunk
+                if i not in found
+            ]
         return Fetched(tuple(items), tuple(notices))
 
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
         """The latest iteration's changes, paged; the raw call keeps item.path."""
         action = f"read the changed files of pull request {pr.pull_request_id}"
-        iterations = read(action, lambda: self._git.get_pull_request_iterations(
-            pr.repository, pr.pull_request_id, project=pr.project))
+        iterations = read(
+            action, lambda: self._git.get_pull_request_iterations(pr.repository, pr.pull_request_id, project=pr.project)
+        )
         if not iterations:
             return []
         last = max(i.id for i in iterations)
@@ -115,39 +156,64 @@ class AzureDevOps:
         files: list[ChangedFile] = []
         skip = 0
         while True:
-            body = self._git._send(  # noqa: SLF001 - the public method's model drops item.path
-                http_method="GET", location_id=CHANGES_LOCATION, version="7.1",
-                route_values={"project": pr.project, "repositoryId": pr.repository,
-                              "pullRequestId": pr.pull_request_id, "iterationId": iteration},
-                query_parameters={"$top": 2000, "$skip": skip}).json()
+            body = self._git._send(
+                http_method="GET",
+                location_id=CHANGES_LOCATION,
+                version="7.1",
+                route_values={
+                    "project": pr.project,
+                    "repositoryId": pr.repository,
+                    "pullRequestId": pr.pull_request_id,
+                    "iterationId": iteration,
+                },
+                query_parameters={"$top": 2000, "$skip": skip},
+            ).json()
             entries = body.get("changeEntries") or []
-            files += [ChangedFile(e["item"]["path"], str(e.get("changeType", ""))) for e in entries
-                      if isinstance(e.get("item"), dict) and e["item"].get("path")]
+            files += [
+                ChangedFile(e["item"]["path"], str(e.get("changeType", "")))
+                for e in entries
+                if isinstance(e.get("item"), dict) and e["item"].get("path")
+            ]
             skip = int(body.get("nextSkip") or 0)
             if not skip or not entries:
                 return files
 
     def threads(self, pr: PullRequestRef) -> list[Thread]:
-        got = read(f"read the comment threads of pull request {pr.pull_request_id}",
-                    lambda: self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project)) or []
+        got = (
+            read(
+                f"read the comment threads of pull request {pr.pull_request_id}",
+                lambda: self._git.get_threads(pr.repository, pr.pull_request_id, project=pr.project),
+            )
+            or []
+        )
         return [_thread(t) for t in got]
 
     def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object], status: str) -> Thread:
         thread = GitPullRequestCommentThread(
             comments=[Comment(content=content, comment_type="text", parent_comment_id=0)],
-            properties={k: _typed(v) for k, v in properties.items()}, status=status)
+            properties={k: _typed(v) for k, v in properties.items()},
+            status=status,
+        )
         with errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
             return _thread(self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project))
 
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
         with errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
-            self._git.update_comment(Comment(content=content), pr.repository, pr.pull_request_id,
-                                     thread_id, comment_id, project=pr.project)
+            self._git.update_comment(
+                Comment(content=content), pr.repository, pr.pull_request_id, thread_id, comment_id, project=pr.project
+            )
 
-    def update_thread(self, pr: PullRequestRef, thread_id: int, *, status: str | None = None,
-                      properties: dict[str, object] | None = None) -> None:
+    def update_thread(
+        self,
+        pr: PullRequestRef,
+        thread_id: int,
+        *,
+        status: str | None = None,
+        properties: dict[str, object] | None = None,
+    ) -> None:
         patch = GitPullRequestCommentThread(
-            status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None)
+            status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None
+        )
         with errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
             self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
 
@@ -155,12 +221,20 @@ class AzureDevOps:
 def _work_item(w: object, edit_url: str, keep: frozenset[str]) -> WorkItem:
     fields = w.fields or {}
     text = {k: _plain(v) for k, v in fields.items() if k in keep and v is not None and _plain(v).strip()}
-    relations = tuple(Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or ""))
-                      for r in (w.relations or []))
-    return WorkItem(id=int(w.id), rev=int(w.rev or 0), type=str(fields.get("System.WorkItemType", "")),
-                    title=str(fields.get("System.Title", "")), state=str(fields.get("System.State", "")),
-                    fields=text, relations=relations, web_url=f"{edit_url}{int(w.id)}",
-                    markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)))
+    relations = tuple(
+        Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or "")) for r in (w.relations or [])
+    )
+    return WorkItem(
+        id=int(w.id),
+        rev=int(w.rev or 0),
+        type=str(fields.get("System.WorkItemType", "")),
+        title=str(fields.get("System.Title", "")),
+        state=str(fields.get("System.State", "")),
+        fields=text,
+        relations=relations,
+        web_url=f"{edit_url}{int(w.id)}",
+        markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)),
+    )
 
 
 def _plain(value: object) -> str:
@@ -175,12 +249,18 @@ def _plain(value: object) -> str:
 def _thread(t: object) -> Thread:
     comments = sorted(t.comments or [], key=lambda c: c.id or 0)
     first = comments[0] if comments else None
-    props = {k: (v.get("$value") if isinstance(v, dict) and "$value" in v else v)
-             for k, v in (t.properties or {}).items()}
+    props = {
+        k: (v.get("$value") if isinstance(v, dict) and "$value" in v else v) for k, v in (t.properties or {}).items()
+    }
     status = t.status if isinstance(t.status, str) or t.status is None else _STATUS_NAMES[int(t.status)]
-    return Thread(id=int(t.id), status=status, properties=props,
-                  first_comment_id=first.id if first else None,
-                  first_comment=(first.content or "") if first else "", is_deleted=bool(t.is_deleted))
+    return Thread(
+        id=int(t.id),
+        status=status,
+        properties=props,
+        first_comment_id=first.id if first else None,
+        first_comment=(first.content or "") if first else "",
+        is_deleted=bool(t.is_deleted),
+    )
 
 
 def _typed(value: object) -> dict[str, object]:

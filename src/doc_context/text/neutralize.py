@@ -6,6 +6,7 @@ the rest of the comment, markdown images that load remote URLs, and links to any
 What it keeps: markdown blockquotes (a leading "> "; every other ">" is escaped), lists, tables,
 emphasis and http(s) links.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,7 +64,7 @@ def _defuse_line(line: str) -> str:
     or a fence (inside a quote too) starts escaped."""
     marks = _QUOTE_MARKS.match(line)
     prefix = marks.group() if marks else ""
-    rest = line[len(prefix):].replace("<", "&lt;").replace(">", "&gt;")
+    rest = line[len(prefix) :].replace("<", "&lt;").replace(">", "&gt;")
     rest = _LINK_DEFINITION.sub(r"\1\\[\2]:", rest)  # "[x]: javascript:..." defines no link
     body = rest.lstrip(" \t")
     if _HEADING.match(body) or _RULE.match(body):

@@ -1,4 +1,5 @@
 """Pure: URLs in work-item HTML or markdown -> Confluence PageRefs on the configured site."""
+
 from __future__ import annotations
 
 import base64

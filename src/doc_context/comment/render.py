@@ -11,20 +11,21 @@ of work item texts, then page entries, then work item texts, then their details 
 files, origin), then work items; a last line says so.
 Texts are shortened at block and line boundaries (excerpt.shorten): a table is never cut in half.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .excerpt import shorten
-from .extrafields import label
-from .mdblocks import separate_blocks
-from .models import PullRequest, Summary
-from .neutralize import neutralize, neutralize_inline, safe_link
-from .overview import count, llm_paragraph, overview
-from .parents import parent_line
-from .tokens import clip
+from doc_context.comment.overview import count, llm_paragraph, overview
+from doc_context.models import PullRequest, Summary
+from doc_context.summary.excerpt import shorten
+from doc_context.summary.extrafields import label
+from doc_context.summary.parents import parent_line
+from doc_context.summary.tokens import clip
+from doc_context.text.mdblocks import separate_blocks
+from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link
 
 __all__ = ["HARD_CAP", "TITLE", "neutralize", "render_comment"]
 
@@ -78,8 +79,11 @@ def render_comment(
     `llm_overview`, when given, replaces the extractive overview paragraph and nothing else.
     """
     limit = max(0, min(budget, HARD_CAP))
-    opening = llm_paragraph(llm_overview) if llm_overview and llm_overview.strip() else \
-        overview(pr, items, pages, changed_count)
+    opening = (
+        llm_paragraph(llm_overview)
+        if llm_overview and llm_overview.strip()
+        else overview(pr, items, pages, changed_count)
+    )
     intro = [TITLE, opening]
     item_parts = [_item_part(s, i) for i, s in enumerate(items)]
     page_parts = [_page_part(s, i) for i, s in enumerate(pages)]

@@ -7,6 +7,7 @@ each request has connect and read timeouts, clipped to one deadline shared by al
 waiting what Retry-After says unless that is longer than max_retry_after; 401/403/404 and every other
 status are answers, never retried.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from .errors import ConfigError, ConfluenceError
+from doc_context.errors import ConfigError, ConfluenceError
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
@@ -63,14 +64,25 @@ class Untrusted(ConfluenceError):
 class GuardedClient:
     """httpx.Client below one base URL, with the bounds above; safe to share between threads."""
 
-    def __init__(self, config: ConfluenceConfig, auth: httpx.Auth | None, *,
-                 transport: httpx.BaseTransport | None = None, max_connections: int = 8) -> None:
+    def __init__(
+        self,
+        config: ConfluenceConfig,
+        auth: httpx.Auth | None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        max_connections: int = 8,
+    ) -> None:
         self.config = config
         self._client = httpx.Client(
-            base_url=config.api_base.rstrip("/"), auth=auth, follow_redirects=False, transport=transport,
-            timeout=httpx.Timeout(config.timeout, connect=config.connect_timeout), verify=_verify(config.verify),
+            base_url=config.api_base.rstrip("/"),
+            auth=auth,
+            follow_redirects=False,
+            transport=transport,
+            timeout=httpx.Timeout(config.timeout, connect=config.connect_timeout),
+            verify=_verify(config.verify),
             headers={"Accept": "application/json", "User-Agent": "doc-context"},
-            limits=httpx.Limits(max_connections=max_connections))
+            limits=httpx.Limits(max_connections=max_connections),
+        )
         self._lock = threading.Lock()
         self._ends_at: float | None = None
 
@@ -108,8 +120,10 @@ class GuardedClient:
             if self.left() <= 0:
                 error: ConfluenceError = self._deadline()
             elif untrusted:
-                error = Untrusted(f"Confluence's TLS certificate is not trusted ({untrusted}); for a private CA, "
-                                  "set CONFLUENCE_CA_BUNDLE to its PEM file")
+                error = Untrusted(
+                    f"Confluence's TLS certificate is not trusted ({untrusted}); for a private CA, "
+                    "set CONFLUENCE_CA_BUNDLE to its PEM file"
+                )
             else:
                 error = Unanswered(f"Confluence did not answer ({type(e).__name__})")
             error.__cause__ = e
@@ -157,8 +171,9 @@ class GuardedClient:
             return Answer(response.status_code, response.headers, _json(bytes(data)))
 
     def _deadline(self) -> DeadlineExceeded:
-        return DeadlineExceeded(f"not read within the Confluence deadline of {self.config.deadline:g} s "
-                                "(DOC_CONTEXT_CONFLUENCE_DEADLINE)")
+        return DeadlineExceeded(
+            f"not read within the Confluence deadline of {self.config.deadline:g} s (DOC_CONTEXT_CONFLUENCE_DEADLINE)"
+        )
 
 
 def _verify(verify: bool | str) -> bool | ssl.SSLContext:

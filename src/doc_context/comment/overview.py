@@ -1,19 +1,22 @@
 """Pure: the opening paragraph of the comment, what the pull request is for, drawn from its title,
 the work item titles and the most relevant page. An LLM-written paragraph (llm.py) may replace it."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .models import PullRequest, Summary
-from .neutralize import neutralize_inline, safe_link
-from .tokens import clip
+from doc_context.models import PullRequest, Summary
+from doc_context.summary.tokens import clip
+from doc_context.text.neutralize import neutralize_inline, safe_link
 
 TITLE_CHARS = 200
 ITEM_TITLE_CHARS = 90
 NAMED_PER_GROUP = 2
 LLM_NOTE = "_Overview written by a language model from the sources below; the sections below quote the sources._"
-_VERBS = (("fixes", frozenset({"bug"})),
-          ("implements", frozenset({"user story", "product backlog item", "feature", "requirement", "epic"})))
+_VERBS = (
+    ("fixes", frozenset({"bug"})),
+    ("implements", frozenset({"user story", "product backlog item", "feature", "requirement", "epic"})),
+)
 
 
 def overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary], changed: int) -> str:
@@ -54,7 +57,7 @@ def _named(items: list[Summary]) -> str:
 
 
 def _name(heading: str) -> str:
-    """ "Bug 4211: Checkout total is off" -> Bug 4211 “Checkout total is off” """
+    """ "Bug 4211: Checkout total is off" -> Bug 4211 “Checkout total is off”"""
     head, sep, title = heading.partition(": ")
     if not sep:
         return f"“{neutralize_inline(clip(heading, ITEM_TITLE_CHARS))}”"

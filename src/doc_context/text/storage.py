@@ -1,4 +1,5 @@
 """Pure: Confluence storage XHTML (with ac:/ri: macros) -> compact markdown, by a walk over the parsed tree."""
+
 from __future__ import annotations
 
 import re
@@ -6,8 +7,19 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .storage_parse import (BLOCK_TAGS, HIDDEN, INLINE_MACROS, MACRO_TAGS, PANELS, RESOURCES, flat_text,
-                            inner_text, parse_storage, resource_name, table_grid)
+from doc_context.text.storage_parse import (
+    BLOCK_TAGS,
+    HIDDEN,
+    INLINE_MACROS,
+    MACRO_TAGS,
+    PANELS,
+    RESOURCES,
+    flat_text,
+    inner_text,
+    parse_storage,
+    resource_name,
+    table_grid,
+)
 
 MAX_DEPTH = 200  # deeper elements are rendered as flat text
 _WS = re.compile(r"\s+")

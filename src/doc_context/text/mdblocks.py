@@ -3,6 +3,7 @@
 Only what htmltext.py and storage.py emit is read: ATX or bold-line headings, `-`/`1.` lists with
 indented continuation, pipe tables, `>` quotes, fenced or indented code. Anything else is a paragraph.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ class Block:
         for line in self.lines:
             text = LIST_MARKER.sub("", line).strip()
             nested = bool(LIST_MARKER.match(line)) and line[:1] in " \t"
-            if not items or LIST_MARKER.match(line) and not nested:
+            if not items or (LIST_MARKER.match(line) and not nested):
                 items.append(text)
             elif text:
                 glue = ("; " if "\u2014" in items[-1] else " \u2014 ") if nested else " "
@@ -69,7 +70,7 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
     stripped = line.strip()
     if _FENCE.match(line):
         end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(stripped[:3])), len(lines))
-        return Block("code", tuple(lines[i:end + 1])), min(end + 1, len(lines))
+        return Block("code", tuple(lines[i : end + 1])), min(end + 1, len(lines))
     if match := _HEADING.match(line):
         return Block("heading", (match.group(1).strip(),)), i + 1
     if stripped.startswith("|"):
@@ -92,8 +93,13 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
 
 def _starts_block(line: str) -> bool:
     stripped = line.strip()
-    return bool(_FENCE.match(line) or _HEADING.match(line) or stripped.startswith("|") or _QUOTE.match(line)
-                or LIST_MARKER.match(line))
+    return bool(
+        _FENCE.match(line)
+        or _HEADING.match(line)
+        or stripped.startswith("|")
+        or _QUOTE.match(line)
+        or LIST_MARKER.match(line)
+    )
 
 
 def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:

@@ -1,10 +1,11 @@
 """Pure: words and identifiers of paths, diffs and prose, sentence splitting, relevance-ranked picking."""
+
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
 
-from .models import ChangedFile
+from doc_context.models import ChangedFile
 
 ELLIPSIS = "…"
 MAX_DIFF_LINES = 20_000
@@ -12,10 +13,12 @@ MAX_DIFF_LINE = 1_000  # characters of one diff line read: minified files do not
 MAX_WORD = 40  # longer runs of letters are hashes or minified code, not words
 
 _STOP = frozenset(
-    "about after all also and any are been being but can could did does done for from had has have"
-    " how into its may might more most must not now only other our out over per same should some such"
-    " than that the their them then there these this those too under use used using via was were what"
-    " when where which while who why will with would you your".split()
+    """
+    about after all also and any are been being but can could did does done for from had has have how into its
+    may might more most must not now only other our out over per same should some such than that the their
+    them then there these this those too under use used using via was were what when where which while who why
+    will with would you your
+    """.split()
 )
 _CODE_NOISE_WORDS = (
     "async await bool break case catch class const continue def default elif else except false final"
@@ -139,7 +142,7 @@ def clip(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     if limit <= len(ELLIPSIS):
-        return ELLIPSIS[:max(limit, 0)]
+        return ELLIPSIS[: max(limit, 0)]
     cut = text[: limit - len(ELLIPSIS) + 1]
     space = cut.rfind(" ")
     cut = cut[:space] if space > 0 else cut[:-1]

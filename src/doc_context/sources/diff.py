@@ -6,6 +6,7 @@ Never raises for what a pipeline can get wrong: no checkout, a shallow clone (HE
 no git, a diff too big or too slow. Each gives an empty (or cut) diff and a Notice that says
 what to change; the summaries then rank by the changed file paths alone.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,18 +14,22 @@ import signal
 import subprocess
 import threading
 
-from .models import Notice
+from doc_context.models import Notice
 
 MAX_BYTES = 2_000_000
 TIMEOUT = 30.0
 SOURCE = "diff"
 _GIT_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
 _DIFF = ["-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "HEAD^1", "HEAD"]
-SHALLOW = ("the checkout has no parent commit (HEAD^1), so the diff was not read and summaries are ranked by "
-           "file names only: set 'fetchDepth: 2' (or more) on the checkout step")
+SHALLOW = (
+    "the checkout has no parent commit (HEAD^1), so the diff was not read and summaries are ranked by "
+    "file names only: set 'fetchDepth: 2' (or more) on the checkout step"
+)
 
 
-def read_diff(source_dir: str | None, *, timeout: float = TIMEOUT, max_bytes: int = MAX_BYTES) -> tuple[str, Notice | None]:
+def read_diff(
+    source_dir: str | None, *, timeout: float = TIMEOUT, max_bytes: int = MAX_BYTES
+) -> tuple[str, Notice | None]:
     """The diff of HEAD against its first parent, up to max_bytes, and a Notice when it could not be read whole."""
     if not source_dir:
         return "", None
@@ -47,7 +52,8 @@ def read_diff(source_dir: str | None, *, timeout: float = TIMEOUT, max_bytes: in
     if code is None:  # cut at max_bytes
         text = out.decode("utf-8", "replace")
         return text[: text.rfind("\n") + 1], Notice(
-            SOURCE, f"the diff is larger than {max_bytes:,} bytes; only its first part was read")
+            SOURCE, f"the diff is larger than {max_bytes:,} bytes; only its first part was read"
+        )
     if code != 0:
         return "", Notice(SOURCE, f"git diff HEAD^1 HEAD failed (exit {code}): {_first_line(err)}")
     return out.decode("utf-8", "replace"), None
@@ -55,10 +61,14 @@ def read_diff(source_dir: str | None, *, timeout: float = TIMEOUT, max_bytes: in
 
 def _not_a_checkout(source_dir: str, err: bytes) -> str:
     if b"dubious ownership" in err:
-        return (f"git refuses {source_dir} (dubious ownership); the diff was not read: run "
-                f"'git config --global --add safe.directory {source_dir}' before this step")
-    return (f"{source_dir} is not a git checkout; the diff was not read (add a checkout step, "
-            "or point BUILD_SOURCESDIRECTORY at it)")
+        return (
+            f"git refuses {source_dir} (dubious ownership); the diff was not read: run "
+            f"'git config --global --add safe.directory {source_dir}' before this step"
+        )
+    return (
+        f"{source_dir} is not a git checkout; the diff was not read (add a checkout step, "
+        "or point BUILD_SOURCESDIRECTORY at it)"
+    )
 
 
 def _first_line(err: bytes) -> str:
@@ -66,11 +76,20 @@ def _first_line(err: bytes) -> str:
     return lines[0][:200] if lines else "no message"
 
 
-def _git(cwd: str, args: list[str], timeout: float, max_bytes: int = 65_536) -> tuple[int | None, bytes, bytes] | Notice:
+def _git(
+    cwd: str, args: list[str], timeout: float, max_bytes: int = 65_536
+) -> tuple[int | None, bytes, bytes] | Notice:
     """(exit code, stdout, stderr); exit code None when stdout was cut at max_bytes. A Notice when git can't run."""
     try:
-        proc = subprocess.Popen(["git", *args], cwd=cwd, env={**os.environ, **_GIT_ENV}, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=os.name == "posix")
+        proc = subprocess.Popen(
+            ["git", *args],
+            cwd=cwd,
+            env={**os.environ, **_GIT_ENV},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=os.name == "posix",
+        )
     except FileNotFoundError:
         return Notice(SOURCE, "git is not installed on the agent; the diff was not read")
     except OSError as e:
@@ -79,8 +98,10 @@ def _git(cwd: str, args: list[str], timeout: float, max_bytes: int = 65_536) -> 
         out: list[bytes] = []
         err: list[bytes] = []
         cut: list[bool] = []
-        readers = [threading.Thread(target=_pump, args=(proc.stdout, out, max_bytes, proc, cut), daemon=True),
-                   threading.Thread(target=_pump, args=(proc.stderr, err, 65_536, None, []), daemon=True)]
+        readers = [
+            threading.Thread(target=_pump, args=(proc.stdout, out, max_bytes, proc, cut), daemon=True),
+            threading.Thread(target=_pump, args=(proc.stderr, err, 65_536, None, []), daemon=True),
+        ]
         for reader in readers:
             reader.start()
         readers[0].join(timeout)
@@ -105,8 +126,7 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
         pass
 
 
-def _pump(stream: object, into: list[bytes], limit: int, proc: subprocess.Popen[bytes] | None,
-          cut: list[bool]) -> None:
+def _pump(stream: object, into: list[bytes], limit: int, proc: subprocess.Popen[bytes] | None, cut: list[bool]) -> None:
     """Read a pipe, keeping at most limit bytes; past the limit note it, and stop the process if one is given."""
     size = 0
     while chunk := stream.read(65_536):  # type: ignore[attr-defined]

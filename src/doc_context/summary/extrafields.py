@@ -6,14 +6,15 @@
 Types are matched ignoring case; "*" applies to every type. Each field is shown as a short
 labelled line ("**Severity:** 2 - High"), its label taken from the reference name.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 
-from .htmltext import html_to_markdown
-from .models import WorkItem
-from .tokens import clip
+from doc_context.models import WorkItem
+from doc_context.summary.tokens import clip
+from doc_context.text.htmltext import html_to_markdown
 
 ExtraFields = Mapping[str, tuple[str, ...]]
 VALUE_CHARS = 120
@@ -32,8 +33,10 @@ def parse_extra_fields(spec: str) -> dict[str, tuple[str, ...]]:
         fields = tuple(dict.fromkeys(n.strip() for n in names.split(",") if n.strip()))
         bad = [n for n in fields if not _FIELD_NAME.match(n)]
         if not sep or not type_.strip() or not fields or bad:
-            raise ValueError(f"'{part}' is not 'Work Item Type=Field.Reference.Name[,Another.Field]'"
-                             + (f" ({', '.join(bad)} is no field reference name)" if bad else ""))
+            raise ValueError(
+                f"'{part}' is not 'Work Item Type=Field.Reference.Name[,Another.Field]'"
+                + (f" ({', '.join(bad)} is no field reference name)" if bad else "")
+            )
         key = type_.strip().casefold()
         out[key] = tuple(dict.fromkeys(out.get(key, ()) + fields))
     return out
@@ -68,7 +71,7 @@ def label(reference_name: str) -> str:
 
 
 def _one_line(value: object) -> str:
-    if value is None or isinstance(value, bool) and not value:
+    if value is None or (isinstance(value, bool) and not value):
         return ""
     if isinstance(value, Mapping):  # an identity: {"displayName": ..., "uniqueName": ...}
         value = value.get("displayName") or value.get("uniqueName") or ""

@@ -1,11 +1,12 @@
 """How doc-context talks to Azure DevOps through msrest: retries, credentials, and SDK errors as ours.
 
-    retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts;
-                        a POST that may have created a thread is never blindly repeated
-    token_auth / EntraAuth   the job token or a PAT (Basic), or an azure-identity credential (Bearer)
-    read(action, call)  a read, mapped to SourceError, tried again when its answer did not parse
-    errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know it
+retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts;
+                    a POST that may have created a thread is never blindly repeated
+token_auth / EntraAuth   the job token or a PAT (Basic), or an azure-identity credential (Bearer)
+read(action, call)  a read, mapped to SourceError, tried again when its answer did not parse
+errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know it
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from msrest.authentication import Authentication, BasicAuthentication
 from msrest.exceptions import ClientException, DeserializationError
 from urllib3.util.retry import Retry
 
-from .errors import PublishError, SourceError
+from doc_context.errors import PublishError, SourceError
 
 T = TypeVar("T")
 ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
@@ -53,9 +54,17 @@ def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
     """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST."""
     methods = {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} | ({"POST"} if post_is_read else set())
     return (_ReadRetry if post_is_read else _Retry)(
-        total=total, connect=3, read=2, status=total, backoff_factor=0.5, backoff_max=30,
-        status_forcelist=(429, 500, 502, 503, 504), allowed_methods=frozenset(methods),
-        respect_retry_after_header=True, raise_on_status=False)
+        total=total,
+        connect=3,
+        read=2,
+        status=total,
+        backoff_factor=0.5,
+        backoff_max=30,
+        status_forcelist=(429, 500, 502, 503, 504),
+        allowed_methods=frozenset(methods),
+        respect_retry_after_header=True,
+        raise_on_status=False,
+    )
 
 
 def token_auth(token: str) -> Authentication:
@@ -97,8 +106,9 @@ class errors:
         return None
 
     def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
-        if exc is None or not isinstance(exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError,
-                                               AzureError)):
+        if exc is None or not isinstance(
+            exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError, AzureError)
+        ):
             return False
         message = f"could not {self.action}: {explain(exc)}"
         if self.kind is PublishError:
@@ -119,16 +129,22 @@ def _ambiguous(exc: BaseException) -> bool:
 def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
     if isinstance(exc, AzureError):
-        return (f"Entra ID sign-in failed ({type(exc).__name__}: {_first_line(str(exc), 200)}). Check "
-                "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
-                "identity was added to the Azure DevOps organization")
+        return (
+            f"Entra ID sign-in failed ({type(exc).__name__}: {_first_line(str(exc), 200)}). Check "
+            "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
+            "identity was added to the Azure DevOps organization"
+        )
     if isinstance(exc, AzureDevOpsAuthenticationError):
-        return ("the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
-                "or set a valid AZURE_DEVOPS_PAT")
+        return (
+            "the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
+            "or set a valid AZURE_DEVOPS_PAT"
+        )
     message = _first_line(getattr(exc, "message", None) or str(exc), 300) or type(exc).__name__
     if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
-        return (f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
-                "Project settings > Repositories > Security")
+        return (
+            f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
+            "Project settings > Repositories > Security"
+        )
     if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
         return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
     return message

@@ -1,15 +1,18 @@
 """Pure: Azure DevOps rich-text HTML (work item fields) -> compact markdown, never raw HTML."""
+
 from __future__ import annotations
 
 import html
 import re
 
-from .htmltree import Node, parse
+from doc_context.text.htmltree import Node, parse
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
 _BLOCK = frozenset(
-    "address article aside blockquote center dd div dl dt figcaption figure footer form h1 h2 h3 h4"
-    " h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul".split()
+    """
+    address article aside blockquote center dd div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6
+    header hr li main nav ol p pre section table tbody td tfoot th thead tr ul
+    """.split()
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _STYLES = {"b": "**", "strong": "**", "i": "*", "em": "*", "s": "~~", "strike": "~~", "del": "~~"}

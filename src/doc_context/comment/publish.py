@@ -1,4 +1,5 @@
 """Post the comment: a pure plan (create, update, leave unchanged) and a short apply."""
+
 from __future__ import annotations
 
 import hashlib
@@ -6,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .errors import DocContextError, PublishError
-from .models import Notice, PullRequestRef, Thread
+from doc_context.errors import DocContextError, PublishError
+from doc_context.models import Notice, PullRequestRef, Thread
 
 MARKER_VALUE = "doc-context/1"
 SUPPORTS_MARKDOWN = "Microsoft.TeamFoundation.Discussion.SupportsMarkdown"
@@ -37,8 +38,9 @@ def hash_key(marker_key: str) -> str:
 
 def marked(threads: Sequence[Thread], marker_key: str) -> list[Thread]:
     """Live threads carrying our marker property (a superseded one loses it), oldest first."""
-    return sorted((t for t in threads if not t.is_deleted and t.properties.get(marker_key) == MARKER_VALUE),
-                  key=lambda t: t.id)
+    return sorted(
+        (t for t in threads if not t.is_deleted and t.properties.get(marker_key) == MARKER_VALUE), key=lambda t: t.id
+    )
 
 
 def find_ours(threads: Sequence[Thread], marker_key: str) -> Thread | None:
@@ -62,15 +64,30 @@ def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str, diges
 
 class Threads(Protocol):
     def threads(self, pr: PullRequestRef) -> list[Thread]: ...
-    def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object],
-                      status: str) -> Thread: ...
+    def create_thread(
+        self, pr: PullRequestRef, content: str, *, properties: dict[str, object], status: str
+    ) -> Thread: ...
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None: ...
-    def update_thread(self, pr: PullRequestRef, thread_id: int, *, status: str | None = None,
-                      properties: dict[str, object] | None = None) -> None: ...
+    def update_thread(
+        self,
+        pr: PullRequestRef,
+        thread_id: int,
+        *,
+        status: str | None = None,
+        properties: dict[str, object] | None = None,
+    ) -> None: ...
 
 
-def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker_key: str,
-          status: str, digest: str | None = None) -> Published:
+def apply(
+    gateway: Threads,
+    pr: PullRequestRef,
+    plan: Plan,
+    body: str,
+    *,
+    marker_key: str,
+    status: str,
+    digest: str | None = None,
+) -> Published:
     """Carry out the plan."""
     digest = digest or content_hash(body)
     healed = tuple(n for n in (_retire_duplicate(gateway, pr, t, marker_key) for t in plan.duplicates) if n)
@@ -79,8 +96,7 @@ def apply(gateway: Threads, pr: PullRequestRef, plan: Plan, body: str, *, marker
     if plan.action == "update" and plan.thread and plan.thread.first_comment_id is not None:
         done = _update(gateway, pr, plan.thread, body, marker_key=marker_key, status=status, digest=digest)
         return Published(done.action, done.thread_id, healed + done.notices)
-    return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status,
-                                             digest=digest))
+    return Published("created", _create_once(gateway, pr, body, marker_key=marker_key, status=status, digest=digest))
 
 
 def _retire_duplicate(gateway: Threads, pr: PullRequestRef, thread: Thread, marker_key: str) -> Notice | None:
@@ -88,12 +104,15 @@ def _retire_duplicate(gateway: Threads, pr: PullRequestRef, thread: Thread, mark
     the next run closes the older one and takes its marker away. Silent when that works."""
     if _retire(gateway, pr, thread.id, marker_key):
         return None
-    return Notice(f"thread {thread.id}", "an older doc-context thread is still marked, and this identity may not "
-                  "close it; close it by hand")
+    return Notice(
+        f"thread {thread.id}",
+        "an older doc-context thread is still marked, and this identity may not close it; close it by hand",
+    )
 
 
-def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str,
-            status: str, digest: str) -> Published:
+def _update(
+    gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, marker_key: str, status: str, digest: str
+) -> Published:
     """Update our comment (an edit is idempotent: an ambiguous failure is tried once more); when this
     identity may not edit it, post anew and retire the old thread."""
     try:
@@ -103,15 +122,34 @@ def _update(gateway: Threads, pr: PullRequestRef, old: Thread, body: str, *, mar
             raise
         new_id = _create_once(gateway, pr, body, marker_key=marker_key, status=status, digest=digest)
         retired = _retire(gateway, pr, old.id, marker_key)
-        return Published("created", new_id, (Notice(f"thread {old.id}", (
-            f"this identity may not edit it ({e}); posted thread {new_id} instead"
-            + (" and closed the old one" if retired else "; the old one could not be closed either"))),))
+        return Published(
+            "created",
+            new_id,
+            (
+                Notice(
+                    f"thread {old.id}",
+                    (
+                        f"this identity may not edit it ({e}); posted thread {new_id} instead"
+                        + (" and closed the old one" if retired else "; the old one could not be closed either")
+                    ),
+                ),
+            ),
+        )
     try:
         # the marker again too: whether a PATCH merges or replaces properties is unverified
         gateway.update_thread(pr, old.id, properties={marker_key: MARKER_VALUE, hash_key(marker_key): digest})
     except PublishError as e:
-        return Published("updated", old.id, (Notice(f"thread {old.id}", f"the comment was updated, but its content "
-                                                    f"hash was not recorded ({e}); the next run compares the text"),))
+        return Published(
+            "updated",
+            old.id,
+            (
+                Notice(
+                    f"thread {old.id}",
+                    f"the comment was updated, but its content "
+                    f"hash was not recorded ({e}); the next run compares the text",
+                ),
+            ),
+        )
     return Published("updated", old.id)
 
 
@@ -132,11 +170,9 @@ def _retire(gateway: Threads, pr: PullRequestRef, thread_id: int, marker_key: st
     return True
 
 
-def _create_once(gateway: Threads, pr: PullRequestRef, body: str, *, marker_key: str, status: str,
-                 digest: str) -> int:
+def _create_once(gateway: Threads, pr: PullRequestRef, body: str, *, marker_key: str, status: str, digest: str) -> int:
     """Create the thread; after an ambiguous failure, look for it before trying again, so never two."""
-    properties: dict[str, object] = {marker_key: MARKER_VALUE, hash_key(marker_key): digest,
-                                     SUPPORTS_MARKDOWN: 1}
+    properties: dict[str, object] = {marker_key: MARKER_VALUE, hash_key(marker_key): digest, SUPPORTS_MARKDOWN: 1}
     try:
         return gateway.create_thread(pr, body, properties=properties, status=status).id
     except PublishError as first:

@@ -11,6 +11,7 @@ Incremental reruns: `summary_key(source, diff_hash)` names a summary by what it 
 files and the extra-field settings); `summarize_all` reuses a cached summary under the same key.
 The parent lines and the citing work items are applied after the cache, so they never go stale.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -18,14 +19,14 @@ import re
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import replace
 
-from .excerpt import excerpt
-from .extrafields import ExtraFields, extra_values
-from .htmltext import html_to_markdown
-from .models import ChangedFile, Gathered, Page, Summary, WorkItem
-from .parents import parent_chain
-from .repro import LIST_MARKER, bug_text
-from .tokens import clip, focus_tokens, pick, relevance
-from .touches import related_files
+from doc_context.models import ChangedFile, Gathered, Page, Summary, WorkItem
+from doc_context.summary.excerpt import excerpt
+from doc_context.summary.extrafields import ExtraFields, extra_values
+from doc_context.summary.parents import parent_chain
+from doc_context.summary.related import related_files
+from doc_context.summary.repro import LIST_MARKER, bug_text
+from doc_context.summary.tokens import clip, focus_tokens, pick, relevance
+from doc_context.text.htmltext import html_to_markdown
 
 DESCRIPTION = "System.Description"
 REPRO_STEPS = "Microsoft.VSTS.TCM.ReproSteps"
@@ -92,9 +93,7 @@ def work_item_summary(
     )
 
 
-def page_summary(
-    page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = ""
-) -> Summary:
+def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = "") -> Summary:
     """The summary of one Confluence page: its most relevant parts, under their headings."""
     focus = focus_tokens(changed, diff)
     whole = f"{page.title}\n{page.text}"

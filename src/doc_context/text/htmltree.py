@@ -1,4 +1,5 @@
 """Pure: a small, bounded HTML tree built with the stdlib parser, tolerant of any input."""
+
 from __future__ import annotations
 
 from html.parser import HTMLParser
@@ -6,12 +7,14 @@ from html.parser import HTMLParser
 MAX_DEPTH = 48  # elements nested deeper are flattened into their ancestor
 MAX_NODES = 50_000  # elements past this count are ignored (their text is kept)
 
-VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+VOID = frozenset(
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]
+)
 _SKIP = frozenset({"script", "style"})
 
 
 class Node:
-    __slots__ = ("tag", "attrs", "children")
+    __slots__ = ("attrs", "children", "tag")
 
     def __init__(self, tag: str, attrs: dict[str, str]) -> None:
         self.tag = tag

@@ -6,13 +6,14 @@ list is renumbered from 1, so it never seems to start at its second item); a quo
 and its title; the heading above a unit comes with it, once. `shorten` cuts a finished text to a
 length the same way: whole blocks, never half a table.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
 
-from .mdblocks import Block, heading_text, parse_blocks
-from .tokens import clip, line_sentences, relevance
+from doc_context.summary.tokens import clip, line_sentences, relevance
+from doc_context.text.mdblocks import Block, heading_text, parse_blocks
 
 UNIT_CHARS = 300  # a longer sentence or list item is clipped before picking
 MIN_CLIP = 40  # shorten() ends with a clipped line only when this much room is left
@@ -51,14 +52,20 @@ def _block_units(block: Block, b: int, section: str) -> list[Unit]:
     title = ""
     if block.kind == "quote" and lines and heading_text(lines[0]):
         title = lines.pop(0).strip()
-    return [Unit(section, b, n, clip(s, UNIT_CHARS), block.kind, title)
-            for n, line in enumerate(lines) for s in line_sentences(line.strip())]
+    return [
+        Unit(section, b, n, clip(s, UNIT_CHARS), block.kind, title)
+        for n, line in enumerate(lines)
+        for s in line_sentences(line.strip())
+    ]
 
 
 def _score(unit: Unit, focus: frozenset[str]) -> int:
     rows = unit.text.split("\n")
-    own = max((relevance(row, focus) for row in rows[:1] + rows[2:]), default=0) \
-        if unit.kind == "table" else relevance(unit.text, focus)
+    own = (
+        max((relevance(row, focus) for row in rows[:1] + rows[2:]), default=0)
+        if unit.kind == "table"
+        else relevance(unit.text, focus)
+    )
     return 2 * own + relevance(unit.section, focus) + relevance(unit.title, focus)
 
 

@@ -1,0 +1,1 @@
+"""Pure: summaries -> the one PR comment, and the plan to publish it."""

@@ -1,0 +1,1 @@
+"""Pure: work items and pages -> summaries ranked against the PR's changes."""

@@ -1,0 +1,1 @@
+"""Pure: HTML and Confluence storage -> markdown, markdown blocks, links, neutralizing untrusted text."""
