@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import render_comment
@@ -71,11 +72,13 @@ def run(
     extractive = _render(gathered, items, pages, options.budget)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)
-    counts = {"work_items": len(gathered.work_items), "pages": len(gathered.pages), "sources": read_list(gathered)}
+    outcome = partial(
+        Outcome, work_items=len(gathered.work_items), pages=len(gathered.pages), sources=read_list(gathered)
+    )
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
     if plan.action == "unchanged" and plan.thread:  # no LLM call
         healed = _heal(publisher, pr, plan, extractive, options, digest)
-        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices) + healed, **counts)
+        return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices) + healed)
     if plan.action == "update" and plan.thread and not gathered.complete:
         notices.append(
             Notice(
@@ -83,21 +86,19 @@ def run(
                 "left as it was: the deadline cut this run short, and a partial comment would replace a complete one",
             )
         )
-        return Outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices), **counts)
+        return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices))
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
     body = _render(gathered, items, pages, options.budget, overview) if overview else extractive
     if options.dry_run or publisher is None:
-        return Outcome(body, "dry-run", None, tuple(notices), **counts)
+        return outcome(body, "dry-run", None, tuple(notices))
     try:
         published = apply(
             publisher, pr, plan, body, marker_key=options.marker_key, status=options.thread_status, digest=digest
         )
-    except PublishError as e:
-        e.markdown = body  # nothing is lost: the edge still writes it to a file and the build summary
-        e.notices = tuple(notices)
-        raise
-    return Outcome(body, published.action, published.thread_id, tuple(notices) + published.notices, **counts)
+    except PublishError as e:  # nothing is lost: the edge still writes the markdown and the warnings
+        return outcome(body, "failed", None, tuple(notices), failure=str(e))
+    return outcome(body, published.action, published.thread_id, tuple(notices) + published.notices)
 
 
 def _heal(

@@ -96,25 +96,23 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
             out(vso.set_secret(secret))
     pr = settings.pull_request()
     paths = [str(p) for p in (args.output, settings.summary_path()) if p]
-    try:
-        with wire(settings) as wired:
-            options = Options(
-                marker_key=settings.marker_key,
-                thread_status=settings.thread_status,
-                budget=settings.comment_budget,
-                dry_run=settings.dry_run,
-                deadline=settings.deadline,
-                extra=wired.extra,
-                page_content=settings.page_content,
-            )
-            outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
-            outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
-    except PublishError as e:
-        _save(e.markdown, paths, settings.tf_build, emit)
-        for notice in e.notices:
-            emit(vso.warning(notice))
-        raise
+    with wire(settings) as wired:
+        options = Options(
+            marker_key=settings.marker_key,
+            thread_status=settings.thread_status,
+            budget=settings.comment_budget,
+            dry_run=settings.dry_run,
+            deadline=settings.deadline,
+            extra=wired.extra,
+            page_content=settings.page_content,
+        )
+        outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
+        outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     _save(outcome.markdown, paths, settings.tf_build, emit)
+    if outcome.action == "failed":
+        for notice in outcome.notices:
+            emit(vso.warning(notice))
+        raise PublishError(outcome.failure)
     _report(outcome, emit)
     if settings.fail_on_warning and outcome.notices:
         emit(vso.complete("Failed", "warnings, and DOC_CONTEXT_FAIL_ON_WARNING is on"))

@@ -32,5 +32,3 @@ class PublishError(DocContextError):
     def __init__(self, message: str, *, ambiguous: bool = False) -> None:
         super().__init__(message)
         self.ambiguous = ambiguous  # the write may have happened: look before writing again
-        self.markdown = ""  # the comment that could not be posted
-        self.notices: tuple[object, ...] = ()  # the run's warnings, still to be shown

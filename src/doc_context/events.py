@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from doc_context.errors import ConfigError
@@ -25,7 +26,7 @@ def parse_event(text: str) -> PullRequestEvent:
     """Read a payload, or a ConfigError that says what is wrong with it."""
     try:
         payload = json.loads(text)
-    except ValueError as e:
+    except json.JSONDecodeError as e:
         raise ConfigError(
             f"the event is not JSON ({e.msg} at line {e.lineno}); pass the service hook's payload"
         ) from None
@@ -36,10 +37,9 @@ def parse_event(text: str) -> PullRequestEvent:
         raise ConfigError(
             f"event type {kind!r} is not handled; subscribe the service hook to {' or '.join(EVENT_TYPES)}"
         )
-    resource = payload.get("resource")
-    resource = resource if isinstance(resource, dict) else {}
-    repository = resource.get("repository") if isinstance(resource.get("repository"), dict) else {}
-    project = repository.get("project") if isinstance(repository.get("project"), dict) else {}
+    resource = _object(payload, "resource")
+    repository = _object(resource, "repository")
+    project = _object(repository, "project")
     pr_id, repo_id, project_id = resource.get("pullRequestId"), repository.get("id"), project.get("id")
     if not isinstance(pr_id, int) or pr_id <= 0 or not isinstance(repo_id, str) or not isinstance(project_id, str):
         raise ConfigError(
@@ -47,6 +47,11 @@ def parse_event(text: str) -> PullRequestEvent:
             "resource.repository.project.id; send 'All' resource details in the subscription"
         )
     return PullRequestEvent(kind, pr_id, repo_id, project_id, _org_url(str(resource.get("url") or "")))
+
+
+def _object(parent: dict[str, Any], key: str) -> dict[str, Any]:
+    value = parent.get(key)
+    return value if isinstance(value, dict) else {}
 
 
 def _org_url(url: str) -> str | None:

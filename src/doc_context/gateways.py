@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from doc_context import __version__
 from doc_context.comment.publish import Threads
 from doc_context.errors import ConfigError
 from doc_context.gather import Sources
 from doc_context.models import Notice
+from doc_context.preflight import Preflightable
 from doc_context.settings import Settings
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.diff import read_diff
@@ -18,11 +20,20 @@ from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.extrafields import ExtraFields, parse_extra_fields
 from doc_context.text.links import Site
 
+if TYPE_CHECKING:
+    import httpx
+    from azure.core.credentials import TokenCredential
+    from msrest.authentication import Authentication
+
+
+class Gateway(Threads, Preflightable, Protocol):
+    """The Azure DevOps gateway as the run (threads) and the preflight (reads, permission) use it."""
+
 
 @dataclass(frozen=True)
 class Wired:
     sources: Sources
-    publisher: Threads
+    publisher: Gateway
     chat: ChatClient | None = None
     setup_notices: tuple[Notice, ...] = ()
     extra: ExtraFields = field(default_factory=dict)
@@ -76,19 +87,17 @@ def extra_fields(settings: Settings) -> ExtraFields:
         raise ConfigError(f"invalid setting DOC_CONTEXT_EXTRA_FIELDS: {e}") from None
 
 
-def ado_credentials(settings: Settings) -> object:
+def ado_credentials(settings: Settings) -> Authentication:
     """The msrest credentials for settings.auth: a token (job token or PAT) or an Entra ID credential."""
-    from doc_context.sources.ado_transport import (
-        EntraAuth,
-        token_auth,
-    )  # msrest, with the SDK: only when a run needs it
+    # msrest comes with the SDK: imported only when a run needs it
+    from doc_context.sources.ado_transport import EntraAuth, token_auth
 
     if settings.auth in ("auto", "system-token", "pat"):
         return token_auth(settings.ado_token().get_secret_value())
     return EntraAuth(entra_credential(settings))
 
 
-def entra_credential(settings: Settings) -> object:
+def entra_credential(settings: Settings) -> TokenCredential:
     """An azure-identity credential; azure-identity caches and refreshes its tokens."""
     from azure.identity import AzureCliCredential, AzurePipelinesCredential, ManagedIdentityCredential
 
@@ -115,6 +124,7 @@ def entra_credential(settings: Settings) -> object:
             f"DOC_CONTEXT_AUTH=pipelines needs {', '.join(missing)}: the workload identity "
             "federation service connection's tenant, app (client) id and id, and the job token"
         )
+    assert settings.azure_tenant_id and settings.azure_client_id and settings.azure_service_connection_id
     assert settings.access_token is not None
     return AzurePipelinesCredential(
         tenant_id=settings.azure_tenant_id,
@@ -136,6 +146,7 @@ def _confluence(settings: Settings) -> Confluence | None:
         deadline=settings.confluence_deadline,
         verify=settings.confluence_ca_bundle or True,
     )
+    auth: httpx.Auth
     if settings.confluence_pat is not None:
         auth = BearerAuth(settings.confluence_pat.get_secret_value())
     else:

@@ -172,9 +172,10 @@ class Gathered:
 @dataclass(frozen=True)
 class Outcome:
     markdown: str
-    action: Literal["created", "updated", "unchanged", "dry-run"]
+    action: Literal["created", "updated", "unchanged", "dry-run", "failed"]
     thread_id: int | None
     notices: tuple[Notice, ...]
     work_items: int = 0
     pages: int = 0
     sources: tuple[str, ...] = ()  # one line per work item, parent and page read, for the log
+    failure: str = ""  # action "failed": why the comment could not be posted (the markdown is still kept)

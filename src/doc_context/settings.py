@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -341,8 +341,11 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def load_settings(**overrides: object) -> Settings:
-    """Build Settings from the environment and overrides, or a ConfigError naming the bad setting."""
+def load_settings(**overrides: Any) -> Settings:
+    """Build Settings from the environment and overrides, or a ConfigError naming the bad setting.
+
+    The overrides are field names with any value: pydantic validates each one, as it does the environment.
+    """
     try:
         return Settings(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as e:

@@ -55,9 +55,10 @@ def plan_publish(threads: Sequence[Thread], body: str, *, marker_key: str, diges
     digest: what the hash property records; by default the body's hash, with an LLM overview the hash
     of the extractive comment, so an unchanged source never calls the LLM again.
     """
-    *duplicates, ours = marked(threads, marker_key) or [None]
-    if ours is None or ours.first_comment_id is None:
+    found = marked(threads, marker_key)
+    if not found or found[-1].first_comment_id is None:
         return Plan("create")
+    *duplicates, ours = found
     same = ours.properties.get(hash_key(marker_key)) == (digest or content_hash(body)) or ours.first_comment == body
     return Plan("unchanged" if same else "update", ours, tuple(duplicates))
 

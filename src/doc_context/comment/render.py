@@ -34,7 +34,6 @@ PAGES_TITLE = "### Confluence pages"
 HARD_CAP = 150_000
 MAX_TOUCHES = 10
 SHORTER = (400, 150)  # work item texts are cut to these lengths, in turn
-_DONE = object()
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
 
 
@@ -88,10 +87,13 @@ def render_comment(
     item_parts = [_item_part(s, i) for i, s in enumerate(items)]
     page_parts = [_page_part(s, i) for i, s in enumerate(pages)]
     trimmed: Trimmed = {}
-    steps = _trims(item_parts, page_parts, trimmed)
+    steps = _trims(item_parts, page_parts)
     while _size(intro, item_parts, page_parts, _note(trimmed, limit), footer) > limit:
-        if next(steps, _DONE) is _DONE:
+        step = next(steps, None)
+        if step is None:
             break
+        what, how, index = step
+        trimmed.setdefault((what, how), set()).add(index)
     text = _join(intro, item_parts, page_parts, _note(trimmed, limit), footer)
     return text if len(text) <= limit else _cut(text, limit)
 
@@ -139,31 +141,34 @@ def _code(path: str) -> str:
     return "`" + text.replace("<", "&lt;").replace(">", "&gt;").replace("@", "@\u200b") + "`"
 
 
-def _trims(items: list[_Part], pages: list[_Part], trimmed: Trimmed) -> Iterator[None]:
-    """Each step shortens or drops one part, least relevant first; the caller stops when it fits."""
+def _trims(items: list[_Part], pages: list[_Part]) -> Iterator[tuple[str, str, int]]:
+    """Each step shortens or drops one part, least relevant first, and says which (what, how, index).
+
+    The caller records the steps and stops when the comment fits.
+    """
     for page in _least_relevant(pages):
         if page.body:
             page.body = ""
-            yield trimmed.setdefault(("page summary", "dropped"), set()).add(page.index)
+            yield ("page summary", "dropped", page.index)
     for limit in SHORTER:
         for item in _least_relevant(items):
             if len(item.body) > limit:
                 item.body = neutralize(shorten(item.raw, limit))
-                yield trimmed.setdefault(("work item text", "shortened"), set()).add(item.index)
+                yield ("work item text", "shortened", item.index)
     for page in _least_relevant(pages):
         pages.remove(page)
-        yield trimmed.setdefault(("page", "left out"), set()).add(page.index)
+        yield ("page", "left out", page.index)
     for item in _least_relevant(items):
         if item.body:
             item.body = ""
-            yield trimmed.setdefault(("work item text", "left out"), set()).add(item.index)
+            yield ("work item text", "left out", item.index)
     for item in _least_relevant(items):
         if item.context or item.tail:
             item.context = item.tail = ""
-            yield trimmed.setdefault(("work item detail", "left out"), set()).add(item.index)
+            yield ("work item detail", "left out", item.index)
     for item in _least_relevant(items):
         items.remove(item)
-        yield trimmed.setdefault(("work item", "left out"), set()).add(item.index)
+        yield ("work item", "left out", item.index)
 
 
 def _least_relevant(parts: list[_Part]) -> list[_Part]:

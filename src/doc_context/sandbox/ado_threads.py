@@ -27,7 +27,7 @@ def create_thread(ado: FakeAzureDevOps, call: Call) -> Any:
     ado.require_write(call)
     body = json_body(call)
     now = ado.clock.now()
-    new = {
+    new: dict[str, Any] = {
         "id": ado.next_thread_id(),
         "publishedDate": now,
         "lastUpdatedDate": now,
@@ -115,7 +115,7 @@ def _new_comment(ado: FakeAzureDevOps, call: Call, owner: dict[str, Any], sent: 
             400, f"The value '{sent.get('commentType')}' is not a valid CommentType.", "ArgumentException", ARGUMENT
         )
     cid = max((c["id"] for c in owner["comments"]), default=0) + 1
-    new = {
+    new: dict[str, Any] = {
         "id": cid,
         "parentCommentId": int(sent.get("parentCommentId") or 0),
         "author": call.grant.identity.ref(ado.base_url),

@@ -22,7 +22,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import MappingProxyType
@@ -37,7 +37,8 @@ FAULT_WORDS = ("reset", "timeout", "malformed", "pass", "reset-after", "timeout-
 MALFORMED_BODY = b"<!DOCTYPE html><html><head><title>Sign In</title></head><body>Please sign in</body></html>"
 
 
-Answer = Reply | tuple | int | str
+# A scripted answer: a Reply, a status, a fault word, or (status, headers, body).
+Answer = Reply | tuple[int, Mapping[str, str] | None, object] | int | str
 
 
 @dataclass
@@ -66,7 +67,7 @@ class RecordingServer:
         self._thread: threading.Thread | None = None
         self._httpd = _HTTPServer((host, port), _Handler)
         self._httpd.daemon_threads = True
-        self._httpd.owner = self  # type: ignore[attr-defined]
+        self._httpd.owner = self
 
     # -- lifecycle
     @property
@@ -182,7 +183,7 @@ class RecordingServer:
             json=_parse_json(body),
             time=time.time(),
             target=h.path,
-            peer=tuple(h.client_address[:2]),
+            peer=(str(h.client_address[0]), int(h.client_address[1])),
             fault=_describe(fault),
         )
         with self._lock:
@@ -220,18 +221,21 @@ class RecordingServer:
             return answer
         if isinstance(answer, int):
             return self.fault_reply(answer)
-        status, headers, body = answer
-        headers = dict(headers or {})
+        if isinstance(answer, str):
+            raise ValueError(f"unknown fault {answer!r}: one of {', '.join(FAULT_WORDS)}")
+        status, given, body = answer
+        headers = dict(given or {})
         if isinstance(body, (dict, list)):
             return Reply.json(body, status, headers)
         if isinstance(body, str):
             headers.setdefault("Content-Type", "text/plain; charset=utf-8")
-            body = body.encode()
-        return Reply(status, headers, body or b"")
+            return Reply(status, headers, body.encode())
+        return Reply(status, headers, body if isinstance(body, bytes) else b"")
 
 
 class _HTTPServer(ThreadingHTTPServer):
     request_queue_size = 128  # a burst of concurrent connects must not overflow the listen backlog
+    owner: RecordingServer
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -241,8 +245,10 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    server: _HTTPServer
+
     def _dispatch(self) -> None:
-        self.server.owner._serve(self)  # type: ignore[attr-defined]
+        self.server.owner._serve(self)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _dispatch
 

@@ -28,6 +28,7 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
+from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_transport import errors, read, retry_policy
 
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
@@ -65,10 +66,10 @@ class AzureDevOps:
 
     def __init__(
         self,
-        git: object,
-        wit: object,
+        git: sdk.GitClient,
+        wit: sdk.WorkItemClient,
         org_url: str,
-        connection: object | None = None,
+        connection: sdk.Connection | None = None,
         *,
         keep_fields: Sequence[str] = (),
     ) -> None:
@@ -97,17 +98,19 @@ class AzureDevOps:
     def can_contribute(self, pull_request: PullRequest) -> bool:
         """Whether this identity may write PR threads, asked without writing (Security/Permissions)."""
         token = f"repoV2/{pull_request.project_id}/{pull_request.repository_id}"
+        if self._connection is None:
+            raise SourceError("could not check the 'Contribute to pull requests' permission: no connection")
         with errors("check the 'Contribute to pull requests' permission", SourceError):
             security = self._connection.clients_v7_1.get_security_client()
             answer = security.has_permissions(GIT_NAMESPACE, PULL_REQUEST_CONTRIBUTE, tokens=token)
-        return bool(answer) and all(answer)
+        return bool(answer) and all(answer or ())
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
         refs = read(
             f"read the work items linked to pull request {pr.pull_request_id}",
             lambda: self._git.get_pull_request_work_item_refs(pr.repository, pr.pull_request_id, project=pr.project),
         )
-        return sorted({int(r.id) for r in refs or [] if str(r.id).isdigit()})
+        return sorted({int(r.id) for r in refs or [] if r.id is not None and str(r.id).isdigit()})
 
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
         """Batches of 200; an unreadable item is a notice naming it, the rest still come."""
@@ -195,7 +198,8 @@ class AzureDevOps:
             status=status,
         )
         with errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
-            return _thread(self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project))
+            created = self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project)
+        return _thread(created)
 
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
         with errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
@@ -218,7 +222,7 @@ class AzureDevOps:
             self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
 
 
-def _work_item(w: object, edit_url: str, keep: frozenset[str]) -> WorkItem:
+def _work_item(w: sdk.WorkItem, edit_url: str, keep: frozenset[str]) -> WorkItem:
     fields = w.fields or {}
     text = {k: _plain(v) for k, v in fields.items() if k in keep and v is not None and _plain(v).strip()}
     relations = tuple(
@@ -246,7 +250,7 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _thread(t: object) -> Thread:
+def _thread(t: sdk.CommentThread) -> Thread:
     comments = sorted(t.comments or [], key=lambda c: c.id or 0)
     first = comments[0] if comments else None
     props = {

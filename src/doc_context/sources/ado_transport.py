@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from azure.core.exceptions import AzureError
+import requests
+from azure.core.credentials import TokenCredential
+from azure.core.exceptions import AzureError, DeserializationError
 from azure.devops.exceptions import AzureDevOpsAuthenticationError, AzureDevOpsServiceError
 from msrest.authentication import Authentication, BasicAuthentication
-from msrest.exceptions import ClientException, DeserializationError
+from msrest.exceptions import ClientException
+from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
 from doc_context.errors import PublishError, SourceError
@@ -35,7 +38,7 @@ class _Retry(Retry):
     BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
     post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
 
-    def get_retry_after(self, response):  # type: ignore[no-untyped-def]
+    def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         """Honour Retry-After, within a bound: a step must not sleep for an hour on one header."""
         seconds = super().get_retry_after(response)
         return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
@@ -74,11 +77,11 @@ def token_auth(token: str) -> Authentication:
 class EntraAuth(Authentication):
     """An azure-identity credential for msrest: a token per request (cached and refreshed by azure-identity)."""
 
-    def __init__(self, credential: object) -> None:
+    def __init__(self, credential: TokenCredential) -> None:
         super().__init__()
         self._credential = credential
 
-    def signed_session(self, session=None):  # type: ignore[no-untyped-def]
+    def signed_session(self, session: requests.Session | None = None) -> requests.Session:
         session = super().signed_session(session)
         session.headers["Authorization"] = "Bearer " + self._credential.get_token(ADO_SCOPE).token
         return session
@@ -105,11 +108,11 @@ class errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
+    def __exit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> None:
         if exc is None or not isinstance(
             exc, (ClientException, AzureDevOpsServiceError, OSError, ValueError, AzureError)
         ):
-            return False
+            return
         message = f"could not {self.action}: {explain(exc)}"
         if self.kind is PublishError:
             raise PublishError(message, ambiguous=_ambiguous(exc)) from exc

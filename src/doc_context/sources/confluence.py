@@ -14,7 +14,7 @@ A 401 anywhere stops all Confluence work for the run (Data Center locks accounts
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
@@ -267,6 +267,6 @@ class BearerAuth(httpx.Auth):
     def __init__(self, token: str) -> None:
         self._token = token
 
-    def auth_flow(self, request: httpx.Request):  # type: ignore[no-untyped-def]
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         request.headers["Authorization"] = f"Bearer {self._token}"
         yield request

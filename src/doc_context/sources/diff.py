@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import threading
+from typing import IO
 
 from doc_context.models import Notice
 
@@ -126,10 +127,12 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
         pass
 
 
-def _pump(stream: object, into: list[bytes], limit: int, proc: subprocess.Popen[bytes] | None, cut: list[bool]) -> None:
+def _pump(
+    stream: IO[bytes], into: list[bytes], limit: int, proc: subprocess.Popen[bytes] | None, cut: list[bool]
+) -> None:
     """Read a pipe, keeping at most limit bytes; past the limit note it, and stop the process if one is given."""
     size = 0
-    while chunk := stream.read(65_536):  # type: ignore[attr-defined]
+    while chunk := stream.read(65_536):
         keep = chunk[: max(0, limit - size)]
         into.append(keep)
         size += len(keep)

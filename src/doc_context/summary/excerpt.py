@@ -99,14 +99,15 @@ def assemble(picked: list[Unit]) -> str:
         same_block = prev is not None and prev.block == unit.block and not new_section
         if new_section:
             out.append(f"\n\n**{unit.section}**" + ("\n\n" if unit.kind == "table" else "\n"))
-        elif same_block:
-            out.append(_joint(prev, unit))  # type: ignore[arg-type]
+        elif same_block and prev is not None:
+            out.append(_joint(prev, unit))
         elif prev is not None:
             out.append("\n\n")
         if not same_block and unit.title:
             out.append(f"> {unit.title}\n>\n")
         number = number + 1 if same_block else 1
-        out.append(_render(unit, number, continues=same_block and prev.line == unit.line))  # type: ignore[union-attr]
+        continues = same_block and prev is not None and prev.line == unit.line
+        out.append(_render(unit, number, continues=continues))
         prev = unit
     return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip()
 

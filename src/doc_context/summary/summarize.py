@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import replace
+from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, WorkItem
 from doc_context.summary.excerpt import excerpt
@@ -176,18 +177,18 @@ def summarize_all(
     store: Cache = {} if cache is None else cache
     items = []
     for item in gathered.work_items:
-        made = _cached(store, summary_key(item, key), lambda i=item: work_item_summary(i, changed, diff, extra=extra))
+        made = _cached(store, summary_key(item, key), partial(work_item_summary, item, changed, diff, extra=extra))
         items.append(replace(made, parents=parent_chain(item, parents)))
     pages = []
     for page, ids in gathered.pages:
-        made = _cached(store, summary_key(page, key), lambda p=page: page_summary(p, changed, (), diff))
+        made = _cached(store, summary_key(page, key), partial(page_summary, page, changed, (), diff))
         pages.append(replace(made, cited_by=tuple(sorted(set(ids)))))
     return _ranked(items), _ranked(pages)
 
 
-def _cached(store: Cache, key: tuple[object, ...], make: object) -> Summary:
+def _cached(store: Cache, key: tuple[object, ...], make: Callable[[], Summary]) -> Summary:
     if key not in store:
-        store[key] = make()  # type: ignore[operator]
+        store[key] = make()
     return store[key]
 
 

@@ -1,0 +1,144 @@
+"""The parts of the azure-devops SDK that doc-context uses, as Protocols (the SDK ships no type information).
+
+The SDK's clients and models are what ado.py receives at run time; the sandbox tests drive them over HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+
+class IdentityRef(Protocol):
+    id: str | None
+    display_name: str | None
+
+
+class Project(Protocol):
+    id: str | None
+    name: str | None
+
+
+class Repository(Protocol):
+    id: str | None
+    name: str | None
+    project: Project | None
+
+
+class PullRequest(Protocol):
+    title: str | None
+    description: str | None
+    source_ref_name: str | None
+    target_ref_name: str | None
+    repository: Repository | None
+
+
+class ResourceRef(Protocol):
+    id: str | None
+    url: str | None
+
+
+class Iteration(Protocol):
+    id: int
+
+
+class Relation(Protocol):
+    rel: str | None
+    url: str | None
+    attributes: Mapping[str, Any] | None
+
+
+class WorkItem(Protocol):
+    id: int
+    rev: int | None
+    fields: Mapping[str, Any] | None
+    relations: Sequence[Relation] | None
+
+
+class Comment(Protocol):
+    id: int | None
+    content: str | None
+    author: IdentityRef | None
+
+
+class CommentThread(Protocol):
+    id: int
+    status: str | int | None
+    properties: Mapping[str, Any] | None
+    comments: Sequence[Comment] | None
+    is_deleted: bool | None
+
+
+class Response(Protocol):
+    def json(self) -> Any: ...
+
+
+class GitClient(Protocol):
+    def get_pull_request(self, repository_id: str, pull_request_id: int, project: str | None = None) -> PullRequest: ...
+
+    def get_pull_request_work_item_refs(
+        self, repository_id: str, pull_request_id: int, project: str | None = None
+    ) -> Sequence[ResourceRef] | None: ...
+
+    def get_pull_request_iterations(
+        self, repository_id: str, pull_request_id: int, project: str | None = None
+    ) -> Sequence[Iteration] | None: ...
+
+    def get_threads(
+        self, repository_id: str, pull_request_id: int, project: str | None = None
+    ) -> Sequence[CommentThread] | None: ...
+
+    def create_thread(
+        self, comment_thread: object, repository_id: str, pull_request_id: int, project: str | None = None
+    ) -> CommentThread: ...
+
+    def update_comment(
+        self,
+        comment: object,
+        repository_id: str,
+        pull_request_id: int,
+        thread_id: int,
+        comment_id: int,
+        project: str | None = None,
+    ) -> Comment: ...
+
+    def update_thread(
+        self,
+        comment_thread: object,
+        repository_id: str,
+        pull_request_id: int,
+        thread_id: int,
+        project: str | None = None,
+    ) -> CommentThread: ...
+
+    def _send(
+        self,
+        http_method: str,
+        location_id: str,
+        version: str,
+        route_values: Mapping[str, object] | None = None,
+        query_parameters: Mapping[str, object] | None = None,
+    ) -> Response: ...
+
+
+class WorkItemClient(Protocol):
+    def get_work_items_batch(
+        self, work_item_get_request: object, project: str | None = None
+    ) -> Sequence[WorkItem | None] | None: ...
+
+
+class SecurityClient(Protocol):
+    def has_permissions(self, security_namespace_id: str, permissions: int, tokens: str) -> Sequence[bool] | None: ...
+
+
+class ClientFactory(Protocol):
+    def get_git_client(self) -> GitClient: ...
+
+    def get_work_item_tracking_client(self) -> WorkItemClient: ...
+
+    def get_security_client(self) -> SecurityClient: ...
+
+
+class Connection(Protocol):
+    @property
+    def clients_v7_1(self) -> ClientFactory: ...
