@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from doc_context.models import Relation, WorkItem
-from doc_context.summary.extrafields import extra_values, label, parse_extra_fields
+from doc_context.summary.extrafields import extra_values, parse_extra_fields
 from doc_context.summary.parents import goal, parent_chain, parent_ids, parent_line
+from doc_context.summary.worktypes import label
 
 API = "https://dev.azure.com/fabrikam/_apis/wit/workItems"
 

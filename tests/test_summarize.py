@@ -10,15 +10,11 @@ import yaml
 
 from doc_context.app import compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, Summary, WorkItem
+from doc_context.summary import worktypes
 from doc_context.summary.repro import Repro, parse_repro
 from doc_context.summary.summarize import (
-    ACCEPTANCE_CRITERIA,
-    DESCRIPTION,
-    REPRO_STEPS,
-    SYSTEM_INFO,
     context_hash,
     page_summary,
-    source_fields,
     split_criteria,
     summarize_all,
     summary_key,
@@ -27,6 +23,8 @@ from doc_context.summary.summarize import (
 from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
 
 DATA = Path(__file__).parent / "data" / "workitems"
+DESCRIPTION = worktypes.DESCRIPTION.name
+REPRO_STEPS = worktypes.REPRO_STEPS.name
 CHANGED = (
     ChangedFile("/src/checkout/cart_totals.py", "edit"),
     ChangedFile("/src/checkout/TaxRate.cs", "add"),
@@ -180,26 +178,6 @@ def test_pick_keeps_relevant_sentences_in_order() -> None:
 
 
 # ---- type branching ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("type_", "fields"),
-    [
-        ("Bug", (REPRO_STEPS, SYSTEM_INFO)),
-        ("bug", (REPRO_STEPS, SYSTEM_INFO)),
-        ("User Story", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-        ("Product Backlog Item", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-        ("Feature", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-        ("Requirement", (DESCRIPTION, ACCEPTANCE_CRITERIA)),
-        ("Task", (DESCRIPTION,)),
-        ("Epic", (DESCRIPTION,)),
-        ("Issue", (DESCRIPTION,)),
-        ("Compliance Risk", (DESCRIPTION,)),
-        ("", (DESCRIPTION,)),
-    ],
-)
-def test_source_fields(type_: str, fields: tuple[str, ...]) -> None:
-    assert source_fields(item(type_)) == fields
 
 
 def test_bug_never_uses_its_description() -> None:

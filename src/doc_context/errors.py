@@ -10,6 +10,12 @@ DocContextError            anything we expect and can explain in one line (exit 
 from __future__ import annotations
 
 
+def first_line(message: str, limit: int = 200) -> str:
+    """The first line of a message from a library or a tool, cut at limit characters."""
+    lines = message.strip().splitlines()
+    return lines[0][:limit] if lines else ""
+
+
 class DocContextError(Exception):
     """An expected failure, with a message that says what to do."""
 

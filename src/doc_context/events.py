@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import ipaddress
 import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from doc_context.errors import ConfigError
+from doc_context.text.links import is_loopback
 
 EVENT_TYPES = ("git.pullrequest.created", "git.pullrequest.updated")
 
@@ -63,13 +63,6 @@ def _org_url(url: str) -> str | None:
         return f"https://dev.azure.com/{segments[0]}"
     if parts.scheme == "https" and host.endswith(".visualstudio.com"):
         return f"https://{host}"
-    if parts.scheme == "http" and _loopback(host) and "/_apis/" in parts.path:
+    if parts.scheme == "http" and is_loopback(host) and "/_apis/" in parts.path:
         return f"http://{parts.netloc}{parts.path.split('/_apis/')[0]}"
     return None
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

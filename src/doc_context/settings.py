@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -13,6 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from doc_context.errors import ConfigError
 from doc_context.models import PullRequestRef
+from doc_context.text.links import is_loopback
 
 COMMENT_HARD_CAP = 150_000
 _UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
@@ -270,7 +270,7 @@ class Settings(BaseSettings):
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or parts.password:
             raise ValueError("must be an https:// URL without user info")
-        if parts.scheme == "http" and not _is_loopback(parts.hostname):
+        if parts.scheme == "http" and not is_loopback(parts.hostname):
             raise ValueError("must use https:// (plain http is accepted for loopback hosts only)")
         return value
 
@@ -330,15 +330,6 @@ class Settings(BaseSettings):
     def secrets(self) -> list[str]:
         values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat, self.llm_api_key)
         return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
-
-
-def _is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -7,16 +7,13 @@ from collections.abc import Sequence
 
 from doc_context.models import PullRequest, Summary
 from doc_context.summary.tokens import clip
+from doc_context.summary.worktypes import VERBS, work_type
 from doc_context.text.neutralize import neutralize_inline, safe_link
 
 TITLE_CHARS = 200
 ITEM_TITLE_CHARS = 90
 NAMED_PER_GROUP = 2
 LLM_NOTE = "_Overview written by a language model from the sources below; the sections below quote the sources._"
-_VERBS = (
-    ("fixes", frozenset({"bug"})),
-    ("implements", frozenset({"user story", "product backlog item", "feature", "requirement", "epic"})),
-)
 
 
 def overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary], changed: int) -> str:
@@ -41,11 +38,8 @@ def llm_paragraph(text: str) -> str:
 def _purposes(items: Sequence[Summary]) -> str:
     groups: dict[str, list[Summary]] = {}
     for item in items:
-        kind = item.kind.strip().casefold()
-        verb = next((v for v, kinds in _VERBS if kind in kinds), "relates to")
-        groups.setdefault(verb, []).append(item)
-    order = [v for v, _ in _VERBS] + ["relates to"]
-    phrases = [f"{verb} {_named(groups[verb])}" for verb in order if verb in groups]
+        groups.setdefault(work_type(item.kind).verb, []).append(item)
+    phrases = [f"{verb} {_named(groups[verb])}" for verb in dict.fromkeys((*VERBS, *groups)) if verb in groups]
     return _and(phrases)
 
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.models import PullRequest, Summary
 from doc_context.summary.excerpt import shorten
-from doc_context.summary.extrafields import label
 from doc_context.summary.parents import parent_line
 from doc_context.summary.tokens import clip
+from doc_context.summary.worktypes import label
 from doc_context.text.mdblocks import separate_blocks
 from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link
 

@@ -6,7 +6,6 @@ become our models; SDK errors become ours (ado_transport.errors) with a message 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import partial
 from urllib.parse import quote
@@ -30,18 +29,13 @@ from doc_context.models import (
 )
 from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_transport import errors, read, retry_policy
+from doc_context.summary.worktypes import FETCHED_FIELDS
+from doc_context.text.htmltext import looks_like_html
 
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
-TEXT_FIELDS = (
-    "System.Description",
-    "Microsoft.VSTS.TCM.ReproSteps",
-    "Microsoft.VSTS.TCM.SystemInfo",
-    "Microsoft.VSTS.Common.AcceptanceCriteria",
-)
 _STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", "pending")
-_HTML_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
 def connect(
@@ -73,7 +67,7 @@ class AzureDevOps:
         *,
         keep_fields: Sequence[str] = (),
     ) -> None:
-        self._keep = frozenset(TEXT_FIELDS) | frozenset(keep_fields)
+        self._keep = frozenset(FETCHED_FIELDS) | frozenset(keep_fields)
         self._git = git
         self._wit = wit
         self._org_url = org_url
@@ -237,7 +231,7 @@ def _work_item(w: sdk.WorkItem, edit_url: str, keep: frozenset[str]) -> WorkItem
         fields=text,
         relations=relations,
         web_url=f"{edit_url}{int(w.id)}",
-        markdown_fields=frozenset(k for k, v in text.items() if not _HTML_TAG.search(v)),
+        markdown_fields=frozenset(k for k, v in text.items() if not looks_like_html(v)),
     )
 
 

@@ -21,7 +21,7 @@ from msrest.exceptions import ClientException
 from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
-from doc_context.errors import PublishError, SourceError
+from doc_context.errors import PublishError, SourceError, first_line
 
 T = TypeVar("T")
 ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
@@ -133,7 +133,7 @@ def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
     if isinstance(exc, AzureError):
         return (
-            f"Entra ID sign-in failed ({type(exc).__name__}: {_first_line(str(exc), 200)}). Check "
+            f"Entra ID sign-in failed ({type(exc).__name__}: {first_line(str(exc))}). Check "
             "DOC_CONTEXT_AUTH and AZURE_TENANT_ID / AZURE_CLIENT_ID / AZURE_SERVICE_CONNECTION_ID, and that the "
             "identity was added to the Azure DevOps organization"
         )
@@ -142,7 +142,7 @@ def explain(exc: BaseException) -> str:
             "the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
             "or set a valid AZURE_DEVOPS_PAT"
         )
-    message = _first_line(getattr(exc, "message", None) or str(exc), 300) or type(exc).__name__
+    message = first_line(getattr(exc, "message", None) or str(exc), 300) or type(exc).__name__
     if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
         return (
             f"{message} Grant 'Contribute to pull requests' to '<Project> Build Service (<org>)' under "
@@ -151,8 +151,3 @@ def explain(exc: BaseException) -> str:
     if getattr(exc, "type_key", "") == "GitPullRequestNotFoundException":
         return f"{message} Check SYSTEM_PULLREQUEST_PULLREQUESTID and BUILD_REPOSITORY_ID"
     return message
-
-
-def _first_line(text: str, limit: int) -> str:
-    lines = text.strip().splitlines()
-    return lines[0][:limit] if lines else ""

@@ -15,6 +15,7 @@ import subprocess
 import threading
 from typing import IO
 
+from doc_context.errors import first_line
 from doc_context.models import Notice
 
 MAX_BYTES = 2_000_000
@@ -56,7 +57,8 @@ def read_diff(
             SOURCE, f"the diff is larger than {max_bytes:,} bytes; only its first part was read"
         )
     if code != 0:
-        return "", Notice(SOURCE, f"git diff HEAD^1 HEAD failed (exit {code}): {_first_line(err)}")
+        message = first_line(err.decode("utf-8", "replace")) or "no message"
+        return "", Notice(SOURCE, f"git diff HEAD^1 HEAD failed (exit {code}): {message}")
     return out.decode("utf-8", "replace"), None
 
 
@@ -70,11 +72,6 @@ def _not_a_checkout(source_dir: str, err: bytes) -> str:
         f"{source_dir} is not a git checkout; the diff was not read (add a checkout step, "
         "or point BUILD_SOURCESDIRECTORY at it)"
     )
-
-
-def _first_line(err: bytes) -> str:
-    lines = err.decode("utf-8", "replace").strip().splitlines()
-    return lines[0][:200] if lines else "no message"
 
 
 def _git(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doc_context.models import PageRef, WorkItem
-from doc_context.summary.summarize import source_fields
+from doc_context.summary.worktypes import work_type
 from doc_context.text.links import Site, find_urls, resolve
 
 _CONFLUENCE_HINTS = (
@@ -21,10 +21,10 @@ _CONFLUENCE_HINTS = (
 def item_urls(item: WorkItem) -> list[str]:
     """URLs in the item's describing fields and its Hyperlink relations, first seen first."""
     urls: list[str] = []
-    for name in source_fields(item):
-        value = item.fields.get(name)
+    for field in work_type(item.type).fields:
+        value = item.fields.get(field.name)
         if value:
-            urls += find_urls(value, markdown=name in item.markdown_fields)
+            urls += find_urls(value, markdown=field.name in item.markdown_fields)
     urls += [r.url for r in item.relations if r.rel == "Hyperlink" and r.url]
     return list(dict.fromkeys(urls))
 

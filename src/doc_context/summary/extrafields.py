@@ -14,13 +14,12 @@ from collections.abc import Mapping, Sequence
 
 from doc_context.models import WorkItem
 from doc_context.summary.tokens import clip
-from doc_context.text.htmltext import html_to_markdown
+from doc_context.summary.worktypes import label, shown
+from doc_context.text.htmltext import html_to_markdown, looks_like_html
 
 ExtraFields = Mapping[str, tuple[str, ...]]
 VALUE_CHARS = 120
 _FIELD_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_HTML = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 
 
 def parse_extra_fields(spec: str) -> dict[str, tuple[str, ...]]:
@@ -43,12 +42,10 @@ def parse_extra_fields(spec: str) -> dict[str, tuple[str, ...]]:
 
 
 def fields_for(item: WorkItem, extra: ExtraFields) -> tuple[str, ...]:
-    """The extra fields configured for the item's type, then those for every type; never a Bug's
-    System.Description (the type contract: its repro steps speak for it)."""
+    """The extra fields configured for the item's type, then those for every type; never a field
+    its type hides (a Bug's description, worktypes.py)."""
     names = dict.fromkeys(extra.get(item.type.strip().casefold(), ()) + extra.get("*", ()))
-    if item.type.strip().casefold() == "bug":
-        names.pop("System.Description", None)
-    return tuple(names)
+    return tuple(name for name in names if shown(item, name))
 
 
 def extra_values(item: WorkItem, extra: ExtraFields) -> tuple[tuple[str, str], ...]:
@@ -61,15 +58,6 @@ def extra_values(item: WorkItem, extra: ExtraFields) -> tuple[tuple[str, str], .
     return tuple(out)
 
 
-def label(reference_name: str) -> str:
-    """Microsoft.VSTS.Common.BusinessValue -> "Business value"; Custom.RiskOwner -> "Risk owner"."""
-    last = reference_name.rsplit(".", 1)[-1].replace("_", " ")
-    words = _CAMEL.sub(" ", last).split()
-    if not words:
-        return reference_name
-    return " ".join([words[0]] + [w if w.isupper() and len(w) > 1 else w.lower() for w in words[1:]])
-
-
 def _one_line(value: object) -> str:
     if value is None or (isinstance(value, bool) and not value):
         return ""
@@ -78,6 +66,6 @@ def _one_line(value: object) -> str:
     elif isinstance(value, Sequence) and not isinstance(value, str):
         value = ", ".join(str(v) for v in value)
     text = str(value)
-    if _HTML.search(text):
+    if looks_like_html(text):
         text = html_to_markdown(text)
     return clip(" ".join(text.split()), VALUE_CHARS)

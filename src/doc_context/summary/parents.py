@@ -13,12 +13,11 @@ from collections.abc import Iterable, Mapping
 
 from doc_context.models import WorkItem
 from doc_context.summary.tokens import clip, line_sentences
-from doc_context.text.htmltext import html_to_markdown
+from doc_context.summary.worktypes import DESCRIPTION, field_markdown, shown
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.neutralize import neutralize_inline, safe_link
 
 PARENT = "System.LinkTypes.Hierarchy-Reverse"
-DESCRIPTION = "System.Description"
 MAX_DEPTH = 5
 GOAL_CHARS = 160
 _ID_IN_URL = re.compile(r"/workitems/(\d+)/?$", re.IGNORECASE)
@@ -57,12 +56,10 @@ def parent_chain(item: WorkItem, parents: Mapping[int, WorkItem], depth: int = M
 def goal(item: WorkItem) -> str:
     """The first sentence of the item's description: what the Feature or Epic is for.
 
-    A Bug's System.Description is never shown (its repro steps speak for it), not even as a parent."""
-    if item.type.strip().casefold() == "bug":
+    A type that hides its description (a Bug, worktypes.py) shows none, not even as a parent."""
+    if not shown(item, DESCRIPTION.name):
         return ""
-    raw = item.fields.get(DESCRIPTION) or ""
-    text = raw if DESCRIPTION in item.markdown_fields else html_to_markdown(raw)
-    for block in parse_blocks(text):
+    for block in parse_blocks(field_markdown(item, DESCRIPTION.name)):
         if block.kind in ("para", "quote", "list"):
             first = block.items[0] if block.kind == "list" else block.lines[0]
             sentences = line_sentences(first.strip())

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from doc_context.summary.tokens import clip
+from doc_context.text.mdblocks import LIST_MARKER
 
 MAX_STEPS = 15
 STEP_CHARS = 200
@@ -19,7 +20,6 @@ CONTEXT_CHARS = 300
 OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
-LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+")  # a list item's marker, to strip
 _EMPHASIS = re.compile(r"[*_`]+")
 _STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
 _STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
@@ -90,8 +90,8 @@ def system_info(markdown: str) -> str:
     return clip("; ".join(line for line in lines if line), SYSTEM_INFO_CHARS)
 
 
-def bug_text(repro_steps: str, info: str) -> str:
-    """A Bug's summary body, from its repro steps and system info alone."""
+def repro_text(repro_steps: str) -> str:
+    """A Bug's repro steps as context, numbered steps and the expected and actual outcomes."""
     repro = parse_repro(repro_steps)
     parts: list[str] = []
     if repro.context:
@@ -105,6 +105,10 @@ def bug_text(repro_steps: str, info: str) -> str:
     ]
     if outcome:
         parts.append("\n".join(outcome))
-    if environment := system_info(info):
-        parts.append(f"**System info:** {environment}")
-    return "\n\n".join(parts) or "_No repro steps or system info._"
+    return "\n\n".join(parts)
+
+
+def environment_text(info: str) -> str:
+    """The system info as one labelled line, or nothing."""
+    environment = system_info(info)
+    return f"**System info:** {environment}" if environment else ""

@@ -1,10 +1,8 @@
 """Pure: work items and Confluence pages -> extractive summaries, ranked against the PR's changes.
 
-Which fields a work item is summarized from depends on its type (see `source_fields`):
-a Bug from its repro steps and system info only, never its description; every other type,
-unknown custom types included, from System.Description, plus the acceptance criteria for
-requirement-like types. Extra fields per type (extrafields.py) and the parent chain (parents.py)
-come as short lines of context.
+Which fields a work item is summarized from, and how each is shown, is its type's row in
+worktypes.py (a Bug: its repro steps and system info, never its description). Extra fields per
+type (extrafields.py) and the parent chain (parents.py) come as short lines of context.
 
 Incremental reruns: `summary_key(source, diff_hash)` names a summary by what it was made from
 (the work item's revision or the page's version, and `context_hash` of the diff, the changed
@@ -25,15 +23,10 @@ from doc_context.summary.excerpt import excerpt
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.parents import parent_chain
 from doc_context.summary.related import related_files
-from doc_context.summary.repro import LIST_MARKER, bug_text
+from doc_context.summary.repro import environment_text, repro_text
 from doc_context.summary.tokens import clip, focus_tokens, pick, relevance
-from doc_context.text.htmltext import html_to_markdown
-
-DESCRIPTION = "System.Description"
-REPRO_STEPS = "Microsoft.VSTS.TCM.ReproSteps"
-SYSTEM_INFO = "Microsoft.VSTS.TCM.SystemInfo"
-ACCEPTANCE_CRITERIA = "Microsoft.VSTS.Common.AcceptanceCriteria"
-WITH_CRITERIA = frozenset({"user story", "product backlog item", "feature", "requirement"})
+from doc_context.summary.worktypes import How, field_markdown, label, work_type
+from doc_context.text.mdblocks import LIST_MARKER
 
 DESCRIPTION_BUDGET = 600
 CRITERIA_BUDGET = 700
@@ -47,42 +40,20 @@ _STRUCK = re.compile(r"~~.*?~~")
 Cache = MutableMapping[tuple[object, ...], Summary]
 
 
-def is_bug(item: WorkItem) -> bool:
-    return item.type.strip().casefold() == "bug"
-
-
-def source_fields(item: WorkItem) -> tuple[str, ...]:
-    """The fields a work item is summarized from: the type branching contract."""
-    if is_bug(item):
-        return (REPRO_STEPS, SYSTEM_INFO)
-    if item.type.strip().casefold() in WITH_CRITERIA:
-        return (DESCRIPTION, ACCEPTANCE_CRITERIA)
-    return (DESCRIPTION,)
-
-
-def field_markdown(item: WorkItem, name: str) -> str:
-    """A field as markdown: HTML converted, a field stored as markdown taken as it is."""
-    raw = item.fields.get(name) or ""
-    if not isinstance(raw, str):
-        raw = str(raw)
-    return raw.strip() if name in item.markdown_fields else html_to_markdown(raw)
-
-
 def work_item_summary(
     item: WorkItem, changed: Sequence[ChangedFile], diff: str = "", *, extra: ExtraFields | None = None
 ) -> Summary:
-    """The summary of one work item, its text ranked against the changed files and diff."""
+    """The summary of one work item, its type's fields ranked against the changed files and diff."""
     focus = focus_tokens(changed, diff)
-    texts = {name: field_markdown(item, name) for name in source_fields(item)}
-    if is_bug(item):
-        body = bug_text(texts[REPRO_STEPS], texts[SYSTEM_INFO])
-    else:
-        body = _story_text(texts[DESCRIPTION], texts.get(ACCEPTANCE_CRITERIA, ""), focus)
+    fields = work_type(item.type).fields
+    texts = {f.name: field_markdown(item, f.name) for f in fields}
+    parts = (_shown(f.how, texts[f.name], focus) for f in fields)
+    nothing = " or ".join(_lower(label(f.name)) for f in fields)
     whole = "\n".join([item.title, *texts.values()])
     return Summary(
         source_id=f"work item {item.id}",
         heading=f"{item.type} {item.id}: {item.title}",
-        text=body,
+        text="\n\n".join(p for p in parts if p) or f"_No {nothing}._",
         related_files=related_files(changed, whole),
         kind=item.type,
         meta=item.state,
@@ -92,6 +63,20 @@ def work_item_summary(
         extra=extra_values(item, extra or {}),
         fields_used=tuple(name for name, text in texts.items() if text),
     )
+
+
+def _shown(how: How, text: str, focus: frozenset[str]) -> str:
+    if how == "criteria":
+        return _criteria_text(text, focus)
+    if how == "steps":
+        return repro_text(text)
+    if how == "environment":
+        return environment_text(text)
+    return excerpt(text, focus, DESCRIPTION_BUDGET)
+
+
+def _lower(words: str) -> str:
+    return words if words[:2].isupper() else words[:1].lower() + words[1:]
 
 
 def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = "") -> Summary:
@@ -112,8 +97,8 @@ def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[
     )
 
 
-def _story_text(description: str, criteria: str, focus: frozenset[str]) -> str:
-    parts = [excerpt(description, focus, DESCRIPTION_BUDGET)]
+def _criteria_text(criteria: str, focus: frozenset[str]) -> str:
+    parts = []
     live, withdrawn = split_criteria(criteria)
     if live:
         chosen = pick(live, focus, CRITERIA_BUDGET, lead=0)
@@ -124,7 +109,7 @@ def _story_text(description: str, criteria: str, focus: frozenset[str]) -> str:
     if withdrawn:
         lines = [f"- ~~{clip(w, CRITERION_CHARS)}~~" for w in withdrawn[:MAX_WITHDRAWN]]
         parts.append("**Withdrawn criteria** (struck through)\n" + "\n".join(lines))
-    return "\n\n".join(p for p in parts if p) or "_No description._"
+    return "\n\n".join(parts)
 
 
 def split_criteria(markdown: str) -> tuple[list[str], list[str]]:

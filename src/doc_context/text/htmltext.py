@@ -20,6 +20,7 @@ _CODE = frozenset({"code", "kbd", "samp", "tt"})
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+_TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 _BLANKS = re.compile(r"\n{3,}")
 
 
@@ -31,6 +32,11 @@ def html_to_markdown(value: str) -> str:
     blocks = [b for b in (_tidy(b) for b in _blocks(parse(text))) if b]
     out = _BLANKS.sub("\n\n", "\n\n".join(blocks))
     return _TAG_START.sub("&lt;", _INVISIBLE.sub("", out)).strip("\n")
+
+
+def looks_like_html(value: str) -> bool:
+    """Whether a field value holds an HTML tag (rich text), rather than plain text or markdown."""
+    return bool(_TAG.search(value))
 
 
 def _tidy(block: str) -> str:

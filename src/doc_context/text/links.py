@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+import ipaddress
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -25,6 +26,16 @@ _TINY = re.compile(r"[A-Za-z0-9_-]{1,11}")
 _KEY = re.compile(r"~?[\w.@:+-]+")
 _DATE = re.compile(r"([0-9]{4})/([0-9]{2})/([0-9]{2})")
 _DEFAULT_PORT = {"http": 80, "https": 443}
+
+
+def is_loopback(host: str) -> bool:
+    """localhost, 127.0.0.0/8 or ::1: where plain http is allowed (the sandbox, a local proxy)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def find_urls(text: str, *, markdown: bool = False) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Literal
 
 Kind = Literal["para", "list", "table", "quote", "code", "heading"]
 
-LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")
+LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")  # a list item's marker (CommonMark)
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\*\*([^*\n]{1,120}?)\*\*:?$")
@@ -110,7 +110,6 @@ def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:
     return end
 
 
-_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,9}[.)])\s")
 _LABEL = re.compile(r"^\*\*[^*\n]+\*\*(?: \([^)\n]*\))?:?$")
 
 
@@ -132,8 +131,8 @@ def separate_blocks(markdown: str) -> str:
 def _needs_gap(prev: str, line: str) -> bool:
     if _LABEL.match(prev):
         return True
-    starts_list = bool(_LIST_ITEM.match(line))
-    in_list = bool(_LIST_ITEM.match(prev)) or prev.startswith(" ")
+    starts_list = bool(LIST_MARKER.match(line))
+    in_list = bool(LIST_MARKER.match(prev)) or prev.startswith(" ")
     if starts_list and not in_list:
         return True
     return line.startswith(">") and not prev.startswith(">")
