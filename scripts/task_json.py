@@ -25,6 +25,7 @@ GROUPS = [
     ("auth", "Azure DevOps authentication", False),
     ("confluence", "Confluence", True),
     ("comment", "The comment thread", True),
+    ("audience", "Audience: what is shown by title and link only", False),
     ("run", "Limits and behaviour", False),
     ("llm", "LLM summaries (optional)", False),
 ]

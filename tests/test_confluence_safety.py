@@ -65,6 +65,7 @@ def story(*urls: str, relations: tuple[str, ...] = ()) -> WorkItem:
         "Active",
         {"System.Description": body},
         tuple(Relation("Hyperlink", url) for url in relations),
+        project=PR.project,  # the service always names the item's project; the PR's own here
     )
 
 

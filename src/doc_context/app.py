@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
-from doc_context.models import Gathered, Notice, Outcome, PullRequestRef, Summary, WorkItem
+from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Summary, WorkItem
 from doc_context.sources.llm import ChatClient, write_overview
 from doc_context.summary.extrafields import ExtraFields
 from doc_context.summary.summarize import Cache, summarize_all
@@ -24,7 +24,6 @@ class Options:
     dry_run: bool = False
     deadline: float = 300.0
     extra: ExtraFields = field(default_factory=dict)
-    page_content: str = "summary"
 
 
 def compose(
@@ -36,44 +35,30 @@ def compose(
     extra: ExtraFields | None = None,
     cache: Cache | None = None,
     llm_overview: str | None = None,
-    page_content: str = "summary",
 ) -> str:
     """The comment for what was gathered: pure and deterministic (`cache`, when given, is read and filled).
 
     diff: `git diff HEAD^1 HEAD` (diffsource.read_diff); parents: the work items' ancestors by id;
     extra: parse_extra_fields(settings.extra_fields); llm_overview: llm.write_overview's text, if any.
     """
-    items, pages = summaries(gathered, diff, parents, extra=extra, cache=cache, page_content=page_content)
-    return _render(gathered, items, pages, budget, llm_overview)
-
-
-def summaries(
-    gathered: Gathered,
-    diff: str = "",
-    parents: Mapping[int, WorkItem] | None = None,
-    *,
-    extra: ExtraFields | None = None,
-    cache: Cache | None = None,
-    page_content: str = "summary",
-) -> tuple[list[Summary], list[Summary]]:
-    """Work item and page summaries; with page_content "titles", pages keep their title and link only
-    (their audience may be narrower than the PR's)."""
     items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
-    if page_content == "titles":
-        pages = [replace(page, text="", related_files=()) for page in pages]
-    return items, pages
+    return _render(gathered, items, pages, budget, llm_overview)
 
 
 def run(
     sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options, chat: ChatClient | None = None
 ) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
-    items, pages = summaries(gathered, gathered.diff, extra=options.extra, page_content=options.page_content)
+    items, pages = summarize_all(gathered, gathered.diff, extra=options.extra)
     extractive = _render(gathered, items, pages, options.budget)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)
     outcome = partial(
-        Outcome, work_items=len(gathered.work_items), pages=len(gathered.pages), sources=read_list(gathered)
+        Outcome,
+        work_items=len(gathered.work_items),
+        pages=len(gathered.pages),
+        sources=read_list(gathered),
+        title_only=title_only(gathered),
     )
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
     if plan.action == "unchanged" and plan.thread:  # no LLM call
@@ -114,13 +99,25 @@ def _heal(
 
 def read_list(gathered: Gathered) -> tuple[str, ...]:
     """What was read, one line each, for the collapsible group in the pipeline log."""
-    lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}" for w in gathered.work_items]
-    lines += [f"parent {w.type} {w.id}: {w.title}" for w in gathered.parents]
+    lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}{_marked(w)}" for w in gathered.work_items]
+    lines += [f"parent {w.type} {w.id}: {w.title}{_marked(w)}" for w in gathered.parents]
     lines += [
-        f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}"
+        f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}{_marked(p)}"
         for p, ids in gathered.pages
     ]
     return tuple([*lines, f"changed files: {len(gathered.changed_files)}"])
+
+
+def title_only(gathered: Gathered) -> tuple[str, ...]:
+    """Each source shown by title only, and why (no text of it), for the log and `doc-context check`."""
+    lines = [f"{w.type} {w.id}: {w.title}: {w.withheld.detail}" for w in gathered.work_items if w.withheld]
+    lines += [f"parent {w.type} {w.id}: {w.title}: {w.withheld.detail}" for w in gathered.parents if w.withheld]
+    lines += [f"page {p.id}: {p.title}: {p.withheld.detail}" for p, _ in gathered.pages if p.withheld]
+    return tuple(lines)
+
+
+def _marked(source: WorkItem | Page) -> str:
+    return " (title only)" if source.withheld else ""
 
 
 def _render(

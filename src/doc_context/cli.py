@@ -9,10 +9,15 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from doc_context import __version__, vso
 from doc_context.errors import ConfigError, DocContextError, PublishError
 from doc_context.models import Notice, Outcome
+
+if TYPE_CHECKING:
+    from doc_context.gather import Sources
+    from doc_context.settings import Settings
 
 Printer = Callable[[str], None]
 
@@ -104,7 +109,6 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
             dry_run=settings.dry_run,
             deadline=settings.deadline,
             extra=wired.extra,
-            page_content=settings.page_content,
         )
         outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
         outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
@@ -146,9 +150,28 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     secrets += settings.secrets()
     with wire(settings) as wired:
         checks = preflight(wired.publisher, wired.sources.confluence, settings.pull_request())
-    for line in table(checks):
+        listed = _title_only(wired.sources, settings) if checks[0].ok else []
+    for line in [*table(checks), *listed]:
         emit(line)
     return 0 if all(c.ok for c in checks) else 1
+
+
+def _title_only(sources: Sources, settings: Settings) -> list[str]:
+    """What a run would show by title and link only, and why: gathered as a dry run would, nothing written."""
+    from doc_context.app import title_only
+    from doc_context.gather import Deadline, gather
+
+    try:
+        gathered = gather(
+            replace(sources, read_threads=False, diff=None),
+            settings.pull_request(),
+            deadline=Deadline(settings.deadline),
+        )
+    except DocContextError as e:
+        return ["", f"Could not list what a run would show by title only: {e}"]
+    lines = title_only(gathered)
+    head = f"Shown by title and link only in a run ({len(lines)})" + (":" if lines else ": none")
+    return ["", head, *(f"- {vso.defuse(line)}" for line in lines)]
 
 
 def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
@@ -176,6 +199,13 @@ def _report(outcome: Outcome, emit: Printer) -> None:
         outcome.sources,
     ):
         emit(line)
+    if outcome.title_only:
+        title = (
+            f"doc-context: {len(outcome.title_only)} shown by title and link only (their text stays out of the "
+            "comment, the build summary and the LLM), and why"
+        )
+        for line in vso.group(title, outcome.title_only):
+            emit(line)
     if outcome.action == "dry-run":
         emit(outcome.markdown)
     else:

@@ -17,6 +17,7 @@ from doc_context.settings import Settings
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.diff import read_diff
 from doc_context.sources.llm import ChatClient, chat_client
+from doc_context.summary.audience import Audience
 from doc_context.summary.extrafields import ExtraFields, parse_extra_fields
 from doc_context.text.links import Site
 
@@ -67,6 +68,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
                 parent_depth=settings.parent_depth,
                 confluence_concurrency=settings.confluence_concurrency,
                 diff=(lambda: read_diff(source_dir)) if source_dir else None,
+                audience=audience(settings),
             ),
             gateway,
             chat,
@@ -77,6 +79,17 @@ def wire(settings: Settings) -> Iterator[Wired]:
         for client in (confluence, chat):
             if client is not None:
                 client.close()
+
+
+def audience(settings: Settings) -> Audience:
+    """Which sources the comment shows by title only, from the settings."""
+    return Audience.from_settings(
+        other_projects=settings.other_projects,
+        sensitive_areas=settings.sensitive_areas,
+        sensitive_tags=settings.sensitive_tags,
+        title_only_spaces=settings.title_only_spaces,
+        page_content=settings.page_content,
+    )
 
 
 def extra_fields(settings: Settings) -> ExtraFields:

@@ -3,6 +3,9 @@
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads
 and the Confluence credential check at once; then the work item batches and the changed files; then
 the pages and the parents, concurrently. A deadline bounds it all.
+
+A work item, parent or page the PR's readers may not be able to read (summary/audience.py) loses its
+text here, as soon as it arrives: nothing after gather can quote it, and its links are not followed.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from doc_context.errors import ConfluenceError, SourceError
@@ -28,6 +31,7 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
+from doc_context.summary.audience import Audience, withhold_item, withhold_page
 from doc_context.summary.citations import cited_pages, confluence_like
 from doc_context.summary.parents import parent_ids
 from doc_context.text.links import Site
@@ -64,6 +68,7 @@ class Sources:
     parent_depth: int = 1
     confluence_concurrency: int = 32
     diff: Callable[[], tuple[str, Notice | None]] | None = None  # the checkout's git diff, when there is one
+    audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -78,13 +83,15 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_creds = pool.submit(sources.confluence.check_credentials) if sources.confluence else None
         f_diff = pool.submit(sources.diff) if sources.diff else None
         ids = deadline.result(f_ids, "the work items linked to the pull request")
-        items = _work_items(pool, sources, pr, ids, deadline, notices)
-        f_parents = pool.submit(_parents, sources, pr, items)
+        fetched = _work_items(pool, sources, pr, ids, deadline, notices)
+        pull_request = deadline.result(f_pr, f"pull request {pr.pull_request_id}")  # asked with the ids
+        projects = (pull_request.project_name, pull_request.project_id, pr.project)
+        items = tuple(_screened(sources.audience, fetched, projects))
+        f_parents = pool.submit(_parents, sources, pr, items, projects)
         pages = _pages(sources, items, f_creds, notices, deadline)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
-        pull_request = deadline.result(f_pr, f"pull request {pr.pull_request_id}")
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
         diff, diff_notice = deadline.optional(f_diff, "the diff", notices, default=("", None)) if f_diff else ("", None)
         notices += [diff_notice] if diff_notice else []
@@ -156,8 +163,16 @@ def _work_items(
     return tuple(items)
 
 
-def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) -> Fetched[WorkItem]:
-    """Up to parent_depth levels of parents (Hierarchy-Reverse), one batch call per level."""
+def _screened(audience: Audience, items: Sequence[WorkItem], projects: Sequence[str]) -> list[WorkItem]:
+    """The items as they arrived, but those the PR's readers may not see reduced to their title line."""
+    return [withhold_item(item, why) if (why := audience.item(item, projects)) else item for item in items]
+
+
+def _parents(
+    sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem], projects: Sequence[str]
+) -> Fetched[WorkItem]:
+    """Up to parent_depth levels of parents (Hierarchy-Reverse), one batch call per level; a parent from
+    another project, a sensitive area or with a sensitive tag keeps its title only, and no grandparent."""
     known = {item.id for item in items}
     level, parents, notices = list(items), [], []
     for _ in range(sources.parent_depth):
@@ -166,7 +181,7 @@ def _parents(sources: Sources, pr: PullRequestRef, items: Sequence[WorkItem]) ->
             break
         fetched = sources.ado.work_items(wanted, pr.project)
         notices += [Notice(n.source, f"parent {n.message}") for n in fetched.notices]
-        level = list(fetched.items)
+        level = _screened(sources.audience, fetched.items, projects)
         known.update(wanted)
         parents += level
     return Fetched(tuple(parents), tuple(notices))
@@ -224,6 +239,8 @@ def _pages(
             continue
         if page.degraded and page.id not in pages:
             notices.append(Notice(ref.describe(), "its storage format was malformed; read it leniently"))
+        if why := sources.audience.page(page):
+            page = withhold_page(page, why)
         citing = pages.setdefault(page.id, (page, []))[1]
         citing += [i for i in ids if i not in citing]
     for reason, refs in failed.items():

@@ -43,6 +43,7 @@ class PullRequest:
     web_url: str = ""
     repository_id: str = ""
     project_id: str = ""
+    project_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,14 @@ class Relation:
 
 
 @dataclass(frozen=True)
+class Withheld:
+    """Why a source is shown by title and link only: its readers may be fewer than the PR's."""
+
+    why: str  # for the comment, naming nothing: "it belongs to another project"
+    detail: str  # for the log and `check`: "project Contoso (DOC_CONTEXT_OTHER_PROJECTS)"
+
+
+@dataclass(frozen=True)
 class WorkItem:
     id: int
     rev: int
@@ -69,6 +78,10 @@ class WorkItem:
     relations: tuple[Relation, ...] = ()
     markdown_fields: frozenset[str] = frozenset()  # fields stored as markdown (multilineFieldsFormat)
     web_url: str = ""
+    project: str = ""  # System.TeamProject: the project's name
+    area_path: str = ""  # System.AreaPath, e.g. "Fabrikam\\Security"
+    tags: tuple[str, ...] = ()  # System.Tags, split
+    withheld: Withheld | None = None  # set by gather: its fields and relations are already gone
 
     def __hash__(self) -> int:
         return hash((self.id, self.rev))
@@ -121,6 +134,7 @@ class Page:
     web_url: str
     text: str
     degraded: bool = False  # the storage body was malformed and read by the tolerant parser
+    withheld: Withheld | None = None  # set by gather: its text is already gone
 
 
 @dataclass(frozen=True)
@@ -140,6 +154,7 @@ class Summary:
     parents: tuple[tuple[str, str, str], ...] = ()  # (heading, goal, url) of each ancestor, nearest first
     extra: tuple[tuple[str, str], ...] = ()  # (label, value) of the extra fields configured for the type
     fields_used: tuple[str, ...] = ()  # reference names of the work item fields the text came from
+    withheld: str = ""  # why only the title and link are shown (Withheld.why); never sent to the LLM
 
 
 @dataclass(frozen=True)
@@ -179,3 +194,4 @@ class Outcome:
     pages: int = 0
     sources: tuple[str, ...] = ()  # one line per work item, parent and page read, for the log
     failure: str = ""  # action "failed": why the comment could not be posted (the markdown is still kept)
+    title_only: tuple[str, ...] = ()  # one line per source shown by title only, and why, for the log

@@ -173,7 +173,31 @@ class Settings(BaseSettings):
         "summary",
         validation_alias=_env("DOC_CONTEXT_PAGE_CONTENT", "page_content"),
         description="What the comment shows of a Confluence page: 'summary', or 'titles' (title and link only) "
-        "when pages may be more restricted than the PR's audience.",
+        "for every page.",
+    )
+    title_only_spaces: str = Field(
+        "",
+        validation_alias=_env("DOC_CONTEXT_TITLE_ONLY_SPACES", "title_only_spaces"),
+        description="Confluence space keys whose pages are shown by title and link only, separated by ';', "
+        "e.g. 'HR;LEGAL'.",
+    )
+    other_projects: str = Field(
+        "",
+        validation_alias=_env("DOC_CONTEXT_OTHER_PROJECTS", "other_projects"),
+        description="Other projects whose work items are summarized like the PR's own, separated by ';' "
+        "('*' for all). Items from any other project are shown by title and link only.",
+    )
+    sensitive_areas: str = Field(
+        "",
+        validation_alias=_env("DOC_CONTEXT_SENSITIVE_AREAS", "sensitive_areas"),
+        description="Area paths whose work items (and everything below them) are shown by title and link only, "
+        "separated by ';', e.g. 'Fabrikam\\Security'.",
+    )
+    sensitive_tags: str = Field(
+        "",
+        validation_alias=_env("DOC_CONTEXT_SENSITIVE_TAGS", "sensitive_tags"),
+        description="Work item tags that mark an item to show by title and link only, separated by ';', "
+        "e.g. 'confidential'.",
     )
     confluence_concurrency: int = Field(
         32,

@@ -87,6 +87,7 @@ class AzureDevOps:
             target_branch=got.target_ref_name or "",
             repository_id=str(getattr(repository, "id", "") or ""),
             project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""),
+            project_name=str(getattr(getattr(repository, "project", None), "name", "") or ""),
         )
 
     def can_contribute(self, pull_request: PullRequest) -> bool:
@@ -232,6 +233,9 @@ def _work_item(w: sdk.WorkItem, edit_url: str, keep: frozenset[str]) -> WorkItem
         relations=relations,
         web_url=f"{edit_url}{int(w.id)}",
         markdown_fields=frozenset(k for k, v in text.items() if not looks_like_html(v)),
+        project=str(fields.get("System.TeamProject") or ""),
+        area_path=str(fields.get("System.AreaPath") or ""),
+        tags=tuple(t.strip() for t in str(fields.get("System.Tags") or "").split(";") if t.strip()),
     )
 
 

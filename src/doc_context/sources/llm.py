@@ -138,11 +138,14 @@ def _answer(response: httpx.Response) -> str:
 
 
 def messages_for(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary]) -> list[dict[str, str]]:
-    """The system prompt and the data, quoted: JSON in <data> tags, with every "<" escaped."""
+    """The system prompt and the data, quoted: JSON in <data> tags, with every "<" escaped.
+
+    A source shown by title only (Summary.withheld) is not sent at all, not even its title: the model's
+    provider is one more audience, and its paragraph must not hint at what the comment withholds."""
     data: dict[str, Any] = {
         "pull_request": {"title": pr.title if pr else "", "description": clip(pr.description if pr else "", 2_000)},
-        "work_items": [_source(s) for s in items],
-        "pages": [_source(s) for s in pages],
+        "work_items": [_source(s) for s in items if not s.withheld],
+        "pages": [_source(s) for s in pages if not s.withheld],
     }
     while len(json.dumps(data, ensure_ascii=False)) > MAX_DATA and (data["pages"] or data["work_items"]):
         (data["pages"] or data["work_items"]).pop()  # the least relevant come last
@@ -173,7 +176,7 @@ def write_overview(
     chat: ChatClient | None, pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary]
 ) -> tuple[str | None, Notice | None]:
     """The model's overview, or None and a Notice (the extractive overview is then kept)."""
-    if chat is None or not (items or pages):
+    if chat is None or not any(not s.withheld for s in (*items, *pages)):
         return None, None
     try:
         return chat.complete(messages_for(pr, items, pages)), None

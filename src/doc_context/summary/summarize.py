@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import replace
 from functools import partial
 
-from doc_context.models import ChangedFile, Gathered, Page, Summary, WorkItem
+from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.excerpt import excerpt
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.parents import parent_chain
@@ -45,6 +45,14 @@ def work_item_summary(
 ) -> Summary:
     """The summary of one work item, its type's fields ranked against the changed files and diff."""
     focus = focus_tokens(changed, diff)
+    if item.withheld:
+        return replace(
+            _title_only(item.withheld, item.title, focus),
+            source_id=f"work item {item.id}",
+            heading=f"{item.type} {item.id}: {item.title}",
+            kind=item.type,
+            url=item.web_url,
+        )
     fields = work_type(item.type).fields
     texts = {f.name: field_markdown(item, f.name) for f in fields}
     parts = (_shown(f.how, texts[f.name], focus) for f in fields)
@@ -82,6 +90,9 @@ def _lower(words: str) -> str:
 def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = "") -> Summary:
     """The summary of one Confluence page: its most relevant parts, under their headings."""
     focus = focus_tokens(changed, diff)
+    if page.withheld:
+        summary = _title_only(page.withheld, page.title, focus)
+        return replace(summary, source_id=f"page {page.id}", cited_by=tuple(sorted(set(cited_by))), url=page.web_url)
     whole = f"{page.title}\n{page.text}"
     return Summary(
         source_id=f"page {page.id}",
@@ -94,6 +105,18 @@ def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[
         url=page.web_url,
         version=str(page.version),
         relevance=relevance(whole, focus),
+    )
+
+
+def _title_only(why: Withheld, title: str, focus: frozenset[str]) -> Summary:
+    """A withheld source: its title and link, and why; ranked by its title alone."""
+    return Summary(
+        source_id="",
+        heading=title,
+        text=f"_Title only: {why.why}._",
+        kind="page",
+        relevance=relevance(title, focus),
+        withheld=why.why,
     )
 
 
@@ -140,8 +163,8 @@ def context_hash(diff: str, changed: Sequence[ChangedFile], extra: ExtraFields |
 def summary_key(source: WorkItem | Page, diff_hash: str) -> tuple[object, ...]:
     """The cache key of a source's summary: its identity, its revision or version, and the context."""
     if isinstance(source, WorkItem):
-        return ("work item", source.id, source.rev, diff_hash)
-    return ("page", source.id, source.version, diff_hash)
+        return ("work item", source.id, source.rev, diff_hash, source.withheld)
+    return ("page", source.id, source.version, diff_hash, source.withheld)
 
 
 def summarize_all(

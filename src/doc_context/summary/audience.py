@@ -1,0 +1,120 @@
+"""Pure: which sources the PR's readers may see only by title and link, and why.
+
+doc-context reads with identities (the build service, a Confluence account) that often see more than
+the people who read the pull request. A source whose readers may be fewer is *withheld*: gather strips
+its text (and a work item's relations) before anything else sees it, so it cannot reach a summary, the
+ranking of other sources, the LLM, the build summary or a cited page. Only its title and link remain.
+
+    work item   from another project than the PR's (unless DOC_CONTEXT_OTHER_PROJECTS names it, or is *),
+                under a sensitive area path (DOC_CONTEXT_SENSITIVE_AREAS, a path and everything below it),
+                or with a sensitive tag (DOC_CONTEXT_SENSITIVE_TAGS); parents alike
+    page        with a view restriction of its own or on an ancestor, or whose restrictions could not be
+                learned (unless DOC_CONTEXT_RESTRICTED_PAGES=summary); in a title-only space
+                (DOC_CONTEXT_TITLE_ONLY_SPACES); every page with DOC_CONTEXT_PAGE_CONTENT=titles
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from doc_context.models import Page, Withheld, WorkItem
+
+ALL = "*"
+_SEPARATORS = re.compile(r"[;\n]")
+
+OTHER_PROJECT = "it belongs to another project"
+UNKNOWN_PROJECT = "its project could not be learned"
+SENSITIVE_AREA = "its area path is marked sensitive"
+SENSITIVE_TAG = "it carries a tag marked sensitive"
+OWN_RESTRICTION = "the page has view restrictions"
+INHERITED_RESTRICTION = "the page inherits view restrictions from a parent page"
+UNKNOWN_RESTRICTION = "its view restrictions could not be checked"
+TITLE_ONLY_SPACE = "its space is shown by title only"
+TITLES_ONLY = "pages are shown by title only"
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    """'a; b\\nc' -> ('a', 'b', 'c'): the separator of System.Tags, and one a line in YAML."""
+    return tuple(dict.fromkeys(part.strip() for part in _SEPARATORS.split(text or "") if part.strip()))
+
+
+def area_key(path: str) -> str:
+    """An area path compared as the service does: case-insensitively, '\\' between nodes."""
+    return "\\".join(node.strip() for node in path.replace("/", "\\").strip("\\ ").split("\\")).casefold()
+
+
+@dataclass(frozen=True)
+class Audience:
+    """What the comment may show beyond the PR's own readers: the settings, parsed."""
+
+    other_projects: tuple[str, ...] = ()  # summarized in full; ("*",) for every project
+    sensitive_areas: tuple[str, ...] = ()
+    sensitive_tags: tuple[str, ...] = ()
+    restricted_pages: Literal["titles", "summary"] = "titles"
+    title_only_spaces: tuple[str, ...] = ()
+    page_content: Literal["summary", "titles"] = "summary"
+
+    @classmethod
+    def from_settings(
+        cls,
+        *,
+        other_projects: str = "",
+        sensitive_areas: str = "",
+        sensitive_tags: str = "",
+        restricted_pages: Literal["titles", "summary"] = "titles",
+        title_only_spaces: str = "",
+        page_content: Literal["summary", "titles"] = "summary",
+    ) -> Audience:
+        return cls(
+            split_list(other_projects),
+            split_list(sensitive_areas),
+            split_list(sensitive_tags),
+            restricted_pages,
+            split_list(title_only_spaces.replace(",", ";")),  # a space key has no comma
+            page_content,
+        )
+
+    @property
+    def checks_restrictions(self) -> bool:
+        """Whether a page's restrictions matter at all (else they are not even read)."""
+        return self.page_content == "summary" and self.restricted_pages == "titles"
+
+    def item(self, item: WorkItem, pr_projects: Iterable[str]) -> Withheld | None:
+        """Why this work item (or parent) is withheld; None when the PR's readers may read it."""
+        projects = {p.casefold() for p in pr_projects if p}
+        shared = {p.casefold() for p in self.other_projects}
+        if not item.project.strip():
+            if ALL not in shared:
+                return Withheld(UNKNOWN_PROJECT, "no System.TeamProject in the answer")
+        elif item.project.casefold() not in projects and not ({ALL, item.project.casefold()} & shared):
+            return Withheld(OTHER_PROJECT, f"project {item.project} (DOC_CONTEXT_OTHER_PROJECTS)")
+        area = area_key(item.area_path)
+        for marked in self.sensitive_areas:
+            key = area_key(marked)
+            if key and (area == key or area.startswith(key + "\\")):
+                return Withheld(SENSITIVE_AREA, f"area path {item.area_path} (DOC_CONTEXT_SENSITIVE_AREAS: {marked})")
+        tags = {t.casefold(): t for t in item.tags}
+        for marked in self.sensitive_tags:
+            if marked.casefold() in tags:
+                return Withheld(SENSITIVE_TAG, f"tag {tags[marked.casefold()]} (DOC_CONTEXT_SENSITIVE_TAGS)")
+        return None
+
+    def page(self, page: Page) -> Withheld | None:
+        """Why this page is withheld; None when the PR's readers may read it."""
+        if self.page_content == "titles":
+            return Withheld(TITLES_ONLY, "DOC_CONTEXT_PAGE_CONTENT=titles")
+        if page.space_key.casefold() in {s.casefold() for s in self.title_only_spaces}:
+            return Withheld(TITLE_ONLY_SPACE, f"space {page.space_key} (DOC_CONTEXT_TITLE_ONLY_SPACES)")
+        return None
+
+
+def withhold_item(item: WorkItem, why: Withheld) -> WorkItem:
+    """Only what the title line needs: no field text, no relations (no links followed, no parent read)."""
+    return replace(item, fields={}, relations=(), markdown_fields=frozenset(), withheld=why)
+
+
+def withhold_page(page: Page, why: Withheld) -> Page:
+    return replace(page, text="", withheld=why)
