@@ -23,7 +23,7 @@ def work_item(
     rev: int = 1,
     fields: dict[str, Any] | None = None,
     relations: Iterable[dict[str, Any]] = (),
-    project: str = "Fabrikam",
+    project: str = "Fabrikam Fiber",  # the demo's project (seed.py): the PR's own
     markdown_fields: Iterable[str] = (),
 ) -> dict[str, Any]:
     """A raw work item with the system fields the service always fills in."""
