@@ -34,7 +34,7 @@ CASES = [
         ["<u>"],
     ),
     ("br", "inline.xml", ["Line one\nLine two"], ["<br"]),
-    ("entities", "inline.xml", ["– ä … ©", "&bogusname;", "&lt;tag&gt;", "© ☺ 5 < 6"], ["&auml;", "&hellip;"]),
+    ("entities", "inline.xml", ["– ä … ©", "&bogusname;", "&amp;lt;tag&amp;gt;", "© ☺ 5 < 6"], ["&auml;", "&hellip;"]),
     ("placeholder-dropped", "inline.xml", ["Real text"], ["Type your summary here"]),
     ("inline-comment-marker", "inline.xml", ["commented words stay."], ["cm-5566aabb", "ac:ref"]),
     ("time", "inline.xml", ["Due 2024-06-30."], ["<time", "datetime"]),
@@ -44,7 +44,10 @@ CASES = [
     (
         "lists",
         "lists.xml",
-        ["- First **bold** item\n- Second item\n  1. Nested one\n  2. Nested two\n    - Deeper", "3. Third\n4. Fourth"],
+        [
+            "- First **bold** item\n- Second item\n  1. Nested one\n  2. Nested two\n     - Deeper",
+            "3. Third\n4. Fourth",
+        ],
         ["<li>", "- \n"],
     ),
     (
@@ -176,7 +179,7 @@ SAMPLE_PRESENT = [
     "implemented in `gateway/retry.py`.",
     "> **Info: Scope**\n>\n> Only idempotent calls (GET, PUT with an idempotency key) are retried.",
     "1. Use exponential backoff with full jitter, capped at **30 s**.\n2. Respect `Retry-After` from the provider.\n"
-    "  - Seconds and HTTP-date forms.",
+    "   - Seconds and HTTP-date forms.",
     '3. Emit a metric per retry: `gateway_retry_total{reason="timeout"}`.',
     "| `RETRY_CAP_MS` | 30000 | Upper bound \\| per attempt |",
     "```python\ndef backoff(attempt: int, base_ms: int = 250, cap_ms: int = 30_000) -> float:\n",

@@ -1,19 +1,25 @@
-"""Pure: Confluence storage XHTML (with ac:/ri: macros) -> compact markdown, by a walk over the parsed tree."""
+"""Pure: Confluence storage XHTML (with ac:/ri: macros) -> compact markdown, by a walk over the parsed tree.
+
+Text is written literally (mdwrite.literal): what the page says is what the markdown renders, entities
+spelled out included. Macros are laid out by storage_macros.py; this module walks blocks and inline runs.
+"""
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from doc_context.text.mdwrite import code_span, fence, indent, literal, quote, wrap
+from doc_context.text.storage_macros import adf, macro
 from doc_context.text.storage_parse import (
     BLOCK_TAGS,
+    BR,
     HIDDEN,
     INLINE_MACROS,
     MACRO_TAGS,
-    PANELS,
     RESOURCES,
+    collapse,
     flat_text,
     inner_text,
     parse_storage,
@@ -22,11 +28,13 @@ from doc_context.text.storage_parse import (
 )
 
 MAX_DEPTH = 200  # deeper elements are rendered as flat text
-_WS = re.compile(r"\s+")
-_BR = "\x00"  # stands for <br/> until a paragraph is laid out (the input never keeps a NUL)
-_BACKTICKS = re.compile(r"`+")
-_BLANKS = re.compile(r"\n{3,}")
 _MAX_COLUMNS = 100
+_LIFTED = "lifted block"  # an inline element holding blocks, laid out as a container (no parsed tag has a space)
+_LIFTED_FROM = " tag"  # the lifted element's own tag (no parsed attribute name has a space)
+_MARKS = {"strong": "**", "b": "**", "em": "_", "i": "_", "s": "~~", "del": "~~", "strike": "~~", "code": ""}
+_STYLING = "span font u sub sup small big mark ins abbr cite q dfn var kbd samp tt bdi bdo nobr html body"
+_WRAPPERS = frozenset([*_STYLING.split(), "ac:inline-comment-marker", *_MARKS])  # _lift_wrappers may lift these
+_IMAGES = ("ac:image", "img")
 
 
 @dataclass(frozen=True)
@@ -38,65 +46,50 @@ class Converted:
 def storage_to_markdown(xhtml: str) -> Converted:
     """Markdown for an LLM to read; never raises. Macro parameters and markup never leak."""
     root, degraded = parse_storage(xhtml)
+    _lift_wrappers(root)
     try:
         blocks = _blocks(root, 0)
     except RecursionError:  # a deep stack at the caller; MAX_DEPTH keeps our own use bounded
-        blocks, degraded = [_collapse(flat_text(root))], True
+        blocks, degraded = [collapse(literal(flat_text(root)))], True
     return Converted("\n\n".join(b for b in blocks if b).strip(), degraded)
 
 
-# -- layout helpers ------------------------------------------------------------------------------
-
-
-def _collapse(text: str) -> str:
-    lines = _WS.sub(" ", text).split(_BR)
-    return _BLANKS.sub("\n\n", "\n".join(line.strip() for line in lines)).strip()
-
-
-def _indent(text: str, first: str, rest: str) -> str:
-    lines = text.split("\n")
-    return "\n".join([first + lines[0]] + [rest + line if line else line for line in lines[1:]])
-
-
-def _quote(text: str) -> str:
-    return "\n".join("> " + line if line else ">" for line in text.split("\n"))
-
-
-def _fence(body: str, lang: str = "") -> str:
-    ticks = "`" * max([3] + [len(run) + 1 for run in _BACKTICKS.findall(body)])
-    return f"{ticks}{lang}\n{body}\n{ticks}"
-
-
-def _wrap(inner: str, mark: str) -> str:
-    core = inner.strip()
-    if not core:
-        return inner
-    lead, trail = inner[: len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()) :]
-    return f"{lead}{mark}{core}{mark}{trail}"
+def _lift_wrappers(root: ET.Element) -> None:
+    """Inline wrappers (span, font, strong, a stray html or body) that hold a block become containers, so a
+    code macro inside <strong> keeps its lines and a table inside <font> its rows."""
+    order = list(root.iter())
+    parent = {child: el for el in order for child in el}
+    holding: set[ET.Element] = set()
+    for el in reversed(order):  # children before their parents
+        if el in holding and el.tag in _WRAPPERS:
+            el.set(_LIFTED_FROM, el.tag)
+            el.tag = _LIFTED
+        if _is_block(el) and el in parent:
+            holding.add(parent[el])
 
 
 # -- the walk ------------------------------------------------------------------------------------
 
 
-def _blocks(el: ET.Element, depth: int) -> list[str]:
+def _blocks(el: ET.Element, depth: int, mark: str = "") -> list[str]:
     """Children of a container as blocks; inline runs between block children become paragraphs."""
     out: list[str] = []
-    run = [el.text or ""]
+    run = [literal(el.text or "")]
     for child in el:
         if _is_block(child):
-            _flush(run, out)
+            _flush(run, out, mark)
             out += _block(child, depth + 1)
         else:
             run.append(_inline(child, depth + 1))
-        run.append(child.tail or "")
-    _flush(run, out)
+        run.append(literal(child.tail or ""))
+    _flush(run, out, mark)
     return out
 
 
-def _flush(run: list[str], out: list[str]) -> None:
-    text = _collapse("".join(run))
+def _flush(run: list[str], out: list[str], mark: str) -> None:
+    text = collapse("".join(run))
     if text:
-        out.append(text)
+        out.append(wrap(text, mark))
     run.clear()
 
 
@@ -108,18 +101,18 @@ def _is_block(el: ET.Element) -> bool:
 
 def _block(el: ET.Element, depth: int) -> list[str]:
     if depth > MAX_DEPTH:
-        return [_collapse(flat_text(el))]
+        return [collapse(literal(flat_text(el)))]
     handler = _BLOCK.get(el.tag)
     if handler is not None:
         return handler(el, depth)
     if el.tag in MACRO_TAGS:
-        return _macro(el, depth)
+        return macro(el, depth, _blocks)
     return _blocks(el, depth)
 
 
 def _inline(el: ET.Element, depth: int) -> str:
     if depth > MAX_DEPTH:
-        return _collapse(flat_text(el)) + " "
+        return collapse(literal(flat_text(el))) + " "
     handler = _INLINE.get(el.tag)
     if handler is not None:
         return handler(el, depth)
@@ -129,9 +122,9 @@ def _inline(el: ET.Element, depth: int) -> str:
 
 
 def _inlines(el: ET.Element, depth: int) -> str:
-    parts = [el.text or ""]
+    parts = [literal(el.text or "")]
     for child in el:
-        parts += [_inline(child, depth + 1), child.tail or ""]
+        parts += [_inline(child, depth + 1), literal(child.tail or "")]
     return "".join(parts)
 
 
@@ -148,17 +141,24 @@ def _heading(el: ET.Element, depth: int) -> list[str]:
 
 
 def _list(el: ET.Element, depth: int) -> list[str]:
-    items, start = [], el.get("start", "")
-    number = int(start) if start.isdecimal() and len(start) < 10 else 1
+    """Items numbered as the page numbers them (`start`, an item's `value`); bodies indented under the marker."""
+    items: list[str] = []
+    number, width = _number(el.get("start"), 1), 2
     for child in el:
         if child.tag == "li":
+            number = _number(child.get("value"), number)
             marker = f"{number}. " if el.tag == "ol" else "- "
-            number += 1
+            number, width = number + 1, len(marker)
             body = "\n".join(_blocks(child, depth + 1))
-            items.append(_indent(body, marker, "  ") if body else "")
-        elif child.tag in ("ul", "ol"):
-            items += [_indent(b, "  ", "  ") for b in _list(child, depth + 1)]
+            items.append(indent(body, marker, " " * width) if body else "")
+        elif child.tag in ("ul", "ol"):  # a list right inside a list: nested under the item before it
+            items += [indent(b, " " * width, " " * width) for b in _list(child, depth + 1)]
     return ["\n".join(item for item in items if item)]
+
+
+def _number(value: str | None, default: int) -> int:
+    value = (value or "").strip()
+    return int(value) if value.isdecimal() and len(value) < 10 else default
 
 
 def _tasks(el: ET.Element, depth: int) -> list[str]:
@@ -168,9 +168,9 @@ def _tasks(el: ET.Element, depth: int) -> list[str]:
             status = child.findtext("ac:task-status", "").strip()
             body_el = child.find("ac:task-body")
             body = "\n".join(_blocks(body_el, depth + 2)) if body_el is not None else ""
-            items.append(_indent(body, "- [x] " if status == "complete" else "- [ ] ", "  "))
+            items.append(indent(body, "- [x] " if status == "complete" else "- [ ] ", "  "))
         elif child.tag == "ac:task-list":
-            items += [_indent(b, "  ", "  ") for b in _tasks(child, depth + 1)]
+            items += [indent(b, "  ", "  ") for b in _tasks(child, depth + 1)]
     return ["\n".join(item.rstrip() for item in items)]
 
 
@@ -188,115 +188,62 @@ def _pipe_table(rows: list[list[str]]) -> str:
 
 def _pre(el: ET.Element, depth: int) -> list[str]:
     body = inner_text(el).strip("\r\n")
-    return [_fence(body)] if body.strip() else []
+    return [fence(body)] if body.strip() else []
 
 
 def _blockquote(el: ET.Element, depth: int) -> list[str]:
     body = "\n\n".join(_blocks(el, depth))
-    return [_quote(body)] if body else []
+    return [quote(body)] if body else []
 
 
-def _adf(el: ET.Element, depth: int) -> list[str]:
-    """Cloud editor extension: its adf-content once; the fallback repeats it."""
-    node = el.find("ac:adf-node")
-    content = node.find("ac:adf-content") if node is not None else el.find("ac:adf-fallback")
-    body = _blocks(content, depth + 2) if content is not None else []
-    if node is None or node.get("type") != "panel":
-        return body
-    kind = next((a.text or "" for a in node.iter("ac:adf-attribute") if a.get("key") == "panel-type"), "")
-    return _panel(kind.strip().capitalize() or "Panel", "", body)
-
-
-def _panel(label: str, title: str, body: list[str]) -> list[str]:
-    head = f"**{label}: {title}**" if title else f"**{label}**"
-    return [_quote("\n\n".join([head, *body]))]
-
-
-# -- macros --------------------------------------------------------------------------------------
-
-
-def _macro(el: ET.Element, depth: int) -> list[str]:
-    name = el.get("ac:name", "").lower()
-    params = {p.get("ac:name", ""): p for p in el if p.tag == "ac:parameter"}
-    plain, rich = el.find("ac:plain-text-body"), el.find("ac:rich-text-body")
-    body = _blocks(rich, depth + 1) if rich is not None else []
-    title = _collapse(inner_text(params["title"])) if "title" in params else ""
-    if name in PANELS:
-        return _panel(name.capitalize(), title, body)
-    if name == "expand":
-        return [f"**{title}**", *body] if title else body
-    if name in INLINE_MACROS or name in ("include", "excerpt-include"):
-        text = _inline_macro(name, params, el)
-        return [text] if text else []
-    if plain is not None:
-        code = inner_text(plain).strip("\r\n")
-        lang = _collapse(inner_text(params["language"])) if "language" in params else ""
-        if not code.strip():
-            return []
-        return ([f"**{title}**"] if title else []) + [_fence(code, lang.replace("`", ""))]
-    return body
-
-
-def _inline_macro(name: str, params: dict[str, ET.Element], el: ET.Element) -> str:
-    def param(key: str) -> str:
-        return _collapse(inner_text(params[key])) if key in params else ""
-
-    if name == "status":
-        return f"[{param('title').upper()}]" if param("title") else ""
-    if name == "jira":
-        if param("key"):
-            return f"[Jira {param('key')}]"
-        return f"[Jira query: {param('jqlQuery')}]" if param("jqlQuery") else ""
-    if name in ("include", "excerpt-include"):
-        page = next((r for r in el.iter() if r.tag in ("ri:page", "ri:blog-post")), None)
-        title = page.get("ri:content-title", "") if page is not None else ""
-        return f"[included page: {title}]" if title else ""
-    return ""
-
-
-def _macro_inline(el: ET.Element, depth: int) -> str:
-    return " ".join(_macro(el, depth))
+def _lifted(el: ET.Element, depth: int) -> list[str]:
+    return _blocks(el, depth, _MARKS.get(el.get(_LIFTED_FROM, ""), ""))
 
 
 # -- inline --------------------------------------------------------------------------------------
 
 
 def _link(el: ET.Element, depth: int) -> str:
-    target, body = None, ""
+    """A link's body; the target's name when there is no body, or when the body is only an image."""
+    target, body, images_only = None, "", False
     for child in el:
         if child.tag == "ac:plain-text-link-body":
-            body = inner_text(child)
+            body = literal(inner_text(child))
         elif child.tag == "ac:link-body":
             body = _inlines(child, depth + 1)
+            images_only = not (child.text or "").strip() and all(
+                c.tag in _IMAGES and not (c.tail or "").strip() for c in child
+            )
         elif child.tag.startswith("ri:"):
             target = child
-    if body.strip():
-        return body
-    return resource_name(target) if target is not None else el.get("ac:anchor", "")
+    name = literal(resource_name(target) if target is not None else el.get("ac:anchor", ""))
+    if not body.strip():
+        return name
+    return f"{body} ({name})" if images_only and name.strip() else body
 
 
 def _anchor(el: ET.Element, depth: int) -> str:
     text, href = _inlines(el, depth), el.get("href", "").strip()
-    if not href.lower().startswith(("http://", "https://")) or href in text:
+    if not href.lower().startswith(("http://", "https://")) or literal(href) in text:
         return text
+    href = literal(href.replace(" ", "%20"))
     return f"{text} ({href})" if text.strip() else href
 
 
 def _image(el: ET.Element, depth: int) -> str:
-    caption = el.find("ac:caption")
+    """`[image: alt text — caption]`, or the file's name when the image has neither."""
+    caption_el = el.find("ac:caption")
+    caption = collapse(_inlines(caption_el, depth + 1)) if caption_el is not None else ""
+    alt = collapse(literal(el.get("ac:alt", "") or el.get("alt", "")))
     source = next((c for c in el if c.tag in ("ri:attachment", "ri:url")), None)
-    names = [
-        el.get("ac:alt", ""),
-        _collapse(_inlines(caption, depth + 1)) if caption is not None else "",
-        resource_name(source) if source is not None else "",
-        el.get("alt", ""),
-    ]
-    name = next((_collapse(n) for n in names if n.strip()), "")
+    if not alt and not caption:
+        alt = collapse(literal(resource_name(source))) if source is not None else ""
+    name = " — ".join(dict.fromkeys(n for n in (alt, caption) if n)).replace("\n", " ")
     return f"[image: {name}]" if name else "[image]"
 
 
 def _time(el: ET.Element, depth: int) -> str:
-    return el.get("datetime") or _inlines(el, depth)
+    return literal(el.get("datetime", "")) or _inlines(el, depth)
 
 
 _BLOCK: dict[str, Callable[[ET.Element, int], list[str]]] = {
@@ -308,23 +255,21 @@ _BLOCK: dict[str, Callable[[ET.Element, int], list[str]]] = {
     "pre": _pre,
     "blockquote": _blockquote,
     "hr": lambda el, depth: ["---"],
-    "ac:adf-extension": _adf,
+    "ac:adf-extension": lambda el, depth: adf(el, depth, _blocks),
     "ac:plain-text-body": _pre,
+    _LIFTED: _lifted,
 }
 _INLINE: dict[str, Callable[[ET.Element, int], str]] = {
-    "strong": lambda el, depth: _wrap(_inlines(el, depth), "**"),
-    "b": lambda el, depth: _wrap(_inlines(el, depth), "**"),
-    "em": lambda el, depth: _wrap(_inlines(el, depth), "_"),
-    "i": lambda el, depth: _wrap(_inlines(el, depth), "_"),
-    "code": lambda el, depth: _wrap(_inlines(el, depth), "`"),
-    "br": lambda el, depth: _BR,
+    **{tag: (lambda el, depth: wrap(_inlines(el, depth), _MARKS[el.tag])) for tag in _MARKS if tag != "code"},
+    "code": lambda el, depth: code_span(flat_text(el)),
+    "br": lambda el, depth: BR,
     "a": _anchor,
     "ac:link": _link,
     "ac:image": _image,
     "img": _image,
     "time": _time,
-    "ac:structured-macro": _macro_inline,
-    "ac:macro": _macro_inline,
-    **{tag: (lambda el, depth: resource_name(el)) for tag in RESOURCES},
+    "ac:structured-macro": lambda el, depth: " ".join(macro(el, depth, _blocks)),
+    "ac:macro": lambda el, depth: " ".join(macro(el, depth, _blocks)),
+    **{tag: (lambda el, depth: literal(resource_name(el))) for tag in RESOURCES},
     **{tag: (lambda el, depth: "") for tag in HIDDEN},
 }

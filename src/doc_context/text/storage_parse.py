@@ -27,14 +27,17 @@ _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _CLEAN = str.maketrans({"\u00a0": " ", "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None})
 _XML_REFS = {"amp", "lt", "gt", "quot", "apos"}
 _BAD_DECL = re.compile(r"<!\[(?![A-Za-z])")  # html.parser raises AssertionError on these
+_WS = re.compile(r"\s+")
+_BLANKS = re.compile(r"\n{3,}")
+BR = "\x00"  # stands for <br/> until a paragraph is laid out (the input never keeps a NUL)
 
 PANELS = frozenset({"info", "note", "warning", "tip", "panel"})
 INLINE_MACROS = frozenset({"status", "jira", "anchor", "emoticon"})
 MACRO_TAGS = frozenset({"ac:structured-macro", "ac:macro"})
 HIDDEN = frozenset(  # never shown: macro parameters, task ids, editor hints, styling
     """
-    ac:parameter ac:placeholder ac:emoticon ac:task-id ac:task-uuid ac:task-status ac:adf-fallback ac:adf-
-    attribute at:declarations at:var style script colgroup col head title
+    ac:parameter ac:default-parameter ac:placeholder ac:emoticon ac:task-id ac:task-uuid ac:task-status
+    ac:adf-fallback ac:adf-attribute at:declarations at:var style script colgroup col head title
     """.split()
 )
 RESOURCES = ("ri:page", "ri:blog-post", "ri:attachment", "ri:user", "ri:url", "ri:space")
@@ -158,6 +161,12 @@ def _parse_tolerant(source: str) -> ET.Element:
 
 def inner_text(el: ET.Element) -> str:
     return "".join(el.itertext())
+
+
+def collapse(text: str) -> str:
+    """Text laid out as a paragraph: whitespace folded, BR marks as line breaks."""
+    lines = _WS.sub(" ", text).split(BR)
+    return _BLANKS.sub("\n\n", "\n".join(line.strip() for line in lines)).strip()
 
 
 def flat_text(root: ET.Element) -> str:

@@ -1,0 +1,64 @@
+"""Pure: writing markdown for both converters: literal text escaped, emphasis wrapped, code spans and fences.
+
+Literal text is escaped only where a CommonMark renderer would read it otherwise: an `&` that starts a
+character reference (`&amp;` as written must not render as `&`) and a `<` that could open a tag. Both
+escapes are entities, never backslashes, so they survive `neutralize_inline` (which doubles backslashes).
+Code (spans and fences) is never escaped: a renderer shows it as written.
+"""
+
+from __future__ import annotations
+
+import re
+from html.entities import html5
+
+_REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|([A-Za-z][A-Za-z0-9]{1,31});)")
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+_BACKTICKS = re.compile(r"`+")
+
+
+def literal(text: str) -> str:
+    """Text that renders as written: `&copy;` stays `&copy;`, `<b>` stays `<b>` (and is no tag)."""
+    if "&" in text:
+        text = _REFERENCE.sub(_amp, text)
+    return _TAG_OPEN.sub("&lt;", text) if "<" in text else text
+
+
+def _amp(match: re.Match[str]) -> str:
+    name = match.group(1)
+    return "&amp;" if name is None or name + ";" in html5 else "&"
+
+
+def wrap(inner: str, mark: str) -> str:
+    """`**text**` around the text, the spaces around it left outside (`a<b> b </b>c` -> `a **b** c`)."""
+    core = inner.strip()
+    if not core or not mark:
+        return inner
+    lead, trail = inner[: len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()) :]
+    return f"{lead}{mark}{core}{mark}{trail}"
+
+
+def code_span(text: str) -> str:
+    """Inline code on one line; a backtick inside gets a longer fence, padded when at an end."""
+    core = " ".join(text.split())
+    if not core:
+        return ""
+    ticks = "`" * (max((len(run) for run in _BACKTICKS.findall(core)), default=0) + 1)
+    pad = " " if core.startswith("`") or core.endswith("`") or ticks != "`" else ""
+    return f"{ticks}{pad}{core}{pad}{ticks}"
+
+
+def fence(body: str, lang: str = "") -> str:
+    """A fenced code block longer than any backtick run inside it."""
+    ticks = "`" * max([3] + [len(run) + 1 for run in _BACKTICKS.findall(body)])
+    return f"{ticks}{lang}\n{body}\n{ticks}"
+
+
+def quote(text: str) -> str:
+    """A blockquote; blank lines inside it stay inside (`>`)."""
+    return "\n".join("> " + line if line else ">" for line in text.split("\n"))
+
+
+def indent(text: str, first: str, rest: str) -> str:
+    """`first` before the first line, `rest` before every other non-empty line (a list item's body)."""
+    lines = text.split("\n")
+    return "\n".join([first + lines[0]] + [rest + line if line else line for line in lines[1:]])
