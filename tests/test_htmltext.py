@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import html
 from pathlib import Path
 
 import pytest
@@ -10,9 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doc_context.text.htmltext import html_to_markdown
+from doc_context.text.neutralize import neutralize
+
+from .rendering import raw_html, visible_text
 
 DATA = Path(__file__).parent / "data" / "workitems"
-RAW_TAG = re.compile(r"<[A-Za-z/!?]")
 
 CASES = [
     # (what, html, markdown)
@@ -45,7 +47,8 @@ CASES = [
     ("nested unordered", "<ul><li>a<ul><li>x</li></ul></li></ul>", "- a\n  - x"),
     ("list directly in list", "<ol><li>a</li><ol><li>x</li></ol><li>b</li></ol>", "1. a\n   1. x\n2. b"),
     ("div items", "<ol><li><div>a</div></li><li><div>b</div></li></ol>", "1. a\n2. b"),
-    ("empty item skipped", "<ol><li>a</li><li><br></li><li>b</li></ol>", "1. a\n2. b"),
+    ("empty item keeps its number", "<ol><li>a</li><li><br></li><li>b</li></ol>", "1. a\n3. b"),
+    ("item value", '<ol><li>a</li><li value="5">b</li><li>c</li></ol>', "1. a\n5. b\n6. c"),
     ("stray li", "<li>alone</li>", "- alone"),
     (
         "table",
@@ -69,6 +72,36 @@ CASES = [
     ("double escaped", "&lt;div&gt;a &amp;amp; b&lt;/div&gt;&lt;div&gt;c&lt;/div&gt;", "a & b\n\nc"),
     ("nbsp and zero width", "a\u00a0b\u200bc\ufeffd\u200de", "a bcde"),
     ("whitespace collapses", "<div>  a \n\t b  </div>", "a b"),
+    ("escaped lt reads as lt", "<div>if a &lt; b &amp;&amp; c &gt; d</div>", "if a < b && c > d"),
+    ("escaped tag in code", "<code>List&lt;String&gt;</code>", "`List<String>`"),
+    ("escaped tag in pre", "<pre>&lt;div class=&quot;x&quot;&gt;</pre>", '    <div class="x">'),
+    (
+        "pre in a table cell",
+        "<table><tr><td><pre>&lt;b&gt;</pre></td><td>x</td></tr></table>",
+        "| `<b>` | x |\n| --- | --- |",
+    ),
+    ("entity spelled out", "<p>never write &amp;amp; by hand</p>", "never write &amp;amp; by hand"),
+    ("entity-like but no entity", "<p>AT&amp;T &amp;bogus; &amp;amp</p>", "AT&T &bogus; &amp"),
+    ("href with an ampersand", '<a href="https://x.io/a?b=1&amp;c=2">docs</a>', "docs (https://x.io/a?b=1&c=2)"),
+    ("href with angle brackets", '<a href="https://x.io/<b>">docs</a>', "docs (https://x.io/%3Cb%3E)"),
+    (
+        "pre in bold",
+        "<b>Run:<pre>make  db\n  migrate</pre>done</b>",
+        "**Run:**\n\n    make  db\n      migrate\n\n**done**",
+    ),
+    (
+        "table in font",
+        '<font face="Segoe UI"><table><tr><td>EU</td><td>Pay</td></tr>'
+        "<tr><td>US</td><td>Ledger</td></tr></table></font>",
+        "| EU | Pay |\n| --- | --- |\n| US | Ledger |",
+    ),
+    (
+        "heading and list in span",
+        '<span style="font-size:10pt"><h2>Rollback</h2><ol start="2"><li>Stop</li><li>Restore</li></ol></span>',
+        "**Rollback**\n\n2. Stop\n3. Restore",
+    ),
+    ("stray html body", "<html><body><p>one</p><p>two</p></body></html>", "one\n\ntwo"),
+    ("inline span stays inline", "a <span>b</span> <font>c</font> d", "a b c d"),
     ("script and style dropped", "a<script>alert(1)</script><style>p{}</style>b", "ab"),
     ("comment dropped", "a<!-- hidden -->b", "ab"),
     ("unknown tags are text containers", "<font color=red><span>a</span></font>", "a"),
@@ -100,7 +133,7 @@ def test_deep_nesting_is_bounded() -> None:
 def test_deep_lists_are_bounded() -> None:
     out = html_to_markdown("<ol><li>x" * 5_000)
     assert out.count("x") == 5_000
-    assert not RAW_TAG.search(out)
+    assert not raw_html(out)
 
 
 _FRAGMENTS = st.one_of(
@@ -168,16 +201,46 @@ _FRAGMENTS = st.one_of(
 @given(st.lists(_FRAGMENTS, max_size=40).map("".join))
 def test_never_raises_never_emits_a_tag(html: str) -> None:
     out = html_to_markdown(html)
-    assert not RAW_TAG.search(out)
+    assert not raw_html(out)
     assert "\u00a0" not in out and "\u200b" not in out
 
 
 @settings(max_examples=300)
 @given(st.text())
 def test_any_text(html: str) -> None:
-    assert not RAW_TAG.search(html_to_markdown(html))
+    assert not raw_html(html_to_markdown(html))
 
 
 def test_deterministic() -> None:
     html = (DATA / "repro-steps.html").read_text(encoding="utf-8")
     assert html_to_markdown(html) == html_to_markdown(html)
+
+
+_TEXT = st.text(alphabet="ab <>&;#/", max_size=8).map(html.escape)
+_BALANCED = st.recursive(
+    st.one_of(_TEXT, st.sampled_from(["<br>", "<img alt='pic'>", "<code>x &lt; y</code>"])),
+    lambda inner: st.builds(
+        lambda tag, body: f"<{tag}>{body}</{tag}>" if tag != "table" else f"<table><tr><td>{body}</td></tr></table>",
+        st.sampled_from(["div", "p", "span", "b", "i", "s", "pre", "ul", "ol", "li", "h2", "blockquote", "table"]),
+        st.lists(inner, max_size=3).map("".join),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(_BALANCED, st.sampled_from(["span", "font", "html"]))
+def test_a_styling_wrapper_changes_no_layout(body: str, tag: str) -> None:
+    """Blocks inside <span>, <font> or a stray <html> keep their layout: tables their rows, code its lines."""
+    body = f"<div>{body}</div>"  # a tag, so the field is never taken for double-escaped text
+    wrapped = f"<{tag}>{body}</{tag}>" if tag != "html" else f"<html><body>{body}</body></html>"
+    assert html_to_markdown(wrapped) == html_to_markdown(body)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(["&", ";", "#", "<", ">", "/", "!", "a", " ", "amp", "lt", "copy", "60"])).map("".join))
+def test_field_text_renders_as_written(text: str) -> None:
+    """What a work item says, entities and tag-like text included, is what the comment shows."""
+    markdown = html_to_markdown(f"<div>x {html.escape(text)}</div>")
+    assert not raw_html(markdown)
+    assert visible_text(neutralize(markdown)) == " ".join(f"x {text}".split())

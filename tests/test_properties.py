@@ -6,6 +6,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import re
+from xml.sax.saxutils import escape
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,10 @@ from doc_context.sandbox import FakeConfluence
 from doc_context.sources.confluence import Confluence, ConfluenceConfig, basic
 from doc_context.summary.citations import cited_pages
 from doc_context.text.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
+from doc_context.text.neutralize import neutralize
 from doc_context.text.storage import storage_to_markdown
+
+from .rendering import raw_html, visible_text
 
 SITES = [
     Site.from_url("https://acme.atlassian.net/wiki"),
@@ -412,3 +416,24 @@ def test_storage_to_markdown_never_crashes(text: str) -> None:
 def test_storage_markup_soup_never_crashes(text: str) -> None:
     result = storage_to_markdown(text)
     assert "\x00" not in result.text
+
+
+# What a page says, entities and tag-like text included, is what the comment shows.
+LITERAL_PIECES = st.sampled_from(["&", ";", "#", "<", ">", "/", "!", "?", "a", " ", "amp", "lt", "copy", "x3C", "60"])
+LITERAL = st.lists(LITERAL_PIECES, max_size=30).map(lambda pieces: "x " + "".join(pieces))
+
+
+@SETTINGS
+@given(LITERAL)
+def test_page_text_renders_as_written(text: str) -> None:
+    markdown = storage_to_markdown(f"<p>{escape(text)}</p>").text
+    assert not raw_html(markdown)
+    assert visible_text(neutralize(markdown)) == " ".join(text.split())
+
+
+@SETTINGS
+@given(STORAGE, st.sampled_from(["span", "font", "u", "html", "ac:inline-comment-marker"]))
+def test_a_styling_wrapper_changes_no_layout(xhtml: str, tag: str) -> None:
+    """Blocks inside <span>, <font> or a stray <html> keep their layout: tables their rows, code its lines."""
+    wrapped = f"<{tag}>{xhtml}</{tag}>" if tag != "html" else f"<html><body>{xhtml}</body></html>"
+    assert storage_to_markdown(wrapped).text == storage_to_markdown(xhtml).text

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from doc_context.text.neutralize import neutralize
 from doc_context.text.storage import Converted, storage_to_markdown
+
+from .rendering import raw_html, visible_text
 
 DATA = Path(__file__).parent / "data" / "storage"
 
@@ -145,6 +148,34 @@ CASES = [
         ["Run:\n\n```\nmake  test\n```\n\nthen"],
         [],
     ),
+    ("strikethrough", "literal.xml", ["~~struck &amp;amp;~~ and ~~old~~ and ~~gone~~."], ["<del>", "<s>"]),
+    ("macro-every-body", "bodies.xml", ["First tab body\n\nSecond tab body"], []),
+    ("panel-every-body", "bodies.xml", ["> **Warning: Two bodies**\n>\n> Warning one\n>\n> Warning two"], []),
+    ("code-unnamed-language", "bodies.xml", ["```java\nint x = 1;\n```"], []),
+    ("code-default-parameter", "bodies.xml", ["```sql\nSELECT 1;\n```"], []),
+    ("code-unnamed-not-a-language", "bodies.xml", ["```\necho hi\n```"], ["Not a language"]),
+    ("code-named-language-first", "bodies.xml", ["```python\nprint(1)\n```"], ["```java\nprint"]),
+    ("image-alt-and-caption", "images.xml", ["[image: sequence diagram — Figure 2: **retries**]"], ["seq.png"]),
+    ("link-image-body", "images.xml", ["See [image: thumbnail] (Design Overview)."], ["thumb.png"]),
+    ("link-image-and-text", "images.xml", ["Open [image: icon.png]"], ["Texted Link"]),
+    (
+        "code-in-strong",
+        "wrappers.xml",
+        ["**Run this first:**\n\n```bash\nmake db\nmake  migrate\n```\n\n**then deploy.**"],
+        [],
+    ),
+    ("table-in-font", "wrappers.xml", ["| Region | Owner |\n| --- | --- |\n| EU | Payments |\n| US | Ledger |"], []),
+    ("heading-list-in-span", "wrappers.xml", ["## Rollback\n\n2. Stop the workers.\n3. Restore the snapshot."], []),
+    ("pre-in-span", "wrappers.xml", ["```\nkeep   these\n    spaces\n```"], []),
+    ("stray-html-body", "wrappers.xml", ["Pasted paragraph one.\n\nPasted paragraph two."], ["<html", "<body"]),
+    ("panel-in-em", "wrappers.xml", ["_Emphasis_\n\n> **Info**\n>\n> Inside a panel\n\n_around a panel_"], []),
+    ("inline-wrappers-stay-inline", "wrappers.xml", ["Plain inline text stays on one line."], []),
+    (
+        "list-numbering",
+        '<ol start="7"><li>seven</li><li value="10">ten</li><li>eleven<ol><li>a</li></ol></li></ol>',
+        ["7. seven\n10. ten\n11. eleven\n    1. a"],
+        [],
+    ),
     ("undeclared-prefix", '<p>a <at:var at:name="x"/><foo:bar>b</foo:bar></p>', ["a b"], ["at:", "foo:"]),
     ("empty", "", [], ["\n"]),
     ("doctype-is-not-expanded", '<!DOCTYPE x [<!ENTITY boom "EXPANDED">]><p>&boom;</p>', ["&boom;"], ["EXPANDED"]),
@@ -158,6 +189,22 @@ def test_construct(ref: str, present: list[str], absent: list[str]) -> None:
         assert text in result.text
     for text in absent + ALWAYS_ABSENT:
         assert text not in result.text
+
+
+# literal.xml's paragraphs as a browser shows the page: the comment must show them the same
+LITERAL = [
+    "never write &amp; by hand",
+    "Escape it as &lt;tag&gt; or &#60;, not <tag>; &copy; is an entity, &bogus; and AT&T are not.",
+    "~~struck &amp;~~",
+]
+
+
+@pytest.mark.parametrize("text", LITERAL)
+def test_literal_text_renders_as_written(text: str) -> None:
+    markdown = storage_to_markdown(source("literal.xml")).text
+    shown = visible_text(neutralize(markdown)) + " " + visible_text(markdown)
+    assert shown.count(text.replace("~~", "")) == 2
+    assert not raw_html(markdown)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.xml")))

@@ -1,27 +1,28 @@
-"""Pure: Azure DevOps rich-text HTML (work item fields) -> compact markdown, never raw HTML."""
+"""Pure: Azure DevOps rich-text HTML (work item fields) -> compact markdown, never raw HTML.
+
+Text is written literally (mdwrite.literal): `&lt;b&gt;` in a field reads as `<b>`, code keeps its `<`
+unescaped, an entity spelled out stays spelled out. Inline wrappers (span, font, b) that hold blocks are
+laid out as containers, so a table or a code block inside them keeps its shape.
+"""
 
 from __future__ import annotations
 
 import html
 import re
 
-from doc_context.text.htmltree import Node, parse
+from doc_context.text.htmltree import BLOCK, Node, parse
+from doc_context.text.mdwrite import code_span, literal, wrap
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
-_BLOCK = frozenset(
-    """
-    address article aside blockquote center dd div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6
-    header hr li main nav ol p pre section table tbody td tfoot th thead tr ul
-    """.split()
-)
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _STYLES = {"b": "**", "strong": "**", "i": "*", "em": "*", "s": "~~", "strike": "~~", "del": "~~"}
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
+_NOT_CONTAINERS = frozenset({"a", *_CODE})  # inline even when a block sits inside them
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
-_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z][^>]*>")
 _BLANKS = re.compile(r"\n{3,}")
+Active = frozenset[str]  # the styling tags around a text: a mark is written once, by the outermost
 
 
 def html_to_markdown(value: str) -> str:
@@ -30,8 +31,7 @@ def html_to_markdown(value: str) -> str:
     if "<" not in text and "&lt;" in text:
         text = html.unescape(text)  # stored double-escaped: unescape once
     blocks = [b for b in (_tidy(b) for b in _blocks(parse(text))) if b]
-    out = _BLANKS.sub("\n\n", "\n\n".join(blocks))
-    return _TAG_START.sub("&lt;", _INVISIBLE.sub("", out)).strip("\n")
+    return _INVISIBLE.sub("", _BLANKS.sub("\n\n", "\n\n".join(blocks))).strip("\n")
 
 
 def looks_like_html(value: str) -> bool:
@@ -44,93 +44,91 @@ def _tidy(block: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def _blocks(node: Node) -> list[str]:
-    """Blocks of a container: inline runs become paragraphs, block children add theirs."""
+def _is_block(child: Node | str) -> bool:
+    if not isinstance(child, Node):
+        return False
+    return child.tag in BLOCK or (child.holds_block and child.tag not in _NOT_CONTAINERS)
+
+
+def _blocks(node: Node, active: Active = frozenset(), *, flat: bool = False) -> list[str]:
+    """Blocks of a container: inline runs become paragraphs, block children add theirs. `flat`: the blocks
+    will be joined on one line (a table cell), so code is written as code spans."""
     blocks: list[str] = []
     run: list[Node | str] = []
     for child in node.children:
-        if isinstance(child, Node) and child.tag in _BLOCK:
-            blocks.append(_paragraph(run))
+        if isinstance(child, Node) and _is_block(child):
+            blocks.append(_paragraph(run, active))
             run = []
-            blocks.extend(_block(child))
+            blocks.extend(_block(child, active, flat))
         else:
             run.append(child)
-    blocks.append(_paragraph(run))
+    blocks.append(_paragraph(run, active))
     return [b for b in blocks if b.strip()]
 
 
-def _paragraph(run: list[Node | str]) -> str:
-    text = "".join(_inline(child, frozenset()) for child in run)
+def _paragraph(run: list[Node | str], active: Active) -> str:
+    text = "".join(_inline(child, active) for child in run)
     lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
-    return "\n".join(lines).strip("\n")
+    paragraph = "\n".join(lines).strip("\n")
+    for mark in dict.fromkeys(_STYLES[tag] for tag in active if tag in _STYLES):
+        paragraph = wrap(paragraph, mark)
+    return paragraph
 
 
-def _block(node: Node) -> list[str]:
+def _block(node: Node, active: Active, flat: bool) -> list[str]:
     tag = node.tag
+    if tag not in BLOCK:  # an inline wrapper holding blocks: its styling goes to its paragraphs
+        return _blocks(node, active | {tag} if tag in _STYLES else active, flat=flat)
     if tag in ("ul", "ol"):
-        return [_list(node)]
+        return [_list(node, flat=flat)]
     if tag == "table":
         return _table(node)
     if tag == "pre":
-        return [_pre(node)]
+        return [code_span(_text(node)) if flat else _pre(node)]
     if tag in _HEADINGS:
         title = _flat(node)
         return [f"**{title}**"] if title else []
     if tag == "li":
-        return [_list(Node("ul", {}), [node])]
-    inner = _blocks(node)
+        return [_list(Node("ul", {}), [node], flat=flat)]
+    inner = _blocks(node, flat=flat)
     if tag == "blockquote":
         return ["\n".join("> " + line for line in "\n\n".join(inner).split("\n"))] if inner else []
     return inner
 
 
-def _inline(node: Node | str, active: frozenset[str]) -> str:
+def _inline(node: Node | str, active: Active) -> str:
     if isinstance(node, str):
-        return node.replace("\n", " ")
+        return literal(node.replace("\n", " "))
     tag = node.tag
     if tag == "br":
         return "\n"
     if tag == "img":
         alt = _SPACES.sub(" ", node.attrs.get("alt", "")).strip()
-        return f" (image: {alt}) " if alt else ""
+        return f" (image: {literal(alt)}) " if alt else ""
     if tag in _CODE:
-        return _code_span(_text(node))
-    if tag in _BLOCK:
-        return "\n" + "\n".join(_blocks(node)) + "\n"
+        return code_span(_text(node))
+    if tag == "pre":
+        return " " + code_span(_text(node)) + " "
+    if _is_block(node):
+        return "\n" + "\n".join(_blocks(node, flat=True)) + "\n"
     inner = "".join(_inline(child, active | {tag}) for child in node.children)
     if tag == "a":
         return _link(inner, node.attrs.get("href", ""))
     mark = _STYLES.get(tag)
     if mark is None or mark in {_STYLES.get(t) for t in active}:
         return inner
-    return _wrap(inner, mark)
-
-
-def _wrap(inner: str, mark: str) -> str:
-    core = inner.strip()
-    if not core:
-        return inner
-    lead = inner[: len(inner) - len(inner.lstrip())]
-    trail = inner[len(inner.rstrip()) :]
-    return f"{lead}{mark}{core}{mark}{trail}"
+    return wrap(inner, mark)
 
 
 def _link(text: str, href: str) -> str:
     label = _SPACES.sub(" ", text).strip()
-    url = href.strip().replace(" ", "%20")
+    url = href.strip().replace(" ", "%20").replace("<", "%3C").replace(">", "%3E")
     if not url.lower().startswith(("http://", "https://", "mailto:")):
         return label
     if not label:
-        return url
-    same = {url.rstrip("/"), url.removeprefix("mailto:")}
-    return label if label.rstrip("/") in same else f"{label} ({url})"
-
-
-def _code_span(text: str) -> str:
-    core = _SPACES.sub(" ", text.replace("\n", " ")).strip()
-    if not core:
-        return ""
-    return f"`` {core} ``" if "`" in core else f"`{core}`"
+        return literal(url)
+    same = {literal(url).rstrip("/"), literal(url.removeprefix("mailto:"))}
+    return label if label.rstrip("/") in same else f"{label} ({literal(url)})"
 
 
 def _text(node: Node | str) -> str:
@@ -142,7 +140,8 @@ def _text(node: Node | str) -> str:
 
 
 def _flat(node: Node) -> str:
-    return _SPACES.sub(" ", " ".join(_blocks(node)).replace("\n", " ")).strip()
+    """One line: a table cell, a heading; code in it becomes a code span."""
+    return _SPACES.sub(" ", " ".join(_blocks(node, flat=True)).replace("\n", " ")).strip()
 
 
 def _pre(node: Node) -> str:
@@ -154,17 +153,22 @@ def _pre(node: Node) -> str:
     return "\n".join("    " + line.rstrip() for line in lines)
 
 
-def _list(node: Node, items: list[Node | str] | None = None) -> str:
+def _list(node: Node, items: list[Node | str] | None = None, *, flat: bool = False) -> str:
+    """Items numbered as the field numbers them (`start`, an item's `value`, empty items counted)."""
     ordered = node.tag == "ol"
-    number = _start(node) if ordered else 1
+    number = _number(node.attrs.get("start"), 1) if ordered else 1
     lines: list[str] = []
     indent = "   " if ordered else "  "
     for child in node.children if items is None else items:
         if isinstance(child, Node) and child.tag in ("ul", "ol"):
-            lines.extend(indent + line if line else line for line in _list(child).split("\n"))
+            lines.extend(indent + line if line else line for line in _list(child, flat=flat).split("\n"))
             continue
-        content = _blocks(child) if isinstance(child, Node) and child.tag == "li" else _blocks(_wrap_node(child))
+        is_item = isinstance(child, Node) and child.tag == "li"
+        if is_item and isinstance(child, Node):
+            number = _number(child.attrs.get("value"), number)
+        content = _blocks(child if isinstance(child, Node) and is_item else _wrap_node(child), flat=flat)
         if not content:
+            number += 1 if is_item else 0
             continue
         marker = f"{number}. " if ordered else "- "
         number += 1
@@ -181,9 +185,9 @@ def _wrap_node(child: Node | str) -> Node:
     return node
 
 
-def _start(node: Node) -> int:
-    value = node.attrs.get("start", "1").strip()
-    return int(value) if value.isdigit() and len(value) < 7 else 1
+def _number(value: str | None, default: int) -> int:
+    value = (value or "").strip()
+    return int(value) if value.isdigit() and len(value) < 7 else default
 
 
 def _table(node: Node) -> list[str]:

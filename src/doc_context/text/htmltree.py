@@ -11,15 +11,22 @@ VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]
 )
 _SKIP = frozenset({"script", "style"})
+BLOCK = frozenset(
+    """
+    address article aside blockquote center dd div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6
+    header hr li main nav ol p pre section table tbody td tfoot th thead tr ul
+    """.split()
+)
 
 
 class Node:
-    __slots__ = ("attrs", "children", "tag")
+    __slots__ = ("attrs", "children", "holds_block", "tag")
 
     def __init__(self, tag: str, attrs: dict[str, str]) -> None:
         self.tag = tag
         self.attrs = attrs
         self.children: list[Node | str] = []
+        self.holds_block = False  # a block element is somewhere below this one
 
 
 # (tag being opened, tags it closes when open, tags that stop the search)
@@ -50,6 +57,8 @@ class TreeBuilder(HTMLParser):
         self.nodes += 1
         node = Node(tag, {k: v or "" for k, v in attrs})
         self.stack[-1].children.append(node)
+        if tag in BLOCK:
+            self._mark_holders()
         if tag not in VOID:
             self.stack.append(node)
 
@@ -76,6 +85,12 @@ class TreeBuilder(HTMLParser):
             children[-1] += data
         else:
             children.append(data)
+
+    def _mark_holders(self) -> None:
+        for ancestor in reversed(self.stack):
+            if ancestor.holds_block:
+                return
+            ancestor.holds_block = True
 
     def _close_implied(self, tag: str) -> None:
         closes, stop = _IMPLIED.get(tag, (set(), set()))

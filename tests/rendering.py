@@ -1,0 +1,30 @@
+"""What a reader sees: markdown rendered by a CommonMark renderer (markdown-it-py), as text and as tokens."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+_COMMONMARK = MarkdownIt("commonmark").enable("strikethrough").enable("table")
+_TAG = re.compile(r"<[^>]*>")
+
+
+def visible_text(markdown: str) -> str:
+    """The rendered page's text, whitespace folded: what a reader can read and copy."""
+    return " ".join(html.unescape(_TAG.sub(" ", _COMMONMARK.render(markdown))).split())
+
+
+def raw_html(markdown: str) -> list[str]:
+    """Raw HTML a renderer would pass through (html_block, html_inline tokens): must stay empty."""
+    return [t.content for t in _walk(_COMMONMARK.parse(markdown)) if t.type in ("html_block", "html_inline")]
+
+
+def _walk(tokens: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    for token in tokens:
+        out.append(token)
+        out += _walk(token.children or [])
+    return out
