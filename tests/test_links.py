@@ -138,6 +138,10 @@ CASES = [
         False,
         [T("OPS", "Runbook")],
     ),
+    ("backticks", CLOUD, f"<p>Open `{C}/spaces/ENG/pages/123` now</p>", False, [P(123)]),
+    ("backtick-glued", CLOUD, f"<p>`{C}/spaces/ENG/pages/123`.</p>", False, [P(123)]),
+    ("glued-after-paren", DC, f"<p>문서({D}/pages/viewpage.action?pageId=123)을 참고</p>", False, [P(123)]),
+    ("glued-after-bracket", CLOUD, f"<p>[{C}/spaces/ENG/pages/5]는</p>", False, [P(5)]),
     ("nbsp-after-url", DC, f"<p>{D}/x/LIQHD&nbsp;next</p>", False, [P(201819180)]),
     ("zero-width-after-url", CLOUD, f"<p>{C}/spaces/ENG/pages/123\u200bfoo</p>", False, [P(123)]),
     ("quoted", CLOUD, f'<p>"{C}/spaces/ENG/pages/123"</p>', False, [P(123)]),
@@ -156,6 +160,10 @@ CASES = [
     ("md-link-parens", DC, f"[retry]({D}/display/OPS/Retry+(v2))", True, [T("OPS", "Retry (v2)")]),
     ("md-autolink", CLOUD, f"Spec: <{C}/x/0-TJU>", True, [P(1355412691)]),
     ("md-bold-url", CLOUD, f"**{C}/spaces/ENG/pages/123**", True, [P(123)]),
+    ("md-link-amp", DC, f"[rb]({D}/pages/viewpage.action?spaceKey=OPS&amp;title=Runbook)", True, [T("OPS", "Runbook")]),
+    ("md-bare-amp", DC, f"see {D}/pages/viewpage.action?spaceKey=OPS&amp;title=Runbook", True, [T("OPS", "Runbook")]),
+    ("md-backticks", CLOUD, f"Open `{C}/spaces/ENG/pages/123` now", True, [P(123)]),
+    ("md-glued-after-paren", DC, f"문서({D}/pages/viewpage.action?pageId=123)을 참고", True, [P(123)]),
     ("md-url-as-link-text", CLOUD, f"[{C}/spaces/ENG/pages/1]({C}/spaces/ENG/pages/2)", True, [P(2), P(1)]),
     # the same page behind different URL forms
     (
@@ -216,6 +224,15 @@ def test_case_table_is_large() -> None:
             ["https://a.example/link", "https://a.example/bare"],
         ),
         ("<https://a.example/auto>", False, []),  # the HTML parser reads an autolink as a tag
+        ("<p>`https://a.example/x`</p>", False, ["https://a.example/x"]),
+        ("<p>(https://a.example/?id=1)을</p>", False, ["https://a.example/?id=1"]),
+        ("<p>https://a.example/a)b</p>", False, ["https://a.example/a"]),
+        ("[t](https://a.example/?a=1&amp;b=2&#38;c=3)", True, ["https://a.example/?a=1&b=2&c=3"]),
+        (
+            "https://a.example/?a=1&amp;b=2 and `https://a.example/code`",
+            True,
+            ["https://a.example/?a=1&b=2", "https://a.example/code"],
+        ),
     ],
 )
 def test_find_urls(text: str, markdown: bool, urls: list[str]) -> None:

@@ -437,3 +437,16 @@ def test_a_styling_wrapper_changes_no_layout(xhtml: str, tag: str) -> None:
     """Blocks inside <span>, <font> or a stray <html> keep their layout: tables their rows, code its lines."""
     wrapped = f"<{tag}>{xhtml}</{tag}>" if tag != "html" else f"<html><body>{xhtml}</body></html>"
     assert storage_to_markdown(wrapped).text == storage_to_markdown(xhtml).text
+
+
+URL_TAILS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="()[]"), max_size=20)
+
+
+@SETTINGS
+@given(st.from_regex(r"https://a\.example/[a-z0-9/+?=&.-]{0,20}", fullmatch=True), URL_TAILS, st.booleans())
+def test_a_url_in_brackets_ends_at_its_bracket(url: str, glued: str, markdown: bool) -> None:
+    """`(URL)text`, `[URL]text`, `` `URL` ``: the URL is found whole and without what is glued after it."""
+    url = url.rstrip(".?&=")
+    for text in (f"({url}){glued}", f"[{url}]{glued}", f"`{url}`{glued}"):
+        found = find_urls(escape(text) if not markdown else text.replace("&", "&amp;"), markdown=markdown)
+        assert found[:1] == [url]

@@ -13,7 +13,7 @@ from urllib.parse import SplitResult, parse_qsl, unquote, unquote_plus, urlsplit
 
 from doc_context.models import PageKind, PageRef
 
-_URL = re.compile(r"https?://[^\s<>\"'\u00a0\u200b]+", re.I)
+_URL = re.compile(r"https?://[^\s<>\"'`\u00a0\u200b]+", re.I)  # a backtick is never part of a URL
 _MD_LINK = re.compile(
     r"\[([^\]\n]*)\]\(\s*<?(?P<url>https?://[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*)>?(?:\s+\"[^\"\n]*\")?\s*\)",
     re.I,
@@ -21,6 +21,8 @@ _MD_LINK = re.compile(
 _AUTOLINK = re.compile(r"<(?P<url>https?://[^\s<>]+)>", re.I)
 _BAD_DECL = re.compile(r"<!\[")  # html.parser raises AssertionError on marked sections it does not know
 _TRAILING = ".,;:!?'\"*"
+_OPENERS = {"(": ")", "[": "]"}
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _ID = re.compile(r"[0-9]{1,19}")
 _TINY = re.compile(r"[A-Za-z0-9_-]{1,11}")
 _KEY = re.compile(r"~?[\w.@:+-]+")
@@ -39,9 +41,11 @@ def is_loopback(host: str) -> bool:
 
 
 def find_urls(text: str, *, markdown: bool = False) -> list[str]:
-    """Every http(s) URL in a work-item field, in order of first appearance, without repeats."""
+    """Every http(s) URL in a work-item field, in order of first appearance, without repeats.
+
+    In markdown, character references in a URL are read as a renderer reads them (`&amp;` is `&`)."""
     if markdown:
-        return list(dict.fromkeys(_markdown_urls(text)))
+        return list(dict.fromkeys(_REFERENCE.sub(_decode, url) for url in _markdown_urls(text)))
     if "<" not in text and "&lt;" in text:  # the description was escaped twice
         text = html.unescape(text)
     collector = _UrlCollector()
@@ -53,6 +57,10 @@ def find_urls(text: str, *, markdown: bool = False) -> list[str]:
     return list(dict.fromkeys(collector.urls))
 
 
+def _decode(reference: re.Match[str]) -> str:
+    return html.unescape(reference.group())
+
+
 def _text_urls(text: str) -> list[tuple[int, str]]:
     """(position, URL) in plain text, with the punctuation around each URL left out."""
     found = ((m.start(), _trim(m.group())) for m in _URL.finditer(text))
@@ -60,17 +68,18 @@ def _text_urls(text: str) -> list[tuple[int, str]]:
 
 
 def _trim(url: str) -> str:
-    """Drop trailing punctuation and unbalanced closing brackets: "(see …/Retry+(v2))." keeps "(v2)"."""
-    unmatched = {")": url.count(")") - url.count("("), "]": url.count("]") - url.count("[")}
-    end = len(url)
-    while end:
-        last = url[end - 1]
-        if unmatched.get(last, 0) > 0:
-            unmatched[last] -= 1
-        elif last not in _TRAILING:
-            break
-        end -= 1
-    return url[:end]
+    """Cut at the first unbalanced closing bracket ("…pageId=123)을" ends at 123, "(see …/Retry+(v2))."
+    keeps "(v2)"), then drop trailing punctuation."""
+    depth = {")": 0, "]": 0}
+    for i, char in enumerate(url):
+        if char in _OPENERS:
+            depth[_OPENERS[char]] += 1
+        elif char in depth:
+            if depth[char] == 0:
+                url = url[:i]
+                break
+            depth[char] -= 1
+    return url.rstrip(_TRAILING)
 
 
 def _markdown_urls(text: str) -> list[str]:
