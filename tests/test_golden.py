@@ -7,6 +7,7 @@ then read the diff of tests/golden/*.md before committing it.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,7 +99,8 @@ def bugfix() -> tuple[Gathered, str]:
         rev=7,
         parent=3907,
         Microsoft__VSTS__TCM__ReproSteps=read("bug-repro-steps.html"),
-        Microsoft__VSTS__TCM__SystemInfo="<div>Web checkout, release 2025.10.3<br>Chrome 129 on Windows 11</div>",
+        Microsoft__VSTS__TCM__SystemInfo="<div>Web checkout, release 2025.10.3 (storefront@4f2a9c1)<br>"
+        "Chrome 129 on Windows 11</div>",
         System__Description="<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR</div>",
         Microsoft__VSTS__Common__Severity="2 - High",
         Microsoft__VSTS__Common__Priority="1",
@@ -219,6 +221,17 @@ def test_the_bug_fix_shows_its_context() -> None:
     assert "Found while reconciling" in out and "\n1. Add 3 ×" in out
     assert "**Severity:** 2 - High · **Priority:** 1" in out
     assert "Part of [Feature 3907: Gift card payments at checkout]" in out
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_no_invisible_characters(name: str) -> None:
+    """What a reviewer copies from the comment is what it shows: no zero-width or other format characters."""
+    out = render(name)
+    assert [c for c in out if unicodedata.category(c) == "Cf"] == []
+
+
+def test_plain_at_names_read_as_written() -> None:
+    assert "release 2025.10.3 (storefront@4f2a9c1)" in render("bugfix")
 
 
 def test_a_refactor_without_work_items_is_one_paragraph() -> None:

@@ -11,7 +11,10 @@ from doc_context.demo import run_env
 from doc_context.sandbox import FakeAzureDevOps, FakeConfluence
 from doc_context.sandbox.seed_bench import FIRST_ITEM, seed_bench
 
-HOSTILE_TITLE = "##vso[task.setvariable variable=pwned]1 <img src=x onerror=alert(1)> @everyone ## [x](javascript:y)"
+HOSTILE_TITLE = (
+    "##vso[task.setvariable variable=pwned]1 <img src=x onerror=alert(1)> @<6A3E2B11-4613-60D7-A201-537155816713>"
+    " ## [x](javascript:y)"
+)
 
 
 @pytest.fixture
@@ -61,7 +64,7 @@ def test_hostile_pr_with_1000_work_items(hostile):
     assert 0 < len(body) <= 150_000
     assert "##vso[" not in body
     assert "<img" not in body
-    assert "@everyone" not in body
+    assert "@<" not in body  # a comment mentions only as @<GUID>
     assert "9000399" not in body and "more pages were not read" in done.stdout
     assert len([r for r in bench.ado.requests(path_regex="workItemsBatch")]) >= 5  # 1,000 ids in batches of 200
     assert max(peak_kib, before) < 1024 * 1024, f"peak {peak_kib} KiB"

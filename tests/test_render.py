@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -57,13 +58,15 @@ def summary(n: int, text: str = "", **kw: object) -> Summary:
 
 NEUTRALIZE = [
     ("plain text", "The total is wrong.", "The total is wrong."),
-    ("logging command", "##vso[task.setvariable variable=x]1", "#\u200b#vso[task.setvariable variable=x]1"),
-    ("logging command upper case", "x ##VSO[task.complete]", "x #\u200b#VSO[task.complete]"),
-    ("formatting command", "##[error]boom", "#\u200b#[error]boom"),
+    ("logging command", "##vso[task.setvariable variable=x]1", "#\\#vso[task.setvariable variable=x]1"),
+    ("logging command upper case", "x ##VSO[task.complete]", "x #\\#VSO[task.complete]"),
+    ("formatting command", "##[error]boom", "#\\#[error]boom"),
+    ("logging command hidden by zero widths", "#\u200b#v\u00adso\ufe0f[task.complete]", "#\\#vso[task.complete]"),
     ("script tag", "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
     ("comment tag", "<!-- x -->", "&lt;!-- x --&gt;"),
-    ("mention", "ping @alice", "ping @\u200balice"),
-    ("ado mention", "@<6A3E-11>", "@\u200b&lt;6A3E-11&gt;"),
+    ("plain at-name mentions nobody", "ping @alice, ops@acme.example", "ping @alice, ops@acme.example"),
+    ("ado mention", "@<6A3E-11>", "@&lt;6A3E-11&gt;"),
+    ("invisible characters", "a\u200bb\u200dc\u2060d\ufeffe\u00adf\u202eg\u2066h\x85i", "abcdefghi"),
     ("lone at", "a @ b", "a @ b"),
     ("fence", "```\ncode", "\\`\\`\\`\ncode"),
     ("tilde fence", "~~~python", "\\~~~python"),
@@ -111,6 +114,8 @@ def test_neutralize_defuses_anything(text: str) -> None:
     for out in (neutralize(text), neutralize_inline(text)):
         assert "##vso[" not in out.lower() and "##[" not in out
         assert not RAW_TAG.search(out)
+        assert "@<" not in out  # the only form of a mention in a comment
+        assert not any(unicodedata.category(c) == "Cf" for c in out)
         assert "```" not in out.replace("\\`", "")
     assert "\n" not in neutralize_inline(text)
 
@@ -168,7 +173,7 @@ def test_llm_overview_replaces_the_overview_only() -> None:
     items = [summary(1, "Steps here.")]
     plain = render_comment(PR, items, [])
     out = render_comment(PR, items, [], llm_overview="It fixes\n\n## rounding @alice <b>now</b>.")
-    assert out.split("\n\n")[1] == "It fixes ## rounding @\u200balice &lt;b&gt;now&lt;/b&gt;."
+    assert out.split("\n\n")[1] == "It fixes ## rounding @alice &lt;b&gt;now&lt;/b&gt;."
     assert out.split("\n\n")[2] == LLM_NOTE
     assert out.split("\n\n")[3:] == plain.split("\n\n")[2:]
     assert render_comment(PR, items, [], llm_overview="  ") == plain
@@ -189,7 +194,7 @@ def test_work_item_section_layout() -> None:
     section = render_comment(None, [item], []).split("\n\n", 2)[2]
     assert section == (
         "### [Bug 4211: Off by one cent](https://dev.azure.com/x/_workitems/edit/4211)\n"
-        "**State:** Active · **Severity:** 2 - High · **Tags:** checkout; @\u200bledger\n\n"
+        "**State:** Active · **Severity:** 2 - High · **Tags:** checkout; @ledger\n\n"
         "Part of [Feature 3907: Gift cards](https://x.example/3907) — Let shoppers use gift cards.\n\n"
         "**Repro steps**\n\n1. open\n\n"
         "**Touches:** `/src/checkout/totals.py`\n\n"
@@ -246,14 +251,14 @@ def test_untrusted_text_is_neutralized_everywhere() -> None:
     pr = PullRequest(REF, "Fix ##vso[task.setvariable variable=token]stolen", "")
     item = summary(
         1,
-        "## Injected heading\n<script>alert(1)</script>\nping @alice\n```\nunclosed fence",
+        "## Injected heading\n<script>alert(1)</script>\nping @<6A3E-11> and @alice\n```\nunclosed fence",
         heading="Bug 1: <img src=x onerror=alert(1)> ##[error]",
-        meta="@bob",
+        meta="@<7B4F-22>",
         related_files=("/src/`evil`<b>.py",),
     )
     page = Summary(
         "page 2",
-        "Page @carol ##vso[x]",
+        "Page @<8C5A-33> ##vso[x]",
         "![p](https://evil.example/t.png)\n---",
         kind="page",
         url="javascript:alert(1)",
@@ -262,7 +267,7 @@ def test_untrusted_text_is_neutralized_everywhere() -> None:
     out = render_comment(pr, [item], [page])
     assert "##vso[" not in out and "##[" not in out
     assert not RAW_TAG.search(out)
-    assert "@alice" not in out and "@bob" not in out and "@carol" not in out
+    assert "@<" not in out and "@alice" in out  # `@<GUID>` mentions; plain `@name` does not, and reads as written
     assert "\n## Injected" not in out and "\n---" not in out
     assert "```" not in out and "![" not in out and "javascript:" not in out
 

@@ -25,7 +25,7 @@ from doc_context.summary.parents import parent_line
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label
 from doc_context.text.mdblocks import separate_blocks
-from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link
+from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link, strip_invisible
 
 __all__ = ["HARD_CAP", "TITLE", "neutralize", "render_comment"]
 
@@ -137,8 +137,8 @@ def _touches(paths: Sequence[str]) -> str:
 
 
 def _code(path: str) -> str:
-    text = re.sub(r"\s+", " ", clip(path, 200)).replace("`", "'")
-    return "`" + text.replace("<", "&lt;").replace(">", "&gt;").replace("@", "@\u200b") + "`"
+    text = re.sub(r"\s+", " ", strip_invisible(clip(path, 200))).replace("`", "'")
+    return "`" + text.replace("<", "&lt;").replace(">", "&gt;") + "`"
 
 
 def _trims(items: list[_Part], pages: list[_Part]) -> Iterator[tuple[str, str, int]]:

@@ -5,20 +5,27 @@ and break the layout, pipeline logging commands (##vso[...], ##[...]), code fenc
 the rest of the comment, markdown images that load remote URLs, and links to anything but http(s).
 What it keeps: markdown blockquotes (a leading "> "; every other ">" is escaped), lists, tables,
 emphasis and http(s) links.
+
+Nothing invisible is added and invisible characters (Unicode format characters: zero-width spaces,
+joiners, bidi controls) are removed, so what a reader copies is what the text says. An Azure DevOps
+comment mentions someone only as `@<GUID>` (learn.microsoft.com, "Use @mentions in work items and
+pull requests": the Markdown editor's form is `@<UserID>`); plain `@name` notifies nobody and stays
+as written. Every `<` becomes `&lt;`, so `@<GUID>` reaches the comment as `@&lt;GUID&gt;`: it reads
+the same and mentions nobody. Logging commands are broken with a backslash (`#\\#vso[`), a visible
+character: the agent's culture-aware search skips zero-width characters.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-ZWSP = "\u200b"
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SELECTORS = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # invisible, and Mn
 _IMAGE = re.compile(r"!\[([^\]\n]*)\]\(([^)\n]*)\)")
 _BACKTICKS = re.compile(r"`{3,}")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _RULE = re.compile(r"(?:=+|-+|(?:[-*_][ \t]*){3,}|~{3,}.*)[ \t]*$")
-_MENTION = re.compile(r"@(?=[^\s\u200b])")
 _LOG_COMMAND = re.compile(r"##(?=vso\\?\[|\\?\[)", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 _QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
@@ -29,13 +36,21 @@ _LINK_DEFINITION = re.compile(r"^(\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)?)\[([^\]\n
 
 def neutralize(text: str) -> str:
     """Untrusted markdown, defused; what it says stays readable."""
-    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = strip_invisible(_CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
     text = _IMAGE.sub(_image_as_text, text).replace("![", "!\\[")
     text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
     text = _LINK.sub("]\\(", text)  # javascript:, data:, vbscript: ... stay text
     text = "\n".join(_defuse_line(line) for line in text.split("\n"))
-    text = _MENTION.sub("@" + ZWSP, text)
-    return _LOG_COMMAND.sub("#" + ZWSP + "#", text)
+    return _LOG_COMMAND.sub("#\\\\#", text)
+
+
+def strip_invisible(text: str) -> str:
+    """Text without invisible characters: format characters (Unicode category Cf: zero-width spaces and
+    joiners, soft hyphens, bidi controls, byte order marks), variation selectors, the grapheme joiner."""
+    if text.isascii():
+        return text
+    text = _SELECTORS.sub("", text)
+    return "".join(c for c in text if c.isascii() or unicodedata.category(c) != "Cf")
 
 
 def neutralize_inline(text: str) -> str:
