@@ -79,13 +79,13 @@ def test_parent_text_is_neutralized() -> None:
         9,
         1,
         "Feature",
-        "<script>x</script> @alice",
+        "<script>x</script> @<6A3E2B11-4613-60D7-A201-537155816713>",
         "New",
         web_url="javascript:alert(1)",
         fields={"System.Description": "<p>##vso[task.setvariable variable=x]1</p>"},
     )
     line = parent_line(parent_chain(wi(1, parent=9), {9: evil}))
-    assert "<script" not in line and "@alice" not in line and "javascript:" not in line and "##vso[" not in line
+    assert "<script" not in line and "@<" not in line and "javascript:" not in line and "##vso[" not in line
 
 
 @pytest.mark.parametrize(
