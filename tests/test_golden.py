@@ -9,13 +9,15 @@ from __future__ import annotations
 import os
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from doc_context.app import compose
+from doc_context.app import Options, compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.summary.extrafields import parse_extra_fields
+from doc_context.summary.summarize import summarize_all
 
 GOLDEN = Path(__file__).parent / "golden"
 INPUTS = GOLDEN / "inputs"
@@ -26,6 +28,7 @@ EXTRA = parse_extra_fields(
     "Bug=Microsoft.VSTS.Common.Severity,Microsoft.VSTS.Common.Priority;User Story=Microsoft.VSTS.Common.BusinessValue"
 )
 BUDGET = 12_000
+OPTIONS = Options("golden", budget=BUDGET, extra=EXTRA)
 
 
 def read(name: str) -> str:
@@ -192,7 +195,8 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
 
 def render(name: str) -> str:
     gathered, diff = CASES[name]()
-    return compose(gathered, BUDGET, diff, extra=EXTRA) + "\n"
+    gathered = replace(gathered, diff=diff)
+    return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS) + "\n"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -18,7 +18,6 @@ from doc_context.sources.llm import (
     ChatClient,
     chat_client,
     messages_for,
-    request_key,
     write_overview,
 )
 
@@ -164,9 +163,3 @@ def test_the_answer_replaces_only_the_overview(chat: FakeChat) -> None:
     with_llm = render_comment(PR, ITEMS, PAGES, llm_overview=text).split("\n\n")
     assert with_llm[1] == DEFAULT_ANSWER
     assert with_llm[3:] == plain[2:]
-
-
-def test_request_key_changes_with_the_sources_only() -> None:
-    key = request_key(PR, ITEMS, PAGES)
-    assert key == request_key(PR, list(ITEMS), list(PAGES))
-    assert key != request_key(PR, ITEMS, [])

@@ -26,7 +26,6 @@ CHANGED = (
     ChangedFile("/src/checkout/TaxRate.cs", "add"),
     ChangedFile("/docs/README.md", "edit"),
 )
-FOOTER = "<sub>doc-context</sub>"
 
 
 def load(name: str) -> WorkItem:
@@ -40,7 +39,7 @@ def example() -> str:
     url = "https://fabrikam.atlassian.net/wiki/spaces/SHOP/pages/123456/Tax+rules"
     page = Page(PageRef(page_id=123456), 123456, "Tax rules", "SHOP", 7, url, text)
     pages = [page_summary(page, CHANGED, [102, 101], diff)]
-    return render_comment(PR, items, pages, changed_count=len(CHANGED), footer=FOOTER)
+    return render_comment(PR, items, pages, changed_count=len(CHANGED))
 
 
 def summary(n: int, text: str = "", **kw: object) -> Summary:
@@ -136,8 +135,7 @@ def test_bug_description_never_reaches_the_comment() -> None:
     assert "REPRO-STEPS-OF-A-NON-BUG" not in example()
 
 
-def test_ends_with_the_footer() -> None:
-    assert example().endswith("\n\n" + FOOTER)
+def test_starts_with_the_title() -> None:
     assert example().startswith(TITLE + "\n\n")
 
 
@@ -220,9 +218,9 @@ def test_budget_on_fifty_long_work_items(budget: int) -> None:
     long = " ".join(f"Sentence {i} about the checkout flow and its totals." for i in range(60))
     items = [summary(n, long, related_files=(f"/src/m{n}.py",), relevance=n % 7) for n in range(50)]
     pages = [Summary(f"page {n}", f"Page {n}", long, cited_by=(n,), kind="page") for n in range(10)]
-    out = render_comment(PR, items, pages, budget=budget, footer=FOOTER)
+    out = render_comment(PR, items, pages, budget=budget)
     assert len(out) <= budget
-    assert "_Trimmed to fit the" in out and out.endswith(FOOTER)
+    assert out.rpartition("\n\n")[2].startswith("_Trimmed to fit the")
 
 
 def test_least_relevant_work_item_text_goes_first() -> None:
@@ -243,7 +241,7 @@ def test_hard_cap() -> None:
 
 @pytest.mark.parametrize("budget", [0, 10, 60, 200])
 def test_tiny_budgets(budget: int) -> None:
-    out = render_comment(PR, [summary(1, "text " * 100)], [], budget=budget, footer=FOOTER)
+    out = render_comment(PR, [summary(1, "text " * 100)], [], budget=budget)
     assert len(out) <= budget
 
 

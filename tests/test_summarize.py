@@ -8,16 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from doc_context.app import compose
-from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, Summary, WorkItem
+from doc_context.app import Options, compose
+from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, WorkItem
 from doc_context.summary import worktypes
 from doc_context.summary.repro import Repro, parse_repro
 from doc_context.summary.summarize import (
-    context_hash,
     page_summary,
     split_criteria,
     summarize_all,
-    summary_key,
     work_item_summary,
 )
 from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
@@ -335,53 +333,26 @@ def test_summaries_are_deterministic() -> None:
     assert one == two
 
 
-# ---- all sources, reuse on reruns ------------------------------------------------------------
+# ---- all sources, as a run composes them ----------------------------------------------------
 
 
-def gathered(*items: WorkItem, pages: tuple = ()) -> Gathered:
-    return Gathered(None, items, CHANGED, pages, (), ())
+def gathered(*items: WorkItem, pages: tuple = (), parents: tuple[WorkItem, ...] = ()) -> Gathered:
+    return Gathered(None, items, CHANGED, pages, (), (), parents=parents, diff=DIFF)
 
 
 def test_summarize_all_ranks_by_relevance() -> None:
-    items, _ = summarize_all(gathered(item("Task"), load("bug-101"), load("risk-103")), DIFF)
+    items, _ = summarize_all(gathered(item("Task"), load("bug-101"), load("risk-103")))
     assert next(s.source_id for s in items) == "work item 101"
     assert items[-1].source_id == "work item 7"
 
 
-def test_a_cached_summary_is_reused_while_rev_and_diff_are_unchanged() -> None:
-    bug = load("bug-101")
-    cache: dict[tuple[object, ...], Summary] = {}
-    first, _ = summarize_all(gathered(bug), DIFF, cache=cache)
-    key = summary_key(bug, context_hash(DIFF, CHANGED))
-    assert cache == {key: first[0]}
-    cache[key] = replace(first[0], text="FROM THE CACHE")
-    again, _ = summarize_all(gathered(bug), DIFF, cache=cache)
-    assert again[0].text == "FROM THE CACHE"
-    new_rev, _ = summarize_all(gathered(replace(bug, rev=8)), DIFF, cache=cache)
-    new_diff, _ = summarize_all(gathered(bug), DIFF + "+    more = 1\n", cache=cache)
-    assert "FROM THE CACHE" not in (new_rev[0].text, new_diff[0].text)
-    assert len(cache) == 3
-
-
-def test_page_cache_keys_on_the_version_and_citations_stay_fresh() -> None:
+def test_a_page_lists_the_items_citing_it_once_in_order() -> None:
     page = Page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "", "The tax rate of the shipping country.")
-    cache: dict[tuple[object, ...], Summary] = {}
-    summarize_all(gathered(pages=((page, (101,)),)), DIFF, cache=cache)
-    _, pages = summarize_all(gathered(pages=((page, (101, 102)),)), DIFF, cache=cache)
-    assert pages[0].cited_by == (101, 102) and len(cache) == 1
-    summarize_all(gathered(pages=((replace(page, version=8), (101,)),)), DIFF, cache=cache)
-    assert len(cache) == 2
+    _, pages = summarize_all(gathered(pages=((page, (102, 101, 102)),)))
+    assert pages[0].cited_by == (101, 102)
 
 
-def test_context_hash_covers_the_diff_the_files_and_the_extra_fields() -> None:
-    base = context_hash(DIFF, CHANGED)
-    assert base == context_hash(DIFF, tuple(reversed(CHANGED)))
-    assert base != context_hash(DIFF + "+x\n", CHANGED)
-    assert base != context_hash(DIFF, CHANGED[:2])
-    assert base != context_hash(DIFF, CHANGED, {"bug": ("Microsoft.VSTS.Common.Severity",)})
-
-
-def test_compose_passes_diff_parents_and_extra_fields() -> None:
+def test_compose_uses_the_diff_the_parents_and_the_extra_fields() -> None:
     bug = replace(
         load("bug-101"),
         fields={**load("bug-101").fields, "Microsoft.VSTS.Common.Severity": "2 - High"},
@@ -395,9 +366,9 @@ def test_compose_passes_diff_parents_and_extra_fields() -> None:
         "Active",
         fields={"System.Description": "<p>Charge the right tax. Always.</p>"},
     )
-    out = compose(gathered(bug), 12_000, DIFF, {9: feature}, extra={"bug": ("Microsoft.VSTS.Common.Severity",)})
+    options = Options("t", extra={"bug": ("Microsoft.VSTS.Common.Severity",)})
+    both = gathered(bug, parents=(feature,))
+    out = compose(both, *summarize_all(both, extra=options.extra), options)
     assert "**State:** Active · **Severity:** 2 - High" in out
     assert "\n\nPart of Feature 9: Tax everywhere — Charge the right tax.\n\n" in out
-    from_gathered = compose(replace(gathered(bug), parents=(feature,)), 12_000, DIFF)
-    assert "Part of Feature 9: Tax everywhere" in from_gathered
-    assert compose(gathered(bug), 12_000, DIFF) == compose(gathered(bug), 12_000, DIFF)
+    assert out == compose(both, *summarize_all(both, extra=options.extra), options)

@@ -1,8 +1,9 @@
-"""run(sources, publisher, pr, options) -> Outcome: gather, summarize, render, publish. No env, no print."""
+"""run(sources, publisher, pr, options) -> Outcome: gather, summarize, render, publish. No env, no print.
+
+The golden tests make their comments with `summarize_all` and `compose`, as a run does."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -13,7 +14,7 @@ from doc_context.gather import Deadline, Sources, gather
 from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Summary, WorkItem
 from doc_context.sources.llm import ChatClient, write_overview
 from doc_context.summary.extrafields import ExtraFields
-from doc_context.summary.summarize import Cache, summarize_all
+from doc_context.summary.summarize import summarize_all
 
 
 @dataclass(frozen=True)
@@ -27,30 +28,28 @@ class Options:
 
 
 def compose(
-    gathered: Gathered,
-    budget: int,
-    diff: str = "",
-    parents: Mapping[int, WorkItem] | None = None,
-    *,
-    extra: ExtraFields | None = None,
-    cache: Cache | None = None,
-    llm_overview: str | None = None,
+    gathered: Gathered, items: list[Summary], pages: list[Summary], options: Options, overview: str | None = None
 ) -> str:
-    """The comment for what was gathered: pure and deterministic (`cache`, when given, is read and filled).
+    """The comment for what was gathered, pure and deterministic; `overview`, a language model's paragraph.
 
-    diff: `git diff HEAD^1 HEAD` (diffsource.read_diff); parents: the work items' ancestors by id;
-    extra: parse_extra_fields(settings.extra_fields); llm_overview: llm.write_overview's text, if any.
+    items, pages: summarize_all(gathered, extra=options.extra), as a run makes them.
     """
-    items, pages = summarize_all(gathered, diff, parents, extra=extra, cache=cache)
-    return _render(gathered, items, pages, budget, llm_overview)
+    return render_comment(
+        gathered.pull_request,
+        items,
+        pages,
+        changed_count=len(gathered.changed_files),
+        budget=options.budget,
+        llm_overview=overview,
+    )
 
 
 def run(
     sources: Sources, publisher: Threads | None, pr: PullRequestRef, options: Options, chat: ChatClient | None = None
 ) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
-    items, pages = summarize_all(gathered, gathered.diff, extra=options.extra)
-    extractive = _render(gathered, items, pages, options.budget)
+    items, pages = summarize_all(gathered, extra=options.extra)
+    extractive = compose(gathered, items, pages, options)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)
     outcome = partial(
@@ -74,7 +73,7 @@ def run(
         return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices))
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
-    body = _render(gathered, items, pages, options.budget, overview) if overview else extractive
+    body = compose(gathered, items, pages, options, overview) if overview else extractive
     if options.dry_run or publisher is None:
         return outcome(body, "dry-run", None, tuple(notices))
     try:
@@ -118,16 +117,3 @@ def title_only(gathered: Gathered) -> tuple[str, ...]:
 
 def _marked(source: WorkItem | Page) -> str:
     return " (title only)" if source.withheld else ""
-
-
-def _render(
-    gathered: Gathered, items: list[Summary], pages: list[Summary], budget: int, overview: str | None = None
-) -> str:
-    return render_comment(
-        gathered.pull_request,
-        items,
-        pages,
-        changed_count=len(gathered.changed_files),
-        budget=budget,
-        llm_overview=overview,
-    )

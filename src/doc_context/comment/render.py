@@ -70,7 +70,6 @@ def render_comment(
     *,
     changed_count: int = 0,
     budget: int = 12_000,
-    footer: str = "",
     llm_overview: str | None = None,
 ) -> str:
     """The whole comment: a title, an overview, a section per work item, then the pages.
@@ -88,13 +87,13 @@ def render_comment(
     page_parts = [_page_part(s, i) for i, s in enumerate(pages)]
     trimmed: Trimmed = {}
     steps = _trims(item_parts, page_parts)
-    while _size(intro, item_parts, page_parts, _note(trimmed, limit), footer) > limit:
+    while _size(intro, item_parts, page_parts, _note(trimmed, limit)) > limit:
         step = next(steps, None)
         if step is None:
             break
         what, how, index = step
         trimmed.setdefault((what, how), set()).add(index)
-    text = _join(intro, item_parts, page_parts, _note(trimmed, limit), footer)
+    text = _join(intro, item_parts, page_parts, _note(trimmed, limit))
     return text if len(text) <= limit else _cut(text, limit)
 
 
@@ -182,20 +181,20 @@ def _note(trimmed: Trimmed, limit: int) -> str:
     return f"_Trimmed to fit the {limit:,}-character limit: {what}._"
 
 
-def _blocks(intro: list[str], items: list[_Part], pages: list[_Part], note: str, footer: str) -> list[str]:
+def _blocks(intro: list[str], items: list[_Part], pages: list[_Part], note: str) -> list[str]:
     blocks = [*intro, *(p.render() for p in items)]
     blocks += [PAGES_TITLE, *(p.render() for p in pages)] if pages else []
-    return [b for b in (*blocks, note, footer) if b]
+    return [b for b in (*blocks, note) if b]
 
 
-def _size(intro: list[str], items: list[_Part], pages: list[_Part], note: str, footer: str) -> int:
-    sizes = [len(b) for b in (*intro, note, footer) if b] + [p.size() for p in items + pages]
+def _size(intro: list[str], items: list[_Part], pages: list[_Part], note: str) -> int:
+    sizes = [len(b) for b in (*intro, note) if b] + [p.size() for p in items + pages]
     sizes += [len(PAGES_TITLE)] if pages else []
     return sum(sizes) + 2 * (len(sizes) - 1)
 
 
-def _join(intro: list[str], items: list[_Part], pages: list[_Part], note: str, footer: str) -> str:
-    return "\n\n".join(_blocks(intro, items, pages, note, footer))
+def _join(intro: list[str], items: list[_Part], pages: list[_Part], note: str) -> str:
+    return "\n\n".join(_blocks(intro, items, pages, note))
 
 
 def _cut(text: str, limit: int) -> str:

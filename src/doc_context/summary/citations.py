@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from doc_context.models import PageRef, WorkItem
 from doc_context.summary.worktypes import work_type
-from doc_context.text.links import Site, find_urls, resolve
+from doc_context.text.links import Site, find_urls, page_refs
 
 _CONFLUENCE_HINTS = (
     "/wiki/spaces/",
@@ -39,11 +39,8 @@ def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tu
     refs: dict[tuple[object, ...], PageRef] = {}
     citing: dict[tuple[object, ...], set[int]] = {}
     for order, item in enumerate(items):
-        mine: dict[tuple[object, ...], PageRef] = {}
-        for ref in (resolve(url, site) for url in item_urls(item)):
-            if ref is not None:
-                mine.setdefault(ref.key, ref)
-        for rank, (key, ref) in enumerate(mine.items()):
+        for rank, ref in enumerate(page_refs(item_urls(item), site)):
+            key = ref.key
             refs.setdefault(key, ref)
             citing.setdefault(key, set()).add(item.id)
             first_seen[key] = min(first_seen.get(key, (rank, order)), (rank, order))

@@ -4,19 +4,13 @@ Which fields a work item is summarized from, and how each is shown, is its type'
 worktypes.py (a Bug: its repro steps and system info, never its description). Extra fields per
 type (extrafields.py) and the parent chain (parents.py) come as short lines of context.
 
-Incremental reruns: `summary_key(source, diff_hash)` names a summary by what it was made from
-(the work item's revision or the page's version, and `context_hash` of the diff, the changed
-files and the extra-field settings); `summarize_all` reuses a cached summary under the same key.
-The parent lines and the citing work items are applied after the cache, so they never go stale.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.excerpt import excerpt
@@ -36,8 +30,6 @@ PAGE_BUDGET = 700
 
 _CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
 _STRUCK = re.compile(r"~~.*?~~")
-
-Cache = MutableMapping[tuple[object, ...], Summary]
 
 
 def work_item_summary(
@@ -150,54 +142,16 @@ def split_criteria(markdown: str) -> tuple[list[str], list[str]]:
     return live, withdrawn
 
 
-def context_hash(diff: str, changed: Sequence[ChangedFile], extra: ExtraFields | None = None) -> str:
-    """What every summary depends on besides its source: the diff, the changed paths, the extra fields."""
-    digest = hashlib.sha256(diff.encode("utf-8", "replace"))
-    for path in sorted(c.path for c in changed):
-        digest.update(b"\0" + path.encode("utf-8", "replace"))
-    for type_, names in sorted((extra or {}).items()):
-        digest.update(f"\0{type_}={','.join(names)}".encode())
-    return digest.hexdigest()[:32]
-
-
-def summary_key(source: WorkItem | Page, diff_hash: str) -> tuple[object, ...]:
-    """The cache key of a source's summary: its identity, its revision or version, and the context."""
-    if isinstance(source, WorkItem):
-        return ("work item", source.id, source.rev, diff_hash, source.withheld)
-    return ("page", source.id, source.version, diff_hash, source.withheld)
-
-
-def summarize_all(
-    gathered: Gathered,
-    diff: str = "",
-    parents: Mapping[int, WorkItem] | None = None,
-    *,
-    extra: ExtraFields | None = None,
-    cache: Cache | None = None,
-) -> tuple[list[Summary], list[Summary]]:
-    """(work item summaries, page summaries), most relevant first; `cache` is read and filled.
-
-    parents: the ancestors by id; None takes them from gathered.parents.
-    """
-    changed = gathered.changed_files
-    key = context_hash(diff, changed, extra)
-    parents = {p.id: p for p in gathered.parents} if parents is None else parents
-    store: Cache = {} if cache is None else cache
-    items = []
-    for item in gathered.work_items:
-        made = _cached(store, summary_key(item, key), partial(work_item_summary, item, changed, diff, extra=extra))
-        items.append(replace(made, parents=parent_chain(item, parents)))
-    pages = []
-    for page, ids in gathered.pages:
-        made = _cached(store, summary_key(page, key), partial(page_summary, page, changed, (), diff))
-        pages.append(replace(made, cited_by=tuple(sorted(set(ids)))))
+def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tuple[list[Summary], list[Summary]]:
+    """(work item summaries, page summaries), most relevant first, ranked against gathered.diff."""
+    changed, diff = gathered.changed_files, gathered.diff
+    parents = {p.id: p for p in gathered.parents}
+    items = [
+        replace(work_item_summary(item, changed, diff, extra=extra), parents=parent_chain(item, parents))
+        for item in gathered.work_items
+    ]
+    pages = [page_summary(page, changed, ids, diff) for page, ids in gathered.pages]
     return _ranked(items), _ranked(pages)
-
-
-def _cached(store: Cache, key: tuple[object, ...], make: Callable[[], Summary]) -> Summary:
-    if key not in store:
-        store[key] = make()
-    return store[key]
 
 
 def _ranked(summaries: list[Summary]) -> list[Summary]:
