@@ -1,18 +1,25 @@
 """Shared fixtures: the sandbox servers and the CLI run as a subprocess against them."""
 
 import os
+import signal
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 
 import pytest
 
-# The SDK computes its on-disk cache directory at import time: set it before anything imports it.
-os.environ.setdefault("AZURE_DEVOPS_CACHE_DIR", tempfile.mkdtemp(prefix="doc-context-test-sdk-cache-"))
-
 from doc_context.demo import run_env
 from doc_context.sandbox import Sandbox
+
+
+@pytest.hookimpl(trylast=True)  # after the tmpdir plugin made its factory
+def pytest_configure(config):
+    """Before collection imports the SDK: its disk cache (computed at import, ~/.azure-devops by default)
+    goes into this session's pytest temp dir, removed with it; a TERM interrupts the run as Ctrl-C does,
+    so every test's `finally` stops the processes it started."""
+    assert "azure.devops" not in sys.modules, "the SDK was imported before its cache dir was set"
+    os.environ["AZURE_DEVOPS_CACHE_DIR"] = str(config._tmp_path_factory.mktemp("sdk-cache", numbered=False))
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 @dataclass
@@ -30,6 +37,31 @@ class Ran:
 def sandbox():
     with Sandbox() as sb:
         yield sb
+
+
+@pytest.fixture
+def spawn():
+    """Start processes that stop when the test ends, however it ends: failed, interrupted (Ctrl-C or TERM,
+    see pytest_configure), or with pytest killed outright (on Linux the child gets a TERM when pytest dies)."""
+    started: list[subprocess.Popen] = []
+
+    def start(args: list[str], **kwargs) -> subprocess.Popen:
+        proc = subprocess.Popen(args, preexec_fn=_die_with_parent, **kwargs)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+
+def _die_with_parent() -> None:
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 @pytest.fixture

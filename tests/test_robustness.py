@@ -73,16 +73,15 @@ def test_an_error_with_an_empty_message_is_one_clear_line(sandbox, cli):
     assert "Traceback" not in ran.output and "could not read pull request" in ran.stdout
 
 
-def test_runs_racing_to_create_are_healed_by_the_next_run(sandbox, tmp_path):
+def test_runs_racing_to_create_are_healed_by_the_next_run(sandbox, tmp_path, spawn):
     env = run_env(sandbox.env(), str(tmp_path / "cache"))
     sandbox.ado.add_latency("POST", r"/threads$", 3000)  # a post is done when answered: both lists stay empty
     runs = [
-        subprocess.Popen(
+        spawn(
             [sys.executable, "-m", "doc_context", "run"],
             env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         for _ in range(2)
     ]

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-
-# The SDK computes its disk cache directory (OPTIONS/ResourceAreas, kept 12 h) when azure.devops is first
-# imported; keep it out of the home directory. A conftest that sets it first wins (setdefault).
-os.environ.setdefault("AZURE_DEVOPS_CACHE_DIR", tempfile.mkdtemp(prefix="ado-sdk-cache-"))
-
+# The SDK's disk cache (OPTIONS/ResourceAreas, kept 12 h) goes into the session's temp dir: see conftest.py.
 import base64
 import signal
 import subprocess
@@ -547,16 +541,14 @@ def test_story_links_each_page_form(sandbox: Sandbox) -> None:
     assert f"/pages/{info.missing_page_id}/" in description
 
 
-def test_python_m_sandbox_prints_exports() -> None:
-    proc = subprocess.Popen(
+def test_python_m_sandbox_prints_exports(spawn) -> None:
+    proc = spawn(
         [sys.executable, "-m", "doc_context.sandbox"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert proc.stdout is not None
-    try:
-        lines = [proc.stdout.readline() for _ in range(12)]
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=10)
+    lines = [proc.stdout.readline() for _ in range(12)]
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=10)
 
     exports = dict(line.removeprefix("export ").strip().split("=", 1) for line in lines)
     assert exports["BUILD_REASON"] == "PullRequest" and exports["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"].endswith("/")
