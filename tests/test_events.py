@@ -64,3 +64,32 @@ def test_org_url_only_from_azure_devops_hosts(url, org):
         "resource": {"pullRequestId": 3, "url": url, "repository": {"id": "r", "project": {"id": "p"}}},
     }
     assert parse_event(json.dumps(payload)).org_url == org
+
+
+def test_bytes_with_a_utf8_bom_are_read():
+    data = b"\xef\xbb\xbf" + (DATA / "git.pullrequest.created.json").read_bytes()
+    assert parse_event(data).pull_request_id == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ((DATA / "git.pullrequest.created.json").read_text().encode("utf-16"), "not UTF-8"),
+        (b'{"eventType": "git.pullrequest.created", "x": "\xff"}', "byte 0xff"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b" " * (5 * 1024 * 1024 + 1), "larger than 5 MB"),
+        (json.dumps({"eventType": ["git.pullrequest.created"]}).encode(), "of type list"),
+    ],
+    ids=["utf-16", "latin-1 byte", "nested", "over 5 MB", "event type not a string"],
+)
+def test_bad_bytes(data, says):
+    with pytest.raises(ConfigError, match=says):
+        parse_event(data)
+
+
+@pytest.mark.parametrize("value", [True, False, 0, -1, 1.0, "1", None, {"id": 1}])
+def test_a_pull_request_id_must_be_a_positive_whole_number(value):
+    payload = json.loads((DATA / "git.pullrequest.created.json").read_text())
+    payload["resource"]["pullRequestId"] = value
+    with pytest.raises(ConfigError, match="pullRequestId"):
+        parse_event(json.dumps(payload))

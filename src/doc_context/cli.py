@@ -9,7 +9,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from doc_context import __version__, vso
 from doc_context.errors import ConfigError, DocContextError, PublishError
@@ -22,8 +22,25 @@ if TYPE_CHECKING:
 Printer = Callable[[str], None]
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line that says where to look, exit 2 (argparse prints the whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _pull_request_id(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a pull request id (a whole number, 1 or more)")
+    return number
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="doc-context",
         description=(
             "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
@@ -36,13 +53,16 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--org-url", help="organization URL (default: SYSTEM_TEAMFOUNDATIONCOLLECTIONURI)")
     run.add_argument("--project", help="project id or name (default: SYSTEM_TEAMPROJECTID)")
     run.add_argument("--repository", help="repository id or name (default: BUILD_REPOSITORY_ID)")
-    run.add_argument("--pull-request", type=int, help="pull request id (default: SYSTEM_PULLREQUEST_PULLREQUESTID)")
+    run.add_argument(
+        "--pull-request", type=_pull_request_id, help="pull request id (default: SYSTEM_PULLREQUEST_PULLREQUESTID)"
+    )
     run.add_argument("--dry-run", action="store_true", default=None, help="print the comment, post nothing")
     run.add_argument("--output", type=Path, help="also write the comment's markdown to this file")
     run.add_argument(
         "--event",
         metavar="FILE",
-        help="a git.pullrequest.created/updated service-hook payload (- for stdin): run for its pull request",
+        help="a git.pullrequest.created/updated service-hook payload (- for stdin): run for its pull request "
+        "(it names the project, repository and pull request: not with those flags)",
     )
     sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
     check = sub.add_parser(
@@ -50,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     for flag in ("--org-url", "--project", "--repository"):
         check.add_argument(flag)
-    check.add_argument("--pull-request", type=int)
+    check.add_argument("--pull-request", type=_pull_request_id)
     return parser
 
 
@@ -93,6 +113,12 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         dry_run=args.dry_run,
     )
     if args.event:
+        given = [f for f, v in (("--project", args.project), ("--repository", args.repository)) if v]
+        given += ["--pull-request"] if args.pull_request is not None else []
+        if given:
+            raise ConfigError(
+                f"--event names the pull request, and so does {' and '.join(given)}: give one or the other"
+            )
         flags.update(_event_flags(args.event, args.org_url))
     settings = load_settings(**flags)
     secrets += settings.secrets()
@@ -175,13 +201,17 @@ def _title_only(sources: Sources, settings: Settings) -> list[str]:
 
 
 def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
-    from doc_context.events import parse_event
+    from doc_context.events import MAX_EVENT_BYTES, parse_event
 
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            data = sys.stdin.buffer.read(MAX_EVENT_BYTES + 1)
+        else:
+            with open(source, "rb") as f:
+                data = f.read(MAX_EVENT_BYTES + 1)  # a larger file is refused without reading all of it
     except OSError as e:
         raise ConfigError(f"cannot read the event file {source}: {e.strerror}") from None
-    event = parse_event(text)
+    event = parse_event(data)
     flags: dict[str, object] = {
         "project": event.project,
         "repository": event.repository,
@@ -240,6 +270,9 @@ def _redacting(out: Printer, secrets: list[str]) -> Printer:
 def entry() -> None:
     """The console script: run, flush, and leave at once, even with a request past the deadline in flight
     (a pipeline step must never hang; a plain exit would wait for that worker thread)."""
+    for stream in (sys.stdout, sys.stderr):  # bytes that were not UTF-8 (a path, a URL) print escaped, never crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     code = main()
     sys.stdout.flush()
     sys.stderr.flush()

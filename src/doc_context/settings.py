@@ -44,6 +44,7 @@ class Settings(BaseSettings):
     )
     pull_request_id: int | None = Field(
         None,
+        gt=0,
         validation_alias=_env("SYSTEM_PULLREQUEST_PULLREQUESTID", "pull_request_id"),
         description="Pull request id.",
     )

@@ -8,6 +8,8 @@ with Sandbox() as sandbox:
 
 from __future__ import annotations
 
+import ssl
+
 from .ado import FakeAzureDevOps
 from .confluence import FakeConfluence
 from .seed import DemoInfo, seed_demo
@@ -28,9 +30,20 @@ __all__ = [
 class Sandbox:
     """A FakeAzureDevOps and a Cloud FakeConfluence, seeded with the demo and served while open."""
 
-    def __init__(self, *, org: str = "fabrikam", ado_port: int = 0, confluence_port: int = 0) -> None:
-        self.ado = FakeAzureDevOps(org, port=ado_port)
-        self.confluence = FakeConfluence("cloud", port=confluence_port)
+    def __init__(
+        self,
+        *,
+        org: str = "fabrikam",
+        ado_port: int = 0,
+        confluence_port: int = 0,
+        ado_tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self.ado = FakeAzureDevOps(org, port=ado_port, tls=ado_tls)
+        try:
+            self.confluence = FakeConfluence("cloud", port=confluence_port)
+        except OSError:
+            self.ado.close()
+            raise
         self.info = seed_demo(self.ado, self.confluence)
 
     def start(self) -> Sandbox:

@@ -13,10 +13,18 @@ from . import Sandbox
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m doc_context.sandbox", description=__doc__)
-    parser.add_argument("--ado-port", type=int, default=0, help="fixed port for Azure DevOps (default: any free)")
-    parser.add_argument("--confluence-port", type=int, default=0, help="fixed port for Confluence (default: any)")
+    parser.add_argument("--ado-port", type=_port, default=0, help="fixed port for Azure DevOps (default: any free)")
+    parser.add_argument("--confluence-port", type=_port, default=0, help="fixed port for Confluence (default: any)")
     args = parser.parse_args(argv)
-    sandbox = Sandbox(ado_port=args.ado_port, confluence_port=args.confluence_port).start()
+    try:
+        sandbox = Sandbox(ado_port=args.ado_port, confluence_port=args.confluence_port).start()
+    except OSError as e:
+        print(
+            f"{parser.prog}: {e.strerror}: choose another port with --ado-port / --confluence-port "
+            "(0 picks a free one)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         for key, value in sandbox.env().items():
             print(f"export {key}={shlex.quote(value)}", flush=True)
@@ -36,6 +44,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sandbox.close()
     return 0
+
+
+def _port(value: str) -> int:
+    if not value.isdigit() or int(value) > 65535:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port (0 to 65535)")
+    return int(value)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import ssl
 import threading
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -66,8 +67,9 @@ class FakeAzureDevOps(RecordingServer):
         port: int = 0,
         fault_timeout_s: float = 3.0,
         max_comment_chars: int = 150_000,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
-        super().__init__(host, port, fault_timeout_s=fault_timeout_s)
+        super().__init__(host, port, fault_timeout_s=fault_timeout_s, tls=tls)
         self.org = org
         self.max_comment_chars = max_comment_chars
         self.instance_id = stable_guid("org", org)

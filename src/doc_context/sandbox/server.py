@@ -1,7 +1,8 @@
 """A loopback HTTP server that records every request and misbehaves on cue.
 
-RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0)
-    .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive)
+RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0, tls=None)
+    .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive);
+                                      over TLS with an ssl.SSLContext as tls
     .requests(method, path_regex)     what was received, in order (a Request each)
     .add_fault(method, path_regex, [answer, ...])
                                       the next matching requests get these answers, once each:
@@ -17,7 +18,9 @@ from __future__ import annotations
 import json
 import re
 import socket
+import ssl
 import struct
+import sys
 import threading
 import time
 import traceback
@@ -55,8 +58,11 @@ class _Rule:
 class RecordingServer:
     """A threaded loopback server; subclasses answer in handle_request()."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, fault_timeout_s: float = 3.0) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 0, *, fault_timeout_s: float = 3.0, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.fault_timeout_s = fault_timeout_s
+        self.scheme = "https" if tls else "http"
         self.latency_ms = 0.0
         self.errors: list[str] = []  # tracebacks of bugs in handle_request (answered with a 500)
         self._log: list[Request] = []
@@ -65,7 +71,12 @@ class RecordingServer:
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
-        self._httpd = _HTTPServer((host, port), _Handler)
+        try:
+            self._httpd = _HTTPServer((host, port), _Handler)
+        except OSError as e:
+            raise OSError(e.errno, f"cannot listen on {host}:{port} ({e.strerror})") from None
+        if tls is not None:  # the handshake happens in the request's thread, on its first read
+            self._httpd.socket = tls.wrap_socket(self._httpd.socket, server_side=True, do_handshake_on_connect=False)
         self._httpd.daemon_threads = True
         self._httpd.owner = self
 
@@ -76,7 +87,7 @@ class RecordingServer:
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
     @property
     def base_url(self) -> str:
@@ -236,6 +247,11 @@ class RecordingServer:
 class _HTTPServer(ThreadingHTTPServer):
     request_queue_size = 128  # a burst of concurrent connects must not overflow the listen backlog
     owner: RecordingServer
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ssl.SSLError, ConnectionError)):
+            return  # a client that refused our certificate, or hung up: not a bug in the fake
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -22,6 +22,7 @@ from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
 from doc_context.errors import PublishError, SourceError, first_line
+from doc_context.sources.network import connection_failure
 
 T = TypeVar("T")
 ADO_SCOPE = "499b84ac-1321-427f-aa17-267ca6975798/.default"  # Azure DevOps, for Entra ID tokens
@@ -142,6 +143,9 @@ def explain(exc: BaseException) -> str:
             "the token was rejected (401). Map it with 'env: SYSTEM_ACCESSTOKEN: $(System.AccessToken)' "
             "or set a valid AZURE_DEVOPS_PAT"
         )
+    unreachable = connection_failure(exc, ca_setting="REQUESTS_CA_BUNDLE")
+    if unreachable:
+        return unreachable
     message = first_line(getattr(exc, "message", None) or str(exc), 300) or type(exc).__name__
     if "TF401027" in message or getattr(exc, "type_key", "") == "GitNeedsPermissionException":
         return (
