@@ -11,7 +11,7 @@ import html
 import re
 
 from doc_context.text.htmltree import BLOCK, Node, parse
-from doc_context.text.mdwrite import code_span, literal, wrap
+from doc_context.text.mdwrite import cell, code_span, literal, pipe_table, wrap
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -197,10 +197,7 @@ def _table(node: Node) -> list[str]:
     width = max(len(r) for r in rows)
     if width == 1:
         return [r[0] for r in rows]
-    rows = [r + [""] * (width - len(r)) for r in rows]
-    lines = ["| " + " | ".join(r) + " |" for r in rows]
-    lines.insert(1, "|" + " --- |" * width)
-    return ["\n".join(lines)]
+    return [pipe_table(rows)]
 
 
 def _rows(node: Node) -> list[list[str]]:
@@ -210,7 +207,7 @@ def _rows(node: Node) -> list[list[str]]:
             continue
         if child.tag == "tr":
             cells = [c for c in child.children if isinstance(c, Node) and c.tag in ("td", "th")]
-            rows.append([_flat(c).replace("|", "\\|") for c in cells])
+            rows.append([cell(_flat(c)) for c in cells])
         elif child.tag in ("thead", "tbody", "tfoot"):
             rows.extend(_rows(child))
     return rows

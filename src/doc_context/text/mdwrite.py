@@ -62,3 +62,16 @@ def indent(text: str, first: str, rest: str) -> str:
     """`first` before the first line, `rest` before every other non-empty line (a list item's body)."""
     lines = text.split("\n")
     return "\n".join([first + lines[0]] + [rest + line if line else line for line in lines[1:]])
+
+
+def cell(text: str) -> str:
+    """A table cell's text: a `|` in it would end the cell."""
+    return text.replace("|", "\\|")
+
+
+def pipe_table(rows: list[list[str]]) -> str:
+    """A pipe table, the first row its header, short rows padded; cells come escaped (`cell`)."""
+    width = max(len(r) for r in rows)
+    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)

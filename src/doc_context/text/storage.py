@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from doc_context.text.mdwrite import code_span, fence, indent, literal, quote, wrap
+from doc_context.text.mdwrite import cell, code_span, fence, indent, literal, pipe_table, quote, wrap
 from doc_context.text.storage_macros import adf, macro
 from doc_context.text.storage_parse import (
     BLOCK_TAGS,
@@ -175,15 +175,8 @@ def _tasks(el: ET.Element, depth: int) -> list[str]:
 
 
 def _table(el: ET.Element, depth: int) -> list[str]:
-    rows = table_grid(el, lambda cell: _one_line(cell, depth + 2).replace("|", "\\|"), _MAX_COLUMNS)
-    return [_pipe_table(rows)] if any(any(r) for r in rows) else []
-
-
-def _pipe_table(rows: list[list[str]]) -> str:
-    width = max(len(r) for r in rows)
-    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
-    lines.insert(1, "|" + " --- |" * width)
-    return "\n".join(lines)
+    rows = table_grid(el, lambda td: cell(_one_line(td, depth + 2)), _MAX_COLUMNS)
+    return [pipe_table(rows)] if any(any(r) for r in rows) else []
 
 
 def _pre(el: ET.Element, depth: int) -> list[str]:
