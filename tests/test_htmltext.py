@@ -102,6 +102,17 @@ CASES = [
     ),
     ("stray html body", "<html><body><p>one</p><p>two</p></body></html>", "one\n\ntwo"),
     ("inline span stays inline", "a <span>b</span> <font>c</font> d", "a b c d"),
+    (
+        "ado mention is plain text",
+        '<a href="#" data-vss-mention="version:2.0,6a3e">@John Doe</a> look',
+        "@John Doe look",
+    ),
+    (
+        "figure caption kept",
+        '<figure><img alt="flow"><figcaption>Figure 1: flow</figcaption></figure>',
+        "(image: flow)\n\nFigure 1: flow",
+    ),
+    ("image-only link keeps target", '<a href="https://x.io/d"><img alt="logo"></a>', "(image: logo) (https://x.io/d)"),
     ("script and style dropped", "a<script>alert(1)</script><style>p{}</style>b", "ab"),
     ("comment dropped", "a<!-- hidden -->b", "ab"),
     ("unknown tags are text containers", "<font color=red><span>a</span></font>", "a"),
