@@ -12,7 +12,7 @@ import re
 from html.entities import html5
 
 _REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|([A-Za-z][A-Za-z0-9]{1,31});)")
-_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?]|$)")  # at the end too: the next text may open a tag
 _BACKTICKS = re.compile(r"`+")
 
 
