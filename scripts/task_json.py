@@ -1,4 +1,5 @@
-"""Generate task/task.json and task/env-map.json from the settings model: `python scripts/task_json.py --write`.
+"""Generate task/task.json, task/env-map.json (and the list of input defaults in docs/admin.md) from the settings
+model: `python scripts/task_json.py --write`.
 
 Without --write it exits 1 when the files on disk differ from what the settings model gives (`--check`).
 """
@@ -11,14 +12,17 @@ import sys
 from pathlib import Path
 
 from settings_catalog import Entry, admin_entries, format_default
-
-from doc_context import __version__
+from version import project_version
 
 ROOT = Path(__file__).resolve().parent.parent
 TASK_DIR = ROOT / "task"
 TASK_ID = "8e39f10e-a4a8-4965-a840-2d8e8777d1cd"  # never change it: the agent knows the task by this id
-PACKAGE_SPEC = f"doc-context=={__version__}"
+# The oldest agent with the Node20_1 handler (Microsoft's migration guide for Node 20 tasks). Agents from 4.265.1
+# on may run the Node24 entry instead; an older agent is upgraded, or not routed the job, instead of failing
+# with "A supported task execution handler was not found".
+MINIMUM_AGENT_VERSION = "3.232.1"
 
+FRIENDLY_NAME = "doc-context: PR business context"  # tfx: at most 40 characters
 GROUPS = [
     ("setup", "Python and when to run", True),
     ("pullRequest", "Pull request (set by PR builds; give it for reruns and service hooks)", False),
@@ -52,14 +56,20 @@ TASK_ONLY_INPUTS = [
         "add UsePythonVersion@0 before this task on hosted agents.",
     },
     {
-        "name": "packageSpec",
-        "type": "string",
-        "label": "Package to install",
-        "defaultValue": PACKAGE_SPEC,
+        "name": "install",
+        "type": "pickList",
+        "label": "Install",
+        "defaultValue": "bundled",
         "required": False,
         "groupName": "setup",
-        "helpMarkDown": "What `pip install` installs before the run (a version, a wheel path or a git URL). "
-        "Empty: doc-context is already installed in that Python.",
+        "options": {
+            "bundled": "bundled: the doc-context this task carries, in a cached virtual environment",
+            "preinstalled": "preinstalled: doc-context is already installed in that Python",
+        },
+        "helpMarkDown": "`bundled` installs the doc-context wheel inside this task and its hash-pinned dependencies "
+        "(from the agent's package index: PIP_INDEX_URL, pip.conf) into a virtual environment cached per version "
+        "in the agent's tools folder; never a package named doc-context from an index. `preinstalled` runs the "
+        "doc-context already installed in the Python executable.",
     },
     {
         "name": "onlyForPullRequests",
@@ -103,19 +113,21 @@ def _input(entry: Entry) -> dict[str, object]:
 
 
 def task_json() -> dict[str, object]:
-    major, minor, patch = (int(part) for part in __version__.split("."))
+    major, minor, patch = (int(part) for part in project_version().split("."))
     return {
         "$schema": "https://raw.githubusercontent.com/Microsoft/azure-pipelines-task-lib/master/tasks.schema.json",
         "id": TASK_ID,
         "name": "DocContext",
-        "friendlyName": "doc-context: business context for the pull request",
+        "friendlyName": FRIENDLY_NAME,
         "description": "Summarizes the PR's linked work items and the Confluence pages they cite in one PR comment "
         "thread, updated in place on every run.",
-        "helpMarkDown": "Needs Python 3.10+ on the agent (UsePythonVersion@0) and 'Contribute to pull requests' "
-        "for the build service identity. Every input mirrors a doc-context setting; see docs/admin.md.",
+        "helpMarkDown": "Needs Python 3.10+ on the agent (UsePythonVersion@0), a package index for its pinned "
+        "dependencies, and 'Contribute to pull requests' for the build service identity. Every input mirrors a "
+        "doc-context setting; see docs/admin.md.",
         "category": "Utility",
         "author": "doc-context",
         "version": {"Major": major, "Minor": minor, "Patch": patch},
+        "minimumAgentVersion": MINIMUM_AGENT_VERSION,
         "instanceNameFormat": "doc-context: business context comment",
         "groups": [{"name": name, "displayName": title, "isExpanded": expanded} for name, title, expanded in GROUPS],
         "inputs": TASK_ONLY_INPUTS + [_input(entry) for entry in admin_entries()],
@@ -128,10 +140,35 @@ def env_map() -> dict[str, object]:
     return {"inputs": {entry.input: entry.env for entry in admin_entries()}}
 
 
+DEFAULTS_START, DEFAULTS_END = "<!-- input-defaults:start -->", "<!-- input-defaults:end -->"
+ADMIN = ROOT / "docs" / "admin.md"
+
+
+def input_defaults() -> str:
+    """docs/admin.md's list of the pipeline variables a task input overrides because it has a default."""
+    inputs = {item["name"]: item for item in task_json()["inputs"]}
+    rows = [
+        f"- `{variable}` (input `{name}`, default `{inputs[name]['defaultValue']}`)"
+        for name, variable in env_map()["inputs"].items()
+        if inputs[name]["defaultValue"] != ""
+    ]
+    return "\n".join(rows)
+
+
+def _admin_md() -> str:
+    text = ADMIN.read_text(encoding="utf-8")
+    head, start, rest = text.partition(DEFAULTS_START)
+    _, end, tail = rest.partition(DEFAULTS_END)
+    if not start or not end:
+        raise SystemExit(f"docs/admin.md lacks the markers {DEFAULTS_START} and {DEFAULTS_END}")
+    return f"{head}{DEFAULTS_START}\n{input_defaults()}\n{DEFAULTS_END}{tail}"
+
+
 def rendered() -> dict[Path, str]:
     return {
         TASK_DIR / "task.json": json.dumps(task_json(), indent=2) + "\n",
         TASK_DIR / "env-map.json": json.dumps(env_map(), indent=2) + "\n",
+        ADMIN: _admin_md(),
     }
 
 

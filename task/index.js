@@ -2,8 +2,17 @@
 // The DocContext task: task inputs -> doc-context's environment variables, then `python -m doc_context run`.
 // Plain Node, no dependencies. The mapping lives in env-map.json, generated from the settings model
 // (python scripts/task_json.py --write), so an input and its setting cannot drift apart.
+//
+// install: bundled (the default) runs the doc-context wheel this task carries (python/, put there by
+// scripts/package.py), never a package of that name from an index: its dependencies are installed from
+// the hash-pinned locks beside it, from whatever index the agent's pip is configured with (PIP_INDEX_URL,
+// pip.conf), into a virtual environment cached per version and Python in the agent's tools folder.
 
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const ENV_MAP = require('./env-map.json').inputs;
 
 // The agent hands a Node task the job token as the SystemVssConnection endpoint, not as SYSTEM_ACCESSTOKEN
@@ -12,6 +21,21 @@ const ENV_MAP = require('./env-map.json').inputs;
 const TOKEN_VARIABLES = ['SYSTEM_ACCESSTOKEN', 'ENDPOINT_AUTH_PARAMETER_SYSTEMVSSCONNECTION_ACCESSTOKEN'];
 // Not for the child: inputs are mapped below, endpoint credentials and secret variables stay here.
 const NOT_INHERITED = /^(INPUT|ENDPOINT|SECRET)_/i;
+// Settings that sign in with Entra ID, which needs the entra lock (azure-identity) too.
+const ENTRA = { DOC_CONTEXT_AUTH: ['pipelines', 'managed-identity', 'azure-cli'], DOC_CONTEXT_LLM_AUTH: ['entra'] };
+const READY = 'doc-context-ready.json';
+// Prints what a venv needs to know of the Python that makes it; pip's location lets pip run inside the new
+// venv without a pip of its own (pip's __pip-runner__, what `pip --python` runs; pip >= 22.3).
+const PROBE = [
+  'import json, os, sys',
+  'try:',
+  '    import pip',
+  '    runner = os.path.join(os.path.dirname(pip.__file__), "__pip-runner__.py")',
+  'except Exception:',
+  '    runner = ""',
+  'print(json.dumps({"version": list(sys.version_info[:3]), "executable": sys.executable,',
+  '                  "runner": runner if os.path.isfile(runner) else ""}))',
+].join('\n');
 
 /** The variable the agent sets for an input: INPUT_ + the name upper-cased, '.' and ' ' as '_'. */
 function inputVariable(name) {
@@ -68,17 +92,60 @@ function skipReason(env) {
   return '';
 }
 
-/** The processes to run, in order: [executable, args]. */
-function commands(env, platform = process.platform) {
-  const python = input(env, 'pythonExecutable') || (platform === 'win32' ? 'python' : 'python3');
-  const packageSpec = input(env, 'packageSpec');
-  const command = input(env, 'command') || 'run';
-  const steps = [];
-  if (packageSpec) {
-    steps.push([python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', packageSpec]]);
+/** The Python to start: the input, else python3 (python on Windows) from PATH. */
+function basePython(env, platform = process.platform) {
+  return input(env, 'pythonExecutable') || (platform === 'win32' ? 'python' : 'python3');
+}
+
+/** What this task folder carries: the wheel and the locks under python/, or null (a task built without them). */
+function bundle(taskDir = __dirname) {
+  const dir = path.join(taskDir, 'python');
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return null;
   }
-  steps.push([python, ['-m', 'doc_context', command]]);
-  return steps;
+  const wheel = names.find((name) => /^doc_context-[^-]+-.*\.whl$/.test(name));
+  if (!wheel || !names.includes('wheel.txt') || !names.includes('base.txt')) return null;
+  const digest = crypto.createHash('sha256');
+  for (const name of ['base.txt', 'entra.txt', 'wheel.txt']) {
+    if (names.includes(name)) digest.update(fs.readFileSync(path.join(dir, name)));
+  }
+  return { dir, version: wheel.split('-')[1], digest: digest.digest('hex'), entra: names.includes('entra.txt') };
+}
+
+/** Does this run sign in with Entra ID (and so need azure-identity)? */
+function needsEntra(childEnvironment) {
+  return Object.entries(ENTRA).some(([name, values]) =>
+    values.includes((childEnvironment[name] || '').trim().toLowerCase()));
+}
+
+/** Where the virtual environment for this version, Python and lock set lives. */
+function venvDir(env, carried, probe, entra) {
+  const root = env.AGENT_TOOLSDIRECTORY || env.AGENT_TEMPDIRECTORY || os.tmpdir();
+  const key = crypto.createHash('sha256')
+    .update(JSON.stringify([probe.executable, probe.version, carried.digest, entra])).digest('hex').slice(0, 16);
+  return path.join(root, 'doc-context', carried.version, `py${probe.version.slice(0, 2).join('')}-${key}`);
+}
+
+function venvPython(dir, platform = process.platform) {
+  return platform === 'win32' ? path.join(dir, 'Scripts', 'python.exe') : path.join(dir, 'bin', 'python');
+}
+
+/**
+ * The steps that build the venv: [executable, args, {cwd}] each. pip runs inside the new venv through the
+ * base Python's pip runner when it has one (no pip copied into the venv), else the venv gets its own pip.
+ */
+function installSteps(python, dir, carried, probe, entra, platform = process.platform) {
+  const venv = ['-m', 'venv', ...(probe.runner ? ['--without-pip'] : []), dir];
+  const pip = probe.runner ? [probe.runner] : ['-m', 'pip'];
+  const requirements = ['-r', 'base.txt', ...(entra ? ['-r', 'entra.txt'] : []), '-r', 'wheel.txt'];
+  return [
+    [python, venv, {}],
+    [venvPython(dir, platform), [...pip, 'install', '--disable-pip-version-check', '--no-input', '--quiet',
+      '--require-hashes', '--no-deps', '--only-binary=:all:', '--no-compile', ...requirements], { cwd: carried.dir }],
+  ];
 }
 
 /** '%' first, then CR and LF: the agent's unescaping of a logging command's message. */
@@ -86,10 +153,14 @@ function escapeMessage(text) {
   return text.replace(/%/g, '%AZP25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-function execute(executable, args, env, write) {
+function logError(write, message) {
+  write(`##vso[task.logissue type=error;]${escapeMessage(message)}\n`);
+}
+
+function execute(executable, args, env, write, options = {}) {
   return new Promise((resolve) => {
     write(`##[command]${executable} ${args.join(' ')}\n`);
-    const child = spawn(executable, args, { env, stdio: 'inherit' });
+    const child = spawn(executable, args, { env, stdio: 'inherit', cwd: options.cwd });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -99,29 +170,80 @@ function execute(executable, args, env, write) {
       resolve(code);
     };
     child.on('error', (error) => {
-      write(`##vso[task.logissue type=error;]${escapeMessage(`cannot start ${executable}: ${error.message}. ` +
-        'Add UsePythonVersion@0 before this task, or set the pythonExecutable input.')}\n`);
+      logError(write, `cannot start ${executable}: ${error.message}. ` +
+        'Add UsePythonVersion@0 before this task, or set the pythonExecutable input.');
       done(1);
     });
     child.on('exit', (code, signal) => done(code === null ? (signal ? 1 : 0) : code));
   });
 }
 
-async function main(env = process.env, write = (text) => process.stdout.write(text)) {
+function probePython(python, env) {
+  const ran = spawnSync(python, ['-c', PROBE], { env, encoding: 'utf8' });
+  if (ran.error || ran.status !== 0) return null;
+  try {
+    return JSON.parse(ran.stdout.trim().split('\n').pop());
+  } catch {
+    return null;
+  }
+}
+
+/** The Python that runs doc-context: the cached venv, installed first when it is not ready; null on failure. */
+async function prepare(env, childEnvironment, write, taskDir = __dirname) {
+  const python = basePython(env);
+  const carried = bundle(taskDir);
+  if (!carried) {
+    logError(write, 'this DocContext task carries no doc-context wheel (python/ is missing): install the ' +
+      'extension, or upload the task folder that `python scripts/package.py --out DIR` builds (DIR/task).');
+    return null;
+  }
+  const probe = probePython(python, childEnvironment);
+  if (!probe) {
+    logError(write, `cannot run ${python}: add UsePythonVersion@0 before this task, or set pythonExecutable.`);
+    return null;
+  }
+  if (probe.version[0] < 3 || (probe.version[0] === 3 && probe.version[1] < 10)) {
+    logError(write, `doc-context needs Python 3.10 or later; ${probe.executable} is ${probe.version.join('.')}: ` +
+      "add UsePythonVersion@0 (versionSpec: '3.x') before this task.");
+    return null;
+  }
+  const entra = needsEntra(childEnvironment) && carried.entra;
+  const dir = venvDir(env, carried, probe, entra);
+  if (fs.existsSync(path.join(dir, READY))) {
+    write(`doc-context ${carried.version}: using the environment in ${dir}\n`);
+    return venvPython(dir);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });  // a half-made one from an interrupted run
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  for (const [executable, args, options] of installSteps(python, dir, carried, probe, entra)) {
+    const code = await execute(executable, args, childEnvironment, write, options);
+    if (code !== 0) {
+      logError(write, `installing doc-context ${carried.version} failed (exit ${code}). Its dependencies come from ` +
+        "the agent's package index (PIP_INDEX_URL, pip.conf) and must match the hashes in the task's locks.");
+      return null;
+    }
+  }
+  fs.writeFileSync(path.join(dir, READY), JSON.stringify({ version: carried.version, entra }) + '\n');
+  return venvPython(dir);
+}
+
+async function main(env = process.env, write = (text) => process.stdout.write(text), taskDir = __dirname) {
   const reason = skipReason(env);
   if (reason) {
     write(`doc-context: skipped: ${reason}\n`);
     return 0;
   }
   const childEnvironment = childEnv(env);
-  for (const [executable, args] of commands(env)) {
-    const code = await execute(executable, args, childEnvironment, write);
-    if (code !== 0) return code;
-  }
-  return 0;
+  const install = input(env, 'install') || 'bundled';
+  const python = install === 'preinstalled' ? basePython(env) : await prepare(env, childEnvironment, write, taskDir);
+  if (!python) return 1;
+  return execute(python, ['-m', 'doc_context', input(env, 'command') || 'run'], childEnvironment, write);
 }
 
-module.exports = { inputVariable, childEnv, jobToken, skipReason, commands, escapeMessage, main };
+module.exports = {
+  inputVariable, childEnv, jobToken, skipReason, basePython, bundle, needsEntra, venvDir, venvPython, installSteps,
+  escapeMessage, main,
+};
 
 if (require.main === module) {
   main().then((code) => { process.exitCode = code; });

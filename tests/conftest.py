@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -99,6 +100,40 @@ def assert_no_secret(output: str, secrets: list[str]) -> None:
     shown = "\n".join(line for line in output.splitlines() if not line.startswith("##vso[task.setsecret]"))
     leaked = [s for s in secrets if len(s) >= 4 and s in shown]
     assert not leaked, f"a secret reached the output: {[s[:3] + '...' for s in leaked]}"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def release(tmp_path_factory) -> Path:
+    """`python scripts/package.py --out DIR`, once a session: DIR holds the wheel, task/ and the .vsix."""
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "package.py"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def wheelhouse(release, tmp_path_factory) -> Path:
+    """Every locked file for this machine, fetched once from its configured index and checked against the locks'
+    hashes: the index the task's runs then use (PIP_NO_INDEX + PIP_FIND_LINKS), so they need no network."""
+    out = tmp_path_factory.mktemp("wheelhouse")
+    python = release / "task" / "python"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--require-hashes",
+         "--no-deps", "--only-binary=:all:", "-d", str(out), "-r", str(python / "base.txt"),
+         "-r", str(python / "entra.txt")],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from doc_context import __version__
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
@@ -19,13 +18,15 @@ TEMPLATE = PIPELINES / "templates" / "doc-context.yml"
 TEMPLATE_REF = "pipelines/templates/doc-context.yml@doc-context"
 sys.path.insert(0, str(ROOT / "scripts"))
 catalog = importlib.import_module("settings_catalog")
+version = importlib.import_module("version")
 
 PARAM = re.compile(r"\$\{\{\s*parameters\.(\w+)\s*\}\}")
 CONDITION = re.compile(r"^\$\{\{\s*if (eq|ne)\(parameters\.(\w+), ('[^']*'|\d+)\)\s*\}\}$")
 FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
 # Values of these parameters may appear in step text: they are typed, restricted or set by the YAML author.
 # Anything else (a PR id, a repository from a service-hook payload) must travel through env.
-SAFE_IN_TEXT = {"command", "packageSpec", "pythonVersion", "onlyForPullRequests", "runOnForks"}
+SAFE_IN_TEXT = {"command", "feed", "version", "wheel", "pythonVersion", "onlyForPullRequests", "runOnForks"}
+ENTRA = "or(in(parameters.auth, 'pipelines', 'managed-identity', 'azure-cli'), eq(parameters.llmAuth, 'entra'))"
 
 
 def load(path: Path):
@@ -81,8 +82,7 @@ def test_template_parameters_are_typed_unique_and_all_used():
     for p in template()["parameters"]:
         assert p.get("type") in ("string", "number", "boolean"), p["name"]
     steps = TEMPLATE.read_text(encoding="utf-8").split("\nsteps:", 1)[1]
-    used = set(PARAM.findall(steps))
-    used |= {m.group(2) for key in re.findall(r"\$\{\{ if [^}]*\}\}", steps) if (m := CONDITION.match(key))}
+    used = set(re.findall(r"\bparameters\.(\w+)", steps))
     assert used <= set(declared), used - set(declared)
     assert set(declared) <= used, f"parameters never used: {set(declared) - used}"
 
@@ -131,11 +131,59 @@ def test_template_maps_the_job_token_and_guards_optional_values():
 
 def test_every_step_runs_only_for_pull_requests_and_not_forks_unless_asked():
     steps = flat_steps(template()["steps"])
-    assert [s.get("task") or "script" for s in steps] == ["UsePythonVersion@0", "script", "PythonScript@0"]
+    assert steps[0]["task"] == "UsePythonVersion@0" and steps[-1]["task"] == "PythonScript@0"
     for step in steps:
         assert "eq(variables['Build.Reason'], 'PullRequest')" in step["condition"]
         assert "parameters.onlyForPullRequests" in step["condition"]
         assert "ne(variables['System.PullRequest.IsFork'], 'True')" in step["condition"]
+
+
+def install_branches() -> dict[str, list]:
+    """The template's install choices: the `${{ if }}` / `${{ elseif }}` keys of its steps and what they insert."""
+    return {
+        next(iter(item)): next(iter(item.values()))
+        for item in template()["steps"]
+        if isinstance(item, dict) and len(item) == 1 and next(iter(item)).startswith("${{")
+    }
+
+
+def test_the_template_installs_a_feed_version_a_wheel_or_nothing_never_a_bare_name():
+    branches = install_branches()
+    assert list(branches)[1:] == [
+        "${{ if ne(parameters.feed, '') }}",
+        "${{ elseif ne(parameters.wheel, '') }}",
+        "${{ elseif eq(parameters.preinstalled, false) }}",
+    ]
+    declared = params()
+    assert declared["feed"]["default"] == "" and declared["wheel"]["default"] == ""
+    assert declared["preinstalled"]["default"] is False
+    assert declared["version"]["default"] == version.project_version()
+
+    feed = branches["${{ if ne(parameters.feed, '') }}"]
+    auth = feed[0]
+    assert auth["task"] == "PipAuthenticate@1"
+    assert auth["inputs"] == {"artifactFeeds": "${{ parameters.feed }}", "onlyAddExtraIndex": False}, (
+        "the feed is pip's index, so doc-context comes from it alone"
+    )
+    installs = {key: value[0]["script"] for item in feed[1:] for key, value in item.items()}
+    assert installs == {
+        f"${{{{ if {ENTRA} }}}}": 'python -m pip install --disable-pip-version-check --quiet "doc-context[entra]=='
+        '${{ parameters.version }}"',
+        "${{ else }}": 'python -m pip install --disable-pip-version-check --quiet "doc-context=='
+        '${{ parameters.version }}"',
+    }
+    wheel = {key: value[0]["script"] for item in branches["${{ elseif ne(parameters.wheel, '') }}"]
+             for key, value in item.items()}  # fmt: skip
+    assert wheel == {
+        f"${{{{ if {ENTRA} }}}}": "python -m pip install --disable-pip-version-check --quiet "
+        '"${{ parameters.wheel }}[entra]"',
+        "${{ else }}": 'python -m pip install --disable-pip-version-check --quiet "${{ parameters.wheel }}"',
+    }
+    (missing,) = branches["${{ elseif eq(parameters.preinstalled, false) }}"]
+    assert "##vso[task.logissue type=error]" in missing["script"] and "exit 1" in missing["script"]
+    text = TEMPLATE.read_text(encoding="utf-8").split("\nsteps:", 1)[1]
+    for command in re.findall(r"pip install [^\n]*", text):
+        assert "parameters.version" in command or "parameters.wheel" in command, command
 
 
 def test_untrusted_values_never_become_step_text():
@@ -144,16 +192,16 @@ def test_untrusted_values_never_become_step_text():
         assert set(PARAM.findall(text)) <= SAFE_IN_TEXT, step.get("displayName")
 
 
-def test_package_spec_pins_this_version():
-    assert params()["packageSpec"]["default"] == f"doc-context=={__version__}"
-
-
 def examples() -> dict[str, dict]:
     return {p.name: load(p) for p in sorted((PIPELINES / "examples").glob("*.yml"))}
 
 
+def pipeline_steps(pipeline: dict) -> list:
+    return pipeline["steps"] if "steps" in pipeline else [s for job in pipeline["jobs"] for s in job["steps"]]
+
+
 def template_uses(pipeline: dict) -> list[dict]:
-    return [s for s in flat_steps(pipeline["steps"]) if "template" in s]
+    return [s for s in flat_steps(pipeline_steps(pipeline)) if "template" in s]
 
 
 @pytest.mark.parametrize("name", ["azure-pipelines.yml", "manual-rerun.yml", "service-hook.yml"])
@@ -187,10 +235,63 @@ def test_service_hook_example_hands_the_payloads_pull_request_to_the_template():
     assert use["repository"] == f"${{{{ parameters.{alias}.resource.repository.id }}}}"
     assert use["project"] == f"${{{{ parameters.{alias}.resource.repository.project.id }}}}"
     assert use["onlyForPullRequests"] is False
-    guard = next(k for item in pipeline["steps"] if isinstance(item, dict) for k in item if k.startswith("${{ if"))
+    guard = next(
+        k for item in pipeline_steps(pipeline) if isinstance(item, dict) for k in item if k.startswith("${{ if")
+    )
     for event in ("git.pullrequest.created", "git.pullrequest.updated"):
         assert event in guard
     assert pipeline["pr"] == "none"
+
+
+def all_pipeline_files() -> list[Path]:
+    return sorted(PIPELINES.rglob("*.yml"))
+
+
+def test_every_webhook_resource_is_called_webhook():
+    """Microsoft's reference: "For Azure DevOps webhook, `webhook` must always be a `WebHook`"."""
+    hooks = [h for path in all_pipeline_files() for h in (load(path).get("resources") or {}).get("webhooks", [])]
+    assert hooks, "the service-hook example declares one"
+    assert {h["webhook"] for h in hooks} == {"WebHook"}
+    for path in all_pipeline_files():
+        aliases = set(re.findall(r"parameters\.(\w+)\.(?:resource|eventType)", path.read_text(encoding="utf-8")))
+        assert aliases <= {"WebHook"}, (path.name, aliases)
+
+
+def test_reruns_and_service_hooks_reference_the_pull_requests_repository():
+    """Protect access to repositories in YAML pipelines: the token covers repositories a job checks out or
+    lists under `uses: repositories:`."""
+    rerun = examples()["manual-rerun.yml"]
+    assert {"checkout": "self", "fetchDepth": 1} in rerun["steps"]
+    hook = examples()["service-hook.yml"]
+    served = {r["repository"] for r in hook["resources"]["repositories"]} - {"doc-context"}
+    assert served, "the served repositories are declared"
+    (job,) = hook["jobs"]
+    assert set(job["uses"]["repositories"]) == served
+
+
+def test_release_builds_tests_and_publishes_on_version_tags():
+    release = load(PIPELINES / "release.yml")
+    assert release["trigger"] == {"tags": {"include": ["v*"]}} and release["pr"] == "none"
+    steps = flat_steps(release["steps"])
+    scripts = "\n".join(s.get("script", "") for s in steps)
+    for command in ("python -m pytest", "python -m ruff check", "python -m mypy", "scripts/package.py --out"):
+        assert command in scripts, command
+    tasks = [s.get("task") for s in steps]
+    assert tasks.index("TwineAuthenticate@1") < next(
+        i for i, s in enumerate(steps) if "twine upload" in s.get("script", "")
+    )
+    twine = next(s for s in steps if s.get("task") == "TwineAuthenticate@1")
+    assert twine["inputs"] == {"artifactFeed": "${{ parameters.feed }}"}
+    assert "PublishPipelineArtifact@1" in tasks
+    (marketplace,) = [v for k, v in release["steps"][-1].items() if "publishToMarketplace" in k]
+    assert "tfx-cli" in marketplace[0]["script"] and "extension publish --vsix" in marketplace[0]["script"]
+    assert marketplace[0]["env"]["MARKETPLACE_TOKEN"] == "$(MARKETPLACE_TOKEN)"
+    assert "MARKETPLACE_TOKEN" not in yaml.safe_dump(release["steps"][:-1]), "the secret is mapped in that step only"
+    assert params_of(release)["publishToMarketplace"]["default"] is False
+
+
+def params_of(pipeline: dict) -> dict[str, dict]:
+    return {p["name"]: p for p in pipeline.get("parameters", [])}
 
 
 # --- The run step itself, rendered the way the server would, against the sandbox ---

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from doc_context import __version__
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
@@ -21,7 +20,7 @@ task_json = importlib.import_module("task_json")
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
-TASK_ONLY = {"command", "pythonExecutable", "packageSpec", "onlyForPullRequests", "runOnForks"}
+TASK_ONLY = {"command", "pythonExecutable", "install", "onlyForPullRequests", "runOnForks"}
 
 
 def first_alias(field: str) -> str:
@@ -69,10 +68,12 @@ def test_inputs_carry_the_settings_defaults_choices_and_descriptions():
             assert item["defaultValue"] == "" and "secret variable" in item["helpMarkDown"]
 
 
-def test_task_version_and_package_follow_the_package_version():
-    task = json.loads((TASK / "task.json").read_text())
-    assert "{Major}.{Minor}.{Patch}".format(**task["version"]) == __version__
-    assert task_inputs()["packageSpec"]["defaultValue"] == f"doc-context=={__version__}"
+def test_no_input_installs_doc_context_by_name_from_an_index():
+    inputs = task_inputs()
+    assert inputs["install"]["defaultValue"] == "bundled"
+    assert list(inputs["install"]["options"]) == ["bundled", "preinstalled"]
+    for item in inputs.values():
+        assert "doc-context==" not in str(item["defaultValue"]), item["name"]
 
 
 @pytest.fixture
@@ -86,7 +87,7 @@ def shim(tmp_path):
         env.update(
             {
                 "INPUT_" + name.upper(): value
-                for name, value in {"pythonExecutable": sys.executable, "packageSpec": "", **inputs}.items()
+                for name, value in {"pythonExecutable": sys.executable, "install": "preinstalled", **inputs}.items()
             }
         )
         return subprocess.run(

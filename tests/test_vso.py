@@ -13,8 +13,10 @@ from doc_context.models import Notice
         ("100% done", "100%AZP25 done"),
         ("two\nlines\r", "two%0Alines%0D"),
         ("%0A literal", "%AZP250A literal"),
-        ("title ##vso[task.setvariable variable=x]y", "title ##\u200bvso[task.setvariable variable=x]y"),
-        ("##[error]fake", "##\u200b[error]fake"),
+        ("title ##vso[task.setvariable variable=x]y", "title #\\#vso[task.setvariable variable=x]y"),
+        ("##[error]fake", "#\\#[error]fake"),
+        ("#\u200b#vso[task.complete]x", "#\u200b\\#vso[task.complete]x"),
+        ("##\u3164VsO[x]", "#\\#\u3164VsO[x]"),
     ],
 )
 def test_escape_message(raw, escaped):
@@ -39,7 +41,7 @@ def test_result_only_when_warnings():
 
 
 def test_group_defuses_its_lines():
-    assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "##\u200bvso[x]", "##[endgroup]"]
+    assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "#\\#vso[x]", "##[endgroup]"]
 
 
 @pytest.mark.parametrize(

@@ -112,7 +112,13 @@ def ado_credentials(settings: Settings) -> Authentication:
 
 def entra_credential(settings: Settings) -> TokenCredential:
     """An azure-identity credential; azure-identity caches and refreshes its tokens."""
-    from azure.identity import AzureCliCredential, AzurePipelinesCredential, ManagedIdentityCredential
+    try:
+        from azure.identity import AzureCliCredential, AzurePipelinesCredential, ManagedIdentityCredential
+    except ImportError as e:
+        raise ConfigError(
+            f"DOC_CONTEXT_AUTH={settings.auth} signs in with Entra ID, which needs azure-identity: "
+            "pip install 'doc-context[entra]' (the DocContext task installs it for these auth modes)"
+        ) from e
 
     if settings.auth == "managed-identity":
         return (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from doc_context.models import Notice
+from doc_context.text.neutralize import defuse_log_commands
 
 # Agent.Sdk CommandStringConvertor: '%' first, then the rest.
 _MESSAGE_ESCAPES = (("%", "%AZP25"), ("\r", "%0D"), ("\n", "%0A"))
@@ -25,8 +26,9 @@ def escape_property(text: str) -> str:
 
 
 def defuse(text: str) -> str:
-    """Break logging commands hidden in untrusted text (a work item title can hold one)."""
-    return text.replace("##vso[", "##\u200bvso[").replace("##[", "##\u200b[")
+    """Break logging commands hidden in untrusted text (a work item title can hold one): '##vso[' becomes
+    '#\\#vso[', a visible change, since the agent's culture-aware search skips zero-width characters."""
+    return defuse_log_commands(text)
 
 
 def warning(notice: Notice) -> str:

@@ -11,7 +11,7 @@ const shim = require('../index.js');
 const TASK_DIR = path.join(__dirname, '..');
 const task = JSON.parse(fs.readFileSync(path.join(TASK_DIR, 'task.json'), 'utf8'));
 const envMap = require('../env-map.json').inputs;
-const TASK_ONLY = ['command', 'pythonExecutable', 'packageSpec', 'onlyForPullRequests', 'runOnForks'];
+const TASK_ONLY = ['command', 'pythonExecutable', 'install', 'onlyForPullRequests', 'runOnForks'];
 
 test('input variables follow the agent: INPUT_ + upper case, dots and spaces as underscores', () => {
   assert.equal(shim.inputVariable('confluenceUrl'), 'INPUT_CONFLUENCEURL');
@@ -82,15 +82,70 @@ test('runs only for PR builds and not for forks unless asked', () => {
   assert.equal(shim.skipReason({ ...fork, INPUT_RUNONFORKS: 'true' }), '');
 });
 
-test('python3 (python on Windows) unless pythonExecutable is set; pip install first when packageSpec is set', () => {
-  assert.deepEqual(shim.commands({}, 'linux'), [['python3', ['-m', 'doc_context', 'run']]]);
-  assert.deepEqual(shim.commands({}, 'win32'), [['python', ['-m', 'doc_context', 'run']]]);
-  const steps = shim.commands({ INPUT_PYTHONEXECUTABLE: '/opt/py/bin/python', INPUT_PACKAGESPEC: 'doc-context==0.1.0',
-    INPUT_COMMAND: 'check' }, 'linux');
-  assert.deepEqual(steps, [
-    ['/opt/py/bin/python', ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', 'doc-context==0.1.0']],
-    ['/opt/py/bin/python', ['-m', 'doc_context', 'check']],
-  ]);
+test('python3 (python on Windows) unless pythonExecutable is set', () => {
+  assert.equal(shim.basePython({}, 'linux'), 'python3');
+  assert.equal(shim.basePython({}, 'win32'), 'python');
+  assert.equal(shim.basePython({ INPUT_PYTHONEXECUTABLE: '/opt/py/bin/python' }, 'linux'), '/opt/py/bin/python');
+});
+
+const CARRIED = { dir: '/agent/tasks/DocContext/0.1.0/python', version: '0.1.0', digest: 'abc', entra: true };
+const PROBED = { version: [3, 12, 4], executable: '/usr/bin/python3.12', runner: '/usr/lib/pip/__pip-runner__.py' };
+
+test('the venv: no pip of its own when the base pip has a runner; one hash-checked install without dependencies', () => {
+  const steps = shim.installSteps('python3', '/t/venv', CARRIED, PROBED, false, 'linux');
+  assert.deepEqual(steps[0], ['python3', ['-m', 'venv', '--without-pip', '/t/venv'], {}]);
+  const [python, args, options] = steps[1];
+  assert.equal(python, '/t/venv/bin/python');
+  assert.equal(args[0], PROBED.runner);
+  assert.equal(args[1], 'install');
+  for (const flag of ['--require-hashes', '--no-deps', '--only-binary=:all:', '--no-compile']) {
+    assert.ok(args.includes(flag), flag);
+  }
+  assert.deepEqual(args.slice(-4), ['-r', 'base.txt', '-r', 'wheel.txt']);
+  assert.ok(!args.some((a) => /index-url|find-links/.test(a)), "pip's own configuration chooses the index");
+  assert.deepEqual(options, { cwd: CARRIED.dir });
+});
+
+test('the entra lock only when Entra ID sign-in is asked for', () => {
+  const args = shim.installSteps('python3', '/t/venv', CARRIED, PROBED, true, 'linux')[1][1];
+  assert.deepEqual(args.slice(-6), ['-r', 'base.txt', '-r', 'entra.txt', '-r', 'wheel.txt']);
+  assert.equal(shim.needsEntra({ DOC_CONTEXT_AUTH: 'pipelines' }), true);
+  assert.equal(shim.needsEntra({ DOC_CONTEXT_AUTH: 'Managed-Identity' }), true);
+  assert.equal(shim.needsEntra({ DOC_CONTEXT_LLM_AUTH: 'entra' }), true);
+  assert.equal(shim.needsEntra({ DOC_CONTEXT_AUTH: 'auto', DOC_CONTEXT_LLM_AUTH: 'bearer' }), false);
+  assert.equal(shim.needsEntra({}), false);
+});
+
+test('an old pip (no runner): the venv gets its own pip', () => {
+  const steps = shim.installSteps('python', 'C:\\t\\venv', CARRIED, { ...PROBED, runner: '' }, false, 'win32');
+  assert.deepEqual(steps[0], ['python', ['-m', 'venv', 'C:\\t\\venv'], {}]);
+  assert.match(steps[1][0], /Scripts[\\/]python\.exe$/);
+  assert.deepEqual(steps[1][1].slice(0, 3), ['-m', 'pip', 'install']);
+});
+
+test('the venv is cached per version, Python and locks, in the agent tools folder', () => {
+  const env = { AGENT_TOOLSDIRECTORY: '/agent/_tool', AGENT_TEMPDIRECTORY: '/agent/_temp' };
+  const dir = shim.venvDir(env, CARRIED, PROBED, false);
+  assert.ok(dir.startsWith(path.join('/agent/_tool', 'doc-context', '0.1.0', 'py312-')), dir);
+  assert.equal(shim.venvDir(env, CARRIED, PROBED, false), dir, 'stable');
+  assert.notEqual(shim.venvDir(env, CARRIED, PROBED, true), dir, 'with the entra lock: another venv');
+  assert.notEqual(shim.venvDir(env, { ...CARRIED, digest: 'other locks' }, PROBED, false), dir);
+  assert.notEqual(shim.venvDir(env, CARRIED, { ...PROBED, executable: '/opt/py/bin/python' }, false), dir);
+  assert.ok(shim.venvDir({ AGENT_TEMPDIRECTORY: '/agent/_temp' }, CARRIED, PROBED, false).startsWith('/agent/_temp'));
+});
+
+test('what a task folder carries: the wheel and its locks, or nothing', (t) => {
+  assert.equal(shim.bundle(TASK_DIR), null, 'the repository folder carries no wheel');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-context-bundle-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'python'));
+  for (const name of ['doc_context-1.2.3-py3-none-any.whl', 'base.txt', 'wheel.txt']) {
+    fs.writeFileSync(path.join(dir, 'python', name), name);
+  }
+  const carried = shim.bundle(dir);
+  assert.equal(carried.version, '1.2.3');
+  assert.equal(carried.entra, false);
+  assert.match(carried.digest, /^[0-9a-f]{64}$/);
 });
 
 test('logging-command messages are escaped the way the agent unescapes them', () => {
@@ -113,28 +168,29 @@ function runShim(env) {
   return spawnSync(process.execPath, [path.join(TASK_DIR, 'index.js')], { env, encoding: 'utf8' });
 }
 
-test('the shim runs pip then doc-context with the mapped environment and exits with their code',
+test('the shim runs doc-context with the mapped environment and exits with its code',
   { skip: process.platform === 'win32' && 'shebang stand-in' }, (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-context-shim-'));
     t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
     const log = path.join(dir, 'calls.jsonl');
     const base = { PATH: process.env.PATH, FAKE_LOG: log, INPUT_PYTHONEXECUTABLE: fakePython(dir),
-      INPUT_PACKAGESPEC: 'doc-context==0.1.0', INPUT_MARKERKEY: 'Team.A', BUILD_REASON: 'PullRequest',
+      INPUT_INSTALL: 'preinstalled', INPUT_MARKERKEY: 'Team.A', BUILD_REASON: 'PullRequest',
       ENDPOINT_AUTH_PARAMETER_SYSTEMVSSCONNECTION_ACCESSTOKEN: 'job-token' };
     const ok = runShim(base);
     assert.equal(ok.status, 0, ok.stderr);
     const calls = fs.readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(calls.map((c) => c.argv[1]), ['pip', 'doc_context']);
-    assert.equal(calls[1].env.DOC_CONTEXT_MARKER_KEY, 'Team.A');
-    assert.equal(calls[1].env.SYSTEM_ACCESSTOKEN, 'job-token');
+    assert.deepEqual(calls.map((c) => c.argv), [['-m', 'doc_context', 'run']]);
+    assert.equal(calls[0].env.DOC_CONTEXT_MARKER_KEY, 'Team.A');
+    assert.equal(calls[0].env.SYSTEM_ACCESSTOKEN, 'job-token');
     assert.match(ok.stdout, /##\[command\].*-m doc_context run/);
 
-    const failed = runShim({ ...base, INPUT_PACKAGESPEC: '', FAKE_EXIT: '2' });
+    const failed = runShim({ ...base, FAKE_EXIT: '2' });
     assert.equal(failed.status, 2);
   });
 
 test('a missing Python is one error line and exit 1', () => {
-  const ran = runShim({ PATH: process.env.PATH, INPUT_PYTHONEXECUTABLE: path.join(os.tmpdir(), 'no-such-python') });
+  const ran = runShim({ PATH: process.env.PATH, INPUT_PYTHONEXECUTABLE: path.join(os.tmpdir(), 'no-such-python'),
+    INPUT_INSTALL: 'preinstalled' });
   assert.equal(ran.status, 1);
   assert.match(ran.stdout, /##vso\[task.logissue type=error;\]cannot start .*UsePythonVersion@0/);
 });

@@ -190,8 +190,14 @@ def chat_client(settings: Any, credential: Credential | None = None) -> tuple[Ch
         return None, None
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
     if settings.llm_auth == "entra" and credential is None:
-        from azure.identity import DefaultAzureCredential  # only when asked for: it is slow to import
-
+        try:
+            from azure.identity import DefaultAzureCredential  # only when asked for: it is slow to import
+        except ImportError:
+            return None, Notice(
+                SOURCE,
+                "DOC_CONTEXT_LLM_AUTH=entra needs azure-identity: pip install 'doc-context[entra]' (the DocContext "
+                "task installs it when llmAuth is entra); the extractive overview was used",
+            )
         credential = DefaultAzureCredential(exclude_interactive_browser_credential=True)
     elif settings.llm_auth != "entra" and not key:
         return None, Notice(

@@ -26,7 +26,17 @@ _IMAGE = re.compile(r"!\[([^\]\n]*)\]\(([^)\n]*)\)")
 _BACKTICKS = re.compile(r"`{3,}")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _RULE = re.compile(r"(?:=+|-+|(?:[-*_][ \t]*){3,}|~{3,}.*)[ \t]*$")
-_LOG_COMMAND = re.compile(r"##(?=vso\\?\[|\\?\[)", re.IGNORECASE)
+# What a culture-aware (ICU) search such as the agent's IndexOf("##vso[") skips: Unicode's default-ignorable code
+# points (DerivedCoreProperties), every format character (Cf) and the C0/C1 controls but tab, LF and CR.
+IGNORABLE = (
+    "\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f"
+    "\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+_I = f"[{IGNORABLE}]*"
+# '#' that a second '#' follows, then 'vso[' or '[' (any case, '\\[' too), ignorable characters anywhere between
+_LOG_COMMAND = re.compile(rf"#{_I}(?=#{_I}(?:v{_I}s{_I}o{_I})?\\?{_I}\[)", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 _QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
 _SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
@@ -41,7 +51,13 @@ def neutralize(text: str) -> str:
     text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
     text = _LINK.sub("]\\(", text)  # javascript:, data:, vbscript: ... stay text
     text = "\n".join(_defuse_line(line) for line in text.split("\n"))
-    return _LOG_COMMAND.sub("#\\\\#", text)
+    return defuse_log_commands(text)
+
+
+def defuse_log_commands(text: str) -> str:
+    """'##vso[' and '##[' broken by a visible backslash ('#\\#vso['), also when invisible characters sit inside
+    them or the case differs: the agent's culture-aware search would still find those."""
+    return _LOG_COMMAND.sub(lambda m: m.group() + "\\", text)
 
 
 def strip_invisible(text: str) -> str:
