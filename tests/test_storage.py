@@ -328,6 +328,22 @@ def test_malformed_input_degrades(xhtml: str, present: list[str]) -> None:
         assert text not in result.text
 
 
+@pytest.mark.parametrize(
+    "xhtml",
+    [
+        '<div><ac:structured-macro ac:name="info"><ac:parameter ac:name="bgColor"></div>NOISE</ac:parameter>'
+        "<ac:rich-text-body><p>body</p></ac:rich-text-body></ac:structured-macro></div>",
+        '<div><ac:adf-extension><ac:adf-node type="panel"><ac:adf-attribute key="panel-type">note</ac:adf-attribute>'
+        '<ac:adf-attribute key="local-id"></div>NOISE</ac:adf-attribute><ac:adf-content><p>body</p></ac:adf-content>'
+        "</ac:adf-node></ac:adf-extension></div>",
+    ],
+)
+def test_a_stray_end_tag_never_lets_a_parameter_out(xhtml: str) -> None:
+    result = storage_to_markdown(xhtml)
+    assert result.degraded is True
+    assert "NOISE" not in result.text and "body" in result.text
+
+
 def test_tolerant_path_renders_like_the_strict_one() -> None:
     strict = storage_to_markdown(source("sample_page.xml"))
     tolerant = storage_to_markdown(source("sample_page.xml") + "<p>stray <br> tag</p>")

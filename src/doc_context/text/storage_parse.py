@@ -40,6 +40,7 @@ HIDDEN = frozenset(  # never shown: macro parameters, task ids, editor hints, st
     ac:adf-fallback ac:adf-attribute at:declarations at:var style script colgroup col head title
     """.split()
 )
+_SEALED = frozenset(t for t in HIDDEN if t.startswith(("ac:", "at:")))  # a stray end tag never closes these
 RESOURCES = ("ri:page", "ri:blog-post", "ri:attachment", "ri:user", "ri:url", "ri:space")
 BLOCK_TAGS = frozenset(
     """
@@ -127,9 +128,15 @@ class _Tolerant(HTMLParser):
         self.builder.end(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if self.open[tag] > 0:
-            while self._pop() != tag:
-                pass
+        """Close up to the tag, but never out of a macro parameter (or a task id, an ADF attribute...): what
+        it holds stays hidden."""
+        if self.open[tag] == 0:
+            return
+        inner = self.stack[len(self.stack) - 1 - self.stack[::-1].index(tag) :]
+        if any(t in _SEALED for t in inner[1:]):
+            return
+        while self._pop() != tag:
+            pass
 
     def _pop(self) -> str:
         tag = self.stack.pop()
