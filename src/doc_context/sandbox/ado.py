@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from .ado_access import Call, check_version, request_token, unauthorized
 from .ado_routes import Route, build_routes, match
@@ -76,6 +76,10 @@ class FakeAzureDevOps(RecordingServer):
         self.locations: list[dict[str, Any]] = copy.deepcopy(list(_real_locations()))
         self.clock = Clock()
         self.work_items = WorkItemStore()
+        # Whether POST {org}/_apis/wit/workitemsbatch (no project) answers with the items of every project the
+        # caller may read (the claim the client relies on, unverified against the live service), or, the other
+        # way it could be, resolves no item without a project (each comes back missing).
+        self.org_batch: Literal["every-project", "project-required"] = "every-project"
         self._routes: list[Route] = build_routes(org)
         self._grants: dict[str, Grant] = {}
         self._projects: dict[str, Project] = {}
@@ -98,11 +102,20 @@ class FakeAzureDevOps(RecordingServer):
     ) -> Identity:
         return Identity(id or stable_guid("identity", display_name), display_name, unique_name)
 
-    def add_token(self, token: str, identity: Identity | str, *, read_only: bool = False) -> Identity:
-        """Accept `token` (Basic with any user, or Bearer) as `identity`; read_only: no thread writes."""
+    def add_token(
+        self,
+        token: str,
+        identity: Identity | str,
+        *,
+        read_only: bool = False,
+        projects: Iterable[str] | None = None,
+    ) -> Identity:
+        """Accept `token` (Basic with any user, or Bearer) as `identity`; read_only: no thread writes;
+        projects: the only projects whose work items it may read (a job token limited to the current project)."""
         who = identity if isinstance(identity, Identity) else self.add_identity(identity)
+        scope = frozenset(p.casefold() for p in projects) if projects is not None else None
         with self._state:
-            self._grants[token] = Grant(who, read_only)
+            self._grants[token] = Grant(who, read_only, scope)
         return who
 
     def add_project(self, name: str, *, id: str | None = None) -> Project:

@@ -149,6 +149,23 @@ def _int_query(call: Call, name: str, default: int) -> int:
 
 
 # -- work items
+def _visible(ado: FakeAzureDevOps, call: Call) -> Callable[[dict[str, Any]], bool]:
+    """Which stored items this call sees: under a project, that project's own; without one, every project's
+    (or none, when the fake plays a service that needs a project); never beyond the token's project scope."""
+    org_level = call.project is None
+    scope = call.grant.projects if call.grant is not None else None
+
+    def visible(item: dict[str, Any]) -> bool:
+        project = str(item["fields"].get("System.TeamProject", "")).casefold()
+        if org_level and ado.org_batch == "project-required":
+            return False
+        if call.project is not None and project != call.project.name.casefold():
+            return False
+        return scope is None or project in scope
+
+    return visible
+
+
 def work_items_batch(ado: FakeAzureDevOps, call: Call) -> Any:
     body = json_body(call)
     ids = body.get("ids") or []
@@ -161,6 +178,7 @@ def work_items_batch(ado: FakeAzureDevOps, call: Call) -> Any:
             expand=body.get("$expand"),
             error_policy=body.get("errorPolicy"),
             base_url=ado.base_url,
+            visible=_visible(ado, call),
         )
     )
 
@@ -169,7 +187,11 @@ def work_items_list(ado: FakeAzureDevOps, call: Call) -> Any:
     q = call.request.query
     if "id" in call.params:
         return ado.work_items.get_one(
-            int(call.params["id"]), fields=_csv(q.get("fields")), expand=q.get("$expand"), base_url=ado.base_url
+            int(call.params["id"]),
+            fields=_csv(q.get("fields")),
+            expand=q.get("$expand"),
+            base_url=ado.base_url,
+            visible=_visible(ado, call),
         )
     raw_ids = _csv(q.get("ids")) or []
     if not all(i.isdigit() for i in raw_ids):
@@ -183,6 +205,7 @@ def work_items_list(ado: FakeAzureDevOps, call: Call) -> Any:
             expand=q.get("$expand"),
             error_policy=q.get("errorPolicy"),
             base_url=ado.base_url,
+            visible=_visible(ado, call),
         )
     )
 

@@ -111,6 +111,7 @@ class Grant:
 
     identity: Identity
     read_only: bool = False
+    projects: frozenset[str] | None = None  # names (casefolded) whose work items it may read; None: every project
 
 
 @dataclass(frozen=True)

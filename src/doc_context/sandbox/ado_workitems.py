@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .ado_state import ServiceError
@@ -98,8 +98,13 @@ class WorkItemStore:
         expand: str | None,
         error_policy: str | None,
         base_url: str,
+        visible: Callable[[dict[str, Any]], bool] = lambda item: True,
     ) -> list[dict[str, Any] | None]:
-        """What workItemsBatch and workItems?ids= answer; ServiceError for what the service refuses."""
+        """What workItemsBatch and workItems?ids= answer; ServiceError for what the service refuses.
+
+        visible: whether this call may see a stored item (its project, the caller's scope); one it may not
+        answers as missing, like one that does not exist.
+        """
         if not ids:
             raise ServiceError(
                 400,
@@ -126,13 +131,23 @@ class WorkItemStore:
         out = []
         for wid in ids:
             item = self._readable(wid)
+            item = item if item is not None and visible(item) else None
             if item is None and not omit:
                 raise _not_readable(wid)
             out.append(None if item is None else render(item, base_url, fields=fields, expand=mode))
         return out
 
-    def get_one(self, wid: int, *, fields: Sequence[str] | None, expand: str | None, base_url: str) -> dict[str, Any]:
-        return self.get_many([wid], fields=fields, expand=expand, error_policy=None, base_url=base_url)[0] or {}
+    def get_one(
+        self,
+        wid: int,
+        *,
+        fields: Sequence[str] | None,
+        expand: str | None,
+        base_url: str,
+        visible: Callable[[dict[str, Any]], bool] = lambda item: True,
+    ) -> dict[str, Any]:
+        got = self.get_many([wid], fields=fields, expand=expand, error_policy=None, base_url=base_url, visible=visible)
+        return got[0] or {}
 
     def _readable(self, wid: int) -> dict[str, Any] | None:
         with self._lock:

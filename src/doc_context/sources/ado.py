@@ -35,6 +35,10 @@ from doc_context.text.htmltext import looks_like_html
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
+MISSING = (
+    "skipped: it does not exist or the build identity may not read it (grant 'View work items in this node' on "
+    "its area path; an item in another project is out of reach of a job token limited to the current project)"
+)
 _STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", "pending")
 
 
@@ -108,36 +112,37 @@ class AzureDevOps:
         return sorted({int(r.id) for r in refs or [] if r.id is not None and str(r.id).isdigit()})
 
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
-        """Batches of 200; an unreadable item is a notice naming it, the rest still come."""
+        """Batches of 200 through the organization-level route (no project), so work items of other projects
+        come too, each linked under its own System.TeamProject. What that leaves out is asked once more under
+        the PR's project, in case the service resolves items only within one (unverified either way).
+        An unreadable item is a notice naming it; the rest still come."""
         items: list[WorkItem] = []
         notices: list[Notice] = []
-        edit_url = f"{self._org_url}/{quote(project)}/_workitems/edit/"
         for start in range(0, len(ids), WORK_ITEM_BATCH):
             chunk = list(ids[start : start + WORK_ITEM_BATCH])
-            request = WorkItemBatchGetRequest(ids=chunk, expand="Relations", error_policy="Omit")
-            try:
-                got = (
-                    read(
-                        f"read work items {_id_list(chunk)}",
-                        partial(self._wit.get_work_items_batch, request, project=project),
-                    )
-                    or []
-                )
-            except SourceError as e:
-                notices.append(Notice(f"work items {_id_list(chunk)}", str(e)))
+            got: dict[int, sdk.WorkItem] = {}
+            failures: list[SourceError] = []
+            for scope in dict.fromkeys([None, project or None]):  # the organization, then the PR's project
+                wanted = [i for i in chunk if i not in got]
+                if not wanted:
+                    break
+                try:
+                    got.update(self._batch(wanted, scope))
+                except SourceError as e:
+                    failures.append(e)
+            if failures and not got:
+                notices.append(Notice(f"work items {_id_list(chunk)}", str(failures[-1])))
                 continue
-            items += [_work_item(w, edit_url, self._keep) for w in got if w is not None]
-            found = {w.id for w in got if w is not None}
-            notices += [
-                Notice(
-                    f"work item {i}",
-                    "skipped: it does not exist or the build identity may not read it "
-                    "(grant 'View work items in this node' on its area path)",
-                )
-                for i in chunk
-                if i not in found
-            ]
+            items += [_work_item(got[i], self._org_url, project, self._keep) for i in chunk if i in got]
+            notices += [Notice(f"work item {i}", MISSING) for i in chunk if i not in got]
         return Fetched(tuple(items), tuple(notices))
+
+    def _batch(self, ids: Sequence[int], project: str | None) -> dict[int, sdk.WorkItem]:
+        request = WorkItemBatchGetRequest(ids=list(ids), expand="Relations", error_policy="Omit")
+        got = read(
+            f"read work items {_id_list(ids)}", partial(self._wit.get_work_items_batch, request, project=project)
+        )
+        return {int(w.id): w for w in got or [] if w is not None and w.id is not None}
 
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
         """The latest iteration's changes, paged; the raw call keeps item.path."""
@@ -217,8 +222,10 @@ class AzureDevOps:
             self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
 
 
-def _work_item(w: sdk.WorkItem, edit_url: str, keep: frozenset[str]) -> WorkItem:
+def _work_item(w: sdk.WorkItem, org_url: str, default_project: str, keep: frozenset[str]) -> WorkItem:
+    """Our model of a work item, its web link under its own project (another project's item lives there)."""
     fields = w.fields or {}
+    home = str(fields.get("System.TeamProject") or default_project)
     text = {k: _plain(v) for k, v in fields.items() if k in keep and v is not None and _plain(v).strip()}
     relations = tuple(
         Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or "")) for r in (w.relations or [])
@@ -231,7 +238,7 @@ def _work_item(w: sdk.WorkItem, edit_url: str, keep: frozenset[str]) -> WorkItem
         state=str(fields.get("System.State", "")),
         fields=text,
         relations=relations,
-        web_url=f"{edit_url}{int(w.id)}",
+        web_url=f"{org_url}/{quote(home)}/_workitems/edit/{int(w.id)}",
         markdown_fields=frozenset(k for k, v in text.items() if not looks_like_html(v)),
         project=str(fields.get("System.TeamProject") or ""),
         area_path=str(fields.get("System.AreaPath") or ""),
