@@ -43,6 +43,7 @@ class Wired:
 @contextmanager
 def wire(settings: Settings) -> Iterator[Wired]:
     from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
+    from doc_context.sources.ado_pacing import Pacing
 
     extra = extra_fields(settings)
     gateway = ado.connect(
@@ -51,6 +52,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
         timeout=settings.timeout,
         user_agent=f"doc-context/{__version__}",
         keep_fields=sorted({name for names in extra.values() for name in names}),
+        pacing=Pacing.for_seconds(settings.deadline),  # writes throttled with 429 wait no later than the run's end
     )
     confluence = _confluence(settings)
     chat, chat_notice = chat_client(settings)

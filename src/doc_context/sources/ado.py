@@ -6,8 +6,9 @@ become our models; SDK errors become ours (ado_transport.errors) with a message 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TypeVar
 from urllib.parse import quote
 
 from azure.devops.connection import Connection
@@ -15,7 +16,7 @@ from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
 from azure.devops.v7_1.work_item_tracking.models import WorkItemBatchGetRequest
 from msrest.authentication import Authentication
 
-from doc_context.errors import PublishError, SourceError
+from doc_context.errors import SourceError
 from doc_context.models import (
     WORK_ITEM_BATCH,
     ChangedFile,
@@ -28,10 +29,12 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.sources import ado_sdk as sdk
+from doc_context.sources.ado_pacing import Pacing, Throttle, paced
 from doc_context.sources.ado_transport import errors, read, retry_policy
 from doc_context.summary.worktypes import FETCHED_FIELDS
 from doc_context.text.htmltext import looks_like_html
 
+T = TypeVar("T")
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
@@ -43,20 +46,39 @@ _STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", 
 
 
 def connect(
-    org_url: str, creds: Authentication, *, timeout: float, user_agent: str, keep_fields: Sequence[str] = ()
+    org_url: str,
+    creds: Authentication,
+    *,
+    timeout: float,
+    user_agent: str,
+    keep_fields: Sequence[str] = (),
+    pacing: Pacing | None = None,
 ) -> AzureDevOps:
-    """A gateway over the v7_1 git and work item clients, with retries set before the first request."""
+    """A gateway over the v7_1 git and work item clients, with retries set before the first request.
+
+    pacing: how long a write answered 429 may keep waiting (the run's deadline); by default 300 s from now.
+    """
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
     clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
     git, wit = read(
         f"connect to Azure DevOps at {org_url}",
         lambda: (clients.get_git_client(), clients.get_work_item_tracking_client()),
     )
+    throttle = Throttle()
     for client in (git, wit):
         # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
         client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
         client.config.connection.timeout = timeout
-    return AzureDevOps(git, wit, org_url.rstrip("/"), connection, keep_fields=keep_fields)
+    git.config.hooks.append(throttle.hook)  # read at every send: every thread's session reports its answers
+    return AzureDevOps(
+        git,
+        wit,
+        org_url.rstrip("/"),
+        connection,
+        keep_fields=keep_fields,
+        pacing=pacing or Pacing.for_seconds(300),
+        throttle=throttle,
+    )
 
 
 class AzureDevOps:
@@ -70,8 +92,12 @@ class AzureDevOps:
         connection: sdk.Connection | None = None,
         *,
         keep_fields: Sequence[str] = (),
+        pacing: Pacing | None = None,
+        throttle: Throttle | None = None,
     ) -> None:
         self._keep = frozenset(FETCHED_FIELDS) | frozenset(keep_fields)
+        self._pacing = pacing or Pacing.for_seconds(300)
+        self._throttle = throttle or Throttle()  # without its hook installed, no 429 is recognized
         self._git = git
         self._wit = wit
         self._org_url = org_url
@@ -197,15 +223,19 @@ class AzureDevOps:
             properties={k: _typed(v) for k, v in properties.items()},
             status=status,
         )
-        with errors(f"post the comment on pull request {pr.pull_request_id}", PublishError):
-            created = self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project)
+        created = self._write(
+            f"post the comment on pull request {pr.pull_request_id}",
+            lambda: self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project),
+        )
         return _thread(created)
 
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
-        with errors(f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}", PublishError):
-            self._git.update_comment(
+        self._write(
+            f"update comment {thread_id}/{comment_id} on pull request {pr.pull_request_id}",
+            lambda: self._git.update_comment(
                 Comment(content=content), pr.repository, pr.pull_request_id, thread_id, comment_id, project=pr.project
-            )
+            ),
+        )
 
     def update_thread(
         self,
@@ -218,8 +248,14 @@ class AzureDevOps:
         patch = GitPullRequestCommentThread(
             status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None
         )
-        with errors(f"update thread {thread_id} on pull request {pr.pull_request_id}", PublishError):
-            self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project)
+        self._write(
+            f"update thread {thread_id} on pull request {pr.pull_request_id}",
+            lambda: self._git.update_thread(patch, pr.repository, pr.pull_request_id, thread_id, project=pr.project),
+        )
+
+    def _write(self, action: str, call: Callable[[], T]) -> T:
+        """A thread write; answered 429, it waits (Retry-After, jitter) and tries again until the deadline."""
+        return paced(action, call, pacing=self._pacing, throttle=self._throttle)
 
 
 def _work_item(w: sdk.WorkItem, org_url: str, default_project: str, keep: frozenset[str]) -> WorkItem:

@@ -1,7 +1,7 @@
 """How doc-context talks to Azure DevOps through msrest: retries, credentials, and SDK errors as ours.
 
-retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts;
-                    a POST that may have created a thread is never blindly repeated
+retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts for reads;
+                    a POST that may have created a thread is never blindly repeated (writes: ado_pacing)
 token_auth / EntraAuth   the job token or a PAT (Basic), or an azure-identity credential (Bearer)
 read(action, call)  a read, mapped to SourceError, tried again when its answer did not parse
 errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know it
@@ -30,11 +30,9 @@ MAX_RETRY_AFTER = 20.0  # seconds
 
 
 class _Retry(Retry):
-    """Retry every verb on 429/5xx and connection errors, except an ambiguous POST.
-
-    A POST that reached the server may have created a thread: only a 429 (not processed) or a
-    failed connect is retried; the publisher looks for its thread again before posting anew.
-    """
+    """Retry every verb on 429/5xx and connection errors, except writes: a POST that reached the server
+    may have created a thread (the publisher looks for it before posting anew), and a write answered 429
+    waits here for nothing: ado_pacing tries it again, as long as the run's deadline allows."""
 
     BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
     post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
@@ -45,8 +43,9 @@ class _Retry(Retry):
         return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
 
     def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
-        if method.upper() == "POST" and not self.post_is_read:
-            return status_code == 429 and self.total is not None and self.total > 0
+        write = method.upper() in ("POST", "PATCH") and not self.post_is_read
+        if write and (method.upper() == "POST" or status_code == 429):
+            return False
         return super().is_retry(method, status_code, has_retry_after)
 
 
