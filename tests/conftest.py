@@ -139,6 +139,8 @@ def wheelhouse(release, tmp_path_factory) -> Path:
 def pytest_terminal_summary(terminalreporter):
     from .fault_tally import TALLY
 
+    if TALLY.burst:
+        terminalreporter.write_line(f"burst: {TALLY.burst}")
     if TALLY.injected:
         terminalreporter.write_line(
             f"fault matrix: faults injected {TALLY.injected}, runs that ended well "

@@ -8,6 +8,7 @@ class Tally:
     injected: int = 0
     ended_well: int = 0
     duplicates: int = 0
+    burst: str = ""  # the load test's line: runs, 429s, wall time
 
 
 TALLY = Tally()

@@ -71,6 +71,18 @@ def test_faults_are_consumed_in_order_once_each(server: Echo, client: httpx.Clie
     assert server.pending_faults() == 0
 
 
+def test_per_key_faults_give_every_key_the_whole_script(server: Echo, client: httpx.Client) -> None:
+    """ "The first two reads of each page", however the requests of many clients interleave."""
+    server.add_fault("GET", r"/pages/\d+$", [429, 503], per=lambda r: r.path)
+    got = [
+        (path, client.get(path).status_code) for path in ("/pages/1", "/pages/2", "/pages/1", "/pages/1", "/pages/2")
+    ]
+
+    assert got == [("/pages/1", 429), ("/pages/2", 429), ("/pages/1", 503), ("/pages/1", 200), ("/pages/2", 503)]
+    assert server.pending_faults() == 0  # of the keys seen
+    assert client.get("/pages/3").status_code == 429 and server.pending_faults() == 1
+
+
 def test_fault_matches_method_and_path_only(server: Echo, client: httpx.Client) -> None:
     server.add_fault("POST", r"/x$", [500])
 

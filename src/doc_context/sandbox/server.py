@@ -4,8 +4,9 @@ RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0, tls=None)
     .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive);
                                       over TLS with an ssl.SSLContext as tls
     .requests(method, path_regex)     what was received, in order (a Request each)
-    .add_fault(method, path_regex, [answer, ...])
-                                      the next matching requests get these answers, once each:
+    .add_fault(method, path_regex, [answer, ...], per=None)
+                                      the next matching requests get these answers, once each
+                                      (with per=key(request): each key gets them all):
                                       a Reply, (status, headers, body), a status int,
                                       "reset", "timeout", "malformed" or "pass";
                                       "reset-after"/"timeout-after" do the work first, then lose the answer
@@ -25,34 +26,17 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import MappingProxyType
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from .faults import FAULT_WORDS, MALFORMED_BODY, Answer, Rule, check_answer, describe
 from .messages import Headers, Reply, Request
 
 __all__ = ["Headers", "RecordingServer", "Reply", "Request"]
-
-FAULT_WORDS = ("reset", "timeout", "malformed", "pass", "reset-after", "timeout-after")
-MALFORMED_BODY = b"<!DOCTYPE html><html><head><title>Sign In</title></head><body>Please sign in</body></html>"
-
-
-# A scripted answer: a Reply, a status, a fault word, or (status, headers, body).
-Answer = Reply | tuple[int, Mapping[str, str] | None, object] | int | str
-
-
-@dataclass
-class _Rule:
-    method: str
-    pattern: re.Pattern[str]
-    answers: deque[Answer] | None = None
-    latency_ms: float = 0.0
-
-    def matches(self, method: str, path: str) -> bool:
-        return self.method in ("*", method.upper()) and self.pattern.search(path) is not None
 
 
 class RecordingServer:
@@ -66,8 +50,8 @@ class RecordingServer:
         self.latency_ms = 0.0
         self.errors: list[str] = []  # tracebacks of bugs in handle_request (answered with a 500)
         self._log: list[Request] = []
-        self._faults: list[_Rule] = []
-        self._latencies: list[_Rule] = []
+        self._faults: list[Rule] = []
+        self._latencies: list[Rule] = []
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
@@ -135,16 +119,25 @@ class RecordingServer:
             self._log.clear()
 
     # -- misbehaviour
-    def add_fault(self, method: str, path_regex: str, answers: Iterable[Answer]) -> None:
-        """The next matching requests get these answers, in order, once each."""
-        queue: deque[Answer] = deque(_check_answer(a) for a in answers)
+    def add_fault(
+        self,
+        method: str,
+        path_regex: str,
+        answers: Iterable[Answer],
+        *,
+        per: Callable[[Request], object] | None = None,
+    ) -> None:
+        """The next matching requests get these answers, in order, once each. With `per` (a request ->
+        key), every key gets the whole list: "the first two reads of each page", whatever the interleaving."""
+        script = tuple(check_answer(a) for a in answers)
+        rule = Rule(method.upper(), re.compile(path_regex, re.I), answers=deque(script), per=per, script=script)
         with self._lock:
-            self._faults.append(_Rule(method.upper(), re.compile(path_regex, re.I), answers=queue))
+            self._faults.append(rule)
 
     def pending_faults(self) -> int:
-        """How many injected answers are still waiting for a request."""
+        """How many injected answers are still waiting for a request (of the keys seen, for per-key rules)."""
         with self._lock:
-            return sum(len(f.answers or ()) for f in self._faults)
+            return sum(sum(map(len, f.by_key.values())) if f.per else len(f.answers or ()) for f in self._faults)
 
     def clear_faults(self) -> None:
         with self._lock:
@@ -153,7 +146,7 @@ class RecordingServer:
     def add_latency(self, method: str, path_regex: str, ms: float) -> None:
         """Delay every matching answer by ms (added to latency_ms) until clear_latency()."""
         with self._lock:
-            self._latencies.append(_Rule(method.upper(), re.compile(path_regex, re.I), latency_ms=ms))
+            self._latencies.append(Rule(method.upper(), re.compile(path_regex, re.I), latency_ms=ms))
 
     def clear_latency(self) -> None:
         with self._lock:
@@ -169,11 +162,13 @@ class RecordingServer:
         """The body of an injected bare status code; subclasses give it the service's error shape."""
         return Reply.text(f"injected {status}", status)
 
-    def _take_fault(self, method: str, path: str) -> Answer | None:
+    def _take_fault(self, request: Request) -> Answer | None:
         with self._lock:
             for rule in self._faults:
-                if rule.answers and rule.matches(method, path):
-                    return rule.answers.popleft()
+                if rule.matches(request.method, request.path):
+                    answer = rule.take(request)
+                    if answer is not None:
+                        return answer
         return None
 
     def _delay_s(self, method: str, path: str) -> float:
@@ -184,7 +179,6 @@ class RecordingServer:
     def _serve(self, h: _Handler) -> None:
         body = _read_body(h)
         split = urlsplit(h.path)
-        fault = self._take_fault(h.command, split.path)
         request = Request(
             method=h.command,
             path=split.path,
@@ -195,8 +189,9 @@ class RecordingServer:
             time=time.time(),
             target=h.path,
             peer=(str(h.client_address[0]), int(h.client_address[1])),
-            fault=_describe(fault),
         )
+        fault = self._take_fault(request)
+        request = replace(request, fault=describe(fault))
         with self._lock:
             self._log.append(request)
         delay = self._delay_s(h.command, split.path)
@@ -267,22 +262,6 @@ class _Handler(BaseHTTPRequestHandler):
         self.server.owner._serve(self)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _dispatch
-
-
-def _check_answer(answer: Answer) -> Answer:
-    if isinstance(answer, str) and answer not in FAULT_WORDS:
-        raise ValueError(f"unknown fault {answer!r}; use one of {FAULT_WORDS}, a status, a tuple or a Reply")
-    if isinstance(answer, tuple) and len(answer) != 3:
-        raise ValueError("a tuple answer is (status, headers, body)")
-    return answer
-
-
-def _describe(answer: Answer | None) -> str | None:
-    if answer is None or isinstance(answer, str):
-        return answer
-    if isinstance(answer, Reply):
-        return f"status {answer.status}"
-    return f"status {answer if isinstance(answer, int) else answer[0]}"
 
 
 def _read_body(h: BaseHTTPRequestHandler) -> bytes:
