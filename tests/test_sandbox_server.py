@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -112,22 +113,32 @@ def test_unknown_fault_word_is_refused(server: Echo) -> None:
         server.add_fault("GET", "/", ["explode"])
 
 
-def test_latency_does_not_serialize_concurrent_requests(server: Echo) -> None:
-    server.latency_ms = 300
-    server.add_latency("GET", r"/slower$", 200)
-    started = time.monotonic()
-    threads = [threading.Thread(target=httpx.get, args=(server.base_url + "/c",)) for _ in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    took = time.monotonic() - started
+class Together(Echo):
+    """Records each pause and holds it until six handlers pause at once: serialized answers never would."""
 
-    assert 0.3 <= took < 1.2  # six sequential answers would take 1.8 s
-    one = time.monotonic()
-    httpx.get(server.base_url + "/slower")
-    assert time.monotonic() - one >= 0.5
-    server.clear_latency()
+    def __init__(self) -> None:
+        super().__init__()
+        self.pauses: list[float] = []
+        self.together = threading.Barrier(6)
+
+    def pause(self, seconds: float) -> None:
+        self.pauses.append(seconds)
+        if len(self.pauses) <= 6:
+            self.together.wait(timeout=10)
+
+
+def test_latency_does_not_serialize_concurrent_requests() -> None:
+    with Together() as server:
+        server.latency_ms = 300
+        server.add_latency("GET", r"/slower$", 200)
+        with ThreadPoolExecutor(6) as pool:
+            answers = list(pool.map(httpx.get, [server.base_url + "/c"] * 6))
+        httpx.get(server.base_url + "/slower")
+        server.clear_latency()
+        httpx.get(server.base_url + "/none")
+
+    assert [a.status_code for a in answers] == [200] * 6 and not server.together.broken
+    assert server.pauses == [0.3] * 6 + [0.5]
     assert server.latency_ms == 0
 
 

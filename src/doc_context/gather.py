@@ -21,6 +21,7 @@ from doc_context.errors import ConfluenceError, SourceError
 from doc_context.models import (
     WORK_ITEM_BATCH,
     ChangedFile,
+    Clock,
     Fetched,
     Gathered,
     Notice,
@@ -113,13 +114,14 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
 class Deadline:
     """The run's time budget: a pipeline step must never hang."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, clock: Clock = time) -> None:
         self.seconds = seconds
-        self._end = time.monotonic() + seconds
+        self._clock = clock
+        self._end = clock.monotonic() + seconds
         self.missed = False  # something was left out for lateness: the comment is partial
 
     def remaining(self) -> float:
-        return max(0.0, self._end - time.monotonic())
+        return max(0.0, self._end - self._clock.monotonic())
 
     def passed(self) -> bool:
         return self.remaining() <= 0

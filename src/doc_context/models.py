@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
 WORK_ITEM_BATCH = 200  # work items per batch call: the service's limit
+
+
+class Clock(Protocol):
+    """Time as the run and the Confluence client see it: the `time` module itself, or in a test a fake
+    that records each sleep and returns at once (the seam gidgethub's `sleep` is)."""
+
+    def monotonic(self) -> float: ...
+    def time(self) -> float: ...
+    def sleep(self, seconds: float, /) -> None: ...
 
 
 @dataclass(frozen=True)

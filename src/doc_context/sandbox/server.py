@@ -162,6 +162,11 @@ class RecordingServer:
         """The body of an injected bare status code; subclasses give it the service's error shape."""
         return Reply.text(f"injected {status}", status)
 
+    def pause(self, seconds: float) -> None:
+        """The latency before an answer, on the handler's own thread; closing the server cuts it short.
+        The seam for tests of the latency itself: a subclass records it instead of waiting."""
+        self._closing.wait(seconds)
+
     def _take_fault(self, request: Request) -> Answer | None:
         with self._lock:
             for rule in self._faults:
@@ -196,7 +201,7 @@ class RecordingServer:
             self._log.append(request)
         delay = self._delay_s(h.command, split.path)
         if delay > 0:
-            self._closing.wait(delay)
+            self.pause(delay)
         if fault in ("reset-after", "timeout-after"):  # the work is done, the answer is lost: ambiguous
             self._answer(request, None)
             fault = fault.removesuffix("-after")

@@ -14,6 +14,7 @@ A 401 anywhere stops all Confluence work for the run (Data Center locks accounts
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Generator
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -21,7 +22,7 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from doc_context.errors import ConfluenceError
-from doc_context.models import Page, PageRef
+from doc_context.models import Clock, Page, PageRef
 from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from doc_context.text.storage import storage_to_markdown
 
@@ -54,9 +55,10 @@ class Confluence:
         *,
         transport: httpx.BaseTransport | None = None,
         max_connections: int = 8,
+        clock: Clock = time,
     ) -> None:
         self.config = config
-        self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections)
+        self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections, clock=clock)
         self._pages: _Once[int, Page] = _Once()
         self._spaces: _Once[str, dict[str, Any]] = _Once()
         self._stopped: str | None = None

@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 
 from doc_context.errors import ConfigError, ConfluenceError
+from doc_context.models import Clock
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
@@ -71,8 +72,10 @@ class GuardedClient:
         *,
         transport: httpx.BaseTransport | None = None,
         max_connections: int = 8,
+        clock: Clock = time,
     ) -> None:
         self.config = config
+        self._clock = clock
         self._client = httpx.Client(
             base_url=config.api_base.rstrip("/"),
             auth=auth,
@@ -102,15 +105,15 @@ class GuardedClient:
                     raise error
                 assert answer is not None
                 return answer
-            time.sleep(wait)
+            self._clock.sleep(wait)
             attempt += 1
 
     def left(self) -> float:
         """Seconds until the deadline; the clock starts with the first request."""
         with self._lock:
             if self._ends_at is None:
-                self._ends_at = time.monotonic() + self.config.deadline
-            return self._ends_at - time.monotonic()
+                self._ends_at = self._clock.monotonic() + self.config.deadline
+            return self._ends_at - self._clock.monotonic()
 
     def _try(self, path: str, params: dict[str, str] | None) -> tuple[Answer | None, ConfluenceError | None]:
         try:
@@ -140,7 +143,7 @@ class GuardedClient:
                 return None  # the deadline, an untrusted certificate, too large: the same again
             wait = 0.2 * 2**attempt
         elif answer is not None and answer.status in RETRY_STATUSES:
-            asked = _retry_after(answer.headers)
+            asked = _retry_after(answer.headers, now=self._clock.time())
             wait = 0.5 * 2**attempt if asked is None else asked
             if wait > self.config.max_retry_after:
                 return None
@@ -210,12 +213,12 @@ def _json(data: bytes) -> Any:
         return None
 
 
-def _retry_after(headers: httpx.Headers) -> float | None:
+def _retry_after(headers: httpx.Headers, *, now: float) -> float | None:
     """Retry-After in seconds (delta-seconds or an HTTP date), or None when absent or unreadable."""
     value = headers.get("retry-after", "").strip()
     if value.isdecimal():
         return float(value)
     try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
