@@ -95,3 +95,20 @@ def test_documented_pipelines_install_from_a_release_and_call_their_webhook_webh
 
 def test_admin_md_has_yaml_to_copy():
     assert len(yaml_blocks(ADMIN)) >= 3
+
+
+def test_the_readme_module_map_names_every_module():
+    """The map under "How it works" follows the tree: a module added or renamed shows up there."""
+    text = README.read_text(encoding="utf-8").split("## How it works", 1)[1]
+    tree = text.split("```", 2)[1]
+    names = set(re.findall(r"[\w*]+\.py|\w+/", tree))
+    package = ROOT / "src" / "doc_context"
+    modules = [p for p in package.glob("*.py") if not p.name.startswith("__")]
+    modules += [p for p in package.glob("*/*.py") if not p.name.startswith("__") and p.parent.name != "sandbox"]
+    missing = [
+        str(p.relative_to(package))
+        for p in modules
+        if p.name not in names and not any(n.endswith("*.py") and p.name.startswith(n[:-4]) for n in names)
+    ]
+    assert missing == []
+    assert {f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()} <= names

@@ -1,0 +1,151 @@
+"""The layers, read from the imports of every module (ast, nothing imported): the arrows point one way
+and the pure modules touch no network, process, clock or file system.
+
+    edge -> run -> comment -> summary -> text        (models and errors: shared by all)
+    edge, run -> sources -> summary, text            (the only network code)
+    edge (demo) -> sandbox                           (loopback fakes)
+
+Pure: text/, summary/, comment/, models, errors, and the edge's three pure modules: events (payload ->
+PR), vso (logging commands) and preflight (checks over collaborators). The rest of the edge (cli,
+settings, gateways, demo) reads the environment and argv, prints, and builds the real clients; the run
+(app, gather) uses threads and the clock; the sources use the network.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+SHARED = {"doc_context", "doc_context.models", "doc_context.errors"}
+RUN = {"doc_context.app", "doc_context.gather"}
+EDGE = {
+    "doc_context.__main__",
+    "doc_context.cli",
+    "doc_context.settings",
+    "doc_context.gateways",
+    "doc_context.vso",
+    "doc_context.events",
+    "doc_context.preflight",
+    "doc_context.demo",
+}
+PACKAGES = ("text", "summary", "comment", "sources", "sandbox")
+MAY_IMPORT = {
+    "shared": {"shared"},
+    "text": {"shared", "text"},
+    "summary": {"shared", "text", "summary"},
+    "comment": {"shared", "text", "summary", "comment"},
+    "sources": {"shared", "text", "summary", "sources"},
+    "run": {"shared", "text", "summary", "comment", "sources", "run"},
+    "edge": {"shared", "text", "summary", "comment", "sources", "run", "edge", "sandbox"},
+    "sandbox": {"sandbox"},
+}
+SANDBOX_USERS = {"doc_context.demo"}  # the one edge module that may start the fakes
+PURE_LAYERS = {"shared", "text", "summary", "comment"}
+PURE_EDGE = {"doc_context.events", "doc_context.vso", "doc_context.preflight"}
+IMPURE = (
+    *("httpx", "httpcore", "azure", "msrest", "requests", "urllib3", "urllib.request", "http.client", "socket", "ssl"),
+    *("os", "sys", "subprocess", "pathlib", "shutil", "tempfile"),
+    *("time", "threading", "concurrent", "asyncio", "random"),
+)
+
+
+def layer(module: str) -> str:
+    if module in SHARED:
+        return "shared"
+    if module in RUN:
+        return "run"
+    if module in EDGE:
+        return "edge"
+    package = module.split(".")[1]
+    if package in PACKAGES:
+        return package
+    raise AssertionError(f"{module} belongs to no layer: add it to a sub-package, or to RUN or EDGE here")
+
+
+def modules(root: Path = SRC) -> dict[str, str]:
+    """Every module under src/doc_context, by dotted name, with its source."""
+    found = {}
+    for path in sorted((root / "doc_context").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path.read_text(encoding="utf-8")
+    return found
+
+
+def imports(module: str, source: str, known: Mapping[str, str]) -> Iterator[str]:
+    """What a module imports, anywhere in it (functions and TYPE_CHECKING blocks too), relative ones resolved."""
+    is_package = f"{module}.__init__" in known or any(k.startswith(module + ".") for k in known)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".")[: None if is_package else -1]
+                package = package[: len(package) - (node.level - 1)]
+                base = ".".join(package + ([node.module] if node.module else []))
+            yield base
+            yield from (f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known)
+
+
+def violations(graph: Mapping[str, set[str]]) -> list[str]:
+    """Each import that goes against the layers, as a line that names both ends."""
+    found = []
+    for module, targets in graph.items():
+        mine = layer(module)
+        pure = mine in PURE_LAYERS or module in PURE_EDGE
+        for target in targets:
+            if target.split(".")[0] == "doc_context":
+                theirs = layer(target)
+                starts_fakes = theirs == "sandbox" and mine != "sandbox" and module not in SANDBOX_USERS
+                if theirs not in MAY_IMPORT[mine] or starts_fakes:
+                    found.append(f"{module} ({mine}) imports {target} ({theirs})")
+            elif pure and any(target == m or target.startswith(m + ".") for m in IMPURE):
+                found.append(f"{module} is pure but imports {target}")
+    return sorted(found)
+
+
+KNOWN = modules()
+GRAPH = {module: set(imports(module, source, KNOWN)) for module, source in KNOWN.items()}
+
+
+def test_the_arrows_point_one_way_and_pure_modules_do_no_io() -> None:
+    assert violations(GRAPH) == []
+
+
+def test_every_layer_has_modules() -> None:
+    assert {layer(m) for m in KNOWN} == set(MAY_IMPORT)
+
+
+def test_the_walk_sees_the_imports() -> None:
+    """Absolute, relative, from-package and function-level imports are all found."""
+    edges = {(m, t) for m, targets in GRAPH.items() for t in targets}
+    assert ("doc_context.app", "doc_context.gather") in edges
+    assert ("doc_context.gateways", "doc_context.sources.ado") in edges  # inside a function
+    assert ("doc_context.sandbox", "doc_context.sandbox.ado") in edges  # from .ado import ...
+    assert ("doc_context.cli", "doc_context.vso") in edges  # from doc_context import vso
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "expected"),
+    [
+        ("doc_context.text.x", "import httpx", "doc_context.text.x is pure but imports httpx"),
+        ("doc_context.summary.x", "def f():\n    import os.path", "doc_context.summary.x is pure but imports os.path"),
+        ("doc_context.comment.x", "from time import monotonic", "doc_context.comment.x is pure but imports time"),
+        ("doc_context.text.x", "from doc_context.summary import tokens", "doc_context.text.x (text) imports"),
+        ("doc_context.summary.x", "from ..comment import render", "doc_context.summary.x (summary) imports"),
+        ("doc_context.comment.x", "from doc_context.sources import llm", "doc_context.comment.x (comment) imports"),
+        ("doc_context.sources.x", "from doc_context import app", "doc_context.sources.x (sources) imports"),
+        ("doc_context.app", "from doc_context import cli", "doc_context.app (run) imports doc_context.cli (edge)"),
+        ("doc_context.cli", "from doc_context.sandbox import Sandbox", "doc_context.cli (edge) imports"),
+        ("doc_context.vso", "import sys", "doc_context.vso is pure but imports sys"),
+    ],
+)
+def test_a_wrong_import_is_found(module: str, source: str, expected: str) -> None:
+    graph = {**GRAPH, module: set(imports(module, source, KNOWN))}
+    assert any(v.startswith(expected) for v in violations(graph))
