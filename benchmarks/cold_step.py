@@ -1,14 +1,16 @@
 """Benchmark: what the DocContext step costs on a fresh agent, from nothing installed to a posted comment.
 
-Run: python benchmarks/cold_step.py [--repeat 3] [--staged DIR]
+Run: python benchmarks/cold_step.py [--repeat 3] [--staged DIR] [--wheelhouse DIR] [--no-bare]
 
-Two ways, each from an empty folder and against a fresh sandbox PR, measured in the same run:
-  ours         the task exactly as the agent runs it: `node task/index.js` from the task folder that
-               scripts/package.py builds (a venv without pip of its own, then one pip install of the
-               hash-pinned locks plus the carried wheel with --require-hashes --no-deps --no-compile), then
-               `python -m doc_context run`.
-  pip-resolve  a fresh venv (made and filled the same way, through the same pip) plus `pip install` of the
-               same wheel with pip's resolver and defaults, then the same run.
+Each way starts from an empty folder and runs against a fresh sandbox PR, all in the same run:
+  ours              the task exactly as the agent runs it: `node task/index.js` from the task folder that
+                    scripts/package.py builds (a venv without pip of its own, then one pip install of the
+                    hash-pinned locks plus the carried wheel with --require-hashes --no-deps --no-compile,
+                    through the base Python's pip), then `python -m doc_context run`.
+  pip-resolve       a fresh venv as `python -m venv` makes it (with its own pip), `pip install` of the same
+                    wheel with pip's resolver and defaults, then the same run.
+  pip-resolve/bare  the same install, but in a venv made like ours (no pip of its own, the base Python's pip):
+                    what the lock, --no-deps and --no-compile alone save.
 Both install from the same local wheelhouse (PIP_NO_INDEX, PIP_FIND_LINKS: every file already on disk, the
 "warm cache"), filled once beforehand from this machine's configured index with the locked files, so
 neither pays for the network. Times are medians of --repeat runs; each is split at the `doc_context run`
@@ -76,7 +78,7 @@ def _env(sandbox: Sandbox, cache: str, wheelhouse: Path) -> dict[str, str]:
 def _timed(command: list[str], env: dict[str, str], split_at: str = "") -> tuple[float, float, int, str]:
     """Run; return (seconds before the line holding split_at, seconds after, exit code, output)."""
     start = time.perf_counter()
-    split = None
+    split = None if split_at else start
     lines = []
     with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as proc:
         assert proc.stdout is not None
@@ -103,7 +105,7 @@ def ours(task: Path, wheelhouse: Path) -> Cold:
     return Cold(install, run, code if posted == 1 else 99, output)
 
 
-def pip_resolve(wheel: Path, wheelhouse: Path) -> Cold:
+def pip_resolve(wheel: Path, wheelhouse: Path, *, bare: bool = False) -> Cold:
     runner = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True).stdout.strip()
     with Sandbox() as sandbox, tempfile.TemporaryDirectory(prefix="doc-context-cold-") as tmp:
         env = _env(sandbox, str(Path(tmp) / "sdk-cache"), wheelhouse)
@@ -111,8 +113,10 @@ def pip_resolve(wheel: Path, wheelhouse: Path) -> Cold:
         venv = Path(tmp) / "venv"
         python = str(venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python"))
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], env=env, check=True)
-        subprocess.run([python, runner, "install", "--quiet", str(wheel)], env=env, check=True)
+        make = [sys.executable, "-m", "venv", *(["--without-pip"] if bare else []), str(venv)]
+        subprocess.run(make, env=env, check=True)
+        pip = [python, runner] if bare else [python, "-m", "pip"]
+        subprocess.run([*pip, "install", "--quiet", str(wheel)], env=env, check=True)
         install = time.perf_counter() - start
         _, run, code, output = _timed([python, "-m", "doc_context", "run"], env)
         posted = len(sandbox.ado.threads(sandbox.info.pr_id))
@@ -128,29 +132,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--staged", type=Path, help="a DIR that scripts/package.py --out DIR built (default: build)")
     parser.add_argument("--json", action="store_true", help="also print the medians as one JSON line")
+    parser.add_argument("--no-bare", action="store_true", help="skip the pip-resolve/bare way")
+    parser.add_argument("--wheelhouse", type=Path, help="a folder already holding the locked files (default: fill one)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="doc-context-bench-") as tmp:
         out = args.staged or Path(tmp) / "dist"
         task = out / "task" if args.staged else stage(out)
         (wheel,) = (task / "python").glob("doc_context-*.whl")
-        wheelhouse = Path(tmp) / "wheelhouse"
-        fill_wheelhouse(task, wheelhouse)
-        results: dict[str, list[Cold]] = {"ours": [], "pip-resolve": []}
-        for _ in range(args.repeat):  # interleaved, so a slow moment of the machine hits both
+        wheelhouse = args.wheelhouse or Path(tmp) / "wheelhouse"
+        if not args.wheelhouse:
+            fill_wheelhouse(task, wheelhouse)
+        results: dict[str, list[Cold]] = {"ours": [], "pip-resolve": [], "pip-resolve/bare": []}
+        for _ in range(args.repeat):  # interleaved, so a slow moment of the machine hits each way
             results["ours"].append(ours(task, wheelhouse))
             results["pip-resolve"].append(pip_resolve(wheel, wheelhouse))
+            if not args.no_bare:
+                results["pip-resolve/bare"].append(pip_resolve(wheel, wheelhouse, bare=True))
+        if args.no_bare:
+            del results["pip-resolve/bare"]
     for name, runs in results.items():
         failed = [run for run in runs if run.code != 0]
         if failed:
             print(f"{name}: a run failed (exit {failed[0].code}):\n{failed[0].output}", file=sys.stderr)
             return 1
-    print(f"{'way':12} {'install':>8} {'run':>6} {'total':>6}   (medians of {args.repeat}, seconds)")
+    x = median(results["ours"], "total_s")
+    print(f"{'way':17} {'install':>8} {'run':>6} {'total':>6} {'/ ours':>7}   (medians of {args.repeat}, seconds)")
     for name, runs in results.items():
-        print(f"{name:12} {median(runs, 'install_s'):8.2f} {median(runs, 'run_s'):6.2f} {median(runs, 'total_s'):6.2f}")
-    x, y = median(results["ours"], "total_s"), median(results["pip-resolve"], "total_s")
+        total = median(runs, "total_s")
+        print(f"{name:17} {median(runs, 'install_s'):8.2f} {median(runs, 'run_s'):6.2f} {total:6.2f} {total / x:7.2f}")
+    y = median(results["pip-resolve"], "total_s")
     if args.json:
-        print(json.dumps({"ours_s": round(x, 2), "pip_resolve_s": round(y, 2), "ratio": round(y / x, 2)}))
-    print(f"ratio pip-resolve / ours: {y / x:.2f}")
+        medians = {name: round(median(runs, "total_s"), 2) for name, runs in results.items()}
+        print(json.dumps(medians | {"ratio": round(y / x, 2)}))
     print(f"cold step: ours {x:.2f} s, pip-resolve {y:.2f} s")
     return 0
 
