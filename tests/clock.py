@@ -10,7 +10,7 @@ import httpx
 class FakeClock:
     """Satisfies models.Clock; `advance` moves it on, as time passing would."""
 
-    def __init__(self, now: float = 1_000.0, wall: float = 1_700_000_000.0) -> None:
+    def __init__(self, now: float = 0.0, wall: float = 1_700_000_000.0) -> None:
         self.now = now
         self.wall = wall  # time() at the start: a whole second, so HTTP dates (whole seconds) come out exact
         self.sleeps: list[float] = []

@@ -6,8 +6,7 @@ advances, so the tests read the waits instead of waiting them.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-from email.utils import format_datetime
+from email.utils import formatdate
 
 import pytest
 
@@ -17,26 +16,13 @@ from doc_context.sources import ado
 from doc_context.sources.ado_pacing import Pacing
 from doc_context.sources.ado_transport import token_auth
 
+from .clock import FakeClock
+
 THREADS = r"/pullRequests/\d+/threads$"
 
 
-class Clock:
-    """Monotonic time that moves only when something sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-
-
-def gateway(sandbox, clock: Clock, *, deadline: float = 300.0, jitter: float = 0.5) -> ado.AzureDevOps:
-    pacing = Pacing(end=deadline, clock=clock, sleep=clock.sleep, jitter=lambda: jitter)
+def gateway(sandbox, clock: FakeClock, *, deadline: float = 300.0, jitter: float = 0.5) -> ado.AzureDevOps:
+    pacing = Pacing(end=deadline, clock=clock, jitter=lambda: jitter)
     return ado.connect(sandbox.ado.base_url, token_auth(sandbox.info.token), timeout=10, user_agent="t", pacing=pacing)
 
 
@@ -54,10 +40,10 @@ def throttled(seconds: str | None) -> tuple[int, dict[str, str], None]:
 
 
 def test_a_post_throttled_five_times_waits_what_retry_after_says_plus_jitter(sandbox):
-    clock = Clock()
+    clock = FakeClock()
     sandbox.ado.add_fault("POST", THREADS, [throttled("7")] * 5)
     thread_id = post(gateway(sandbox, clock, jitter=0.5), sandbox)
-    assert clock.slept == [7 + 0.5 * 3.5] * 5  # jitter: up to half the wait again
+    assert clock.sleeps == [7 + 0.5 * 3.5] * 5  # jitter: up to half the wait again
     assert len(sandbox.ado.requests("POST", THREADS)) == 6
     assert [t["id"] for t in sandbox.ado.threads(sandbox.info.pr_id)] == [thread_id]
 
@@ -65,52 +51,52 @@ def test_a_post_throttled_five_times_waits_what_retry_after_says_plus_jitter(san
 def test_jitter_spreads_the_waits_of_runs_throttled_together(sandbox):
     waits = []
     for jitter in (0.0, 0.3, 0.9):
-        clock = Clock()
+        clock = FakeClock()
         sandbox.ado.add_fault("POST", THREADS, [throttled("2")])
         post(gateway(sandbox, clock, jitter=jitter), sandbox)
-        waits += clock.slept
+        waits += clock.sleeps
     assert waits == [2.0, 2.3, 2.9]
 
 
 def test_without_retry_after_the_waits_back_off(sandbox):
-    clock = Clock()
+    clock = FakeClock()
     sandbox.ado.add_fault("POST", THREADS, [throttled(None)] * 6)
     post(gateway(sandbox, clock, jitter=0.0), sandbox)
-    assert clock.slept == [1.0, 2.0, 4.0, 8.0, 15.0, 15.0]
+    assert clock.sleeps == [1.0, 2.0, 4.0, 8.0, 15.0, 15.0]
 
 
 def test_an_http_date_retry_after_is_honoured(sandbox):
-    clock = Clock()
-    when = format_datetime(datetime.now(timezone.utc) + timedelta(seconds=40), usegmt=True)
+    clock = FakeClock()
+    when = formatdate(clock.time() + 40, usegmt=True)
     sandbox.ado.add_fault("POST", THREADS, [throttled(when)])
     post(gateway(sandbox, clock, jitter=0.0), sandbox)
-    assert len(clock.slept) == 1 and 35 <= clock.slept[0] <= 40
+    assert clock.sleeps == [40.0]
 
 
 def test_the_run_deadline_ends_the_waiting_and_nothing_was_posted(sandbox):
-    clock = Clock()
+    clock = FakeClock()
     sandbox.ado.add_fault("POST", THREADS, [throttled("7")] * 10)
     with pytest.raises(PublishError, match=r"rate limiting this identity \(429, 3 times\).*DOC_CONTEXT_DEADLINE") as e:
         post(gateway(sandbox, clock, deadline=20.0, jitter=0.0), sandbox)
-    assert clock.slept == [7.0, 7.0]  # a third wait would end past 20 s
+    assert clock.sleeps == [7.0, 7.0]  # a third wait would end past 20 s
     assert not e.value.ambiguous  # a 429 was not processed: no thread to look for
     assert sandbox.ado.threads(sandbox.info.pr_id) == []
 
 
 def test_a_long_retry_after_is_not_cut_short(sandbox):
     """Waiting less than asked would only earn another 429: the wait is what the service said."""
-    clock = Clock()
+    clock = FakeClock()
     sandbox.ado.add_fault("POST", THREADS, [throttled("120")])
     post(gateway(sandbox, clock, jitter=0.0), sandbox)
-    assert clock.slept == [120.0]
+    assert clock.sleeps == [120.0]
 
 
 def test_other_refusals_are_not_retried(sandbox):
-    clock = Clock()
+    clock = FakeClock()
     sandbox.ado.add_fault("POST", THREADS, [403])
     with pytest.raises(PublishError):
         post(gateway(sandbox, clock), sandbox)
-    assert clock.slept == [] and len(sandbox.ado.requests("POST", THREADS)) == 1
+    assert clock.sleeps == [] and len(sandbox.ado.requests("POST", THREADS)) == 1
 
 
 @pytest.mark.parametrize(
@@ -122,12 +108,12 @@ def test_other_refusals_are_not_retried(sandbox):
     ids=["comment update", "thread update"],
 )
 def test_updates_throttled_are_paced_too(sandbox, method, path, write):
-    clock = Clock()
+    clock = FakeClock()
     gw = gateway(sandbox, clock, jitter=0.0)
     thread_id = post(gw, sandbox)
     sandbox.ado.add_fault(method, path, [throttled("3")] * 3)
     write(gw, pr_of(sandbox), thread_id)
-    assert clock.slept == [3.0] * 3
+    assert clock.sleeps == [3.0] * 3
     assert len(sandbox.ado.requests(method, path)) == 4
 
 

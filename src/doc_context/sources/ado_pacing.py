@@ -3,7 +3,8 @@ run's deadline. A 429 means the service did not process the request, so trying a
 
 Throttle     a requests response hook: the status and Retry-After of each thread's last answer
              (the SDK's exceptions drop both)
-Pacing       the deadline and the seams: clock, sleep, jitter (tests pass their own and read the sleeps)
+Pacing       the deadline and the seams: the clock (models.Clock) and the jitter (tests pass their own and
+             read the sleeps)
 paced(...)   one write under both
 """
 
@@ -14,11 +15,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
 from doc_context.errors import PublishError
+from doc_context.models import Clock
+from doc_context.sources import retry_after
 from doc_context.sources.ado_transport import errors
 
 T = TypeVar("T")
@@ -47,21 +48,20 @@ class Pacing:
     """How long writes may wait on 429s: until `end` on `clock`; each wait is Retry-After plus up to half
     again (jitter), so a burst of runs throttled together does not come back together."""
 
-    end: float
-    clock: Callable[[], float] = time.monotonic
-    sleep: Callable[[float], None] = time.sleep
+    end: float  # on clock.monotonic()
+    clock: Clock = time
     jitter: Callable[[], float] = random.random  # in [0, 1)
     waited: list[float] = field(default_factory=list)  # every wait, for the log and the tests
 
     @classmethod
-    def for_seconds(cls, seconds: float) -> Pacing:
-        return cls(time.monotonic() + seconds)
+    def for_seconds(cls, seconds: float, clock: Clock = time) -> Pacing:
+        return cls(clock.monotonic() + seconds, clock)
 
     def remaining(self) -> float:
-        return self.end - self.clock()
+        return self.end - self.clock.monotonic()
 
-    def wait_for(self, retry_after: str | None, attempt: int) -> float:
-        base = _seconds(retry_after)
+    def wait_for(self, header: str | None, attempt: int) -> float:
+        base = retry_after.seconds(header, now=self.clock.time())
         if base is None:
             base = NO_HEADER_BACKOFF[min(attempt, len(NO_HEADER_BACKOFF)) - 1]
         return base + self.jitter() * max(base / 2, 0.25)
@@ -88,22 +88,4 @@ def paced(action: str, call: Callable[[], T], *, pacing: Pacing, throttle: Throt
                     ambiguous=False,  # a 429 was not processed: nothing to look for
                 ) from e
             pacing.waited.append(wait)
-            pacing.sleep(wait)
-
-
-def _seconds(retry_after: str | None) -> float | None:
-    """Retry-After as seconds: delta-seconds or an HTTP date; None when absent or unreadable."""
-    value = (retry_after or "").strip()
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+            pacing.clock.sleep(wait)

@@ -17,13 +17,13 @@ import ssl
 import threading
 import time
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 import httpx
 
 from doc_context.errors import ConfigError, ConfluenceError
 from doc_context.models import Clock
+from doc_context.sources import retry_after
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
@@ -143,7 +143,7 @@ class GuardedClient:
                 return None  # the deadline, an untrusted certificate, too large: the same again
             wait = 0.2 * 2**attempt
         elif answer is not None and answer.status in RETRY_STATUSES:
-            asked = _retry_after(answer.headers, now=self._clock.time())
+            asked = retry_after.seconds(answer.headers.get("retry-after"), now=self._clock.time())
             wait = 0.5 * 2**attempt if asked is None else asked
             if wait > self.config.max_retry_after:
                 return None
@@ -210,15 +210,4 @@ def _json(data: bytes) -> Any:
     try:
         return json.loads(data) if data else None
     except ValueError:
-        return None
-
-
-def _retry_after(headers: httpx.Headers, *, now: float) -> float | None:
-    """Retry-After in seconds (delta-seconds or an HTTP date), or None when absent or unreadable."""
-    value = headers.get("retry-after", "").strip()
-    if value.isdecimal():
-        return float(value)
-    try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
-    except (TypeError, ValueError, IndexError, OverflowError):
         return None
