@@ -233,16 +233,31 @@ def test_a_401_on_the_credential_check_is_one_request_never_retried(wiki: FakeCo
     assert "CONFLUENCE_API_TOKEN" in notice.message and notice.message.endswith("No page was read.")
 
 
-def test_a_403_on_the_credential_check_stops_too(wiki: FakeConfluence) -> None:
+def test_a_403_on_the_credential_check_stops_when_pages_are_forbidden_too(wiki: FakeConfluence) -> None:
     body = {"statusCode": 403, "message": "Current user not permitted to use Confluence"}
     wiki.add_fault("GET", r"/user/current$", [(403, {}, body)])
+    wiki.add_fault("GET", r"/api/v2/pages$", [(403, {}, body)])
     confluence = client(wiki)
 
     with pytest.raises(CredentialsRejected, match="not permitted to use Confluence"):
         confluence.check_credentials()
     with pytest.raises(CredentialsRejected):
         confluence.fetch(PageRef(page_id=RETRY))
-    assert len(wiki.requests()) == 1
+    assert [(r.path, dict(r.query)) for r in wiki.requests()] == [
+        ("/wiki/rest/api/user/current", {}),
+        ("/wiki/api/v2/pages", {"limit": "1"}),  # the check a page-scoped token passes
+    ]
+
+
+def test_a_403_on_the_user_alone_is_a_token_that_reads_pages(wiki: FakeConfluence) -> None:
+    wiki.add_fault("GET", r"/user/current$", [(403, {}, {"statusCode": 403, "message": "Forbidden"})])
+    confluence = client(wiki)
+
+    signed = confluence.check_credentials()
+
+    assert (signed.cloud, signed.warning) == (True, "")
+    assert "read:confluence-user" in signed.who
+    assert confluence.fetch(PageRef(page_id=RETRY)).id == RETRY
 
 
 def test_data_center_captcha_is_named_and_not_retried() -> None:
@@ -341,13 +356,13 @@ def test_a_pause_that_would_pass_the_deadline_is_not_taken(wiki: FakeConfluence)
     assert len(wiki.requests()) == 1 and clock.sleeps == []
 
 
-@pytest.mark.parametrize("status", [403, 404])
-def test_403_and_404_are_answers_not_retried(wiki: FakeConfluence, status: int) -> None:
-    wiki.add_fault("GET", rf"/api/v2/pages/{RETRY}$", [status])
+@pytest.mark.parametrize(("status", "tries"), [(403, ["pages"]), (404, ["pages", "blogposts"])])
+def test_403_and_404_are_answers_not_retried(wiki: FakeConfluence, status: int, tries: list[str]) -> None:
+    wiki.add_fault("GET", rf"/api/v2/(pages|blogposts)/{RETRY}$", [status, status])
 
     with pytest.raises(ConfluenceError, match=f"HTTP {status}"):
         client(wiki).fetch(PageRef(page_id=RETRY))
-    assert len(wiki.requests()) == 1
+    assert [r.path for r in wiki.requests()] == [f"/wiki/api/v2/{kind}/{RETRY}" for kind in tries]
 
 
 def test_a_read_timeout(wiki: FakeConfluence) -> None:
@@ -497,7 +512,7 @@ def test_tls_is_verified_and_a_private_ca_is_trusted_only_when_configured(tls: t
         bundled = Confluence(
             ConfluenceConfig(api_base=dc.api_base, cloud=False, verify=str(ca_file)), BearerAuth("dc-pat")
         )
-        assert bundled.check_credentials() == "Jane"
+        assert bundled.check_credentials().who == "Jane"
         assert [r.headers["Authorization"] for r in dc.requests()] == ["Bearer dc-pat"]
 
 

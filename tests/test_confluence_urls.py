@@ -15,6 +15,7 @@ import pytest
 from doc_context.errors import ConfluenceError
 from doc_context.models import Relation, WorkItem
 from doc_context.sandbox import FakeConfluence
+from doc_context.sandbox.confluence import tiny_code
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.summary.citations import cited_pages
 from doc_context.text.links import Site
@@ -65,6 +66,16 @@ def dc_space(key: str) -> tuple[str, dict[str, str]]:
     return "/confluence/rest/api/space", {"spaceKey": key, "expand": "homepage"}
 
 
+def search(words: str, key: str, kind: str = "page", prefix: str = "/wiki") -> tuple[str, dict[str, str]]:
+    """The fallback when the exact-case title filter finds nothing: CQL title~, compared ignoring case."""
+    cql = f'space="{key}" and type={kind} and title~"{words}"'
+    return f"{prefix}/rest/api/content/search", {"cql": cql, "limit": "50", "expand": "body.storage,version,space"}
+
+
+def dc_search(words: str, key: str, kind: str = "page") -> tuple[str, dict[str, str]]:
+    return search(words, key, kind, "/confluence")
+
+
 # (id, site, where the URL is, work-item text, requests the site receives, pages fetched in cited order;
 #  None for a page that was cited but could not be read)
 # where: html / md (System.Description of a User Story, HTML or markdown), ac (its acceptance criteria),
@@ -106,7 +117,44 @@ CASES = [
     ),
     ("cloud-editpage", "cloud", "html", "{C}/pages/editpage.action?pageId=123456", [v2(RETRY)], [RETRY]),
     ("cloud-max-id", "cloud", "html", "{C}/pages/viewpage.action?pageId=9223372036854775807", [v2(MAX)], [MAX]),
-    ("cloud-missing-page", "cloud", "html", "{C}/spaces/ENG/pages/999", [v2(999)], [None]),
+    ("cloud-missing-page", "cloud", "html", "{C}/spaces/ENG/pages/999", [v2(999), v2(999, "blogposts")], [None]),
+    # a blog post behind an id-only link: v2 serves it apart, so a page 404 asks for the blog post
+    ("cloud-tiny-blog", "cloud", "html", "{C}/x/" + tiny_code(LAUNCH), [v2(LAUNCH), v2(LAUNCH, "blogposts")], [LAUNCH]),
+    (
+        "cloud-viewpage-blog-id",
+        "cloud",
+        "html",
+        "{C}/pages/viewpage.action?pageId=98765",
+        [v2(LAUNCH), v2(LAUNCH, "blogposts")],
+        [LAUNCH],
+    ),
+    (
+        "cloud-pages-blog-id",
+        "cloud",
+        "html",
+        "{C}/spaces/ENG/pages/98765",
+        [v2(LAUNCH), v2(LAUNCH, "blogposts")],
+        [LAUNCH],
+    ),
+    (
+        "cloud-viewblogpost",
+        "cloud",
+        "html",
+        "{C}/pages/viewblogpost.action?blogPostId=98765",
+        [v2(LAUNCH, "blogposts")],
+        [LAUNCH],
+    ),
+    (
+        "cloud-blog-id-no-date",
+        "cloud",
+        "html",
+        "{C}/spaces/ENG/blog/98765/Launch+Notes",
+        [v2(LAUNCH, "blogposts")],
+        [LAUNCH],
+    ),
+    ("cloud-blog-month-listing", "cloud", "html", "{C}/spaces/ENG/blog/2024/06", [], []),
+    ("cloud-blog-year-listing", "cloud", "html", "{C}/spaces/ENG/blog/2024", [], []),
+    ("cloud-blog-listing", "cloud", "html", "{C}/spaces/ENG/blog", [], []),
     # Cloud title links: the space once per run, then the title as a query parameter
     (
         "cloud-display",
@@ -121,8 +169,24 @@ CASES = [
         "cloud",
         "html",
         "{C}/display/eng/retry+policy",
-        [v2_space("eng"), v2_title(ENG_ID, "retry policy")],
+        [v2_space("eng"), v2_title(ENG_ID, "retry policy"), search("retry policy", "ENG")],
         [RETRY],
+    ),
+    (
+        "cloud-display-blog-case",
+        "cloud",
+        "html",
+        "{C}/display/ENG/2024/06/30/launch+notes",
+        [v2_space("ENG"), v2_title(ENG_ID, "launch notes", "blogposts"), search("launch notes", "ENG", "blogpost")],
+        [LAUNCH],
+    ),
+    (
+        "cloud-title-case-punctuation",
+        "cloud",
+        "html",
+        "{C}/display/ENG/c%2B%2B+%26+q3+%2F+2024",
+        [v2_space("ENG"), v2_title(ENG_ID, "c++ & q3 / 2024"), search("c q3 2024", "ENG")],
+        [SPECIAL],
     ),
     (
         "cloud-display-encoded",
@@ -162,7 +226,7 @@ CASES = [
         "cloud",
         "html",
         "{C}/display/ENG/..%2F..%2Frest%2Fapi%2Fuser%2Fcurrent",
-        [v2_space("ENG"), v2_title(ENG_ID, "../../rest/api/user/current")],
+        [v2_space("ENG"), v2_title(ENG_ID, "../../rest/api/user/current"), search("rest api user current", "ENG")],
         [None],
     ),
     # tiny links, decoded offline: no request to /x/
@@ -330,7 +394,24 @@ CASES = [
         [dc_title("OPS", "C++ & Q3 / 2024")],
         [DC_SPECIAL],
     ),
-    ("dc-missing-title", "dc", "html", "{D}/display/OPS/No+Such+Page", [dc_title("OPS", "No Such Page")], [None]),
+    (
+        "dc-missing-title",
+        "dc",
+        "html",
+        "{D}/display/OPS/No+Such+Page",
+        [dc_title("OPS", "No Such Page"), dc_search("No Such Page", "OPS")],
+        [None],
+    ),
+    (
+        "dc-display-case",
+        "dc",
+        "html",
+        "{D}/display/OPS/runbook",
+        [dc_title("OPS", "runbook"), dc_search("runbook", "OPS")],
+        [RUNBOOK],
+    ),
+    ("dc-viewblogpost", "dc", "html", "{D}/pages/viewblogpost.action?blogPostId=7001", [dc(RELEASE)], [RELEASE]),
+    ("dc-tiny-blog", "dc", "html", "{D}/x/" + tiny_code(RELEASE), [dc(RELEASE)], [RELEASE]),
     (
         "dc-dedupe",
         "dc",

@@ -172,6 +172,8 @@ def test_check_reports_every_capability_and_writes_nothing(sandbox, cli):
         "read its work items | ok",
         "write comment threads | ok",
         "sign in to Confluence | ok",
+        "Confluence token scopes | ok",
+        "find the cited Confluence pages | ok",
     ):
         assert row in ran.stdout
     assert "Shown by title and link only in a run (0): none" in ran.stdout

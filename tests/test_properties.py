@@ -189,7 +189,9 @@ SANDBOX_LINK = st.builds(
     SANDBOX_IDS,
     st.sampled_from(["", "#x", "?src=mail", ".", ")", "/", "%20"]),
 )
-API_PATH = re.compile(r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current)")
+API_PATH = re.compile(
+    r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current|rest/api/content/search)"
+)
 _SANDBOX: list[FakeConfluence] = []
 
 

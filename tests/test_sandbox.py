@@ -406,16 +406,51 @@ def test_cloud_v2_page_blogpost_space_and_title_lookup(sandbox: Sandbox, wiki: h
     assert wiki.get(f"/api/v2/blogposts/{info.blogpost_id}").json()["title"] == "Payments Q4 release notes"
     [space] = wiki.get("/api/v2/spaces", params={"keys": "PAY"}).json()["results"]
     assert (space["id"], space["homepageId"]) == ("98306", str(info.home_page_id))
-    found = wiki.get(
-        "/api/v2/pages",
-        params={
-            "space-id": space["id"],
-            "title": "CHECKOUT ROUNDING POLICY",
-            "body-format": "storage",
-            "status": "current",
-        },
-    ).json()["results"]
-    assert [p["id"] for p in found] == [str(info.policy_page_id)]
+
+
+@pytest.mark.parametrize("case_sensitive", [True, False])
+def test_cloud_v2_title_filter_case_follows_the_switch(sandbox: Sandbox, wiki: httpx.Client, case_sensitive) -> None:
+    """v1's title filter is exact-case (documented); v2's is undocumented, so the sandbox can answer both ways."""
+    sandbox.confluence.v2_titles_case_sensitive = case_sensitive
+
+    def titled(title: str) -> list[str]:
+        params = {"space-id": "98306", "title": title, "body-format": "storage", "status": "current"}
+        return [p["id"] for p in wiki.get("/api/v2/pages", params=params).json()["results"]]
+
+    assert titled("Checkout rounding policy") == [str(sandbox.info.policy_page_id)]
+    assert titled("CHECKOUT ROUNDING POLICY") == ([] if case_sensitive else [str(sandbox.info.policy_page_id)])
+
+
+def test_v1_title_filter_is_exact_case_and_cql_title_search_is_not(sandbox: Sandbox, wiki: httpx.Client) -> None:
+    policy = str(sandbox.info.policy_page_id)
+    v1 = {"spaceKey": "PAY", "type": "page"}
+    assert wiki.get("/rest/api/content", params={**v1, "title": "checkout rounding policy"}).json()["results"] == []
+    assert [
+        r["id"]
+        for r in wiki.get("/rest/api/content", params={**v1, "title": "Checkout rounding policy"}).json()["results"]
+    ] == [policy]
+    cql = 'space="PAY" and type=page and title~"ROUNDING checkout"'
+    found = wiki.get("/rest/api/content/search", params={"cql": cql, "expand": "body.storage,version,space"}).json()
+    assert [(r["id"], r["space"]["key"], r["type"]) for r in found["results"]] == [(policy, "PAY", "page")]
+    assert "body" in found["results"][0] and found["_links"]["base"] == sandbox.confluence.api_base
+    assert wiki.get("/rest/api/content/search", params={"cql": "label in (a, b)"}).status_code == 400
+
+
+def test_scoped_tokens_work_through_the_gateway_only_and_within_their_scopes(sandbox: Sandbox) -> None:
+    site = sandbox.confluence
+    site.add_user("scoped@fabrikam.example", "scoped-token", display_name="Scoped", scopes={"read:page:confluence"})
+    auth = ("scoped@fabrikam.example", "scoped-token")
+    page = f"/api/v2/pages/{sandbox.info.policy_page_id}"
+    with httpx.Client(base_url=site.gateway_base, auth=auth) as gateway:
+        assert gateway.get(page).status_code == 200
+        assert gateway.get("/api/v2/pages", params={"limit": "1"}).status_code == 200
+        refused = gateway.get("/rest/api/user/current")
+        spaces = gateway.get("/api/v2/spaces", params={"keys": "PAY"})
+    for answer in (refused, spaces):
+        assert answer.status_code == 401
+        assert answer.json() == {"code": 401, "message": "Unauthorized; scope does not match"}
+        assert answer.headers["X-Failure-Category"] == "FAILURE_CLIENT_SCOPE_CHECK"
+    assert wiki_get(site, page, auth).status_code == 401  # the site's own URL refuses scoped tokens
 
 
 def test_v1_content_search_space_and_missing_page(sandbox: Sandbox, wiki: httpx.Client) -> None:

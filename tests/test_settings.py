@@ -76,9 +76,80 @@ def test_missing_token_says_how_to_map_it(pipeline_env, monkeypatch):
         load_settings().ado_token()
 
 
-def test_confluence_email_needs_token(pipeline_env):
-    with pytest.raises(ConfigError, match="CONFLUENCE_EMAIL and CONFLUENCE_API_TOKEN"):
-        load_settings(confluence_email="a@b.c")
+@pytest.mark.parametrize(
+    ("values", "missing"),
+    [
+        ({"confluence_email": "a@b.c"}, "CONFLUENCE_API_TOKEN is empty or not set"),
+        ({"confluence_email": "a@b.c", "confluence_api_token": "   "}, "CONFLUENCE_API_TOKEN is empty or not set"),
+        ({"confluence_email": "a@b.c", "confluence_api_token": "$(CONFLUENCE_API_TOKEN)"}, "CONFLUENCE_API_TOKEN is"),
+        ({"confluence_api_token": "t0ken"}, "CONFLUENCE_EMAIL is empty or not set"),
+        ({"confluence_email": " ", "confluence_api_token": "t0ken"}, "CONFLUENCE_EMAIL is empty or not set"),
+        ({"confluence_pat": "\t"}, "no Confluence credentials are configured"),
+        ({}, "no Confluence credentials are configured"),
+    ],
+)
+def test_half_a_credential_is_a_missing_one_and_named(pipeline_env, values, missing):
+    s = load_settings(confluence_url="https://acme.atlassian.net", **values)
+    assert not s.confluence_configured()
+    assert missing in (s.confluence_missing() or "")
+
+
+def test_complete_credentials_are_configured(pipeline_env):
+    for values in ({"confluence_email": "a@b.c", "confluence_api_token": " t0ken\n"}, {"confluence_pat": "p4t"}):
+        s = load_settings(confluence_url="https://acme.atlassian.net", **values)
+        assert s.confluence_configured() and s.confluence_missing() is None
+    assert load_settings(confluence_email="a@b.c", confluence_api_token="t").confluence_missing() == (
+        "CONFLUENCE_URL is not set"
+    )
+
+
+def test_data_center_username_and_password_names(pipeline_env, monkeypatch):
+    monkeypatch.setenv("CONFLUENCE_USERNAME", "jdoe")
+    monkeypatch.setenv("CONFLUENCE_PASSWORD", "pw")
+    s = load_settings(confluence_url="https://wiki.acme.example")
+    assert s.confluence_email == "jdoe" and s.confluence_api_token is not None
+    assert s.confluence_api_token.get_secret_value() == "pw"
+    assert "pw" in s.secrets()
+
+
+@pytest.mark.parametrize(
+    ("url", "deployment", "base", "cloud"),
+    [
+        ("https://acme.atlassian.net", "auto", "https://acme.atlassian.net/wiki", True),
+        ("https://acme.atlassian.net/", "auto", "https://acme.atlassian.net/wiki", True),
+        ("https://acme.jira.com", "auto", "https://acme.jira.com/wiki", True),
+        ("https://acme.atlassian-us-gov-mod.net", "auto", "https://acme.atlassian-us-gov-mod.net/wiki", True),
+        ("https://wiki.acme.example", "auto", "https://wiki.acme.example", False),
+        ("https://wiki.acme.example/wiki", "cloud", "https://wiki.acme.example/wiki", True),
+        ("https://acme.atlassian.net/wiki", "datacenter", "https://acme.atlassian.net/wiki", False),
+    ],
+)
+def test_site_root_and_deployment(pipeline_env, url, deployment, base, cloud):
+    site = load_settings(confluence_url=url, confluence_deployment=deployment).confluence_site()
+    assert site is not None and (site.base_url, site.is_cloud) == (base, cloud)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://acme.atlassian.net:99999/wiki",
+        "https://acme.atlassian.net:abc",
+        "https://acme.atlassian.net:0",
+        "https://acme\udcff.atlassian.net",
+        "https://acme.atlassian.net/wiki/\udce9t\udce9",
+        "https://exa mple.com",
+        "https://xn--.atlassian.net",
+    ],
+)
+def test_a_bad_confluence_url_names_the_setting(pipeline_env, url):
+    with pytest.raises(ConfigError, match="CONFLUENCE_URL") as e:
+        load_settings(confluence_url=url)
+    assert e.value.exit_code == 2
+
+
+def test_a_pat_that_cannot_be_a_header_is_a_config_error(pipeline_env):
+    with pytest.raises(ConfigError, match="CONFLUENCE_PAT"):
+        load_settings(confluence_pat="caf\u00e9")
 
 
 def test_unexpanded_pipeline_macro_is_unset(pipeline_env, monkeypatch):

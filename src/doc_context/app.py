@@ -104,7 +104,7 @@ def read_list(gathered: Gathered) -> tuple[str, ...]:
         f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}{_marked(p)}"
         for p, ids in gathered.pages
     ]
-    return tuple([*lines, f"changed files: {len(gathered.changed_files)}"])
+    return tuple([*lines, *gathered.skipped_links, f"changed files: {len(gathered.changed_files)}"])
 
 
 def title_only(gathered: Gathered) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import urlsplit
 
 from doc_context import __version__
 from doc_context.comment.publish import Threads
@@ -19,7 +20,6 @@ from doc_context.sources.diff import read_diff
 from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.audience import Audience
 from doc_context.summary.extrafields import ExtraFields, parse_extra_fields
-from doc_context.text.links import Site
 
 if TYPE_CHECKING:
     import httpx
@@ -38,6 +38,7 @@ class Wired:
     chat: ChatClient | None = None
     setup_notices: tuple[Notice, ...] = ()
     extra: ExtraFields = field(default_factory=dict)
+    confluence: Confluence | None = None  # the client itself, for `doc-context check`
 
 
 @contextmanager
@@ -56,7 +57,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
     )
     confluence = _confluence(settings)
     chat, chat_notice = chat_client(settings)
-    site = Site.from_url(settings.confluence_url) if settings.confluence_url else None
+    site = settings.confluence_site()
     source_dir = settings.diff_checkout()
     try:
         yield Wired(
@@ -71,11 +72,13 @@ def wire(settings: Settings) -> Iterator[Wired]:
                 confluence_concurrency=settings.confluence_concurrency,
                 diff=(lambda: read_diff(source_dir)) if source_dir else None,
                 audience=audience(settings),
+                confluence_missing=settings.confluence_missing() or "",
             ),
             gateway,
             chat,
             (chat_notice,) if chat_notice else (),
             extra,
+            confluence,
         )
     finally:
         for client in (confluence, chat):
@@ -156,13 +159,17 @@ def entra_credential(settings: Settings) -> TokenCredential:
 
 
 def _confluence(settings: Settings) -> Confluence | None:
-    if not settings.confluence_configured() or settings.confluence_url is None:
+    site = settings.confluence_site()
+    if not settings.confluence_configured() or site is None:
         return None
-    site = Site.from_url(settings.confluence_url)  # links match the site; requests go to the API base
+    api_base = settings.confluence_api_base or site.base_url  # links match the site; requests go to the API base
+    deployment = settings.confluence_deployment
+    cloud = deployment == "cloud" or (deployment == "auto" and (site.is_cloud or is_gateway(api_base)))
     config = ConfluenceConfig(
-        api_base=settings.confluence_api_base or site.base_url,
+        api_base=api_base,
         site_url=site.base_url,
-        cloud=settings.confluence_pat is None,
+        cloud=cloud,
+        detect=deployment == "auto" and not cloud,  # an unknown host: the credential check's answer tells
         timeout=min(settings.timeout, 20.0),
         deadline=settings.confluence_deadline,
         verify=settings.confluence_ca_bundle or True,
@@ -174,3 +181,9 @@ def _confluence(settings: Settings) -> Confluence | None:
         assert settings.confluence_api_token is not None and settings.confluence_email is not None
         auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
     return Confluence(config, auth, max_connections=settings.confluence_concurrency)
+
+
+def is_gateway(api_base: str) -> bool:
+    """Atlassian's API gateway (api.atlassian.com/ex/confluence/{cloudId}/...), which serves Cloud only."""
+    parts = urlsplit(api_base)
+    return parts.hostname == "api.atlassian.com" or parts.path.startswith("/ex/confluence/")

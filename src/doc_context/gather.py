@@ -29,19 +29,25 @@ from doc_context.models import (
     PageRef,
     PullRequest,
     PullRequestRef,
+    SignedIn,
     Thread,
     WorkItem,
 )
 from doc_context.summary.audience import Audience, withhold_item, withhold_page
-from doc_context.summary.citations import cited_pages, confluence_like
+from doc_context.summary.citations import Uncited, cited_pages, confluence_like, uncited_links
 from doc_context.summary.parents import parent_ids
 from doc_context.text.links import Site
 
 T = TypeVar("T")
-NO_CREDENTIALS = (
-    "Confluence links were found, but no Confluence credentials are configured, so no page was read. "
-    "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT "
-    "(Data Center), mapped from secret variables."
+CONFLUENCE_FIX = (
+    "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud, or a Data Center username + "
+    "password) or CONFLUENCE_PAT (Data Center), mapped from secret variables."
+)
+NOT_CONFIGURED = "Confluence links were found, but {missing}, so no page was read. " + CONFLUENCE_FIX
+NO_CREDENTIALS = NOT_CONFIGURED.format(missing="no Confluence credentials are configured")
+ELSEWHERE = (
+    "{count} cited links are under {base}, which CONFLUENCE_URL ({site}) does not cover, so they were not read: "
+    "set CONFLUENCE_URL={base}. First: {first}"
 )
 
 
@@ -54,7 +60,7 @@ class PullRequests(Protocol):
 
 
 class Pages(Protocol):
-    def check_credentials(self) -> str: ...
+    def check_credentials(self) -> SignedIn: ...
     def fetch(self, ref: PageRef) -> Page: ...
 
 
@@ -70,6 +76,7 @@ class Sources:
     confluence_concurrency: int = 32
     diff: Callable[[], tuple[str, Notice | None]] | None = None  # the checkout's git diff, when there is one
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
+    confluence_missing: str = "no Confluence credentials are configured"  # why confluence is None, in words
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -89,7 +96,8 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         projects = (pull_request.project_name, pull_request.project_id, pr.project)
         items = tuple(_screened(sources.audience, fetched, projects))
         f_parents = pool.submit(_parents, sources, pr, items, projects)
-        pages = _pages(sources, items, f_creds, notices, deadline)
+        uncited = uncited_links(items, sources.site) if sources.site else Uncited()
+        pages = _pages(sources, items, f_creds, notices, deadline, uncited)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
@@ -108,6 +116,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         parents=parents.items,
         complete=not deadline.missed,
         diff=diff,
+        skipped_links=tuple(uncited.log_lines()),
     )
 
 
@@ -190,15 +199,24 @@ def _parents(
 
 
 def _pages(
-    sources: Sources, items: Sequence[WorkItem], f_creds: Future[str] | None, notices: list[Notice], deadline: Deadline
+    sources: Sources,
+    items: Sequence[WorkItem],
+    f_creds: Future[SignedIn] | None,
+    notices: list[Notice],
+    deadline: Deadline,
+    uncited: Uncited,
 ) -> list[tuple[Page, tuple[int, ...]]]:
     cited = cited_pages(items, sources.site) if sources.site else []
     if sources.confluence is None or f_creds is None:
-        if cited or (sources.site is None and confluence_like(items)):
-            notices.append(Notice("confluence", NO_CREDENTIALS))
+        if cited or uncited.elsewhere or (sources.site is None and confluence_like(items)):
+            notices.append(Notice("confluence", NOT_CONFIGURED.format(missing=sources.confluence_missing)))
         return []
+    configured = sources.site.base_url if sources.site else ""
+    for base, urls in uncited.elsewhere.items():
+        first = ", ".join(urls[:3])
+        notices.append(Notice("confluence", ELSEWHERE.format(count=len(urls), base=base, site=configured, first=first)))
     try:
-        f_creds.result(timeout=deadline.remaining())
+        signed = f_creds.result(timeout=deadline.remaining())
     except FutureTimeout:
         deadline.missed = True
         notices.append(
@@ -212,6 +230,8 @@ def _pages(
     except ConfluenceError as e:
         notices.append(Notice("confluence", f"{e} No page was read."))
         return []
+    if signed.warning and cited:
+        notices.append(Notice("confluence", signed.warning))
     if len(cited) > sources.max_pages:
         skipped = ", ".join(ref.describe() for ref, _ in cited[sources.max_pages :][:5])
         notices.append(

@@ -132,6 +132,15 @@ class PageRef:
 
 
 @dataclass(frozen=True)
+class SignedIn:
+    """What the Confluence credential check found."""
+
+    who: str  # the account's name, or what is known of the token
+    cloud: bool | None  # what the answer showed: Cloud, Data Center, or None when it did not show
+    warning: str = ""  # the check settled nothing, so the pages are read anyway: say so
+
+
+@dataclass(frozen=True)
 class Page:
     """A fetched Confluence page, its storage body already turned into markdown."""
 
@@ -191,6 +200,7 @@ class Gathered:
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
     diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one
+    skipped_links: tuple[str, ...] = ()  # links to Confluence not read as pages, one log line each
 
 
 @dataclass(frozen=True)

@@ -7,15 +7,20 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+import httpx
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from doc_context.errors import ConfigError
 from doc_context.models import PullRequestRef
-from doc_context.text.links import is_loopback
+from doc_context.text.links import Site, is_loopback
 
 COMMENT_HARD_CAP = 150_000
 _UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+")
+_HOST = re.compile(r"[^\s/\\?#@]+")
+Deployment = Literal["auto", "cloud", "datacenter"]
 AuthMode = Literal["auto", "system-token", "pat", "pipelines", "managed-identity", "azure-cli"]
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
 
@@ -69,18 +74,26 @@ class Settings(BaseSettings):
     )
     confluence_email: str | None = Field(
         None,
-        validation_alias=_env("CONFLUENCE_EMAIL", "confluence_email"),
-        description="Confluence Cloud account email (with CONFLUENCE_API_TOKEN).",
+        validation_alias=_env("CONFLUENCE_EMAIL", "CONFLUENCE_USERNAME", "confluence_email"),
+        description="Basic auth user, with CONFLUENCE_API_TOKEN: the Atlassian account email on Cloud, the "
+        "username on Data Center (CONFLUENCE_USERNAME works too).",
     )
     confluence_api_token: SecretStr | None = Field(
         None,
-        validation_alias=_env("CONFLUENCE_API_TOKEN", "confluence_api_token"),
-        description="Confluence Cloud API token (Basic auth).",
+        validation_alias=_env("CONFLUENCE_API_TOKEN", "CONFLUENCE_PASSWORD", "confluence_api_token"),
+        description="Basic auth secret, with CONFLUENCE_EMAIL: a Cloud API token (classic, or scoped with "
+        "CONFLUENCE_API_BASE), or the Data Center password (CONFLUENCE_PASSWORD works too).",
     )
     confluence_pat: SecretStr | None = Field(
         None,
         validation_alias=_env("CONFLUENCE_PAT", "confluence_pat"),
-        description="Confluence Data Center personal access token (Bearer).",
+        description="Confluence Data Center personal access token (Bearer); wins over CONFLUENCE_EMAIL.",
+    )
+    confluence_deployment: Deployment = Field(
+        "auto",
+        validation_alias=_env("CONFLUENCE_DEPLOYMENT", "confluence_deployment"),
+        description="cloud (REST v2) or datacenter (REST v1). auto: cloud for *.atlassian.net and the other "
+        "Atlassian Cloud domains, else what the credential check's answer shows; set it for a Cloud custom domain.",
     )
     confluence_max_pages: int = Field(
         25,
@@ -162,8 +175,8 @@ class Settings(BaseSettings):
     confluence_api_base: str | None = Field(
         None,
         validation_alias=_env("CONFLUENCE_API_BASE", "confluence_api_base"),
-        description="API base when it differs from the site, e.g. "
-        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki for scoped tokens.",
+        description="API base when it differs from the site: for scoped Cloud API tokens "
+        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki (cloudId from https://SITE/_edge/tenant_info).",
     )
     confluence_ca_bundle: str | None = Field(
         None,
@@ -286,6 +299,29 @@ class Settings(BaseSettings):
             return {k: v for k, v in values.items() if not (isinstance(v, str) and _UNEXPANDED.fullmatch(v.strip()))}
         return values
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _utf8(cls, value: object) -> object:
+        """A variable holding bytes that are not UTF-8 arrives with lone surrogates: name it, never crash later."""
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise ValueError("holds bytes that are not UTF-8: set it again as plain text")
+        return value
+
+    @field_validator("confluence_email", "confluence_api_token", "confluence_pat", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """An empty or whitespace-only credential is a missing one (a fork's build gets empty secrets)."""
+        if isinstance(value, str):
+            return value.strip() or None
+        return value
+
+    @field_validator("confluence_pat")
+    @classmethod
+    def _header_safe(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _PRINTABLE_ASCII.fullmatch(value.get_secret_value()):
+            raise ValueError("a personal access token is printable ASCII; check what the variable holds")
+        return value
+
     @field_validator("org_url", "confluence_url", "confluence_api_base", "llm_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
@@ -295,15 +331,20 @@ class Settings(BaseSettings):
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or parts.password:
             raise ValueError("must be an https:// URL without user info")
+        try:
+            port = parts.port
+        except ValueError:
+            port = 0
+        if port == 0 or not _HOST.fullmatch(parts.hostname):
+            raise ValueError(f"is not a usable URL ({'host' if port else 'port'}): expected https://host[:port]/path")
         if parts.scheme == "http" and not is_loopback(parts.hostname):
             raise ValueError("must use https:// (plain http is accepted for loopback hosts only)")
+        try:
+            Site.from_url(value)
+            _ = httpx.URL(value).host  # as the clients will read it: IDNA, the port
+        except (ValueError, httpx.InvalidURL):
+            raise ValueError("names a host that is not a valid domain name") from None
         return value
-
-    @model_validator(mode="after")
-    def _confluence_auth_pairs(self) -> Settings:
-        if bool(self.confluence_email) != bool(self.confluence_api_token):
-            raise ValueError("CONFLUENCE_EMAIL and CONFLUENCE_API_TOKEN go together: set both, or neither")
-        return self
 
     def pull_request(self) -> PullRequestRef:
         """The PR to work on, or a ConfigError naming what is missing."""
@@ -336,7 +377,35 @@ class Settings(BaseSettings):
         return token
 
     def confluence_configured(self) -> bool:
-        return bool(self.confluence_url and (self.confluence_api_token or self.confluence_pat))
+        return self.confluence_missing() is None
+
+    def confluence_missing(self) -> str | None:
+        """What keeps Confluence from being read, in words for the one standard warning; None when nothing does.
+
+        Half a credential is no credential: a fork's build gets no secrets, and an undefined secret variable
+        reaches the step as the literal '$(NAME)' (read as unset).
+        """
+        unset = "is empty or not set (an undefined or withheld secret variable counts as not set)"
+        if self.confluence_pat is not None:
+            missing = None
+        elif self.confluence_email and self.confluence_api_token is None:
+            missing = f"CONFLUENCE_API_TOKEN {unset}, though CONFLUENCE_EMAIL is set"
+        elif self.confluence_api_token is not None and not self.confluence_email:
+            missing = f"CONFLUENCE_EMAIL {unset}, though CONFLUENCE_API_TOKEN is set"
+        elif self.confluence_api_token is None:
+            missing = "no Confluence credentials are configured"
+        else:
+            missing = None
+        if self.confluence_url is None:
+            return "CONFLUENCE_URL is not set" + (f", and {missing}" if missing else "")
+        return missing
+
+    def confluence_site(self) -> Site | None:
+        """The site that cited links must be on (CONFLUENCE_DEPLOYMENT decides when it is not 'auto')."""
+        if self.confluence_url is None:
+            return None
+        cloud = {"cloud": True, "datacenter": False}.get(self.confluence_deployment)
+        return Site.from_url(self.confluence_url, cloud=cloud)
 
     def diff_checkout(self) -> str | None:
         """The checkout to diff: only in the PR's own build, whose HEAD is the merge commit refs/pull/{id}/merge.

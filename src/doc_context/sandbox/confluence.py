@@ -6,7 +6,10 @@
     FakeConfluence("datacenter", context_path="/confluence", anonymous_on_bad_token=True)
     FakeConfluence("datacenter", tls=ssl_context)        # https://127.0.0.1:PORT, with the context's certificate
 
-Cloud: Basic email:api_token, REST v2 (/wiki/api/v2/...) and v1 (/wiki/rest/api/...).
+Cloud: Basic email:api_token, REST v2 (/wiki/api/v2/...) and v1 (/wiki/rest/api/...). A scoped token
+    (add_user(..., scopes={...})) works only through the API gateway path, wiki.gateway_base =
+    origin + /ex/confluence/{cloudId}/wiki, and a request its scopes do not cover answers 401
+    "Unauthorized; scope does not match" with X-Failure-Category: FAILURE_CLIENT_SCOPE_CHECK.
 Data Center: Bearer PAT (or Basic user:password), v1 only; a wrong PAT can pass as anonymous.
 Browser paths (/x/CODE, /display/..., /spaces/...) answer 302: our client must never request them.
 """
@@ -19,6 +22,7 @@ import hashlib
 import re
 import ssl
 import threading
+from collections.abc import Iterable
 from typing import Any, Literal
 from urllib.parse import quote
 
@@ -33,6 +37,8 @@ UNAUTHORIZED_HTML = (
     "<html><head><title>Unauthorized (401)</title></head><body><h1>Unauthorized (401)</h1><p>{reason}</p></body></html>"
 )
 CLOUD_BEARER_403 = {"error": "Failed to parse Connect Session Auth Token"}
+SCOPE_MISMATCH = {"code": 401, "message": "Unauthorized; scope does not match"}
+CLOUD_ID = "a436116f-02ce-4520-8fbb-7301462a1674"
 
 
 class _Rejected(Exception):
@@ -70,6 +76,7 @@ class FakeConfluence(RecordingServer):
         self._spaces: dict[str, Space] = {}
         self._pages: dict[int, Page] = {}
         self._restricted: set[int] = set()
+        self.v2_titles_case_sensitive = True  # undocumented; v1's title filter is exact-case (documented)
         self._state = threading.RLock()
         self.render = Renderer(self.api_base, self.context_path, self.cloud)
 
@@ -86,12 +93,28 @@ class FakeConfluence(RecordingServer):
         """Where the REST APIs live: the site plus its context path (/wiki on Cloud)."""
         return self.origin + self.context_path
 
+    @property
+    def gateway_base(self) -> str:
+        """Cloud: the API gateway's base for this site, where scoped tokens work (api.atlassian.com's shape)."""
+        return f"{self.origin}/ex/confluence/{CLOUD_ID}/wiki"
+
     # -- setup helpers
-    def add_user(self, name: str, secret: str, *, display_name: str, account_id: str = "", user_key: str = "") -> User:
-        """Cloud: name = email, secret = API token. Data Center: name = username, secret = PAT (or password)."""
+    def add_user(
+        self,
+        name: str,
+        secret: str,
+        *,
+        display_name: str,
+        account_id: str = "",
+        user_key: str = "",
+        scopes: Iterable[str] | None = None,
+    ) -> User:
+        """Cloud: name = email, secret = API token (scoped: the scopes it was given). Data Center: name =
+        username, secret = PAT (or password)."""
         d = hashlib.sha1(name.encode()).hexdigest()
         account = account_id or f"712020:{d[:8]}-{d[8:12]}-{d[12:16]}-{d[16:20]}-{d[20:32]}"
-        user = User(name, secret, display_name, account, user_key or f"8a7f808a{d[:24]}")
+        granted = None if scopes is None else frozenset(scopes)
+        user = User(name, secret, display_name, account, user_key or f"8a7f808a{d[:24]}", granted)
         with self._state:
             self._users.append(user)
         return user
@@ -141,23 +164,38 @@ class FakeConfluence(RecordingServer):
 
     # -- answering
     def handle_request(self, request: Request) -> Reply:
-        rest = self._rest(request.path)
+        gateway = self._gateway_rest(request.path)
+        rest = gateway if gateway is not None else self._rest(request.path)
         if rest is None:
             return Reply.text("<html><body>Not Found</body></html>", 404, "text/html;charset=UTF-8")
         if not _is_api(rest):
             return self._browser_redirect(rest)
         if request.method != "GET":
             return Reply.json({"statusCode": 405, "message": "Method Not Allowed"}, 405)
-        for pattern, handler in V1_ROUTES + (V2_ROUTES if self.cloud else ()):
+        for pattern, handler, scopes in V1_ROUTES + (V2_ROUTES if self.cloud else ()):
             m = re.fullmatch(pattern, rest)
             if m:
                 try:
                     user = self._authenticate(request)
+                    self._admit(user, scopes, via_gateway=gateway is not None)
                     with self._state:
                         return handler(self, request, user, m.groupdict())
                 except _Rejected as e:
                     return e.reply
         return Reply.json({"statusCode": 404, "message": f"null for uri: {self.origin}{request.path}"}, 404)
+
+    def _gateway_rest(self, path: str) -> str | None:
+        prefix = self.gateway_base.removeprefix(self.origin)
+        return path[len(prefix) :] if self.cloud and path.startswith(prefix + "/") else None
+
+    def _admit(self, user: User | None, scopes: frozenset[str], *, via_gateway: bool) -> None:
+        """A scoped token: refused on the site's own URL, and where none of its scopes fits."""
+        if user is None or user.scopes is None:
+            return
+        if not via_gateway:
+            raise _Rejected(self._unauthorized("Basic Authentication Failure - Reason : AUTHENTICATED_FAILED"))
+        if not user.scopes & scopes:
+            raise _Rejected(Reply.json(SCOPE_MISMATCH, 401, {"X-Failure-Category": "FAILURE_CLIENT_SCOPE_CHECK"}))
 
     def fault_reply(self, status: int) -> Reply:
         headers = {"Retry-After": "1"} if status in (429, 503) else {}

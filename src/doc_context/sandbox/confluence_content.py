@@ -32,6 +32,7 @@ class User:
     display_name: str
     account_id: str = ""
     user_key: str = ""
+    scopes: frozenset[str] | None = None  # a scoped Cloud API token's scopes; None: a classic token
 
 
 @dataclass

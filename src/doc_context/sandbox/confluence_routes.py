@@ -1,6 +1,9 @@
 """The Confluence REST routes: v1 (Cloud and Data Center) and v2 (Cloud), each a small handler.
 
-A handler takes (wiki, request, user, route params); user None means anonymous.
+A handler takes (wiki, request, user, route params); user None means anonymous. Each route lists the
+scopes that admit a scoped Cloud token (any one of them), as Atlassian's REST reference gives them.
+Title filters match the exact case (v1, documented); v2's is undocumented and follows
+wiki.v2_titles_case_sensitive.
 """
 
 from __future__ import annotations
@@ -8,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .confluence_content import ANONYMOUS, Space, User
+from .confluence_content import ANONYMOUS, Page, Space, User
+from .confluence_cql import CqlError, parse
 from .server import Reply, Request
 
 if TYPE_CHECKING:
@@ -34,6 +38,7 @@ def _v1_not_found(message: str) -> Reply:
 
 
 def _statuses(request: Request, default: str = "current") -> set[str]:
+    """v1 and v2 blog posts list `current` by default, v2 pages `current,archived`."""
     wanted = {s.strip() for s in request.query.get("status", default).split(",") if s.strip()}
     return {"current", "trashed", "draft", "archived"} if "any" in wanted else wanted
 
@@ -60,9 +65,23 @@ def content_search(wiki: FakeConfluence, request: Request, user: User | None, _:
         and pg.type == kind
         and pg.status in _statuses(request)
         and (key is None or pg.space_key.upper() == key.upper())
-        and (title is None or pg.title.casefold() == title.casefold())
+        and (title is None or pg.title == title)
         and (day is None or pg.posting_day == day)
     ]
+    return _listing(wiki, request, found, "/rest/api/content")
+
+
+def content_cql(wiki: FakeConfluence, request: Request, user: User | None, _: dict[str, str]) -> Reply:
+    try:
+        match = parse(request.query.get("cql", ""))
+    except CqlError as e:
+        return Reply.json({"statusCode": 400, "message": str(e), "reason": "Bad Request"}, 400)
+    found = [pg for pg in wiki.pages() if wiki.visible(pg, user) and pg.status == "current" and match(pg)]
+    limit = int(request.query["limit"]) if request.query.get("limit", "").isdigit() else 25
+    return _listing(wiki, request, found[:limit], "/rest/api/content/search")
+
+
+def _listing(wiki: FakeConfluence, request: Request, found: list[Page], path: str) -> Reply:
     results = [
         wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg), listed=True) for pg in found
     ]
@@ -75,7 +94,7 @@ def content_search(wiki: FakeConfluence, request: Request, user: User | None, _:
             "_links": {
                 "base": wiki.api_base,
                 "context": wiki.context_path,
-                "self": f"{wiki.api_base}/rest/api/content",
+                "self": f"{wiki.api_base}{path}",
             },
         }
     )
@@ -130,14 +149,15 @@ def pages_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[
     fmt = _body_format(request)
     if isinstance(fmt, Reply):
         return fmt
+    fold = (lambda t: t) if wiki.v2_titles_case_sensitive else str.casefold
     found = [
         pg
         for pg in wiki.pages()
         if wiki.visible(pg, user)
         and pg.type == kind
-        and pg.status in _statuses(request)
+        and pg.status in _statuses(request, "current,archived" if kind == "page" else "current")
         and (not space_ids or str(wiki.space_of(pg).id) in space_ids)
-        and (title is None or pg.title.casefold() == title.casefold())
+        and (title is None or fold(pg.title) == fold(title))
     ]
     limit = int(q["limit"]) if q.get("limit", "").isdigit() else 25
     return Reply.json(
@@ -201,18 +221,27 @@ def _body_format(request: Request) -> str | Reply | None:
 
 
 Handler = Callable[..., Reply]
-V1_ROUTES: tuple[tuple[str, Handler], ...] = (
-    (r"/rest/api/user/current", user_current),
-    (r"/rest/api/content/(?P<id>\d{1,19})", content_by_id),
-    (r"/rest/api/content/?", content_search),
-    (r"/rest/api/space/(?P<key>[^/]+)", space_by_key),
-    (r"/rest/api/space/?", space_list),
+# Scopes: classic first, then granular (v1); v2 takes granular scopes only.
+USER = frozenset({"read:confluence-user", "read:content-details:confluence"})
+CONTENT_V1 = frozenset({"read:confluence-content.summary", "read:content-details:confluence"})
+SEARCH = frozenset({"search:confluence", "read:content-details:confluence"})
+SPACE_V1 = frozenset({"read:confluence-space.summary", "read:space-details:confluence"})
+PAGE = frozenset({"read:page:confluence"})
+SPACE = frozenset({"read:space:confluence"})
+Route = tuple[str, Handler, frozenset[str]]
+V1_ROUTES: tuple[Route, ...] = (
+    (r"/rest/api/user/current", user_current, USER),
+    (r"/rest/api/content/(?P<id>\d{1,19})", content_by_id, CONTENT_V1),
+    (r"/rest/api/content/search/?", content_cql, SEARCH),
+    (r"/rest/api/content/?", content_search, CONTENT_V1),
+    (r"/rest/api/space/(?P<key>[^/]+)", space_by_key, SPACE_V1),
+    (r"/rest/api/space/?", space_list, SPACE_V1),
 )
-V2_ROUTES: tuple[tuple[str, Handler], ...] = (
-    (r"/api/v2/pages/(?P<id>\d{1,19})", page_v2),
-    (r"/api/v2/blogposts/(?P<id>\d{1,19})", blogpost_v2),
-    (r"/api/v2/pages/?", pages_v2),
-    (r"/api/v2/blogposts/?", blogposts_v2),
-    (r"/api/v2/spaces/?", spaces_v2),
-    (r"/api/v2/spaces/(?P<id>\d+)", space_v2),
+V2_ROUTES: tuple[Route, ...] = (
+    (r"/api/v2/pages/(?P<id>\d{1,19})", page_v2, PAGE),
+    (r"/api/v2/blogposts/(?P<id>\d{1,19})", blogpost_v2, PAGE),
+    (r"/api/v2/pages/?", pages_v2, PAGE),
+    (r"/api/v2/blogposts/?", blogposts_v2, PAGE),
+    (r"/api/v2/spaces/?", spaces_v2, SPACE),
+    (r"/api/v2/spaces/(?P<id>\d+)", space_v2, SPACE),
 )

@@ -3,48 +3,70 @@
 Only API paths built here are requested, below the configured base (confluence_http); a URL from a
 work item never is. Ids travel as digits in the path, space keys and titles only as query parameters.
 
-    check_credentials()  rest/api/user/current: a known, non-anonymous user, else CredentialsRejected
-    fetch(ref)           by id     Cloud: api/v2/pages/{id} or api/v2/blogposts/{id};  DC: rest/api/content/{id}
-                         by title  Cloud: api/v2/spaces?keys= (once per space), then api/v2/pages?space-id&title
-                                   DC: rest/api/content?spaceKey&title&type
-                         space     the URL's homepageId when it had one (links.py), else the space's home page id
-A 401 anywhere stops all Confluence work for the run (Data Center locks accounts behind a CAPTCHA).
+    check_credentials()  confluence_auth.sign_in: rest/api/user/current (then api/v2/pages?limit=1 for a
+                         scoped token); with CONFLUENCE_DEPLOYMENT=auto on a host that is not an Atlassian
+                         Cloud domain, its answer tells Cloud (accountId) from Data Center (username, userKey)
+    fetch(ref)           the one place that decides the requests for one cited page:
+      by id     Cloud: api/v2/pages/{id}, then api/v2/blogposts/{id} if that is 404 (v2 serves blog posts apart,
+                       and an id-only link may name one; a blog link goes to blogposts/{id} first)
+                DC:    rest/api/content/{id} (pages and blog posts alike)
+      by title  Cloud: api/v2/spaces?keys= (once per space), then api/v2/{pages|blogposts}?space-id&title
+                DC:    rest/api/content?spaceKey&title&type
+                Both filters match the exact case only; when nothing matches, one
+                rest/api/content/search?cql=space="K" and type=page and title~"words", compared ignoring case
+      space     the URL's homepageId when it had one (links.py), else the space's home page id
+A 401 stops all Confluence work for the run (Data Center locks accounts behind a CAPTCHA), unless it is a
+scoped token's "scope does not match": then only that request failed.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 import httpx
 
 from doc_context.errors import ConfluenceError
-from doc_context.models import Clock, Page, PageRef
+from doc_context.models import Clock, Page, PageRef, SignedIn
+from doc_context.sources.confluence_auth import (
+    SCOPED_ON_SITE,
+    BearerAuth,
+    CredentialsRejected,
+    Scope,
+    basic,
+    describe,
+    probe_scopes,
+    rejected,
+    scope_error,
+    scope_for,
+    sign_in,
+)
 from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from doc_context.text.storage import storage_to_markdown
 
-__all__ = ["BearerAuth", "Confluence", "ConfluenceConfig", "CredentialsRejected", "DeadlineExceeded", "basic"]
+__all__ = [
+    "BearerAuth",
+    "Confluence",
+    "ConfluenceConfig",
+    "CredentialsRejected",
+    "DeadlineExceeded",
+    "ScopeMissing",
+    "basic",
+]
 
 V1_STORAGE = {"expand": "body.storage,version,space"}
 V2_STORAGE = {"body-format": "storage"}
-REJECTED = (
-    "Confluence rejected the credentials (HTTP {status}{detail}); check CONFLUENCE_EMAIL and "
-    "CONFLUENCE_API_TOKEN (Cloud) or CONFLUENCE_PAT (Data Center). Not retried: Data Center locks the "
-    "account behind a CAPTCHA after a few failed logins."
-)
-ANONYMOUS = (
-    "Confluence treated the token as an anonymous user (Data Center does this with a wrong or expired "
-    "personal access token); create a new CONFLUENCE_PAT."
-)
+_WORD = re.compile(r"\w+")
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class CredentialsRejected(ConfluenceError):
-    """The credentials failed: all Confluence work stops, nothing is retried."""
+class ScopeMissing(ConfluenceError):
+    """A scoped token may not make this request; the credentials are fine, so other requests go on."""
 
 
 class Confluence:
@@ -58,6 +80,7 @@ class Confluence:
         clock: Clock = time,
     ) -> None:
         self.config = config
+        self.cloud = config.cloud  # settled by the credential check when config.detect
         self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections, clock=clock)
         self._pages: _Once[int, Page] = _Once()
         self._spaces: _Once[str, dict[str, Any]] = _Once()
@@ -66,16 +89,25 @@ class Confluence:
     def close(self) -> None:
         self._http.close()
 
-    def check_credentials(self) -> str:
-        """The display name of a known, non-anonymous user; otherwise CredentialsRejected, and all work stops."""
+    def check_credentials(self) -> SignedIn:
+        """Who signed in; otherwise CredentialsRejected, and all work stops. Call it before any fetch."""
+        hint = SCOPED_ON_SITE if self.config.cloud and "/ex/confluence/" not in self.config.api_base else ""
         try:
-            return _known_user(self._get("/rest/api/user/current"))
+            signed = sign_in(self._answer, cloud=None if self.config.detect else self.cloud, hint=hint)
         except ConfluenceError as e:
             reason = str(e) if str(e).endswith((".", "?")) else f"{e}."
             self._stopped = self._stopped or reason
             raise CredentialsRejected(reason) from e
+        if self.config.detect and signed.cloud is not None:
+            self.cloud = signed.cloud
+        return signed
+
+    def scopes(self) -> list[tuple[Scope, bool | None]]:
+        """Which scopes the token has, one request each (for `doc-context check`)."""
+        return probe_scopes(self._answer)
 
     def fetch(self, ref: PageRef) -> Page:
+        """The page a link names: the one place that decides the requests for one cited page."""
         if ref.page_id is not None:
             page = self._by_id(ref.page_id, ref.kind)
         elif ref.kind == "space_home":
@@ -87,18 +119,20 @@ class Confluence:
     # -- reading
     def _by_id(self, page_id: int, kind: str) -> Page:
         def read() -> Page:
-            if not self.config.cloud:
-                answer = self._get(f"/rest/api/content/{page_id:d}", V1_STORAGE)
-            else:
-                answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}", V2_STORAGE)
+            if not self.cloud:
+                return self._page(_ok(self._get(f"/rest/api/content/{page_id:d}", V1_STORAGE)))
+            answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}", V2_STORAGE)
+            if answer.status == 404 and kind != "blogpost":  # no request more unless a page is missing
+                answer = self._get(f"/api/v2/blogposts/{page_id:d}", V2_STORAGE)
             return self._page(_ok(answer))
 
         return self._pages.get(page_id, read)
 
     def _by_title(self, ref: PageRef) -> Page:
         kind, key, title = ("blogpost" if ref.kind == "blogpost" else "page"), ref.space_key or "", ref.title or ""
-        if self.config.cloud:
-            space_id = str(self._space(key).get("id", ""))
+        if self.cloud:
+            space = self._space(key)
+            key, space_id = str(space.get("key") or key), str(space.get("id", ""))  # the key as the space spells it
             if not space_id.isdecimal():
                 raise ConfluenceError(f"space {key} was listed without an id")
             answer = self._get(
@@ -109,13 +143,28 @@ class Confluence:
             params = {"spaceKey": key, "title": title, "type": kind, **V1_STORAGE, **day}
             answer = self._get("/rest/api/content", params)
         listing = _ok(answer)
+        if not _titled(listing.get("results"), title):  # the filter is exact-case; Confluence's titles are not
+            listing = self._title_search(kind, key, title)
         base = str((listing.get("_links") or {}).get("base") or "")  # a listing's items leave it out
         page = self._page(_pick(listing.get("results"), ref), base=base)
         return self._pages.get(page.id, lambda: page)  # an id read before wins; no second request either way
 
+    def _title_search(self, kind: str, key: str, title: str) -> dict[str, Any]:
+        """Pages whose title has the title's words (CQL title~), for the compare that ignores case."""
+        words = " ".join(_WORD.findall(title))
+        if not words:
+            return {"results": []}
+        cql = f'space="{_cql(key)}" and type={kind} and title~"{_cql(words)}"'
+        try:
+            return _ok(self._get("/rest/api/content/search", {"cql": cql, "limit": "50", **V1_STORAGE}))
+        except ScopeMissing as e:
+            raise ScopeMissing(
+                f"no {kind} titled '{title}' in that exact case, and {e}: a search ignoring case needs it"
+            ) from e
+
     def _space(self, key: str) -> dict[str, Any]:
         def read() -> dict[str, Any]:
-            if self.config.cloud:
+            if self.cloud:
                 answer = self._get("/api/v2/spaces", {"keys": key})
             else:
                 answer = self._get("/rest/api/space", {"spaceKey": key, "expand": "homepage"})
@@ -132,7 +181,7 @@ class Confluence:
 
     def _home_page_id(self, key: str) -> int:
         space = self._space(key)
-        home = space.get("homepageId") if self.config.cloud else (space.get("homepage") or {}).get("id")
+        home = space.get("homepageId") if self.cloud else (space.get("homepage") or {}).get("id")
         page_id = _positive_int(home)
         if page_id is None:
             raise ConfluenceError(f"space {key} has no home page we can read")
@@ -160,13 +209,18 @@ class Confluence:
         )
 
     def _get(self, path: str, params: dict[str, str] | None = None) -> Answer:
-        if self._stopped is not None:
-            raise CredentialsRejected(self._stopped)
-        answer = self._http.get(path, params)
+        answer = self._answer(path, params)
+        if answer.status == 401 and scope_error(answer):
+            raise ScopeMissing(f"the token lacks the scope {scope_for(path)} (HTTP 401, scope does not match)")
         if answer.status == 401:  # the credentials stopped working: no more tries
-            self._stopped = self._stopped or _rejected(answer)
+            self._stopped = self._stopped or rejected(answer)
             raise CredentialsRejected(self._stopped)
         return answer
+
+    def _answer(self, path: str, params: dict[str, str] | None = None) -> Answer:
+        if self._stopped is not None:
+            raise CredentialsRejected(self._stopped)
+        return self._http.get(path, params)
 
 
 class _Once(Generic[K, V]):
@@ -193,45 +247,19 @@ class _Once(Generic[K, V]):
         return value
 
 
-def _known_user(answer: Answer) -> str:
-    body = answer.body
-    if answer.status == 403:
-        raise CredentialsRejected(_rejected(answer))
-    if answer.status != 200 or not isinstance(body, dict):
-        raise CredentialsRejected(
-            f"the Confluence credential check got {_describe(answer)}; is "
-            "CONFLUENCE_URL (or CONFLUENCE_API_BASE) the site's REST base?"
-        )
-    if body.get("type") != "known" or not (body.get("accountId") or body.get("username") or body.get("userKey")):
-        raise CredentialsRejected(ANONYMOUS)
-    return str(body.get("displayName") or body.get("username") or body.get("accountId"))
-
-
-def _rejected(answer: Answer) -> str:
-    detail = ""
-    if answer.headers.get("x-seraph-loginreason") == "AUTHENTICATION_DENIED":
-        detail = ", CAPTCHA required: log in once in a browser"
-    elif isinstance(answer.body, dict) and answer.body.get("message"):
-        detail = f": {str(answer.body['message'])[:200]}"
-    return REJECTED.format(status=answer.status, detail=detail)
-
-
 def _ok(answer: Answer) -> dict[str, Any]:
     if answer.status == 200 and isinstance(answer.body, dict):
         return answer.body
-    raise ConfluenceError(_describe(answer))
+    raise ConfluenceError(describe(answer))
 
 
-def _describe(answer: Answer) -> str:
-    reasons = {
-        403: "no permission to read it (HTTP 403)",
-        404: "not found, or no access to it (HTTP 404)",
-        429: "Confluence is rate limiting (HTTP 429); gave up",
-        200: "an answer that is not JSON",
-    }
-    if 300 <= answer.status < 400:
-        return f"a redirect (HTTP {answer.status}), not followed"
-    return reasons.get(answer.status, f"HTTP {answer.status}")
+def _titled(results: Any, title: str) -> bool:
+    return any(isinstance(r, dict) and str(r.get("title", "")).casefold() == title.casefold() for r in results or [])
+
+
+def _cql(text: str) -> str:
+    """Text inside a CQL double-quoted string."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _pick(results: Any, ref: PageRef) -> dict[str, Any]:
@@ -259,16 +287,3 @@ def _positive_int(value: object) -> int | None:
 def _space_from_webui(webui: str) -> str:
     parts = webui.strip("/").split("/")
     return parts[1] if len(parts) > 1 and parts[0] in ("spaces", "display") else ""
-
-
-def basic(user: str, token: str) -> httpx.Auth:
-    return httpx.BasicAuth(user, token)
-
-
-class BearerAuth(httpx.Auth):
-    def __init__(self, token: str) -> None:
-        self._token = token
-
-    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        request.headers["Authorization"] = f"Bearer {self._token}"
-        yield request

@@ -32,7 +32,8 @@ _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
 @dataclass(frozen=True)
 class ConfluenceConfig:
     api_base: str  # https://acme.atlassian.net/wiki, https://dc.acme.com/confluence, or the scoped-token gateway
-    cloud: bool  # Cloud: REST v2 (email + API token); Data Center: REST v1 (PAT)
+    cloud: bool  # Cloud: REST v2 (email + API token); Data Center: REST v1 (PAT, or username + password)
+    detect: bool = False  # cloud is a guess: the credential check's answer settles it (CONFLUENCE_DEPLOYMENT=auto)
     site_url: str = ""  # where people read the pages, for web links (default: api_base)
     timeout: float = 10.0  # seconds to wait for an answer (each read)
     connect_timeout: float = 5.0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from doc_context.models import PageRef, WorkItem
 from doc_context.summary.worktypes import work_type
-from doc_context.text.links import Site, find_urls, page_refs
+from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site, page_refs, resolve
 
 _CONFLUENCE_HINTS = (
     "/wiki/spaces/",
@@ -50,3 +51,39 @@ def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tu
 def confluence_like(items: Sequence[WorkItem]) -> list[str]:
     """URLs that look like Confluence pages, for when no Confluence site is configured."""
     return [url for item in items for url in item_urls(item) if any(h in url for h in _CONFLUENCE_HINTS)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Uncited:
+    """Links in the work items that name no page we read, so that none is dropped silently."""
+
+    elsewhere: dict[str, list[str]] = dataclasses.field(default_factory=dict)  # a site URL that covers them: links
+    not_pages: list[str] = dataclasses.field(default_factory=list)  # on the site, but not a page or blog post link
+    other_sites: list[str] = dataclasses.field(default_factory=list)  # look like Confluence pages on another host
+
+    def log_lines(self, limit: int = 20) -> list[str]:
+        lines = [
+            f"link not read (CONFLUENCE_URL does not cover it; {base} would): {u}"
+            for base, urls in self.elsewhere.items()
+            for u in urls
+        ]
+        lines += [f"link not read (not a page or blog post): {u}" for u in self.not_pages]
+        lines += [f"link not read (not on CONFLUENCE_URL's site): {u}" for u in self.other_sites]
+        shown = [line if len(line) < 300 else line[:297] + "..." for line in lines[:limit]]
+        return shown + ([f"... and {len(lines) - limit} more links not read"] if len(lines) > limit else [])
+
+
+def uncited_links(items: Sequence[WorkItem], site: Site) -> Uncited:
+    """The links that cited_pages leaves out, sorted by why."""
+    found = Uncited()
+    for url in dict.fromkeys(url for item in items for url in item_urls(item)):
+        if resolve(url, site) is not None:
+            continue
+        base = elsewhere_on_site(url, site)
+        if base is not None:
+            found.elsewhere.setdefault(base, []).append(url)
+        elif on_site(url, site):
+            found.not_pages.append(url)
+        elif any(h in url for h in _CONFLUENCE_HINTS):
+            found.other_sites.append(url)
+    return found

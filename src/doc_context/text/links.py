@@ -27,7 +27,12 @@ _ID = re.compile(r"[0-9]{1,19}")
 _TINY = re.compile(r"[A-Za-z0-9_-]{1,11}")
 _KEY = re.compile(r"~?[\w.@:+-]+")
 _DATE = re.compile(r"([0-9]{4})/([0-9]{2})/([0-9]{2})")
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DEFAULT_PORT = {"http": 80, "https": 443}
+# Atlassian Cloud sites (commercial, legacy, staging, US government); a Cloud custom domain needs
+# CONFLUENCE_DEPLOYMENT=cloud.
+CLOUD_SUFFIXES = (".atlassian.net", ".jira.com", ".jira-dev.com", ".atlassian-us-gov-mod.net", ".atlassian-us-gov.net")
+_MAX_CONTEXT_DEPTH = 3  # segments of a context path we look through for a page route
 
 
 def is_loopback(host: str) -> bool:
@@ -125,15 +130,20 @@ class Site:
     is_cloud: bool
 
     @classmethod
-    def from_url(cls, site_url: str) -> Site:
+    def from_url(cls, site_url: str, *, cloud: bool | None = None) -> Site:
+        """The site at site_url; a Cloud site's root (https://acme.atlassian.net) means its /wiki.
+
+        cloud: the deployment when it is known (CONFLUENCE_DEPLOYMENT); None decides by the host.
+        """
         parts = urlsplit(site_url.strip())
         scheme = parts.scheme.lower()
         host = _idna(parts.hostname or "")
         if scheme not in _DEFAULT_PORT or not host or "@" in parts.netloc:
             raise ValueError(f"not a Confluence site URL: {site_url!r} (expected https://host[/path])")
-        is_cloud = host.endswith(".atlassian.net")
-        path = parts.path.rstrip("/") or ("/wiki" if is_cloud else "")
-        return cls(scheme, host, parts.port or _DEFAULT_PORT[scheme], path, is_cloud)
+        path = parts.path.rstrip("/") or ("/wiki" if is_cloud_host(host) else "")  # /wiki is certain there only
+        return cls(
+            scheme, host, parts.port or _DEFAULT_PORT[scheme], path, is_cloud_host(host) if cloud is None else cloud
+        )
 
     @property
     def base_url(self) -> str:
@@ -141,6 +151,10 @@ class Site:
         port = "" if self.port == _DEFAULT_PORT[self.scheme] else f":{self.port}"
         host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 literal
         return f"{self.scheme}://{host}{port}{self.context_path}"
+
+
+def is_cloud_host(host: str) -> bool:
+    return _idna(host).endswith(CLOUD_SUFFIXES)
 
 
 def _idna(host: str) -> str:
@@ -167,15 +181,47 @@ def resolve(url: str, site: Site) -> PageRef | None:
     return handler(segments[1:], dict(reversed(parse_qsl(parts.query))))  # first value wins
 
 
-def _site_path(parts: SplitResult, port: int | None, site: Site) -> str | None:
-    """The path below the context path, or None when the URL is not on the site."""
+def elsewhere_on_site(url: str, site: Site) -> str | None:
+    """For a page link on the site's host that the site's context path misses (https://dc.acme.com/confluence/
+    display/K/T with the site https://dc.acme.com, or the reverse), the site URL that would cover it; else None."""
+    try:
+        parts = urlsplit(url.strip())
+        if resolve(url, site) is not None or not _on_host(parts, parts.port, site):
+            return None
+    except ValueError:
+        return None
+    segments = parts.path.split("/")[1:]
+    for depth in range(min(len(segments), _MAX_CONTEXT_DEPTH + 1)):
+        context = "".join("/" + s for s in segments[:depth])
+        if segments[depth] in _ROUTES and context != site.context_path:
+            other = Site(site.scheme, site.host, site.port, context, site.is_cloud)
+            if resolve(url, other) is not None:
+                return other.base_url
+    return None
+
+
+def on_site(url: str, site: Site) -> bool:
+    """The URL is below the site's context path (a page link or not)."""
+    try:
+        parts = urlsplit(url.strip())
+        return _site_path(parts, parts.port, site) is not None
+    except ValueError:
+        return False
+
+
+def _on_host(parts: SplitResult, port: int | None, site: Site) -> bool:
     scheme = parts.scheme.lower()
     if scheme not in _DEFAULT_PORT or "@" in parts.netloc or "\\" in parts.netloc:
-        return None
+        return False
     if _idna(parts.hostname or "") != site.host:
-        return None
+        return False
     site_default = site.port == _DEFAULT_PORT[site.scheme]
-    if (port or _DEFAULT_PORT[scheme]) != site.port and not (port is None and site_default):
+    return (port or _DEFAULT_PORT[scheme]) == site.port or (port is None and site_default)
+
+
+def _site_path(parts: SplitResult, port: int | None, site: Site) -> str | None:
+    """The path below the context path, or None when the URL is not on the site."""
+    if not _on_host(parts, port, site):
         return None
     ctx = site.context_path
     if ctx and parts.path != ctx and not parts.path.startswith(ctx + "/"):
@@ -217,12 +263,17 @@ def _spaces(seg: list[str], query: dict[str, str]) -> PageRef | None:
         return _by_id(_page_id(rest[0]))
     if kind == "blog" and 4 <= len(rest) <= 5 and _DATE.fullmatch("/".join(rest[:3])):
         return _by_id(_page_id(rest[3]), "blogpost")
+    if kind == "blog" and 1 <= len(rest) <= 2 and not _YEAR.fullmatch(rest[0]):
+        listing = len(rest) == 2 and rest[1].isdecimal()  # /blog/{year}/{month}, not /blog/{id}/{Title}
+        return None if listing else _by_id(_page_id(rest[0]), "blogpost")
     return None
 
 
 def _pages(seg: list[str], query: dict[str, str]) -> PageRef | None:
     if seg == ["editpage.action"]:
         return _by_id(_page_id(query.get("pageId")))
+    if seg == ["viewblogpost.action"]:
+        return _by_id(_page_id(query.get("blogPostId", query.get("pageId"))), "blogpost")
     if seg != ["viewpage.action"]:
         return None
     if "pageId" in query:
