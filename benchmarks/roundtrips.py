@@ -53,8 +53,10 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
 )
 CONFLUENCE_KINDS = (
     ("GET", r"/rest/api/user/current$", "credential check"),
-    ("GET", r"/api/v2/(?:pages|blogposts)/\d+$|/rest/api/content/\d+$", "page by id"),
-    ("GET", r"/rest/api/content$", "page by title"),
+    ("GET", r"/api/v2/pages/\d+$|/rest/api/content/\d+$", "page by id"),
+    ("GET", r"/api/v2/blogposts/\d+$", "blog post by id"),
+    ("GET", r"/rest/api/content$|/api/v2/(?:pages|blogposts)$", "page by title"),
+    ("GET", r"/rest/api/content/search$", "title search"),
     ("GET", r"/space", "space lookup"),
 )
 

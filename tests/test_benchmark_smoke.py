@@ -42,6 +42,7 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
     assert ado["work items GET"] == 0
     assert ado["thread POST"] == 1 and ado["thread PATCH"] == 0 and ado["comment PATCH"] == 0
     assert wiki["credential check"] == 1
+    assert wiki["blog post by id"] == 0 and wiki["title search"] == 0  # no blog post cited, every page exists
     fetched = Counter(
         r.path.rsplit("/", 1)[-1]
         for r in run.confluence

@@ -180,6 +180,10 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         emit(line)
+    warned = [c.name for c in checks if c.ok and c.warn]
+    if warned and all(c.ok for c in checks):  # works, but not for everything: never an all-clear
+        emit(vso.complete("SucceededWithIssues", "doc-context check found warnings"))
+        emit(f"doc-context check: warnings on {', '.join(warned)}; see the details above")
     return 0 if all(c.ok for c in checks) else 1
 
 

@@ -46,7 +46,7 @@ CONFLUENCE_FIX = (
 NOT_CONFIGURED = "Confluence links were found, but {missing}, so no page was read. " + CONFLUENCE_FIX
 NO_CREDENTIALS = NOT_CONFIGURED.format(missing="no Confluence credentials are configured")
 ELSEWHERE = (
-    "{count} cited links are under {base}, which CONFLUENCE_URL ({site}) does not cover, so they were not read: "
+    "{count} cited links are under {base}, which CONFLUENCE_URL ({site}) does not cover, so they are not read: "
     "set CONFLUENCE_URL={base}. First: {first}"
 )
 

@@ -70,8 +70,14 @@ def preflight(ado: Preflightable, confluence: ConfluenceSetup, pr: PullRequestRe
 
 def confluence_checks(setup: ConfluenceSetup, items: Sequence[WorkItem]) -> list[Check]:
     """Sign-in, the token's scopes and the cited links; a work item's page that will not be read is a warning."""
-    site, name = setup.site, "sign in to Confluence"
+    site = setup.site
     cited = len(cited_pages(items, site)) if site else len(confluence_like(items))
+    checks = _sign_in(setup, cited)
+    return [*checks, _links(site, items, cited)] if site else checks
+
+
+def _sign_in(setup: ConfluenceSetup, cited: int) -> list[Check]:
+    name = "sign in to Confluence"
     if setup.client is None:
         if not cited:
             return [Check(name, True, "not configured, and no work item cites a Confluence page")]
@@ -79,18 +85,15 @@ def confluence_checks(setup: ConfluenceSetup, items: Sequence[WorkItem]) -> list
             f"the work items cite {cited} Confluence pages, but {setup.missing}: none will be read. {CONFLUENCE_FIX}"
         )
         return [Check(name, True, detail, warn=True)]
-    client = setup.client
     try:
-        signed = client.check_credentials()
+        signed = setup.client.check_credentials()
     except DocContextError as e:
         return [Check(name, False, str(e))]
     deployment = {True: "Cloud", False: "Data Center", None: "Confluence"}[signed.cloud]
     checks = [Check(name, True, signed.warning or f"as {signed.who} ({deployment})", warn=bool(signed.warning))]
     if signed.cloud is False:
-        checks.append(Check("Confluence token scopes", True, "none on Data Center: the account reads what it may"))
-    else:
-        checks.append(_scopes(client.scopes()))
-    return [*checks, _links(site, items, cited)] if site else checks
+        return [*checks, Check("Confluence token scopes", True, "none on Data Center: the account reads what it may")]
+    return [*checks, _scopes(setup.client.scopes())]
 
 
 def _scopes(found: list[tuple[Scope, bool | None]]) -> Check:
@@ -110,10 +113,12 @@ def _links(site: Site, items: Sequence[WorkItem], cited: int) -> Check:
         ELSEWHERE.format(count=len(urls), base=base, site=site.base_url, first=", ".join(urls[:3]))
         for base, urls in uncited.elsewhere.items()
     ]
+    if problems:
+        return Check("find the cited Confluence pages", True, "; ".join(problems), warn=True)
     other = len(uncited.not_pages) + len(uncited.other_sites)
     detail = f"{cited} pages cited on {site.base_url}"
     detail += f"; {other} other Confluence links are not pages there (a run's log lists them)" if other else ""
-    return Check("find the cited Confluence pages", True, "; ".join([*problems, detail]), warn=bool(problems))
+    return Check("find the cited Confluence pages", True, detail)
 
 
 def _read_items(ado: Preflightable, pr: PullRequestRef, into: list[WorkItem]) -> str:
