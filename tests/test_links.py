@@ -7,7 +7,16 @@ import base64
 import pytest
 
 from doc_context.models import PageRef
-from doc_context.text.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
+from doc_context.text.links import (
+    Site,
+    elsewhere_on_site,
+    find_urls,
+    on_site,
+    page_id_to_tiny,
+    page_refs,
+    resolve,
+    tiny_to_page_id,
+)
 
 CLOUD = Site.from_url("https://acme.atlassian.net/wiki")
 DC = Site.from_url("https://confluence.acme.com")
@@ -43,6 +52,14 @@ CASES = [
     ("cloud-edit", CLOUD, f"{C}/spaces/ENG/pages/edit/55", False, [P(55)]),
     ("cloud-blog-slug", CLOUD, f"{C}/spaces/ENG/blog/2024/06/30/98765/Launch+Notes", False, [B(98765)]),
     ("cloud-blog-no-slug", CLOUD, f"{C}/spaces/ENG/blog/2024/06/30/98765", False, [B(98765)]),
+    ("cloud-blog-id-slug", CLOUD, f"{C}/spaces/ENG/blog/98765/Launch+Notes", False, [B(98765)]),
+    ("cloud-blog-id", CLOUD, f"{C}/spaces/ENG/blog/98765", False, [B(98765)]),
+    ("cloud-blog-year", CLOUD, f"{C}/spaces/ENG/blog/2024", False, []),
+    ("cloud-blog-month", CLOUD, f"{C}/spaces/ENG/blog/2024/06", False, []),
+    ("cloud-blog-index", CLOUD, f"{C}/spaces/ENG/blog", False, []),
+    ("viewblogpost", CLOUD, f"{C}/pages/viewblogpost.action?blogPostId=98765", False, [B(98765)]),
+    ("viewblogpost-pageid", DC, f"{D}/pages/viewblogpost.action?pageId=7001", False, [B(7001)]),
+    ("viewblogpost-bad-id", DC, f"{D}/pages/viewblogpost.action?blogPostId=x1", False, []),
     ("cloud-viewpage-id", CLOUD, f"{C}/pages/viewpage.action?pageId=42", False, [P(42)]),
     ("cloud-viewpage-id-key", CLOUD, f"{C}/pages/viewpage.action?pageId=42&spaceKey=ENG", False, [P(42)]),
     ("cloud-editpage", CLOUD, f"{C}/pages/editpage.action?pageId=43", False, [P(43)]),
@@ -272,6 +289,75 @@ def test_tiny_link_rejects(code: str) -> None:
 )
 def test_site_from_url(url: str, expected: Site) -> None:
     assert Site.from_url(url) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "cloud", "base", "is_cloud"),
+    [
+        ("https://acme.atlassian.net", None, "https://acme.atlassian.net/wiki", True),
+        ("https://acme.jira.com/", None, "https://acme.jira.com/wiki", True),
+        ("https://acme.jira-dev.com", None, "https://acme.jira-dev.com/wiki", True),
+        ("https://acme.atlassian-us-gov-mod.net", None, "https://acme.atlassian-us-gov-mod.net/wiki", True),
+        ("https://acme.atlassian-us-gov.net", None, "https://acme.atlassian-us-gov.net/wiki", True),
+        ("https://atlassian.net.evil.example", None, "https://atlassian.net.evil.example", False),
+        ("https://wiki.acme.com", True, "https://wiki.acme.com", True),  # a custom domain: its path as given
+        ("https://acme.atlassian.net", False, "https://acme.atlassian.net/wiki", False),
+    ],
+)
+def test_site_deployment_and_cloud_root(url: str, cloud: bool | None, base: str, is_cloud: bool) -> None:
+    site = Site.from_url(url, cloud=cloud)
+    assert (site.base_url, site.is_cloud) == (base, is_cloud)
+
+
+@pytest.mark.parametrize(
+    ("site", "url", "elsewhere"),
+    [
+        (DC, f"{D}/confluence/display/OPS/Runbook", f"{D}/confluence"),
+        (DC, f"{D}/wiki/x/0-TJU", f"{D}/wiki"),
+        (DCX, "https://intranet.acme.com/display/OPS/Runbook", "https://intranet.acme.com"),
+        (DCX, "https://intranet.acme.com/pages/viewpage.action?pageId=5", "https://intranet.acme.com"),
+        (Site.from_url(f"{C}/spaces/ENG"), f"{C}/spaces/ENG/pages/123/T", C),
+        (Site.from_url("https://acme.atlassian.net/confluence"), f"{C}/x/0-TJU", C),
+        (DC, f"{D}/display/OPS/Runbook", None),  # covered: not elsewhere
+        (DC, f"{D}/browse/PAY-1", None),  # Jira on the same host
+        (DC, f"{D}/confluence/download/attachments/1/a.pdf", None),  # not a page under any path
+        (DC, "https://other.acme.com/confluence/display/OPS/Runbook", None),  # another host
+        (DC, f"{D}:8443/confluence/display/OPS/Runbook", None),  # another port
+        (DC, f"{D}/a/b/c/d/display/OPS/Runbook", None),  # deeper than a context path goes
+        (DC, "http://[::1/x", None),
+    ],
+)
+def test_elsewhere_on_site_names_the_url_that_would_cover_a_link(site: Site, url: str, elsewhere: str | None) -> None:
+    assert elsewhere_on_site(url, site) == elsewhere
+
+
+def test_on_site_is_below_the_context_path_page_or_not() -> None:
+    assert on_site(f"{X}/download/attachments/1/a.pdf", DCX)
+    assert on_site(f"{X}/display/OPS/Runbook", DCX)
+    assert not on_site("https://intranet.acme.com/display/OPS/Runbook", DCX)
+    assert not on_site("https://intranet.acme.com:99999/confluence/x", DCX)
+
+
+def test_uncited_links_account_for_every_link_not_read() -> None:
+    from doc_context.models import WorkItem
+    from doc_context.summary.citations import uncited_links
+
+    links = [
+        f"{D}/display/OPS/Runbook",  # read: not listed
+        f"{D}/confluence/display/OPS/Other",  # under another path
+        f"{D}/download/attachments/1/a.pdf",  # on the site, not a page
+        "https://other.example/wiki/spaces/X/pages/1",  # another Confluence
+        "https://example.com/docs",  # not Confluence at all: not listed
+    ]
+    html = "".join(f'<p><a href="{u}">{u}</a></p>' for u in links)
+    item = WorkItem(1, 1, "User Story", "t", "Active", {"System.Description": html})
+
+    found = uncited_links([item], DC)
+
+    assert found.elsewhere == {f"{D}/confluence": [links[1]]}
+    assert (found.not_pages, found.other_sites) == ([links[2]], [links[3]])
+    assert [line.rsplit(": ", 1)[1] for line in found.log_lines()] == links[1:4]
+    assert found.log_lines(limit=1)[-1] == "... and 2 more links not read"
 
 
 @pytest.mark.parametrize(
