@@ -318,6 +318,7 @@ def test_site_deployment_and_cloud_root(url: str, cloud: bool | None, base: str,
         (DCX, "https://intranet.acme.com/pages/viewpage.action?pageId=5", "https://intranet.acme.com"),
         (Site.from_url(f"{C}/spaces/ENG"), f"{C}/spaces/ENG/pages/123/T", C),
         (Site.from_url("https://acme.atlassian.net/confluence"), f"{C}/x/0-TJU", C),
+        (CLOUD, "https://acme.atlassian.net/display/ENG/T", None),  # the root of a Cloud site is its /wiki
         (DC, f"{D}/display/OPS/Runbook", None),  # covered: not elsewhere
         (DC, f"{D}/browse/PAY-1", None),  # Jira on the same host
         (DC, f"{D}/confluence/download/attachments/1/a.pdf", None),  # not a page under any path

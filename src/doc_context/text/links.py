@@ -193,6 +193,8 @@ def elsewhere_on_site(url: str, site: Site) -> str | None:
     segments = parts.path.split("/")[1:]
     for depth in range(min(len(segments), _MAX_CONTEXT_DEPTH + 1)):
         context = "".join("/" + s for s in segments[:depth])
+        if context == "" and is_cloud_host(site.host):
+            continue  # a Cloud site's root means its /wiki: suggesting it would go round in a circle
         if segments[depth] in _ROUTES and context != site.context_path:
             other = Site(site.scheme, site.host, site.port, context, site.is_cloud)
             if resolve(url, other) is not None:
