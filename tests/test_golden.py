@@ -1,16 +1,13 @@
 """Golden files: the whole comment for realistic pull requests, byte for byte.
 
-Regenerate after an intended change with `UPDATE_GOLDEN=1 python -m pytest -q tests/test_golden.py`,
-then read the diff of tests/golden/*.md before committing it.
+Compared through tests/golden.py (UPDATE_GOLDEN=1 regenerates them).
 """
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +16,8 @@ from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.summarize import summarize_all
 
-GOLDEN = Path(__file__).parent / "golden"
+from .golden import GOLDEN, assert_golden
+
 INPUTS = GOLDEN / "inputs"
 ORG = "https://dev.azure.com/fabrikam"
 WIKI = "https://fabrikam.atlassian.net/wiki"
@@ -201,11 +199,7 @@ def render(name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str) -> None:
-    path = GOLDEN / f"{name}.md"
-    out = render(name)
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.write_text(out, encoding="utf-8")
-    assert out == path.read_text(encoding="utf-8"), f"{path.name} differs; UPDATE_GOLDEN=1 regenerates it"
+    assert_golden(f"{name}.md", render(name))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from doc_context.text.htmltext import html_to_markdown
 from doc_context.text.neutralize import neutralize
 
+from .golden import assert_golden
 from .rendering import raw_html, visible_text
 
 DATA = Path(__file__).parent / "data" / "workitems"
@@ -132,8 +133,7 @@ def test_html_to_markdown(html: str, markdown: str) -> None:
 @pytest.mark.parametrize("name", ["repro-steps", "table"])
 def test_realistic_fields(name: str) -> None:
     html = (DATA / f"{name}.html").read_text(encoding="utf-8")
-    expected = (DATA / f"{name}.md").read_text(encoding="utf-8").rstrip("\n")
-    assert html_to_markdown(html) == expected
+    assert_golden(f"htmltext-{name}.md", html_to_markdown(html) + "\n")
 
 
 def test_deep_nesting_is_bounded() -> None:

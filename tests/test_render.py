@@ -17,6 +17,8 @@ from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequ
 from doc_context.summary.summarize import page_summary, work_item_summary
 from doc_context.text.neutralize import neutralize, neutralize_inline
 
+from .golden import assert_golden
+
 DATA = Path(__file__).parent / "data" / "workitems"
 RAW_TAG = re.compile(r"<[A-Za-z/!?]")
 REF = PullRequestRef("https://dev.azure.com/fabrikam", "Shop", "shop", 42)
@@ -123,7 +125,7 @@ def test_neutralize_defuses_anything(text: str) -> None:
 
 
 def test_example_comment() -> None:
-    assert example() == (DATA / "comment.md").read_text(encoding="utf-8").rstrip("\n")
+    assert_golden("render-example.md", example() + "\n")
 
 
 def test_deterministic() -> None:
