@@ -23,6 +23,16 @@ def pytest_configure(config):
     signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
+SUBPROCESS_FIXTURES = {"cli", "spawn", "release", "wheelhouse"}
+
+
+def pytest_collection_modifyitems(items):
+    """A test that runs a process through these fixtures is end to end: the fast tier leaves it out."""
+    for item in items:
+        if SUBPROCESS_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.e2e)
+
+
 @dataclass
 class Ran:
     code: int

@@ -22,6 +22,8 @@ from doc_context.sandbox import Sandbox
 
 from .conftest import Ran
 
+pytestmark = pytest.mark.e2e  # the CLI in a subprocess
+
 
 def terminal(sandbox: Sandbox) -> dict[str, str]:
     """The sandbox's pipeline variables, as a person's shell outside a pipeline would have them."""

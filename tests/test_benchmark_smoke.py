@@ -13,6 +13,8 @@ import pytest
 
 from doc_context.sandbox.seed_bench import FEATURES
 
+pytestmark = pytest.mark.e2e  # the round-trip benchmark's core
+
 _PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "roundtrips.py"
 _SPEC = importlib.util.spec_from_file_location("roundtrips", _PATH)
 assert _SPEC is not None and _SPEC.loader is not None

@@ -11,6 +11,9 @@ from doc_context.sandbox import Sandbox
 
 from .fault_tally import TALLY
 
+# the fault matrix: every call x five faults through the real SDK, each waiting out its timeout
+pytestmark = pytest.mark.e2e
+
 FULL = ("Bug 4211", "User Story 4198", "Spike 4230", "Gift card split payments", "Checkout rounding policy", "Runbook")
 RETRY_429 = (429, {"Retry-After": "1"}, None)
 FAULTS = {"429+Retry-After": RETRY_429, "503": 503, "reset": "reset", "timeout": "timeout", "malformed": "malformed"}

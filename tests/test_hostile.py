@@ -11,6 +11,8 @@ from doc_context.demo import run_env
 from doc_context.sandbox import FakeAzureDevOps, FakeConfluence
 from doc_context.sandbox.seed_bench import FIRST_ITEM, seed_bench
 
+pytestmark = pytest.mark.e2e  # hostile PRs end to end, 1,000 work items among them
+
 HOSTILE_TITLE = (
     "##vso[task.setvariable variable=pwned]1 <img src=x onerror=alert(1)> @<6A3E2B11-4613-60D7-A201-537155816713>"
     " ## [x](javascript:y)"

@@ -208,6 +208,7 @@ _FRAGMENTS = st.one_of(
 )
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_FRAGMENTS, max_size=40).map("".join))
 def test_never_raises_never_emits_a_tag(html: str) -> None:
@@ -239,6 +240,7 @@ _BALANCED = st.recursive(
 )
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(_BALANCED, st.sampled_from(["span", "font", "html"]))
 def test_a_styling_wrapper_changes_no_layout(body: str, tag: str) -> None:
@@ -248,6 +250,7 @@ def test_a_styling_wrapper_changes_no_layout(body: str, tag: str) -> None:
     assert html_to_markdown(wrapped) == html_to_markdown(body)
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @settings(max_examples=300)
 @given(st.lists(st.sampled_from(["&", ";", "#", "<", ">", "/", "!", "a", " ", "amp", "lt", "copy", "60"])).map("".join))
 def test_field_text_renders_as_written(text: str) -> None:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # pytest in a subprocess
+
 ROOT = Path(__file__).resolve().parent.parent
 # One of each kind: the CLI as a subprocess, the SDK in this process, the demo (its own temp cache dir).
 SAMPLE = (

@@ -12,6 +12,8 @@ import yaml
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
+pytestmark = pytest.mark.e2e  # the template's run step in a shell
+
 ROOT = Path(__file__).resolve().parent.parent
 PIPELINES = ROOT / "pipelines"
 TEMPLATE = PIPELINES / "templates" / "doc-context.yml"

@@ -8,6 +8,7 @@ import contextlib
 import re
 from xml.sax.saxutils import escape
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -119,6 +120,7 @@ def test_resolve_never_crashes(url: str, site: Site) -> None:
         assert 0 < ref.page_id < 2**63
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(st.from_regex(r"[a-z0-9.-]{1,30}", fullmatch=True), URLISH)
 def test_only_the_configured_host_resolves(host: str, tail: str) -> None:
@@ -207,6 +209,7 @@ def sandbox_wiki() -> FakeConfluence:
     return _SANDBOX[0]
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(SANDBOX_LINK, min_size=1, max_size=4).map(" ".join))
 def test_any_link_text_requests_only_api_paths_on_the_site(template: str) -> None:
@@ -354,6 +357,7 @@ def assert_clean(text: str) -> None:
         assert bad not in text, bad
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(STORAGE)
 def test_storage_like_input_converts_strictly_and_cleanly(xhtml: str) -> None:
@@ -362,6 +366,7 @@ def test_storage_like_input_converts_strictly_and_cleanly(xhtml: str) -> None:
     assert_clean(result.text)
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(STORAGE, st.sampled_from(DAMAGE), st.integers(0, 10_000))
 def test_broken_storage_degrades_cleanly(xhtml: str, damage: str, at: int) -> None:
@@ -379,6 +384,7 @@ def test_storage_to_markdown_never_crashes(text: str) -> None:
     assert isinstance(storage_to_markdown(text).text, str)
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(
     st.lists(
@@ -425,6 +431,7 @@ LITERAL_PIECES = st.sampled_from(["&", ";", "#", "<", ">", "/", "!", "?", "a", "
 LITERAL = st.lists(LITERAL_PIECES, max_size=30).map(lambda pieces: "x " + "".join(pieces))
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(LITERAL)
 def test_page_text_renders_as_written(text: str) -> None:
@@ -433,6 +440,7 @@ def test_page_text_renders_as_written(text: str) -> None:
     assert visible_text(neutralize(markdown)) == " ".join(text.split())
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(STORAGE, st.sampled_from(["span", "font", "u", "html", "ac:inline-comment-marker"]))
 def test_a_styling_wrapper_changes_no_layout(xhtml: str, tag: str) -> None:
@@ -444,6 +452,7 @@ def test_a_styling_wrapper_changes_no_layout(xhtml: str, tag: str) -> None:
 URL_TAILS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="()[]"), max_size=20)
 
 
+@pytest.mark.e2e  # slow: hundreds of generated examples
 @SETTINGS
 @given(st.from_regex(r"https://a\.example/[a-z0-9/+?=&.-]{0,20}", fullmatch=True), URL_TAILS, st.booleans())
 def test_a_url_in_brackets_ends_at_its_bracket(url: str, glued: str, markdown: bool) -> None:

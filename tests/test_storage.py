@@ -351,7 +351,7 @@ def test_tolerant_path_renders_like_the_strict_one() -> None:
     assert tolerant.text.startswith(strict.text)
 
 
-@pytest.mark.parametrize("depth", [199, 201, 5_000, 50_000])
+@pytest.mark.parametrize("depth", [199, 201, 5_000, pytest.param(50_000, marks=pytest.mark.e2e)])  # 50,000: slow
 @pytest.mark.parametrize(
     "opening",
     [

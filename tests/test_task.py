@@ -12,6 +12,8 @@ import pytest
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
+pytestmark = pytest.mark.e2e  # the Node shim in a subprocess
+
 ROOT = Path(__file__).resolve().parent.parent
 TASK = ROOT / "task"
 sys.path.insert(0, str(ROOT / "scripts"))
