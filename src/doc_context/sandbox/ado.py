@@ -80,6 +80,11 @@ class FakeAzureDevOps(RecordingServer):
         # caller may read (the claim the client relies on, unverified against the live service), or, the other
         # way it could be, resolves no item without a project (each comes back missing).
         self.org_batch: Literal["every-project", "project-required"] = "every-project"
+        # Where the published specification is silent, both readings can be played:
+        # a thread PATCH with properties merges them into the thread's, or replaces them all;
+        self.thread_properties_patch: Literal["merge", "replace"] = "merge"
+        # an item that a batch with errorPolicy Omit cannot return comes back as null, or is left out.
+        self.omitted_items: Literal["null", "absent"] = "null"
         self._routes: list[Route] = build_routes(org)
         self._grants: dict[str, Grant] = {}
         self._projects: dict[str, Project] = {}

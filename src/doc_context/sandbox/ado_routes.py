@@ -179,6 +179,7 @@ def work_items_batch(ado: FakeAzureDevOps, call: Call) -> Any:
             error_policy=body.get("errorPolicy"),
             base_url=ado.base_url,
             visible=_visible(ado, call),
+            omitted=ado.omitted_items,
         )
     )
 

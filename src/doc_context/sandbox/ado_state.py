@@ -234,8 +234,7 @@ def iteration_json(pr: PullRequest, it: Iteration, base_url: str) -> dict[str, A
         "targetRefCommit": {"commitId": sha(*key, "target")},
         "commonRefCommit": {"commitId": sha(*key, "common")},
         "reason": it.reason,
-        "url": f"{pr.url(base_url)}/iterations/{it.id}",
-    }
+    }  # no "url": GitPullRequestIteration has none (tests/test_contract.py found the one this had)
 
 
 def change_entries(pr: PullRequest, it: Iteration) -> list[dict[str, Any]]:

@@ -55,6 +55,8 @@ def update_thread(ado: FakeAzureDevOps, call: Call) -> Any:
     body = json_body(call)
     if "status" in body and body["status"] is not None:
         found["status"] = _status(body["status"])
+    if ado.thread_properties_patch == "replace" and body.get("properties") is not None:
+        found["properties"] = {}
     for key, value in (body.get("properties") or {}).items():  # merged; null removes a key
         if value is None:
             found["properties"].pop(key, None)

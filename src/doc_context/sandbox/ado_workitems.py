@@ -99,11 +99,13 @@ class WorkItemStore:
         error_policy: str | None,
         base_url: str,
         visible: Callable[[dict[str, Any]], bool] = lambda item: True,
+        omitted: str = "null",
     ) -> list[dict[str, Any] | None]:
         """What workItemsBatch and workItems?ids= answer; ServiceError for what the service refuses.
 
         visible: whether this call may see a stored item (its project, the caller's scope); one it may not
-        answers as missing, like one that does not exist.
+        answers as missing, like one that does not exist; omitted: how a missing one answers under
+        errorPolicy Omit, "null" in its place or "absent" from the list (the spec does not say).
         """
         if not ids:
             raise ServiceError(
@@ -134,7 +136,8 @@ class WorkItemStore:
             item = item if item is not None and visible(item) else None
             if item is None and not omit:
                 raise _not_readable(wid)
-            out.append(None if item is None else render(item, base_url, fields=fields, expand=mode))
+            if item is not None or omitted == "null":
+                out.append(None if item is None else render(item, base_url, fields=fields, expand=mode))
         return out
 
     def get_one(

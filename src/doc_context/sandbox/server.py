@@ -4,6 +4,7 @@ RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0, tls=None)
     .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive);
                                       over TLS with an ssl.SSLContext as tls
     .requests(method, path_regex)     what was received, in order (a Request each)
+    .exchanges(method, path_regex)    the same, each with the Reply it got
     .add_fault(method, path_regex, [answer, ...], per=None)
                                       the next matching requests get these answers, once each
                                       (with per=key(request): each key gets them all):
@@ -50,6 +51,7 @@ class RecordingServer:
         self.latency_ms = 0.0
         self.errors: list[str] = []  # tracebacks of bugs in handle_request (answered with a 500)
         self._log: list[Request] = []
+        self._replies: dict[int, Reply] = {}  # id(request) -> what it was answered (none when reset or timed out)
         self._faults: list[Rule] = []
         self._latencies: list[Rule] = []
         self._lock = threading.Lock()
@@ -113,10 +115,17 @@ class RecordingServer:
             if (method is None or r.method == method.upper()) and (pattern is None or pattern.search(r.path))
         ]
 
+    def exchanges(self, method: str | None = None, path_regex: str | None = None) -> list[tuple[Request, Reply]]:
+        """Requests (as requests() selects them) that were answered, each with its answer."""
+        with self._lock:
+            replies = dict(self._replies)
+        return [(r, replies[id(r)]) for r in self.requests(method, path_regex) if id(r) in replies]
+
     def clear(self) -> None:
         """Forget the recorded requests (faults and latencies stay)."""
         with self._lock:
             self._log.clear()
+            self._replies.clear()
 
     # -- misbehaviour
     def add_fault(
@@ -211,7 +220,10 @@ class RecordingServer:
             self._closing.wait(self.fault_timeout_s)
             h.close_connection = True
             return None
-        _write(h, self._answer(request, fault))
+        reply = self._answer(request, fault)
+        with self._lock:
+            self._replies[id(request)] = reply
+        _write(h, reply)
         return None
 
     def _answer(self, request: Request, fault: Answer | None) -> Reply:

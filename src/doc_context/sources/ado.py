@@ -125,10 +125,16 @@ class AzureDevOps:
         token = f"repoV2/{pull_request.project_id}/{pull_request.repository_id}"
         if self._connection is None:
             raise SourceError("could not check the 'Contribute to pull requests' permission: no connection")
-        with errors("check the 'Contribute to pull requests' permission", SourceError):
+        action = "check the 'Contribute to pull requests' permission"
+        with errors(action, SourceError):
             security = self._connection.clients_v7_1.get_security_client()
-            answer = security.has_permissions(GIT_NAMESPACE, PULL_REQUEST_CONTRIBUTE, tokens=token)
-        return bool(answer) and all(answer or ())
+            try:
+                answer = security.has_permissions(GIT_NAMESPACE, PULL_REQUEST_CONTRIBUTE, tokens=token)
+            except AttributeError:  # a 200 without a {count, value} list (published for one token): no answer
+                answer = None
+        if answer is None:
+            raise SourceError(f"could not {action}: Azure DevOps answered without a list of permissions")
+        return bool(answer) and all(answer)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
         refs = read(
