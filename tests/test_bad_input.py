@@ -189,6 +189,30 @@ def test_an_unreachable_proxy_names_the_host_and_no_proxy(sandbox, tmp_path):
     assert "urllib3" not in line and "HTTPSConnectionPool" not in line
 
 
+def test_confluence_unreachable_is_a_warning_naming_the_host_and_the_fix(sandbox, tmp_path):
+    env = {**terminal(sandbox), "CONFLUENCE_URL": "https://wiki.contoso.invalid/wiki"}
+    ran = run_bytes(env, tmp_path, "run")
+    assert ran.code == 0, ran.output
+    [line] = [line for line in ran.stdout.splitlines() if "could not be reached" in line]
+    assert "cannot resolve the host wiki.contoso.invalid" in line and "HTTPS_PROXY" in line
+    assert "ConnectError" not in line and len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
+
+
+def test_confluence_behind_an_unreachable_proxy_names_no_proxy(sandbox, tmp_path):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        env = {
+            **terminal(sandbox),
+            "CONFLUENCE_URL": "https://wiki.contoso.example/wiki",
+            "HTTPS_PROXY": f"http://127.0.0.1:{closed.getsockname()[1]}",
+            "NO_PROXY": "",
+        }
+        ran = run_bytes(env, tmp_path, "run")
+    assert ran.code == 0, ran.output
+    [line] = [line for line in ran.stdout.splitlines() if "could not be reached" in line]
+    assert "wiki.contoso.example through the proxy" in line and "NO_PROXY" in line
+
+
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:
     """A certificate for 127.0.0.1 that no public CA signed, as a company's TLS-inspecting proxy presents."""
     from cryptography import x509

@@ -24,6 +24,7 @@ import httpx
 from doc_context.errors import ConfigError, ConfluenceError
 from doc_context.models import Clock
 from doc_context.sources import retry_after
+from doc_context.sources.network import connection_failure
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
@@ -129,7 +130,7 @@ class GuardedClient:
                     "set CONFLUENCE_CA_BUNDLE to its PEM file"
                 )
             else:
-                error = Unanswered(f"Confluence did not answer ({type(e).__name__})")
+                error = Unanswered(unreachable(e) or f"Confluence did not answer ({type(e).__name__})")
             error.__cause__ = e
             return None, error
         except ConfluenceError as e:
@@ -212,3 +213,9 @@ def _json(data: bytes) -> Any:
         return json.loads(data) if data else None
     except ValueError:
         return None
+
+
+def unreachable(e: BaseException) -> str | None:
+    """Confluence could not be reached: the host and what to check (DNS, proxy, TLS)."""
+    failure = connection_failure(e, ca_setting="CONFLUENCE_CA_BUNDLE")
+    return f"Confluence could not be reached: {failure}" if failure else None

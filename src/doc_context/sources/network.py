@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import socket
 import ssl
+import urllib.request
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -18,14 +19,17 @@ def connection_failure(exc: BaseException, *, ca_setting: str) -> str | None:
     ca_setting: the variable the client reads a CA bundle from (REQUESTS_CA_BUNDLE for the SDK).
     """
     chain = list(_chain(exc))
-    host = _host(chain) or "the server"
-    proxy = next((e for e in chain if type(e).__name__ == "ProxyError"), None)
-    if proxy is not None:
+    url = _url(chain)
+    host = urlsplit(url).netloc.rpartition("@")[2] if url else "the server"
+    tls = next((e for e in chain if isinstance(e, ssl.SSLError)), None)
+    connect_timeout = any("ConnectTimeout" in type(e).__name__ for e in chain)  # a read timeout reached the host
+    unreached = connect_timeout or any(isinstance(e, (socket.gaierror, ConnectionRefusedError)) for e in chain)
+    proxied = any(type(e).__name__ == "ProxyError" for e in chain) or (unreached and _env_proxy(url))
+    if proxied and tls is None:  # requests says ProxyError; httpx only fails to connect, to the proxy
         return (
             f"could not reach {host} through the proxy ({_reason(chain)}): check HTTPS_PROXY, "
             f"or add {host} to NO_PROXY to connect directly"
         )
-    tls = next((e for e in chain if isinstance(e, ssl.SSLError)), None)
     if tls is not None:
         return (
             f"the TLS handshake with {host} failed ({_tls_reason(tls)}): if a proxy or a private CA signs its "
@@ -38,8 +42,8 @@ def connection_failure(exc: BaseException, *, ca_setting: str) -> str | None:
         )
     if any(isinstance(e, ConnectionRefusedError) for e in chain):
         return f"{host} refused the connection: check the URL's host and port, and HTTPS_PROXY/NO_PROXY"
-    if any(isinstance(e, TimeoutError) or "Timeout" in type(e).__name__ for e in chain):
-        return f"{host} did not answer in time: check the network, and HTTPS_PROXY/NO_PROXY"
+    if connect_timeout:
+        return f"{host} did not take the connection in time: check the network, and HTTPS_PROXY/NO_PROXY"
     return None
 
 
@@ -57,17 +61,23 @@ def _chain(exc: BaseException) -> Iterator[BaseException]:
         todo += [w for w in [*wrapped, *e.args] if isinstance(w, BaseException)]
 
 
-def _host(chain: list[BaseException]) -> str | None:
+def _url(chain: list[BaseException]) -> str:
     for e in chain:
         try:
             url = getattr(getattr(e, "request", None), "url", None)  # requests and httpx errors carry the request
         except RuntimeError:  # httpx: "the .request property has not been set"
             continue
-        if url:
-            parts = urlsplit(str(url))
-            if parts.hostname:
-                return parts.netloc.rpartition("@")[2]
-    return None
+        if url and urlsplit(str(url)).hostname:
+            return str(url)
+    return ""
+
+
+def _env_proxy(url: str) -> bool:
+    """Whether HTTPS_PROXY / HTTP_PROXY (and not NO_PROXY) send this URL through a proxy."""
+    parts = urlsplit(url)
+    if not parts.hostname or urllib.request.proxy_bypass(parts.hostname):
+        return False
+    return bool(urllib.request.getproxies_environment().get(parts.scheme))
 
 
 def _reason(chain: list[BaseException]) -> str:
