@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import os
 import socket
 import ssl
 import subprocess
@@ -264,3 +265,28 @@ def test_tls_failure_points_at_the_ca_bundle_and_the_bundle_fixes_it(tmp_path):
         fixed = run_bytes({**env, "REQUESTS_CA_BUNDLE": str(cert)}, tmp_path, "run")
         assert fixed.code == 0, fixed.output
         assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
+
+
+@pytest.mark.parametrize("port", ["99999", "abc", "-1", "0"])
+@pytest.mark.parametrize("given", ["variable", "flag"])
+def test_an_org_url_with_a_bad_port(sandbox, tmp_path, port, given):
+    url = f"http://127.0.0.1:{port}/{sandbox.ado.org}"
+    env, args = terminal(sandbox), ["run"]
+    if given == "variable":
+        env["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"] = url
+    else:
+        args += ["--org-url", url]
+    one_line(run_bytes(env, tmp_path, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "port")
+    assert sandbox.ado.requests() == []
+
+
+@pytest.mark.parametrize("given", ["variable", "flag"])
+def test_an_org_url_with_bytes_that_are_not_utf8(sandbox, tmp_path, given):
+    url = os.fsdecode(sandbox.ado.base_url.encode() + b"\xff\xfe")  # as the OS hands such bytes over
+    env, args = terminal(sandbox), ["run"]
+    if given == "variable":
+        env["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"] = url
+    else:
+        args += ["--org-url", url]
+    one_line(run_bytes(env, tmp_path, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "not UTF-8")
+    assert sandbox.ado.requests() == []
