@@ -21,6 +21,8 @@ from doc_context.cli import main
 from doc_context.sandbox import Sandbox
 from doc_context.settings import Settings
 
+pytestmark = pytest.mark.e2e  # hundreds of whole runs, in this process
+
 ENV_NAMES = {name: field.validation_alias.choices[0] for name, field in Settings.model_fields.items()}
 PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "CONFLUENCE_", "DOC_CONTEXT_", "AZURE_DEVOPS_", "AGENT_", "AZURE_")
 ESCAPED_BYTE = st.integers(0x80, 0xFF).map(lambda b: chr(0xDC00 + b))  # a non-UTF-8 byte, as os.environ has it
