@@ -24,6 +24,8 @@ PIPELINE_PROVIDED = {
     "source_dir": "Build.SourcesDirectory",
     "source_branch": "Build.SourceBranch",
     "agent_temp_directory": "Agent.TempDirectory",
+    "team_project": "System.TeamProject",
+    "build_id": "Build.BuildId",
 }
 # Task input / template parameter names that differ from the camelCased field name.
 NAME_OVERRIDES = {"confluence_max_pages": "maxPages", "pat": "azureDevOpsPat"}

@@ -142,7 +142,7 @@ def test_a_cloud_site_root_means_its_wiki(sandbox, cli):
     assert confluence_warnings(ran.stdout) == []
     body = comment(sandbox, pr_id)
     assert "Checkout rounding policy" in body and "Gift card split payments" in body
-    assert f"{site}/wiki/spaces/PAY/pages/{info.policy_page_id}/" in body  # web links on the real site
+    assert f"({site}/wiki/spaces/PAY/pages/{info.policy_page_id})" in body  # web links on the real site
     assert sorted(page_requests(sandbox.confluence)) == sorted(
         f"/wiki/api/v2/pages/{pid}" for pid in (info.policy_page_id, info.design_page_id)
     )
@@ -259,7 +259,7 @@ def test_a_token_scoped_for_the_reads_passes_the_check_and_reads_through_the_gat
     received = [(r.path, dict(r.query)) for r in sandbox.confluence.requests()]
     assert received[:2] == [(f"{prefix}/rest/api/user/current", {}), (f"{prefix}/api/v2/pages", {"limit": "1"})]
     assert all(path.startswith(prefix + "/") for path, _ in received)
-    assert f"{sandbox.confluence.api_base}/spaces/PAY/pages/{sandbox.info.design_page_id}/" in body  # the site's links
+    assert f"({sandbox.confluence.api_base}/spaces/PAY/pages/{sandbox.info.design_page_id})" in body  # the site's links
 
 
 def test_check_lists_the_scopes_the_token_has_and_lacks(sandbox, cli):

@@ -43,7 +43,7 @@ def test_bug_description_is_not_in_the_comment_but_repro_steps_are(sandbox, cli)
     assert cli(sandbox.env(), "run").code == 0
     body = comment(sandbox)
     assert NOT_IN_COMMENT not in body
-    assert "Repro steps" in body or "repro steps" in body.lower()
+    assert "\n1. Add 3 × **Organic cotton tote**" in body and "- **Expected:** checkout shows €10.00" in body
 
 
 def test_no_credentials_one_warning_and_no_confluence_request(sandbox, cli):
@@ -99,11 +99,19 @@ def test_token_never_printed(sandbox, cli):
     assert "setsecret" not in outputs[3]
 
 
-def test_markdown_goes_to_the_build_summary(sandbox, cli, tmp_path):
-    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path)}, "run")
+def test_the_build_summary_has_every_source_in_full_and_the_comment_links_to_it(sandbox, cli, tmp_path):
+    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "731"}, "run")
     summary = tmp_path / "doc-context-summary.md"
     assert f"##vso[task.uploadsummary]{summary}" in ran.stdout
-    assert summary.read_text() == sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
+    full, body = summary.read_text(), comment(sandbox)
+    url = f"{sandbox.info.org_url}/Fabrikam%20Fiber/_build/results?buildId=731&view=ms.vss-build-web.run-extensions-tab"
+    assert body.endswith(f"_In full: [build summary]({url})_")
+    assert len(full) > 1.5 * len(body)
+    for fuller in ("**System info:** Web checkout", "_From work item 4211: Repro steps, System info · revision 7_"):
+        assert fuller in full and fuller not in body
+    rerun = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "732"}, "run")
+    assert "comment thread 1001 unchanged" in rerun.stdout  # another build's link is no new content
+    assert comment(sandbox) == body
 
 
 def test_failed_post_still_saves_the_markdown(sandbox, cli, tmp_path):
@@ -201,7 +209,7 @@ def test_the_log_lists_what_was_read_and_the_comment_names_the_parent(sandbox, c
     ran = cli(sandbox.env(), "run")
     group = ran.stdout.split("##[group]", 1)[1].split("##[endgroup]", 1)[0]
     assert "Bug 4211 (revision 7)" in group and "parent Feature 3907" in group and "page 4521988092" in group
-    assert "Part of [Feature 3907" in comment(sandbox)
+    assert "### [Feature 3907: Gift card payments at checkout](" in comment(sandbox)  # heading its work items
 
 
 def test_service_hook_payload_runs_for_its_pull_request(sandbox, cli, tmp_path):

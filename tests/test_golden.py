@@ -15,6 +15,7 @@ from doc_context.app import Options, compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.summarize import summarize_all
+from doc_context.text.mdblocks import parse_blocks
 
 from .golden import GOLDEN, assert_golden
 
@@ -147,7 +148,61 @@ def feature() -> tuple[Gathered, str]:
     return Gathered(pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC)), read("feature.diff")
 
 
+TOPICS = ("Code review", "Branches", "Feature flags", "Incidents", "On-call", "Ledger exports", "Dependencies")
+
+
+def handbook() -> str:
+    """A 200 KB handbook: its opening, then hundreds of sections; the one about money sits deep inside."""
+    sections = [
+        "This handbook is how payments engineering writes, reviews and ships code. Read this opening first: "
+        "every team in payments follows it, and a change that breaks a rule needs the owner's sign-off."
+    ]
+    for n in range(1, 361):
+        topic = TOPICS[n % len(TOPICS)]
+        if n == 214:
+            sections.append(
+                "## 214. Money in code\n\nEvery amount is an integer number of cents until it is shown.\n\n"
+                "1. Amounts cross module borders as cents, never as floats.\n"
+                "2. Convert with `to_cents()` from `checkout/money.py`; never write `int(x * 100)` again.\n"
+                "3. Round once, on the order total (see the checkout rounding policy)."
+            )
+            continue
+        body = " ".join(
+            f"{topic} rule {n}.{k}: keep it short, write it down and ask the owning team." for k in range(8)
+        )
+        sections.append(f"## {n}. {topic}\n\n{body}")
+    return "\n\n".join(sections)
+
+
+HANDBOOK = Page(PageRef(page_id=5551234), 5551234, "Payments engineering handbook", "ENG", 58, f"{WIKI}/x/handbook", "")
+
+
 def refactor() -> tuple[Gathered, str]:
+    task = item(
+        4307,
+        "Task",
+        "Task: one home for the money helpers",
+        System__Description="<div>Move <code>to_cents</code> and <code>from_cents</code> into "
+        '<code>checkout/money.py</code>, as the <a href="' + HANDBOOK.web_url + '">handbook</a> asks, so '
+        "totals and gift cards convert the same way.</div><div>No behaviour change.</div>",
+    )
+    pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "AB#4307")
+    files = changed(
+        "+/src/checkout/money.py",
+        "/src/checkout/totals.py",
+        "/src/payments/giftcard.py",
+        "/tests/checkout/test_money.py",
+        "/README.md",
+    )
+    diff = (
+        "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n-    return int(x * 100)\n"
+        "+from .money import to_cents\n"
+    )
+    pages = ((replace(HANDBOOK, text=handbook()), (4307,)), (RUNBOOK, (4307,)))
+    return Gathered(pr, (task,), files, pages, (), ()), diff
+
+
+def no_work_items() -> tuple[Gathered, str]:
     pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "No behaviour change.")
     files = changed(
         "+/src/checkout/money.py",
@@ -187,19 +242,21 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
     "bugfix": bugfix,
     "feature": feature,
     "refactor": refactor,
+    "no-work-items": no_work_items,
     "fifty-work-items": fifty,
 }
 
 
-def render(name: str) -> str:
+def render(name: str, *, full: bool = False) -> str:
+    """The case's comment, or with `full` its build summary."""
     gathered, diff = CASES[name]()
     gathered = replace(gathered, diff=diff)
-    return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS) + "\n"
+    return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden(name: str) -> None:
-    assert_golden(f"{name}.md", render(name))
+@pytest.mark.parametrize(("name", "full"), [(n, f) for n in sorted(CASES) for f in (False, True)])
+def test_golden(name: str, full: bool) -> None:
+    assert_golden(f"{name}.summary.md" if full else f"{name}.md", render(name, full=full))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -214,23 +271,45 @@ def test_fifty_work_items_fit_the_budget() -> None:
 
 
 def test_the_bug_fix_shows_its_context() -> None:
-    out = render("bugfix")
-    assert "LEGACY-DESCRIPTION" not in out
-    assert "Found while reconciling" in out and "\n1. Add 3 ×" in out
+    out, full = render("bugfix"), render("bugfix", full=True)
+    assert "LEGACY-DESCRIPTION" not in out + full
+    assert "\n1. Add 3 ×" in out and "Found while reconciling" in full  # the background: one click away
     assert "**Severity:** 2 - High · **Priority:** 1" in out
     assert "Part of [Feature 3907: Gift card payments at checkout]" in out
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_no_invisible_characters(name: str) -> None:
+def test_the_excerpts_are_faithful() -> None:
+    bugfix, feature, refactor = render("bugfix"), render("feature"), render("refactor")
+    # numbering as the source shows it, the start of a list marked as left out
+    assert "**Rules**\n\n…\n\n4. Percentage discounts are applied to the unrounded subtotal" in bugfix
+    assert "**214. Money in code**\n\n…\n\n2. Convert with `to_cents()` from `checkout/money.py`" in refactor
+    # the rows that hold the bug's own case and the test's, under their header
+    header = "| Lines | Discount | Wrong (round per line) | Right (round once) |\n| --- | --- | --- | --- |\n"
+    assert header + "| 3 × 3.335 | none | 10.02 | 10.00 |\n| 19.99 + 5.01 | 15 % | 21.26 | 21.25 |" in bugfix
+    assert "| … |  |  |\n| Second tender authorisation | held | Release the hold within 30 s" in feature
+    # every page's lead, the 200 KB handbook's too
+    for out in (bugfix, feature):
+        assert "\n\nThis policy applies to every amount shown to a shopper or sent to the ledger" in out
+    assert "\n\nShoppers can already redeem a gift card" in feature and "> The alert `giftcard-ledger" in feature
+    assert "\n\nThis handbook is how payments engineering writes, reviews and ships code." in refactor
+    # no heading without its content: a section shown from its middle says so right under its heading
+    for out in (bugfix, feature, refactor):
+        blocks = parse_blocks(out)
+        for block, after in zip(blocks, [*blocks[1:], None], strict=True):
+            if block.kind == "heading" and block.lines[0] not in ("Confluence pages", "Other work items"):
+                assert after is not None and after.kind != "heading", f"'{block.lines[0]}' stands alone"
+
+
+@pytest.mark.parametrize(("name", "full"), [(n, f) for n in sorted(CASES) for f in (False, True)])
+def test_no_invisible_characters(name: str, full: bool) -> None:
     """What a reviewer copies from the comment is what it shows: no zero-width or other format characters."""
-    out = render(name)
+    out = render(name, full=full)
     assert [c for c in out if unicodedata.category(c) == "Cf"] == []
 
 
 def test_plain_at_names_read_as_written() -> None:
-    assert "release 2025.10.3 (storefront@4f2a9c1)" in render("bugfix")
+    assert "release 2025.10.3 (storefront@4f2a9c1)" in render("bugfix", full=True)  # system info: the build summary
 
 
-def test_a_refactor_without_work_items_is_one_paragraph() -> None:
-    assert render("refactor").count("\n\n") == 1
+def test_a_pull_request_without_work_items_is_one_paragraph() -> None:
+    assert render("no-work-items").count("\n\n") == 1

@@ -6,7 +6,7 @@ import pytest
 
 from doc_context.models import Relation, WorkItem
 from doc_context.summary.extrafields import extra_values, parse_extra_fields
-from doc_context.summary.parents import goal, parent_chain, parent_ids, parent_line
+from doc_context.summary.parents import goal, heading, parent_chain, parent_ids, parent_line
 from doc_context.summary.worktypes import label
 
 API = "https://dev.azure.com/fabrikam/_apis/wit/workItems"
@@ -145,3 +145,23 @@ def test_extra_values_in_order_with_every_type_last() -> None:
         ("Tags", "checkout; ledger"),
     )
     assert extra_values(wi(2, "Task", **{"System.Tags": "x"}), extra) == (("Tags", "x"),)
+
+
+@pytest.mark.parametrize(
+    ("type_", "title", "expected"),
+    [
+        (
+            "Spike",
+            "Spike: banker's rounding in the ledger export",
+            "Spike 4230: banker's rounding in the ledger export",
+        ),
+        ("Spike", "[Spike] banker's rounding", "Spike 4230: banker's rounding"),
+        ("Bug", "bug - crash on pay", "Bug 4230: crash on pay"),
+        ("User Story", "User story: split tender", "User Story 4230: split tender"),
+        ("Task", "Task-list rendering: fix", "Task 4230: Task-list rendering: fix"),
+        ("Bug", "Bugfix: rounding", "Bug 4230: Bugfix: rounding"),
+        ("Spike", "Spike:", "Spike 4230: Spike:"),
+    ],
+)
+def test_a_heading_says_the_type_once(type_: str, title: str, expected: str) -> None:
+    assert heading(WorkItem(4230, 1, type_, title, "Active")) == expected

@@ -162,10 +162,11 @@ def test_overview_says_what_the_pr_is_for() -> None:
     ]
     out = render_comment(PR, items, pages, changed_count=1)
     assert out.split("\n\n")[1] == (
-        "This pull request (“Use the shipping country's tax rate in cart totals”) fixes Bug 1 “Title 1”, "
-        "Bug 3 “Title 3” and 1 more, implements User Story 2 “Pay by gift card” and relates to Risk 4 “Audit”. "
-        "The most relevant page is [Tax rules](https://wiki.example/8). "
-        "Below: 5 work items and 2 Confluence pages; 1 file changed."
+        "This pull request fixes Bug 1, Bug 3 and Bug 5, implements User Story 2 and relates to Risk 4."
+    )  # the titles head the sections right below; the PR's own is right above the comment
+    many = [summary(n) for n in range(1, 8)]
+    assert render_comment(PR, many, []).split("\n\n")[1] == (
+        "This pull request fixes Bug 1, Bug 2, Bug 3, Bug 4 and 3 more."
     )
 
 
@@ -194,12 +195,48 @@ def test_work_item_section_layout() -> None:
     section = render_comment(None, [item], []).split("\n\n", 2)[2]
     assert section == (
         "### [Bug 4211: Off by one cent](https://dev.azure.com/x/_workitems/edit/4211)\n"
-        "**State:** Active · **Severity:** 2 - High · **Tags:** checkout; @ledger\n\n"
+        "Active · **Severity:** 2 - High · **Tags:** checkout; @ledger · **Touches:** `totals.py`\n\n"
         "Part of [Feature 3907: Gift cards](https://x.example/3907) — Let shoppers use gift cards.\n\n"
-        "**Repro steps**\n\n1. open\n\n"
-        "**Touches:** `/src/checkout/totals.py`\n\n"
-        "_From work item 4211: Repro steps, System info · revision 7_"
+        "**Repro steps**\n\n1. open"
     )
+    full = render_comment(None, [item], [], full=True).split("\n\n", 2)[2]
+    assert full == section.replace("`totals.py`", "`/src/checkout/totals.py`") + (
+        "\n\n_From work item 4211: Repro steps, System info · revision 7_"
+    )
+
+
+def test_items_sharing_a_parent_are_grouped_under_it_once() -> None:
+    feature = ("Feature 3907: Gift cards", "Let shoppers use gift cards.", "https://x.example/3907")
+    epic = ("Epic 3001: Payments", "", "https://x.example/3001")
+    items = [
+        summary(1, "one", parents=(feature, epic)),
+        summary(2, "two"),
+        summary(3, "three", parents=(feature, epic)),
+        summary(4, "four", parents=(("Feature 9: Other", "", "https://x.example/9"),)),
+    ]
+    out = render_comment(None, items, [])
+    assert out.count("Gift cards") == 1 and out.count("Let shoppers") == 1
+    assert out.split("\n\n", 2)[2] == (
+        "### [Feature 3907: Gift cards](https://x.example/3907)\n"
+        "Let shoppers use gift cards. (in [Epic 3001: Payments](https://x.example/3001))\n\n"
+        "#### [Bug 1: Title 1](https://dev.azure.com/x/_workitems/edit/1)\nActive\n\none\n\n"
+        "#### [Bug 3: Title 3](https://dev.azure.com/x/_workitems/edit/3)\nActive\n\nthree\n\n"
+        "### Other work items\n\n"
+        "#### [Bug 2: Title 2](https://dev.azure.com/x/_workitems/edit/2)\nActive\n\ntwo\n\n"
+        "#### [Bug 4: Title 4](https://dev.azure.com/x/_workitems/edit/4)\nActive\n\n"
+        "Part of [Feature 9: Other](https://x.example/9)\n\nfour"
+    )
+
+
+def test_the_comment_links_to_the_build_summary_which_has_everything() -> None:
+    item = summary(1, "short", more="short, and the rest", version="2", fields_used=("System.Description",))
+    url = "https://dev.azure.com/x/P/_build/results?buildId=7&view=ms.vss-build-web.run-extensions-tab"
+    out = render_comment(PR, [item], [], summary_url=url)
+    assert out.endswith(f"\n\n_In full: [build summary]({url})_")
+    assert "short, and the rest" not in out and "From work item" not in out
+    full = render_comment(PR, [item], [], summary_url=url, full=True)
+    assert "short, and the rest" in full and "_From work item 1: Description · revision 2_" in full
+    assert "build summary" not in full  # no link to itself
 
 
 def test_quotes_survive_and_tags_do_not() -> None:
@@ -211,7 +248,7 @@ def test_quotes_survive_and_tags_do_not() -> None:
 def test_shortening_never_breaks_a_table() -> None:
     table = "| A | B |\n| --- | --- |\n" + "\n".join(f"| row {i} | value {i} |" for i in range(30))
     items = [summary(1, "Intro line.\n\n" + table, relevance=0), summary(2, "x " * 2_000, relevance=9)]
-    out = render_comment(None, items, [], budget=5_000)
+    out = render_comment(None, items, [], budget=4_500)
     assert "Intro line." in out and "| A | B |" not in out and "| row" not in out
 
 

@@ -99,5 +99,5 @@ def test_titles_only_keeps_page_text_out_of_the_comment(sandbox, cli):
     ran = cli({**sandbox.env(), "DOC_CONTEXT_PAGE_CONTENT": "titles"}, "run")
     assert ran.code == 0, ran.output
     body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
-    assert "[Gift card split payments - design](" in body and "Cited by #4198" in body
+    assert "[Gift card split payments - design](" in body and "_Title only: pages are shown by title only._" in body
     assert "Scope of the first release" not in body and "Half-up rounding biases" not in body

@@ -162,3 +162,14 @@ def test_unexpanded_pipeline_macro_is_unset(pipeline_env, monkeypatch):
 def test_unexpanded_key_vault_style_macro_is_unset(pipeline_env, monkeypatch):
     monkeypatch.setenv("CONFLUENCE_PAT", "$(confluence-pat)")
     assert load_settings().confluence_pat is None
+
+
+def test_the_build_summary_url_is_the_runs_extensions_tab(pipeline_env, monkeypatch):
+    monkeypatch.setenv("SYSTEM_TEAMPROJECT", "Fabrikam Fiber")
+    monkeypatch.setenv("BUILD_BUILDID", "4711")
+    assert Settings().build_summary_url() == (
+        "https://dev.azure.com/fabrikam/Fabrikam%20Fiber/_build/results?buildId=4711"
+        "&view=ms.vss-build-web.run-extensions-tab"
+    )
+    monkeypatch.delenv("BUILD_BUILDID")
+    assert Settings().build_summary_url() == ""  # no build (a run outside a pipeline): no link

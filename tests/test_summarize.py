@@ -182,11 +182,15 @@ def test_bug_never_uses_its_description() -> None:
     bug = load("bug-101")
     assert "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR" in bug.fields[DESCRIPTION]
     summary = work_item_summary(bug, CHANGED, DIFF)
-    assert "LEGACY" not in summary.text
-    assert "**Repro steps**\n1. Sign in as a customer whose shipping country is *Germany*." in summary.text
+    assert "LEGACY" not in summary.text + summary.more
+    # the comment: the steps first, unlabelled under the Bug's heading, then what should and did happen
+    assert summary.text.startswith("1. Sign in as a customer whose shipping country is *Germany*.")
     assert "- **Expected:** the total includes 19% VAT (23.80 EUR)." in summary.text
     assert "- **Actual:** the total is 20.00 EUR; the tax line shows 0.00." in summary.text
-    assert "**System info:** Browser: Edge 120; OS: Windows 11; Environment: staging" in summary.text
+    # the build summary: the steps labelled, and the system info too
+    assert "**Repro steps**\n1. Sign in as a customer whose shipping country is *Germany*." in summary.more
+    assert "**System info:** Browser: Edge 120; OS: Windows 11; Environment: staging" in summary.more
+    assert "System info" not in summary.text
 
 
 def test_bug_with_only_a_description_says_so() -> None:
@@ -248,9 +252,11 @@ def test_an_introduction_is_context_not_step_one() -> None:
         "<div>Found while reconciling the October ledger export.</div><div><br></div>"
         "<ol><li>Add 3 totes.</li><li>Apply the voucher.</li></ol><div><b>Expected:</b> €10.00</div>"
     )
-    text = work_item_summary(item("Bug", **{REPRO_STEPS: html}), CHANGED).text
+    summary = work_item_summary(item("Bug", **{REPRO_STEPS: html}), CHANGED)
+    text = summary.more
     assert text.startswith("Found while reconciling the October ledger export.\n\n**Repro steps**\n1. Add 3 totes.")
     assert "2. Apply the voucher." in text and "3." not in text
+    assert summary.text.startswith("1. Add 3 totes.")  # the comment leaves the background to the build summary
 
 
 def test_many_repro_steps_are_capped() -> None:
@@ -285,12 +291,15 @@ def test_description_keeps_relevant_sentences_within_budget() -> None:
 
 def test_related_files_and_relevance() -> None:
     summary = work_item_summary(load("bug-101"), CHANGED, DIFF)
-    assert set(summary.related_files) == {"/src/checkout/TaxRate.cs", "/src/checkout/cart_totals.py"}
+    assert summary.related_files == ()  # it speaks to both code files of three: naming them tells nothing
+    more = work_item_summary(load("bug-101"), (*CHANGED, *MORE), DIFF).related_files
+    assert set(more) == {"/src/checkout/TaxRate.cs", "/src/checkout/cart_totals.py"}
     assert summary.relevance > work_item_summary(item("Task"), CHANGED, DIFF).relevance
     assert summary.source_id == "work item 101"
     assert summary.url == "https://dev.azure.com/fabrikam/Shop/_workitems/edit/101"
 
 
+MORE = tuple(ChangedFile(f"/src/shipping/zone_{n}.py", "edit") for n in range(3))
 PAGE_TEXT = """\
 # Tax rules
 This page describes how the shop works.
@@ -313,7 +322,14 @@ def test_page_summary() -> None:
     assert summary.cited_by == (3, 12)
     assert (summary.source_id, summary.heading, summary.kind) == ("page 5", "Tax rules", "page")
     assert (summary.url, summary.version, summary.meta) == ("https://wiki.example/pages/5", "7", "space SHOP")
-    assert "**Shipping country**\nThe tax rate is the rate of the shipping country." in summary.text
+    assert summary.text == (
+        "This page describes how the shop works.\n\n…\n\n**Shipping country**\n\n"
+        "The tax rate is the rate of the shipping country."
+    )
+    assert summary.more == (
+        "This page describes how the shop works.\n\n**Office**\n\nThe office moves in May. Bring your badge.\n\n"
+        "**Shipping country**\n\nThe tax rate is the rate of the shipping country."
+    )
     assert "**Tax rules**" not in summary.text and "rate = 0.19" not in summary.text
     assert summary.related_files == ("/src/checkout/TaxRate.cs",)
 
@@ -323,7 +339,8 @@ def test_long_page_keeps_the_relevant_part() -> None:
     text = f"# Intro\nWelcome.\n{filler}\n## Totals\nThe cart total includes the tax rate.\n"
     page = Page(PageRef(page_id=6), 6, "Handbook", "", 1, "", text)
     summary = page_summary(page, CHANGED, [], DIFF)
-    assert "**Totals**\nThe cart total includes the tax rate." in summary.text
+    assert summary.text.startswith("Welcome.\nThe office plant number 0 needs water")  # the lead, its heading unsaid
+    assert summary.text.endswith("on Mondays. …\n\n**Totals**\n\nThe cart total includes the tax rate.")
     assert len(summary.text) <= 800
 
 
@@ -369,6 +386,6 @@ def test_compose_uses_the_diff_the_parents_and_the_extra_fields() -> None:
     options = Options("t", extra={"bug": ("Microsoft.VSTS.Common.Severity",)})
     both = gathered(bug, parents=(feature,))
     out = compose(both, *summarize_all(both, extra=options.extra), options)
-    assert "**State:** Active · **Severity:** 2 - High" in out
+    assert "\nActive · **Severity:** 2 - High" in out
     assert "\n\nPart of Feature 9: Tax everywhere — Charge the right tax.\n\n" in out
     assert out == compose(both, *summarize_all(both, extra=options.extra), options)

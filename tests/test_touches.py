@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.models import ChangedFile
-from doc_context.summary.related import related_files
+from doc_context.summary.related import is_test, related_files, touches
 
 CHANGED = tuple(
     ChangedFile(p, "edit")
@@ -76,3 +76,33 @@ def test_rarity_across_the_changed_files() -> None:
 def test_deterministic() -> None:
     text = "gift card totals rounding split tender " * 3
     assert related_files(CHANGED, text) == related_files(tuple(reversed(CHANGED)), text)
+
+
+@pytest.mark.parametrize(
+    ("path", "test"),
+    [
+        ("/tests/checkout/test_totals.py", True),
+        ("/src/a/__tests__/cart.ts", True),
+        ("/lib/foo_test.go", True),
+        ("/src/Cart.Tests/CartTests.cs", True),
+        ("/web/cart.spec.ts", True),
+        ("/src/checkout/totals.py", False),
+        ("/src/contest.py", False),
+        ("/src/latest.py", False),
+        ("/src/attestation.py", False),
+    ],
+)
+def test_a_test_file_is_known_by_its_folder_or_name(path: str, test: bool) -> None:
+    assert is_test(path) is test
+
+
+def test_touches_names_what_it_singles_out_and_never_a_test() -> None:
+    # the bug speaks to two of the six code files: telling; the test that goes with them is left out
+    assert set(touches(CHANGED, "Round `checkout.totals` once; rounding.py holds round_once.")) == {
+        "/src/checkout/totals.py",
+        "/src/checkout/rounding.py",
+    }
+    # a page about everything in the change singles nothing out
+    everything = "totals rounding legacy_round giftcard split_tender gift cards"
+    assert related_files(CHANGED, everything) and touches(CHANGED, everything) == ()
+    assert touches(CHANGED, "Nothing related.") == ()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
-from doc_context.comment.render import render_comment
+from doc_context.comment.render import HARD_CAP, render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
 from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Summary, WorkItem
@@ -25,22 +25,34 @@ class Options:
     dry_run: bool = False
     deadline: float = 300.0
     extra: ExtraFields = field(default_factory=dict)
+    summary_url: str = ""  # the build summary the comment links to ("" when the run uploads none)
 
 
 def compose(
-    gathered: Gathered, items: list[Summary], pages: list[Summary], options: Options, overview: str | None = None
+    gathered: Gathered,
+    items: list[Summary],
+    pages: list[Summary],
+    options: Options,
+    overview: str | None = None,
+    *,
+    full: bool = False,
+    link: bool = True,
 ) -> str:
     """The comment for what was gathered, pure and deterministic; `overview`, a language model's paragraph.
 
-    items, pages: summarize_all(gathered, extra=options.extra), as a run makes them.
+    items, pages: summarize_all(gathered, extra=options.extra), as a run makes them. full: the build
+    summary instead (every source's fuller text and where it came from); link: the comment links to
+    options.summary_url (off for the content hash: which build holds the summary is no content).
     """
     return render_comment(
         gathered.pull_request,
         items,
         pages,
         changed_count=len(gathered.changed_files),
-        budget=options.budget,
+        budget=HARD_CAP if full else options.budget,
         llm_overview=overview,
+        summary_url=options.summary_url if link and not full else "",
+        full=full,
     )
 
 
@@ -49,7 +61,7 @@ def run(
 ) -> Outcome:
     gathered = gather(sources, pr, deadline=Deadline(options.deadline))
     items, pages = summarize_all(gathered, extra=options.extra)
-    extractive = compose(gathered, items, pages, options)
+    extractive = compose(gathered, items, pages, options, link=False)
     digest = content_hash(extractive)  # what the sources say: an unchanged digest never calls the LLM again
     notices = list(gathered.notices)
     outcome = partial(
@@ -58,6 +70,7 @@ def run(
         pages=len(gathered.pages),
         sources=read_list(gathered),
         title_only=title_only(gathered),
+        summary=compose(gathered, items, pages, options, full=True),
     )
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
     if plan.action == "unchanged" and plan.thread:  # no LLM call
@@ -73,7 +86,9 @@ def run(
         return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices))
     overview, notice = write_overview(chat, gathered.pull_request, items, pages)
     notices += [notice] if notice else []
-    body = compose(gathered, items, pages, options, overview) if overview else extractive
+    body = compose(gathered, items, pages, options, overview)
+    if overview:
+        outcome = partial(outcome, summary=compose(gathered, items, pages, options, overview, full=True))
     if options.dry_run or publisher is None:
         return outcome(body, "dry-run", None, tuple(notices))
     try:

@@ -126,7 +126,7 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         for secret in settings.secrets():
             out(vso.set_secret(secret))
     pr = settings.pull_request()
-    paths = [str(p) for p in (args.output, settings.summary_path()) if p]
+    summary_path = settings.summary_path()
     with wire(settings) as wired:
         options = Options(
             marker_key=settings.marker_key,
@@ -135,10 +135,14 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
             dry_run=settings.dry_run,
             deadline=settings.deadline,
             extra=wired.extra,
+            summary_url=settings.build_summary_url() if summary_path else "",
         )
         outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
         outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
-    _save(outcome.markdown, paths, settings.tf_build, emit)
+    if args.output:
+        _save(outcome.markdown, str(args.output), emit)
+    if summary_path and _save(outcome.summary or outcome.markdown, summary_path, emit) and settings.tf_build:
+        emit(vso.upload_summary(str(Path(summary_path).resolve())))
     if outcome.action == "failed":
         for notice in outcome.notices:
             emit(vso.warning(notice))
@@ -151,18 +155,16 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
     return 0
 
 
-def _save(markdown: str, paths: list[str], in_pipeline: bool, emit: Printer) -> None:
-    """Write the comment's markdown where asked; in a pipeline, attach it to the build summary."""
-    for path in dict.fromkeys(paths):
-        if not markdown:
-            continue
-        try:
-            Path(path).write_text(markdown, encoding="utf-8")
-        except OSError as e:
-            emit(vso.warning(Notice("summary file", f"cannot write {path}: {e.strerror}")))
-            continue
-        if in_pipeline:
-            emit(vso.upload_summary(str(Path(path).resolve())))
+def _save(markdown: str, path: str, emit: Printer) -> bool:
+    """Write markdown where asked (the comment to --output, the build summary to its file); False if not."""
+    if not markdown:
+        return False
+    try:
+        Path(path).write_text(markdown, encoding="utf-8")
+    except OSError as e:
+        emit(vso.warning(Notice("summary file", f"cannot write {path}: {e.strerror}")))
+        return False
+    return True
 
 
 def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:

@@ -7,10 +7,13 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
 from doc_context.sandbox import Sandbox
 
 Printer = Callable[[str], None]
+DEMO_BUILD_ID = "20418"
+SUMMARY_FILE = "doc-context-summary.md"
 _PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "CONFLUENCE_", "DOC_CONTEXT_", "AZURE_DEVOPS_")
 
 
@@ -22,12 +25,21 @@ def run_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
     return env
 
 
+def demo_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
+    """run_env and a build, as a pipeline run has one: its id (the comment links to its summary) and the
+    summary file (a pipeline uploads it with ##vso[task.uploadsummary])."""
+    env = run_env(sandbox_env, cache_dir)
+    env["BUILD_BUILDID"] = DEMO_BUILD_ID
+    env["DOC_CONTEXT_SUMMARY_FILE"] = str(Path(cache_dir) / SUMMARY_FILE)
+    return env
+
+
 def demo(out: Printer) -> int:
     with Sandbox() as sandbox, tempfile.TemporaryDirectory(prefix="doc-context-sdk-cache-") as cache:
         info = sandbox.info
         out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   Confluence: {sandbox.confluence.base_url}/wiki")
         out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}\n")
-        env = run_env(sandbox.env(), cache)
+        env = demo_env(sandbox.env(), cache)
         for attempt in (1, 2):
             out(f"=== pipeline log, run {attempt}: doc-context run ===")
             code = _run(env, out)
@@ -37,8 +49,14 @@ def demo(out: Printer) -> int:
             if attempt == 1:
                 out(f"\n=== the comment posted on pull request {info.pr_id} ===")
                 threads = sandbox.ado.threads(info.pr_id)
-                out(threads[-1]["comments"][0]["content"] if threads else "(no thread was posted)")
-                out("")
+                comment = threads[-1]["comments"][0]["content"] if threads else "(no thread was posted)"
+                out(comment)
+                summary = (Path(cache) / SUMMARY_FILE).read_text(encoding="utf-8")
+                lines = len(comment.splitlines())
+                out(
+                    f"\n(the comment: {len(comment):,} characters, {lines} lines; the build summary it links to, "
+                    f"uploaded with ##vso[task.uploadsummary] in a pipeline: {len(summary):,} characters)\n"
+                )
         threads = sandbox.ado.threads(info.pr_id)
         out(f"\nThreads on the pull request after two runs: {len(threads)}")
         out(

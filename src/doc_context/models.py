@@ -173,6 +173,7 @@ class Summary:
     extra: tuple[tuple[str, str], ...] = ()  # (label, value) of the extra fields configured for the type
     fields_used: tuple[str, ...] = ()  # reference names of the work item fields the text came from
     withheld: str = ""  # why only the title and link are shown (Withheld.why); never sent to the LLM
+    more: str = ""  # a fuller text for the build summary; "" when `text` is all there is
 
 
 @dataclass(frozen=True)
@@ -214,3 +215,4 @@ class Outcome:
     sources: tuple[str, ...] = ()  # one line per work item, parent and page read, for the log
     failure: str = ""  # action "failed": why the comment could not be posted (the markdown is still kept)
     title_only: tuple[str, ...] = ()  # one line per source shown by title only, and why, for the log
+    summary: str = ""  # the build summary's markdown: the fuller text the comment links to

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httpx
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -16,6 +16,7 @@ from doc_context.models import PullRequestRef
 from doc_context.text.links import Site, is_loopback
 
 COMMENT_HARD_CAP = 150_000
+EXTENSIONS_TAB = "ms.vss-build-web.run-extensions-tab"  # the build results tab that shows uploaded summaries
 _UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+")
@@ -256,6 +257,17 @@ class Settings(BaseSettings):
         validation_alias=_env("AGENT_TEMPDIRECTORY", "agent_temp_directory"),
         description="The agent's temp folder (set by the agent).",
     )
+    team_project: str | None = Field(
+        None,
+        validation_alias=_env("SYSTEM_TEAMPROJECT", "team_project"),
+        description="The project's name (set by the agent), for web links (shorter than its id).",
+    )
+    build_id: str | None = Field(
+        None,
+        pattern=r"^[0-9]{1,12}$",
+        validation_alias=_env("BUILD_BUILDID", "build_id"),
+        description="The run's build id (set by the agent): the comment links to its summary.",
+    )
     summary_file: str | None = Field(
         None,
         validation_alias=_env("DOC_CONTEXT_SUMMARY_FILE", "summary_file"),
@@ -420,6 +432,16 @@ class Settings(BaseSettings):
         if self.tf_build and self.agent_temp_directory:
             return str(Path(self.agent_temp_directory) / "doc-context-summary.md")
         return None
+
+    def build_summary_url(self) -> str:
+        """The build summary's tab of this run, where `##vso[task.uploadsummary]` files show ("Extensions"),
+        or "" when the run knows no build; `$(System.CollectionUri)$(System.TeamProject)/_build/results?
+        buildId=$(Build.BuildId)&view=ms.vss-build-web.run-extensions-tab`."""
+        project = self.team_project or self.project
+        if not (self.org_url and project and self.build_id):
+            return ""
+        base = self.org_url.rstrip("/")
+        return f"{base}/{quote(project)}/_build/results?buildId={self.build_id}&view={EXTENSIONS_TAB}"
 
     def secrets(self) -> list[str]:
         values = (self.access_token, self.pat, self.confluence_api_token, self.confluence_pat, self.llm_api_key)

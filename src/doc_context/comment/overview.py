@@ -1,5 +1,7 @@
-"""Pure: the opening paragraph of the comment, what the pull request is for, drawn from its title,
-the work item titles and the most relevant page. An LLM-written paragraph (llm.py) may replace it."""
+"""Pure: the opening paragraph of the comment, what the pull request is for: what it does with each work
+item (fixes Bug 4211, implements User Story 4198) and the most relevant page. Titles are not repeated:
+the PR's own is right above the comment, the work items' head their sections right below. An
+LLM-written paragraph (llm.py) may replace it."""
 
 from __future__ import annotations
 
@@ -8,26 +10,22 @@ from collections.abc import Sequence
 from doc_context.models import PullRequest, Summary
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import VERBS, work_type
-from doc_context.text.neutralize import neutralize_inline, safe_link
+from doc_context.text.neutralize import neutralize_inline
 
 TITLE_CHARS = 200
 ITEM_TITLE_CHARS = 90
-NAMED_PER_GROUP = 2
+NAMED_PER_GROUP = 4
 LLM_NOTE = "_Overview written by a language model from the sources below; the sections below quote the sources._"
 
 
 def overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[Summary], changed: int) -> str:
-    """What the PR is for, in two or three sentences; items and pages come most relevant first."""
-    title = neutralize_inline(clip(pr.title, TITLE_CHARS)) if pr and pr.title.strip() else ""
-    subject = f"This pull request (“{title}”)" if title else "This pull request"
+    """What the PR is for, in one sentence: what it does with each work item (the sections below say the
+    rest, and the PR page shows its files)."""
     if not items:
+        title = neutralize_inline(clip(pr.title, TITLE_CHARS)) if pr and pr.title.strip() else ""
+        subject = f"This pull request (“{title}”)" if title else "This pull request"
         return f"{subject} has no linked work items; link one to see its business context here."
-    sentences = [f"{subject} {_purposes(items)}."]
-    if pages:
-        best = max(pages, key=lambda p: p.relevance)  # the first of the most relevant
-        sentences.append(f"The most relevant page is {safe_link(clip(best.heading, 200), best.url)}.")
-    sentences.append(_counts(len(items), len(pages), changed))
-    return " ".join(sentences)
+    return f"This pull request {_purposes(items)}."
 
 
 def llm_paragraph(text: str) -> str:
@@ -51,17 +49,11 @@ def _named(items: list[Summary]) -> str:
 
 
 def _name(heading: str) -> str:
-    """ "Bug 4211: Checkout total is off" -> Bug 4211 “Checkout total is off”"""
-    head, sep, title = heading.partition(": ")
+    """ "Bug 4211: Checkout total is off" -> Bug 4211 (its title heads its section, right below)"""
+    head, sep, _ = heading.partition(": ")
     if not sep:
         return f"“{neutralize_inline(clip(heading, ITEM_TITLE_CHARS))}”"
-    return f"{neutralize_inline(clip(head, 60))} “{neutralize_inline(clip(title, ITEM_TITLE_CHARS))}”"
-
-
-def _counts(items: int, pages: int, changed: int) -> str:
-    parts = [count(items, "work item")] + ([count(pages, "Confluence page")] if pages else [])
-    tail = f"; {count(changed, 'file')} changed" if changed else ""
-    return f"Below: {_and(parts)}{tail}."
+    return neutralize_inline(clip(head, 60))
 
 
 def _and(parts: Sequence[str]) -> str:

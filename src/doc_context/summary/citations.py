@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 
 from doc_context.models import PageRef, WorkItem
 from doc_context.summary.worktypes import work_type
-from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site, page_refs, resolve
+from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site, page_refs, resolve, tiny_to_page_id
 
+REFERENCE_WORDS = 8  # a line with at most this many words besides its links is a reference, no prose
+_PAGE_ID = re.compile(
+    r"/pages/(\d{1,19})(?:[/?#]|$)|[?&]pageId=(\d{1,19})(?:&|#|$)|/x/([A-Za-z0-9_-]{1,11})(?:[/?#]|$)"
+)
+_LINKS = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)|https?://\S+")
 _CONFLUENCE_HINTS = (
     "/wiki/spaces/",
     "/wiki/x/",
@@ -87,3 +93,23 @@ def uncited_links(items: Sequence[WorkItem], site: Site) -> Uncited:
         elif any(h in url for h in _CONFLUENCE_HINTS):
             found.other_sites.append(url)
     return found
+
+
+def is_reference(text: str) -> bool:
+    """Whether a line of work item text is a pointer: links, and little else said ("Provider docs: [API](…)")."""
+    return bool(find_urls(text, markdown=True)) and len(_LINKS.sub("", text).split()) <= REFERENCE_WORDS
+
+
+def cites_only(text: str, page_ids: Collection[int]) -> bool:
+    """Whether a line of work item text only points at pages the comment shows anyway: a reference whose
+    links all name one of `page_ids` (by /pages/ID, pageId=ID or a tiny link)."""
+    return is_reference(text) and all(_page_id(url) in page_ids for url in find_urls(text, markdown=True))
+
+
+def _page_id(url: str) -> int | None:
+    match = _PAGE_ID.search(url)
+    if match is None:
+        return None
+    if match.group(3):
+        return tiny_to_page_id(match.group(3))
+    return int(match.group(1) or match.group(2))

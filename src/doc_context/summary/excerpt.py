@@ -1,167 +1,200 @@
-"""Pure: the most relevant parts of a markdown text within a budget, its structure kept intact.
+"""Pure: the most relevant parts of a markdown text within a budget, faithful to the source.
 
-The units picked are sentences of paragraphs and quotes, whole list items and whole tables; code
-is never picked. A table is kept whole or left out. A picked list item keeps its list (an ordered
-list is renumbered from 1, so it never seems to start at its second item); a quote keeps its "> "
-and its title; the heading above a unit comes with it, once. `shorten` cuts a finished text to a
-length the same way: whole blocks, never half a table.
+The units picked are sentences of paragraphs and quotes, list items and table rows; code is never
+picked. A page's lead paragraph (`keep_lead`) is always kept, however long the page; the rest is
+picked by relevance, the most relevant first: the units sharing the change's rarest terms (its
+identifiers and values, what its bugs say). Budgets count what a reader reads: a link's address is
+not counted, its text is (mdcut.visible_len). assemble.py puts the picked units back, faithfully:
+source numbers, table headers, headings once, every omission marked.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 
-from doc_context.summary.tokens import clip, line_sentences, relevance
+from doc_context.summary.assemble import Unit, assemble
+from doc_context.summary.mdcut import clip_markdown, visible_len
+from doc_context.summary.tokens import line_sentences, terms
 from doc_context.text.mdblocks import Block, heading_text, parse_blocks
 
 UNIT_CHARS = 300  # a longer sentence or list item is clipped before picking
-MIN_CLIP = 40  # shorten() ends with a clipped line only when this much room is left
-
-
-@dataclass(frozen=True)
-class Unit:
-    section: str  # the heading above it ("" at the top)
-    block: int
-    line: int  # line of a paragraph or quote, item of a list
-    text: str
-    kind: str  # "para", "item", "ordered", "table", "quote"
-    title: str = ""  # a quote's own title (its first, bold line)
+LEAD_CHARS = 420  # a lead paragraph is kept up to this much (whole sentences), unless told otherwise
+LEAD_WORDS = 6  # a lead paragraph has at least this many words
+LEAD_SEARCH = 6  # the lead is the first paragraph or quote ending a sentence among this many blocks
+RELEVANT = 0.5  # without fill, a unit scoring less than this share of the best is left out
+SPECIFIC = 2  # a value or an identifier shared with the change weighs this many words
+_SENTENCE_END = re.compile(r"[.!?:…]['\")\]*_\u201d\u2019\u00bb]*$")
+_SPECIFIC = re.compile(r"[_\d]")  # values and compound identifiers among the terms
+_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}")
 
 
 def units(markdown: str, *, skip_heading: str = "") -> list[Unit]:
     """The pickable units of a text; a heading equal to skip_heading (the page title) is none."""
     out: list[Unit] = []
     section = ""
-    for b, block in enumerate(parse_blocks(markdown)):
+    blocks = parse_blocks(markdown)
+    lead = _lead(blocks)
+    seq = section_seq = 0
+    for b, block in enumerate(blocks):
         if block.kind == "heading":
             text = block.lines[0]
             section = "" if text.casefold() == skip_heading.strip().casefold() else text
-        elif block.kind != "code":
-            out.extend(_block_units(block, b, section))
+            section_seq = seq
+            continue
+        found = [
+            replace(u, seq=seq + n, lead=b == lead, section_seq=section_seq)
+            for n, u in enumerate(_block_units(block, b, section))
+        ]
+        out.extend(found)
+        seq += max(len(found), 1)  # a code block (or an empty one) is one omission when left out
     return out
+
+
+def _lead(blocks: list[Block]) -> int | None:
+    """The lead paragraph: the first paragraph or quote near the top that ends a sentence and says
+    something (LEAD_WORDS or more: not "Timebox: 2 days.", not a status line), else the first one."""
+    prose = [(b, block) for b, block in enumerate(blocks[:LEAD_SEARCH]) if block.kind in ("para", "quote")]
+    for b, block in prose:
+        text = " ".join(block.lines).strip()
+        if _SENTENCE_END.search(text) and len(text.split()) >= LEAD_WORDS:
+            return b
+    return prose[0][0] if prose else None
 
 
 def _block_units(block: Block, b: int, section: str) -> list[Unit]:
     if block.kind == "table":
-        return [Unit(section, b, 0, "\n".join(block.lines), "table")] if len(block.lines) > 1 else []
+        head = tuple(block.lines[:2]) if len(block.lines) > 1 and _SEPARATOR.match(block.lines[1]) else ()
+        rows = block.lines[len(head) :]
+        return [Unit(section, b, n, row, "row", "\n".join(head)) for n, row in enumerate(rows)] if head else []
     if block.kind == "list":
         kind = "ordered" if block.ordered else "item"
-        return [Unit(section, b, n, clip(item, UNIT_CHARS), kind) for n, item in enumerate(block.items)]
+        return [
+            Unit(section, b, n, clip_markdown(item, UNIT_CHARS), kind, number=number)
+            for n, (number, item) in enumerate(block.numbered_items())
+        ]
+    if block.kind not in ("para", "quote"):
+        return []
     lines = list(block.lines)
     title = ""
     if block.kind == "quote" and lines and heading_text(lines[0]):
         title = lines.pop(0).strip()
     return [
-        Unit(section, b, n, clip(s, UNIT_CHARS), block.kind, title)
+        Unit(section, b, n, clip_markdown(s, UNIT_CHARS), block.kind, title)
         for n, line in enumerate(lines)
         for s in line_sentences(line.strip())
     ]
 
 
-def _score(unit: Unit, focus: frozenset[str]) -> int:
-    rows = unit.text.split("\n")
-    own = (
-        max((relevance(row, focus) for row in rows[:1] + rows[2:]), default=0)
-        if unit.kind == "table"
-        else relevance(unit.text, focus)
-    )
-    return 2 * own + relevance(unit.section, focus) + relevance(unit.title, focus)
+def _scores(found: list[Unit], focus: frozenset[str], boost: frozenset[str] = frozenset()) -> list[float]:
+    """How well each unit matches the change: the focus terms it shares (its own text twice, its heading and
+    title once), each weighted by its rarity among the units: a value or an identifier that one table row
+    holds counts for more than "total", which every rule of a rounding policy says; and a value or a compound
+    identifier (`round_half_even`, 10.02), or a term in `boost` (what the PR's bugs say), counts SPECIFIC
+    times a word."""
+    shared = [(focus & terms(u.text), focus & terms(f"{u.section}\n{u.title}")) for u in found]
+    df = Counter(t for own, around in shared for t in own | around)
+    strong = {t for t in df if t in boost or _SPECIFIC.search(t)}
+    weight = {t: math.log(1 + len(found) / n) * (SPECIFIC if t in strong else 1) for t, n in df.items()}
+    return [2 * sum(weight[t] for t in own) + sum(weight[t] for t in around) for own, around in shared]
 
 
-def pick_units(found: list[Unit], focus: frozenset[str], budget: int, *, lead: int = 0) -> list[Unit]:
-    """The most relevant units that fit, in text order; the first gets `lead` extra points."""
-    scores = [_score(u, focus) + (lead if i == 0 else 0) for i, u in enumerate(found)]
+def _labels(unit: Unit) -> list[str]:
+    """What a unit brings along the first time: its heading, its quote title or table header."""
+    return [x for x in (unit.section and f"s:{unit.section}", unit.title and f"{unit.block}:{unit.title}") if x]
+
+
+def pick_units(
+    found: list[Unit],
+    focus: frozenset[str],
+    budget: int,
+    *,
+    lead: int = 0,
+    keep_lead: int = 0,
+    fill: bool = True,
+    drop: Callable[[str], bool] | None = None,
+    boost: frozenset[str] = frozenset(),
+    keep: Callable[[str], bool] | None = None,
+) -> list[Unit]:
+    """The most relevant units that fit, in text order; the first gets `lead` extra points.
+
+    keep_lead: the lead paragraph (its first sentence, then its most relevant ones, up to keep_lead
+    characters) comes first, whatever it costs, then the best parts (_best_parts) when they fit; fill:
+    less relevant units fill the room left (without it, only those scoring RELEVANT of the best or more
+    join); drop: units never picked (their omission is marked like any other); keep: units always picked
+    (a work item's links: pointers cost a glance)."""
+    scores = [score + (lead if i == 0 else 0) for i, score in enumerate(_scores(found, focus, boost))]
+    if drop is not None:
+        scores = [-math.inf if drop(u.text) else score for u, score in zip(found, scores, strict=True)]
+    forced = _lead_indexes(found, scores, keep_lead) if keep_lead else []
+    if keep is not None:
+        forced += [i for i, u in enumerate(found) if scores[i] > -math.inf and i not in forced and keep(u.text)]
+    rest = [i for i in range(len(found)) if not (keep_lead and found[i].lead)]
+    best = max(rest, key=lambda i: (scores[i], -i), default=None)
+    top = scores[best] if best is not None else 0.0
+    first = _best_parts(found, scores, best) if forced and best is not None and scores[best] > 0 else []
     chosen: list[int] = []
     labels: set[str] = set()
     used = 0
-    for i in sorted(range(len(found)), key=lambda i: (-scores[i], i)):
+    for i in forced + first + sorted(range(len(found)), key=lambda i: (-scores[i], i)):
         unit = found[i]
-        extra = [x for x in (unit.section, unit.title and f"{unit.block}:{unit.title}") if x and x not in labels]
-        cost = len(unit.text) + 2 + sum(len(x) + 6 for x in extra)
-        if used + cost <= budget or (not chosen and unit.kind != "table"):
+        relevant = scores[i] >= RELEVANT * top or top <= 0  # with nothing relevant, the text in its order
+        if i in chosen or scores[i] == -math.inf or (not fill and not relevant and i not in forced):
+            continue
+        extra = [x for x in _labels(unit) if x not in labels]
+        cost = visible_len(unit.text) + 2 + sum(len(x) + 4 for x in extra)
+        if used + cost <= budget or i in forced or not chosen:
             chosen.append(i)
             labels.update(extra)
             used += cost
     picked = [found[i] for i in sorted(chosen)]
-    if picked and len(picked) == 1 and len(picked[0].text) > budget:
-        picked = [replace(picked[0], text=clip(picked[0].text, max(budget, 1)))]
+    if len(picked) == 1 and visible_len(picked[0].text) > budget and not forced and picked[0].kind != "row":
+        picked = [replace(picked[0], text=clip_markdown(picked[0].text, max(budget, 1)))]
     return picked
 
 
-def assemble(picked: list[Unit]) -> str:
-    """Units back into markdown: sections in bold, blocks apart, lists numbered, quotes marked."""
-    out: list[str] = []
-    prev: Unit | None = None
-    number = 0
-    for unit in picked:
-        new_section = bool(unit.section) and (prev is None or prev.section != unit.section)
-        same_block = prev is not None and prev.block == unit.block and not new_section
-        if new_section:
-            out.append(f"\n\n**{unit.section}**" + ("\n\n" if unit.kind == "table" else "\n"))
-        elif same_block and prev is not None:
-            out.append(_joint(prev, unit))
-        elif prev is not None:
-            out.append("\n\n")
-        if not same_block and unit.title:
-            out.append(f"> {unit.title}\n>\n")
-        number = number + 1 if same_block else 1
-        continues = same_block and prev is not None and prev.line == unit.line
-        out.append(_render(unit, number, continues=continues))
-        prev = unit
-    return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip()
+def _best_parts(found: list[Unit], scores: list[float], best: int) -> list[int]:
+    """The part that matches the change best and, from another block, the next best when it scores RELEVANT
+    of it or more: a policy's most relevant rule and its table row holding the bug's own case."""
+    others = [i for i, u in enumerate(found) if u.block != found[best].block and not u.lead]
+    second = max(others, key=lambda i: (scores[i], -i), default=None)
+    return [best] + ([second] if second is not None and scores[second] >= RELEVANT * scores[best] else [])
 
 
-def _joint(prev: Unit, unit: Unit) -> str:
-    if prev.line == unit.line and unit.kind in ("para", "quote"):
-        return " "
-    return "\n>\n" if unit.kind == "quote" else "\n"
-
-
-def _render(unit: Unit, number: int, *, continues: bool) -> str:
-    if continues:
-        return unit.text
-    if unit.kind == "ordered":
-        return f"{number}. {unit.text}"
-    if unit.kind == "item":
-        return f"- {unit.text}"
-    return f"> {unit.text}" if unit.kind == "quote" else unit.text
-
-
-def excerpt(markdown: str, focus: frozenset[str], budget: int, *, lead: int = 1, skip_heading: str = "") -> str:
-    """The most relevant parts of a text, in their order, within the budget."""
-    return assemble(pick_units(units(markdown, skip_heading=skip_heading), focus, budget, lead=lead))
-
-
-def shorten(markdown: str, limit: int) -> str:
-    """The text cut to the limit at a block or line: a table or code fits whole or goes; a last line may be clipped."""
-    if len(markdown) <= limit:
-        return markdown
-    lines = markdown.split("\n")
-    ends = [0]  # ends[i]: the length of the first i lines joined
-    for line in lines:
-        ends.append(ends[-1] + len(line) + (1 if len(ends) > 1 else 0))
-    keep, clipped = 0, ""
-    for block in parse_blocks(markdown):
-        if ends[block.end] <= limit:
-            keep = block.end
+def _lead_indexes(found: list[Unit], scores: list[float], room: int) -> list[int]:
+    """The lead paragraph's units within `room`: its first sentence, then its others, most relevant first,
+    as whole sentences (the first at least)."""
+    lead = [i for i, unit in enumerate(found) if unit.lead and scores[i] > -math.inf]
+    out: list[int] = []
+    used = 0
+    for i in lead[:1] + sorted(lead[1:], key=lambda i: (-scores[i], i)):
+        cost = visible_len(found[i].text) + 1
+        if out and used + cost > room:
             continue
-        if block.kind in ("para", "list", "quote"):
-            keep = max([j for j in range(block.start, block.end) if ends[j] <= limit], default=keep)
-            room = limit - ends[keep] - 1
-            if room >= MIN_CLIP and heading_text(lines[keep]) is None:
-                clipped = balance(clip(lines[keep], room - 5))
-        break
-    kept = lines[:keep]
-    while not clipped and kept and (not kept[-1].strip() or heading_text(kept[-1]) is not None):
-        kept.pop()  # no heading left without its text
-    return "\n".join(kept + ([clipped] if clipped else [])).strip("\n")
+        out.append(i)
+        used += cost
+    return sorted(out)
 
 
-def balance(text: str) -> str:
-    """Close what a cut left open: `code`, **bold**, ~~strike~~ (so the rest of the comment is unaffected)."""
-    closing = ""
-    for mark in ("`", "**", "~~"):
-        if text.count(mark) % 2:
-            closing = mark + closing
-    return text + closing
+def excerpt(
+    markdown: str,
+    focus: frozenset[str],
+    budget: int,
+    *,
+    lead: int = 1,
+    skip_heading: str = "",
+    keep_lead: int = 0,
+    fill: bool = True,
+    drop: Callable[[str], bool] | None = None,
+    boost: frozenset[str] = frozenset(),
+    keep: Callable[[str], bool] | None = None,
+) -> str:
+    """The most relevant parts of a text, in their order, within the budget, omissions marked."""
+    found = units(markdown, skip_heading=skip_heading)
+    picked = pick_units(
+        found, focus, budget, lead=lead, keep_lead=keep_lead, fill=fill, drop=drop, boost=boost, keep=keep
+    )
+    return assemble(picked, found)

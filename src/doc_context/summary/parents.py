@@ -20,6 +20,7 @@ from doc_context.text.neutralize import neutralize_inline, safe_link
 PARENT = "System.LinkTypes.Hierarchy-Reverse"
 MAX_DEPTH = 5
 GOAL_CHARS = 160
+_TYPE_PREFIX = re.compile(r"^[\[(]?\s*([^\]):|]{1,40}?)\s*(?:[\]):|]|\s[-\u2013\u2014])\s*")
 _ID_IN_URL = re.compile(r"/workitems/(\d+)/?$", re.IGNORECASE)
 
 Parent = tuple[str, str, str]  # heading ("Feature 3907: Gift card payments"), goal sentence, web url
@@ -48,9 +49,19 @@ def parent_chain(item: WorkItem, parents: Mapping[int, WorkItem], depth: int = M
     while current is not None and current not in seen and current in parents and len(chain) < depth:
         parent = parents[current]
         seen.add(current)
-        chain.append((f"{parent.type} {parent.id}: {parent.title}".strip(), goal(parent), parent.web_url))
+        chain.append((heading(parent), goal(parent), parent.web_url))
         current = parent_id(parent)
     return tuple(chain)
+
+
+def heading(item: WorkItem) -> str:
+    """ "Spike 4230: banker's rounding": the type, the id and the title, the type said once (a title that
+    starts with its type, "Spike: banker's rounding" or "[Spike] …", drops that word)."""
+    title = item.title.strip()
+    kind = item.type.strip()
+    if kind and (match := _TYPE_PREFIX.match(title)) and match.group(1).casefold() == kind.casefold():
+        title = title[match.end() :].strip() or title
+    return f"{kind} {item.id}: {title}".strip()
 
 
 def goal(item: WorkItem) -> str:

@@ -1,4 +1,4 @@
-"""Pure: which of the changed files a text speaks to ("Touches:"), precisely.
+"""Pure: which of the changed files a text speaks to ("Touches:"), precisely, and when saying so tells something.
 
 A file is named by its stem (`split_tender.py` -> split, tender) and, less, by its directories
 (generic ones such as src, tests, docs never count). A text touches a file when it mentions the
@@ -22,8 +22,11 @@ from doc_context.models import ChangedFile
 from doc_context.summary.tokens import PATH_NOISE, identifiers, words
 
 RATIO = 0.4
+MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more singles none out
 DIR_WEIGHT = 0.5
 _TEST_AFFIXES = frozenset({"test", "tests", "spec", "specs"})
+_TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testing"})
+_TEST_NAME = re.compile(r"^(?i:tests?)(?:[_.-]|$)|[_.-](?:tests?|spec)(?:\.|$)|[a-z0-9](?:Tests?|Spec)\.")
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,24 @@ def related_files(changed: Iterable[ChangedFile], text: str) -> tuple[str, ...]:
     best = max(scores.values(), default=0.0)
     keep = {p for p, s in scores.items() if s > 0 and s >= RATIO * best} | literal
     return tuple(sorted(keep, key=lambda p: (-scores[p] - (best if p in literal else 0), p)))
+
+
+def touches(changed: Sequence[ChangedFile], text: str) -> tuple[str, ...]:
+    """The changed files worth naming under a text: those it speaks to, tests left out (a test goes with its
+    code), and none when it speaks to more than half of the changed code (every page about the feature
+    would list the same files; that tells the reviewer nothing)."""
+    code = [c for c in changed if not is_test(c.path)]
+    found = list(related_files(code, text))
+    return tuple(found) if found and (len(found) == 1 or len(found) < MAX_SHARE * len(code)) else ()
+
+
+def is_test(path: str) -> bool:
+    """A test file: under a tests/spec folder, or named test_x, x_test, XTests, x.test.ts, x.spec.js."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if any(p.lower() in _TEST_DIRS for p in parts[:-1]):
+        return True
+    name = parts[-1] if parts else ""
+    return bool(_TEST_NAME.search(name))
 
 
 def _describe(path: str) -> _File:

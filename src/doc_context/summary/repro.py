@@ -90,14 +90,15 @@ def system_info(markdown: str) -> str:
     return clip("; ".join(line for line in lines if line), SYSTEM_INFO_CHARS)
 
 
-def repro_text(repro_steps: str) -> str:
-    """A Bug's repro steps as context, numbered steps and the expected and actual outcomes."""
+def repro_text(repro_steps: str, *, context: bool = True) -> str:
+    """A Bug's repro steps as context, numbered steps and the expected and actual outcomes. Without
+    `context` (the comment), the steps come first and unlabelled, under the Bug's own heading."""
     repro = parse_repro(repro_steps)
     parts: list[str] = []
-    if repro.context:
+    if repro.context and (context or not (repro.steps or repro.expected or repro.actual)):
         parts.append(clip(" ".join(repro.context), CONTEXT_CHARS))
     if repro.steps:
-        parts.append("**Repro steps**\n" + numbered_steps(repro.steps))
+        parts.append(("**Repro steps**\n" if parts or context else "") + numbered_steps(repro.steps))
     outcome = [
         f"- **{label}:** {clip(value, OUTCOME_CHARS)}"
         for label, value in (("Expected", repro.expected), ("Actual", repro.actual))

@@ -4,57 +4,79 @@ Which fields a work item is summarized from, and how each is shown, is its type'
 worktypes.py (a Bug: its repro steps and system info, never its description). Extra fields per
 type (extrafields.py) and the parent chain (parents.py) come as short lines of context.
 
-"""
+The comment gets a compact text of each source (its lead, its references, what matches the change,
+within a budget its sources share) and the build summary a fuller one (`more`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
-from doc_context.summary.excerpt import excerpt
+from doc_context.summary.citations import cites_only, is_reference
+from doc_context.summary.excerpt import LEAD_CHARS, excerpt
 from doc_context.summary.extrafields import ExtraFields, extra_values
-from doc_context.summary.parents import parent_chain
-from doc_context.summary.related import related_files
+from doc_context.summary.parents import heading, parent_chain
+from doc_context.summary.related import touches
 from doc_context.summary.repro import environment_text, repro_text
-from doc_context.summary.tokens import clip, focus_tokens, pick, relevance
+from doc_context.summary.tokens import clip, focus_tokens, pick, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
 from doc_context.text.mdblocks import LIST_MARKER
 
-DESCRIPTION_BUDGET = 600
+LEAD = 200  # the comment keeps a lead paragraph's first sentence and its most relevant ones up to this much
+ITEMS_BUDGET = 600  # the comment: what the work items' descriptions may take, shared by the items
+DESCRIPTION_BUDGET = (200, 600)  # the least and the most one description gets of it
+DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
 CRITERIA_BUDGET = 700
 CRITERION_CHARS = 240
 MAX_WITHDRAWN = 5
-PAGE_BUDGET = 700
+PAGES_BUDGET = 450  # the comment: each page's lead paragraph and what matches the change, shared by the pages
+PAGE_BUDGET = (150, 800)  # the least and the most one page gets of it
+TOP_PAGE_BUDGET = 520  # the most relevant page gets at least this: its best rule and row beside its lead
+PAGE_MORE_BUDGET = 1_800  # the build summary: the lead, the most relevant parts, then the rest in order
 
 _CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
 _STRUCK = re.compile(r"~~.*?~~")
 
 
 def work_item_summary(
-    item: WorkItem, changed: Sequence[ChangedFile], diff: str = "", *, extra: ExtraFields | None = None
+    item: WorkItem,
+    changed: Sequence[ChangedFile],
+    diff: str = "",
+    *,
+    extra: ExtraFields | None = None,
+    budget: int = DESCRIPTION_BUDGET[1],
+    pages: frozenset[int] = frozenset(),
 ) -> Summary:
-    """The summary of one work item, its type's fields ranked against the changed files and diff."""
+    """The summary of one work item, its type's fields ranked against the changed files and diff: `text`
+    for the comment (a description within `budget`, without the lines that only link to `pages`, the ids
+    of pages the comment shows anyway), `more` fuller, for the build summary."""
     focus = focus_tokens(changed, diff)
     if item.withheld:
         return replace(
             _title_only(item.withheld, item.title, focus),
             source_id=f"work item {item.id}",
-            heading=f"{item.type} {item.id}: {item.title}",
+            heading=heading(item),
             kind=item.type,
             url=item.web_url,
         )
     fields = work_type(item.type).fields
     texts = {f.name: field_markdown(item, f.name) for f in fields}
-    parts = (_shown(f.how, texts[f.name], focus) for f in fields)
     nothing = " or ".join(_lower(label(f.name)) for f in fields)
+    compact, full = (
+        "\n\n".join(p for p in (_shown(f.how, texts[f.name], focus, size, pages) for f in fields) if p)
+        or f"_No {nothing}._"
+        for size in (budget, 0)
+    )
     whole = "\n".join([item.title, *texts.values()])
     return Summary(
         source_id=f"work item {item.id}",
-        heading=f"{item.type} {item.id}: {item.title}",
-        text="\n\n".join(p for p in parts if p) or f"_No {nothing}._",
-        related_files=related_files(changed, whole),
+        heading=heading(item),
+        text=compact,
+        more=full if full != compact else "",
+        related_files=touches(changed, whole),
         kind=item.type,
         meta=item.state,
         url=item.web_url,
@@ -65,32 +87,50 @@ def work_item_summary(
     )
 
 
-def _shown(how: How, text: str, focus: frozenset[str]) -> str:
+def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> str:
+    """A field as the comment shows it within `budget` (visible characters), or in full for the build
+    summary (budget 0): there, a bug's context and system info too."""
     if how == "criteria":
-        return _criteria_text(text, focus)
+        return _criteria_text(text, focus, budget or CRITERIA_BUDGET)
     if how == "steps":
-        return repro_text(text)
+        return repro_text(text, context=not budget)
     if how == "environment":
-        return environment_text(text)
-    return excerpt(text, focus, DESCRIPTION_BUDGET)
+        return "" if budget else environment_text(text)
+    if not budget:
+        return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, keep_lead=LEAD_CHARS)
+    drop = partial(cites_only, page_ids=pages)
+    return excerpt(text, focus, budget, lead=0, keep_lead=LEAD, fill=False, drop=drop, keep=is_reference)
 
 
 def _lower(words: str) -> str:
     return words if words[:2].isupper() else words[:1].lower() + words[1:]
 
 
-def page_summary(page: Page, changed: Sequence[ChangedFile], cited_by: Sequence[int], diff: str = "") -> Summary:
-    """The summary of one Confluence page: its most relevant parts, under their headings."""
-    focus = focus_tokens(changed, diff)
+def page_summary(
+    page: Page,
+    changed: Sequence[ChangedFile],
+    cited_by: Sequence[int],
+    diff: str = "",
+    bugs: frozenset[str] = frozenset(),
+    budget: int = PAGE_BUDGET[1],
+) -> Summary:
+    """The summary of one Confluence page: its lead paragraph, then its parts that match the change (the
+    diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under their
+    headings. `more` holds a fuller excerpt for the build summary."""
+    focus = focus_tokens(changed, diff) | bugs
     if page.withheld:
         summary = _title_only(page.withheld, page.title, focus)
         return replace(summary, source_id=f"page {page.id}", cited_by=tuple(sorted(set(cited_by))), url=page.web_url)
     whole = f"{page.title}\n{page.text}"
+    cut = partial(excerpt, page.text, focus, lead=0, skip_heading=page.title, boost=bugs)
+    text = cut(budget, keep_lead=LEAD, fill=False)
+    more = cut(PAGE_MORE_BUDGET, keep_lead=LEAD_CHARS)
     return Summary(
         source_id=f"page {page.id}",
         heading=page.title,
-        text=excerpt(page.text, focus, PAGE_BUDGET, lead=0, skip_heading=page.title),
-        related_files=related_files(changed, whole),
+        text=text,
+        more=more if more != text else "",
+        related_files=touches(changed, whole),
         cited_by=tuple(sorted(set(cited_by))),
         kind="page",
         meta=f"space {page.space_key}" if page.space_key else "",
@@ -112,11 +152,11 @@ def _title_only(why: Withheld, title: str, focus: frozenset[str]) -> Summary:
     )
 
 
-def _criteria_text(criteria: str, focus: frozenset[str]) -> str:
+def _criteria_text(criteria: str, focus: frozenset[str], budget: int) -> str:
     parts = []
     live, withdrawn = split_criteria(criteria)
     if live:
-        chosen = pick(live, focus, CRITERIA_BUDGET, lead=0)
+        chosen = pick(live, focus, budget, lead=1)  # the first criterion usually states the requirement
         lines = [f"- {clip(live[i], CRITERION_CHARS)}" for i in chosen]
         if len(chosen) < len(live):
             lines.append(f"- …and {len(live) - len(chosen)} more")
@@ -142,16 +182,47 @@ def split_criteria(markdown: str) -> tuple[list[str], list[str]]:
     return live, withdrawn
 
 
+def bug_terms(items: Sequence[WorkItem]) -> frozenset[str]:
+    """What the PR's bugs say, for ranking page parts: the words of their titles and every value (number)
+    of their titles and shown fields: a policy's table row holding the bug's own case matches. A withheld
+    bug (title only) lends nothing."""
+    found: set[str] = set()
+    for item in items:
+        if work_type(item.type).verb == "fixes" and not item.withheld:
+            found.update(terms(item.title))
+            found.update(v for f in work_type(item.type).fields for v in values(field_markdown(item, f.name)))
+    return frozenset(found)
+
+
 def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tuple[list[Summary], list[Summary]]:
     """(work item summaries, page summaries), most relevant first, ranked against gathered.diff."""
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
+    size = _share(ITEMS_BUDGET, DESCRIPTION_BUDGET, len(gathered.work_items))
+    shown = frozenset(page.id for page, _ in gathered.pages)
     items = [
-        replace(work_item_summary(item, changed, diff, extra=extra), parents=parent_chain(item, parents))
+        replace(
+            work_item_summary(item, changed, diff, extra=extra, budget=size, pages=shown),
+            parents=parent_chain(item, parents),
+        )
         for item in gathered.work_items
     ]
-    pages = [page_summary(page, changed, ids, diff) for page, ids in gathered.pages]
+    bugs = bug_terms(gathered.work_items)
+    share = _share(PAGES_BUDGET, PAGE_BUDGET, len(gathered.pages))
+    focus = focus_tokens(changed, diff) | bugs
+    ranks = [relevance(f"{page.title}\n{page.text}", focus) for page, _ in gathered.pages]
+    top = ranks.index(max(ranks)) if ranks else -1
+    pages = [
+        page_summary(page, changed, ids, diff, bugs, max(share, TOP_PAGE_BUDGET) if n == top else share)
+        for n, (page, ids) in enumerate(gathered.pages)
+    ]
     return _ranked(items), _ranked(pages)
+
+
+def _share(total: int, bounds: tuple[int, int], sources: int) -> int:
+    """What one source's text in the comment may take: the total shared by the sources, within bounds."""
+    low, high = bounds
+    return max(low, min(high, total // max(sources, 1)))
 
 
 def _ranked(summaries: list[Summary]) -> list[Summary]:

@@ -1,4 +1,4 @@
-"""Pure: words and identifiers of paths, diffs and prose, sentence splitting, relevance-ranked picking."""
+"""Pure: words, identifiers and values of paths, diffs and prose, sentence splitting, relevance-ranked picking."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ _PATH_NOISE_WORDS = (
 _IDENT = re.compile(r"[A-Za-z0-9]+")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_VALUE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)+(?![\w])|(?<![\w.,])\d{2,}(?![\w.,]?\w)")
 _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "approx.")
 
@@ -84,9 +85,17 @@ def identifiers(text: str) -> list[str]:
     return out
 
 
+def values(text: str) -> list[str]:
+    """Numbers a text states, as written: "€10.02" -> "10.02", "3 × 3.335" -> "3.335", "15 %" -> "15".
+
+    A single digit is no value (it counts steps and items, not amounts); neither are digits inside a word
+    ("AUTUMN15")."""
+    return _VALUE.findall(text)
+
+
 def terms(text: str) -> set[str]:
-    """Words and compound identifiers of a text: what relevance is measured on."""
-    return set(words(text)).union(identifiers(text))
+    """Words, compound identifiers and values of a text: what relevance is measured on."""
+    return set(words(text)).union(identifiers(text), values(text))
 
 
 def path_tokens(path: str) -> frozenset[str]:
@@ -102,6 +111,7 @@ def diff_tokens(diff: str) -> frozenset[str]:
             body = line[1:MAX_DIFF_LINE]
             found.update(w for w in words(body) if w not in _CODE_NOISE)
             found.update(identifiers(body))
+            found.update(values(body))
     return frozenset(found)
 
 

@@ -128,7 +128,10 @@ def _link(text: str, href: str) -> str:
     if not label:
         return literal(url)
     same = {literal(url).rstrip("/"), literal(url.removeprefix("mailto:"))}
-    return label if label.rstrip("/") in same else f"{label} ({literal(url)})"
+    if label.rstrip("/") in same:
+        return label
+    text = label.replace("[", "\\[").replace("]", "\\]")
+    return f"[{text}](" + literal(url).replace(")", "%29").replace("(", "%28") + ")"
 
 
 def _text(node: Node | str) -> str:

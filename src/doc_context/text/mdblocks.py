@@ -31,6 +31,11 @@ class Block:
     @property
     def items(self) -> list[str]:
         """A list's items, each one line: continuation lines joined with a space, nested items with "; "."""
+        return [text for _, text in self.numbered_items()]
+
+    def numbered_items(self) -> list[tuple[int, str]]:
+        """(number, item) of a list, the number as a renderer shows it: the first item's own number, then one
+        more per item (a list written 3. 4. 5. says 3, 4, 5); 0 for a bulleted list's items."""
         items: list[str] = []
         for line in self.lines:
             text = LIST_MARKER.sub("", line).strip()
@@ -40,7 +45,10 @@ class Block:
             elif text:
                 glue = ("; " if "\u2014" in items[-1] else " \u2014 ") if nested else " "
                 items[-1] = f"{items[-1]}{glue}{text}" if items[-1] else text
-        return [item for item in items if item]
+        marker = LIST_MARKER.match(self.lines[0]) if self.lines else None
+        first = int(marker.group(1)[:-1]) if self.ordered and marker and marker.group(1)[0].isdigit() else 0
+        numbered = [(first + n if self.ordered else 0, item) for n, item in enumerate(items)]
+        return [(n, item) for n, item in numbered if item]
 
 
 def heading_text(line: str) -> str | None:

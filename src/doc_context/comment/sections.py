@@ -1,0 +1,149 @@
+"""Pure: one section of the comment per work item or page, and the parents that group work items.
+
+A work item section: a link to it, its state and extra fields, its parent line (unless its parent
+heads a group), its text, and the changed files it speaks to. A page section: a link, the work items
+that cite it, its excerpt, the changed files it speaks to. In the build summary (`full`), every
+section also says where its text came from (the fields and revision; the space and the version)
+and uses the fuller text.
+
+A parent shared by two or more of the work items is said once, as the heading of a group that
+holds them; a parent of one item stays a line in that item's section.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from doc_context.models import Summary
+from doc_context.summary.parents import Parent, parent_line
+from doc_context.summary.tokens import clip
+from doc_context.summary.worktypes import label
+from doc_context.text.mdblocks import separate_blocks
+from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link, strip_invisible
+
+MAX_TOUCHES = 10
+_SLUG = re.compile(r"(/spaces/[^/?#]+/pages/\d+)/[^/?#]*$")  # Cloud's title slug: /pages/ID is the page, shorter
+OTHERS = "Other work items"
+
+
+@dataclass
+class Part:
+    """One work item or page section; trimming shortens its body, then drops its context and tail."""
+
+    head: str
+    raw: str
+    tail: str
+    relevance: int
+    index: int
+    context: str = ""  # the parent line
+    group: str = ""  # the heading of the group it is in ("" when the comment has no groups)
+    body: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.body = neutralize(self.raw)
+
+    def blocks(self) -> list[str]:
+        return [b for b in (self.head, self.context, self.body, self.tail) if b]
+
+    def render(self) -> str:
+        return "\n\n".join(self.blocks())
+
+    def size(self) -> int:
+        blocks = self.blocks()
+        return sum(map(len, blocks)) + 2 * (len(blocks) - 1)
+
+
+def shared_parents(items: Sequence[Summary]) -> set[tuple[str, str, str]]:
+    """The nearest parents that two or more of the items share."""
+    counts = Counter(s.parents[0] for s in items if s.parents)
+    return {parent for parent, n in counts.items() if n > 1}
+
+
+def item_parts(items: Sequence[Summary], *, full: bool = False) -> list[Part]:
+    """A part per work item; grouped under their shared parents when there are any."""
+    shared = shared_parents(items)
+    level = "####" if shared else "###"
+    parts = []
+    for i, summary in enumerate(items):
+        parent = summary.parents[0] if summary.parents else None
+        grouped = parent is not None and parent in shared
+        group = group_heading(summary.parents) if grouped else (f"### {OTHERS}" if shared else "")
+        context = "" if grouped else parent_line(summary.parents)
+        text = (summary.more or summary.text) if full else summary.text
+        parts.append(
+            Part(
+                _item_head(summary, level, full),
+                separate_blocks(text),
+                origin(summary) if full else "",
+                summary.relevance,
+                i,
+            )
+        )
+        parts[-1].context, parts[-1].group = context, group
+    first: dict[str, int] = {}
+    for part in parts:
+        first.setdefault(part.group, part.index)
+    return sorted(parts, key=lambda p: (first[p.group], p.index))  # a group where its most relevant item was
+
+
+def group_heading(chain: tuple[Parent, ...]) -> str:
+    """The heading of the items that share the chain's nearest parent, with its goal and its own parents."""
+    heading, goal, url = chain[0]
+    line = f"### {safe_link(clip(heading, 300), url)}"  # its work items, below it, are part of it
+    further = [safe_link(h, u) for h, _, u in chain[1:]]
+    below = neutralize_inline(goal) + (f" (in {', in '.join(further)})" if further else "")
+    return line + ("\n" + below.strip() if below.strip() else "")
+
+
+def _item_head(summary: Summary, level: str, full: bool) -> str:
+    head = f"{level} {safe_link(clip(summary.heading, 300), summary.url)}"
+    shown = [neutralize_inline(clip(summary.meta, 60))] if summary.meta.strip() else []  # the state: "Active"
+    shown += [f"**{neutralize_inline(k)}:** {neutralize_inline(clip(v, 120))}" for k, v in summary.extra]
+    shown += [touches(summary.related_files, full=full)] if summary.related_files else []
+    return head + ("\n" + " · ".join(shown) if shown else "")
+
+
+def origin(summary: Summary) -> str:
+    """Where the text came from: the work item, its fields and revision."""
+    number = summary.source_id.removeprefix("work item ").strip()
+    facts = [f"From work item {neutralize_inline(number)}" if number.isdigit() else ""]
+    if summary.fields_used:
+        facts[0] += ": " + ", ".join(neutralize_inline(label(f)) for f in summary.fields_used)
+    facts += [f"revision {neutralize_inline(summary.version)}"] if summary.version.strip() else []
+    facts = [f for f in facts if f]
+    return "_" + " · ".join(facts) + "_" if facts else ""
+
+
+def page_parts(pages: Sequence[Summary], *, full: bool = False) -> list[Part]:
+    return [_page_part(s, i, full) for i, s in enumerate(pages)]
+
+
+def _page_part(summary: Summary, index: int, full: bool) -> Part:
+    cited = ", ".join(f"#{i}" for i in summary.cited_by)
+    facts = [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
+    facts += [touches(summary.related_files, full=full)] if summary.related_files else []
+    facts += [neutralize_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
+    facts += [f"version {neutralize_inline(summary.version)}"] if summary.version.strip() and full else []
+    url = _SLUG.sub(r"\1", summary.url)
+    head = f"#### {safe_link(clip(summary.heading, 300), url)}"
+    head += "\n" + " · ".join(facts) if facts else ""
+    text = (summary.more or summary.text) if full else summary.text
+    return Part(head, separate_blocks(text), "", summary.relevance, index)
+
+
+def touches(paths: Sequence[str], *, full: bool = False) -> str:
+    """The changed files a text speaks to, by name (their paths when two share a name, or in `full`)."""
+    names = [p.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] for p in paths]
+    short = not full and len(set(names)) == len(names)
+    shown = [_code(name if short else path) for name, path in zip(names, paths, strict=True)][:MAX_TOUCHES]
+    more = f" and {len(paths) - MAX_TOUCHES} more" if len(paths) > MAX_TOUCHES else ""
+    return "**Touches:** " + ", ".join(shown) + more
+
+
+def _code(path: str) -> str:
+    """A path as inline code, on one line; `<` and `>` as entities, so no tag and no `@<id>` mention."""
+    text = re.sub(r"\s+", " ", strip_invisible(clip(path, 200))).replace("`", "'")
+    return "`" + text.replace("<", "&lt;").replace(">", "&gt;") + "`"

@@ -1,0 +1,49 @@
+"""`doc-context demo`: the comment it posts is one a reviewer reads in half a minute (the README says its size)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from doc_context.demo import demo
+
+DEMO_COMMENT_LIMIT = 3_500
+README = Path(__file__).parent.parent / "README.md"
+
+
+def run_demo() -> tuple[str, list[str]]:
+    lines: list[str] = []
+    assert demo(lines.append) == 0
+    text = "\n".join(lines)
+    comment = text.split("=== the comment posted on pull request 1842 ===\n", 1)[1].split("\n\n(the comment: ", 1)[0]
+    return comment, lines
+
+
+def test_the_demo_comment_is_short_and_links_to_the_build_summary() -> None:
+    comment, lines = run_demo()
+    assert len(comment) <= DEMO_COMMENT_LIMIT, f"the demo's comment has {len(comment):,} characters"
+    assert comment.startswith("## Business context\n\n") and "_In full: [build summary](http" in comment
+    assert "/_build/results?buildId=20418&view=ms.vss-build-web.run-extensions-tab)_" in comment
+    assert [c for c in comment if unicodedata.category(c) == "Cf"] == []
+    sizes = next(line for line in lines if "(the comment: " in line)
+    summary = int(re.search(r"in a pipeline: ([\d,]+) characters", sizes).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert summary > 1.5 * len(comment)  # the fuller text is one click away
+
+
+def test_the_demo_comment_says_what_the_issue_asked_for() -> None:
+    comment, _ = run_demo()
+    assert comment.count("Let shoppers use **gift cards**") == 1  # the shared parent, said once
+    assert "Spike 4230: banker's rounding" in comment and "Spike: " not in comment
+    assert "Provider docs: [redemption API v3](https://docs.giftcard-provider.example/api/v3/redemptions)" in comment
+    assert "4. Percentage discounts are applied to the unrounded subtotal" in comment  # the rule for the bug
+    assert "| 3 × 3.335 | none | 10.02 | 10.00 |" in comment  # the row with the bug's own case
+    assert "test_" not in comment and comment.count("**Touches:**") == 3  # under each work item, its own files
+
+
+def test_the_readme_states_the_demo_comments_size() -> None:
+    comment, _ = run_demo()
+    stated = re.search(r"demo's comment is ([\d,]+) characters", README.read_text(encoding="utf-8"))
+    assert stated, "the README says how long the demo's comment is"
+    size = int(stated.group(1).replace(",", ""))
+    assert size <= DEMO_COMMENT_LIMIT and abs(size - len(comment)) <= 150, f"the demo's comment has {len(comment):,}"
