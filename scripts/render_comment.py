@@ -13,7 +13,7 @@ from pathlib import Path
 
 import markdown
 
-from doc_context.demo import run_env
+from doc_context.demo import demo_env
 from doc_context.sandbox import Sandbox
 
 STYLE = """body{font-family:'Segoe UI',Helvetica,Arial,sans-serif;font-size:14px;color:#201f1e;margin:0;
@@ -30,7 +30,7 @@ def main() -> int:
     with Sandbox() as sandbox, tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
             [sys.executable, "-m", "doc_context", "run"],
-            env=run_env(sandbox.env(), tmp),
+            env=demo_env(sandbox.env(), tmp),  # with a build id, as in a pipeline: the link to its summary
             capture_output=True,
             text=True,
             check=False,
@@ -61,7 +61,7 @@ def main() -> int:
                 f"--user-data-dir={tmp}/profile",
                 "--hide-scrollbars",
                 f"--screenshot={out}",
-                "--window-size=900,2200",
+                "--window-size=900,1560",
                 page.as_uri(),
             ],
             check=True,
