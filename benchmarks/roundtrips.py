@@ -53,7 +53,9 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
 )
 CONFLUENCE_KINDS = (
     ("GET", r"/rest/api/user/current$", "credential check"),
-    ("GET", r"/api/v2/pages/\d+$|/rest/api/content/\d+$", "page by id"),
+    # the benchmark's Confluence is Cloud: v2 reads the bodies, v1 content/{id} the view restrictions beside them
+    ("GET", r"/rest/api/content/\d+$|/restriction/byOperation/read$|/api/v2/pages/\d+/ancestors$", "restrictions"),
+    ("GET", r"/api/v2/pages/\d+$", "page by id"),
     ("GET", r"/api/v2/blogposts/\d+$", "blog post by id"),
     ("GET", r"/rest/api/content$|/api/v2/(?:pages|blogposts)$", "page by title"),
     ("GET", r"/rest/api/content/search$", "title search"),

@@ -49,7 +49,17 @@ _GROUPS = (
     ("auth", ("auth", "pat", "azure_")),
     ("confluence", ("confluence_",)),
     ("comment", ("marker_key", "thread_status", "comment_budget", "parent_depth", "extra_fields")),
-    ("audience", ("page_content", "title_only_spaces", "other_projects", "sensitive_areas", "sensitive_tags")),
+    (
+        "audience",
+        (
+            "page_content",
+            "restricted_pages",
+            "title_only_spaces",
+            "other_projects",
+            "sensitive_areas",
+            "sensitive_tags",
+        ),
+    ),
     ("llm", ("llm_",)),
 )
 

@@ -108,6 +108,31 @@ def parent_elsewhere(sandbox: Sandbox, secret: str) -> None:
     )
 
 
+BOT = "ci-bot@fabrikam.example"  # the sandbox's Confluence account
+
+
+def _cite(sandbox: Sandbox, wid: int, *page_ids: int) -> None:
+    """A story of the PR's own project (shown in full) citing these pages."""
+    links = "".join(f'<li><a href="{sandbox.confluence.api_base}/spaces/OPS/pages/{p}">page</a></li>' for p in page_ids)
+    _link(sandbox, work_item(wid, "User Story", f"Story {wid}", fields={"System.Description": f"<ul>{links}</ul>"}))
+
+
+def restricted_page(sandbox: Sandbox, secret: str) -> None:
+    wiki = sandbox.confluence
+    wiki.add_group("incident-response", BOT, "oncall@fabrikam.example")
+    wiki.add_page(3200001, "Postmortem: gift card outage", "OPS", f"<p>Root cause: {secret} in checkout totals.</p>")
+    wiki.restrict_view(3200001, groups=["incident-response"])
+    _cite(sandbox, 5120, 3200001)
+
+
+def inherited_restriction(sandbox: Sandbox, secret: str) -> None:
+    wiki = sandbox.confluence
+    wiki.add_page(3200010, "People operations", "OPS", "<p>HR pages.</p>")
+    wiki.restrict_view(3200010, users=[BOT, "hr-lead@fabrikam.example"])
+    wiki.add_page(3200011, "Payroll rounding exceptions", "OPS", f"<p>{secret} checkout totals</p>", parent_id=3200010)
+    _cite(sandbox, 5121, 3200011)
+
+
 CASES = [
     Case("another project", "SECRET-OTHER-PROJECT-41c7", "Partner checkout for Contoso stores",
          "_Title only: it belongs to another project._", other_project, {"DOC_CONTEXT_OTHER_PROJECTS": "Contoso"}),
@@ -117,6 +142,11 @@ CASES = [
          "_Title only: it carries a tag marked sensitive._", tagged, {"DOC_CONTEXT_SENSITIVE_TAGS": "secret-project"}),
     Case("parent in another project", "SECRET-PARENT-7e21", "Contoso merger readiness",
          "Part of [Epic 5110: Contoso merger readiness](", parent_elsewhere, {"DOC_CONTEXT_OTHER_PROJECTS": "*"}),
+    Case("page with its own view restriction", "SECRET-POSTMORTEM-c0de", "Postmortem: gift card outage",
+         "_Title only: the page has view restrictions._", restricted_page, {"DOC_CONTEXT_RESTRICTED_PAGES": "summary"}),
+    Case("page under a restricted parent", "SECRET-PAYROLL-ab12", "Payroll rounding exceptions",
+         "_Title only: the page inherits view restrictions from a parent page._", inherited_restriction,
+         {"DOC_CONTEXT_RESTRICTED_PAGES": "summary"}),
 ]  # fmt: skip
 
 
@@ -188,22 +218,51 @@ def test_the_log_counts_what_was_shown_by_title_only_and_why(sandbox, cli, chat,
         case.seed(sandbox, case.secret)
     ran = cli(env_for(sandbox, chat, tmp_path), "run")
     assert ran.code == 0, ran.output
-    group = ran.stdout.split("##[group]doc-context: 4 shown by title and link only", 1)[1].split("##[endgroup]")[0]
+    group = ran.stdout.split("##[group]doc-context: 6 shown by title and link only", 1)[1].split("##[endgroup]")[0]
     assert "User Story 5101: Partner checkout for Contoso stores: project Contoso" in group
     assert "Bug 5102: Gift card codes can be guessed at checkout: area path Fabrikam Fiber\\Security\\Triage" in group
     assert "Task 5103: Rotate the payment processor keys: tag Confidential" in group
     assert "parent Epic 5110: Contoso merger readiness: project Contoso" in group
+    assert "page 3200001: Postmortem: gift card outage: a view restriction on the page" in group
+    assert "page 3200011: Payroll rounding exceptions: a view restriction on an ancestor page" in group
     for case in CASES:
         assert case.secret not in ran.output
     assert "title only" not in "".join(line for line in ran.stdout.splitlines() if "type=warning" in line)
 
 
+def test_restrictions_are_read_once_a_page_and_not_at_all_when_no_setting_needs_them(sandbox, cli):
+    ran = cli(sandbox.env(), "run")
+    assert ran.code == 0, ran.output
+    read = [r.path.rsplit("/", 1)[1] for r in sandbox.confluence.restriction_requests()]
+    assert read and len(read) == len(set(read))  # the demo's pages are open: one read each, no fallback
+    sandbox.confluence.clear()
+    for env in ({"DOC_CONTEXT_RESTRICTED_PAGES": "summary"}, {"DOC_CONTEXT_PAGE_CONTENT": "titles"}):
+        assert cli({**sandbox.env(), **env}, "run", "--dry-run").code == 0
+    assert sandbox.confluence.restriction_requests() == []
+
+
 def test_check_lists_what_a_run_would_show_by_title_only(sandbox, cli):
     other_project(sandbox, "SECRET-CHECK-3f3f")
     tagged(sandbox, "SECRET-CHECK-3f3f")
+    restricted_page(sandbox, "SECRET-CHECK-3f3f")
     ran = cli({**sandbox.env(), **SENSITIVE}, "check")
     assert ran.code == 0, ran.output
     assert "User Story 5101: Partner checkout for Contoso stores: project Contoso" in ran.stdout
     assert "Task 5103: Rotate the payment processor keys: tag Confidential" in ran.stdout
+    assert "page 3200001: Postmortem: gift card outage: a view restriction on the page" in ran.stdout
     assert "SECRET-CHECK-3f3f" not in ran.output
     assert not sandbox.ado.requests(method="PATCH") and not sandbox.ado.threads(sandbox.info.pr_id)
+
+
+def test_a_token_that_cannot_read_restrictions_shows_pages_by_title_with_one_warning(sandbox, cli):
+    wiki = sandbox.confluence
+    wiki.add_user("scoped@fabrikam.example", "scoped-token", display_name="Scoped",
+                  scopes=["read:page:confluence", "read:space:confluence"])  # fmt: skip
+    env = {**sandbox.env(), "CONFLUENCE_EMAIL": "scoped@fabrikam.example", "CONFLUENCE_API_TOKEN": "scoped-token"}
+    ran = cli({**env, "CONFLUENCE_API_BASE": wiki.gateway_base}, "run")
+    assert ran.code == 0, ran.output
+    told = [line for line in ran.stdout.splitlines() if "type=warning" in line and "could not be read" in line]
+    assert len(told) == 1 and "search:confluence or read:content-details:confluence" in told[0]
+    body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
+    assert "[Gift card split payments - design](" in body and "Scope of the first release" not in body
+    assert "_Title only: its view restrictions could not be checked._" in body

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.models import Page, PageRef, Relation, WorkItem
+from doc_context.models import Page, PageRef, Relation, Restriction, WorkItem
 from doc_context.summary.audience import (
+    INHERITED_RESTRICTION,
     OTHER_PROJECT,
+    OWN_RESTRICTION,
     SENSITIVE_AREA,
     SENSITIVE_TAG,
     TITLE_ONLY_SPACE,
     TITLES_ONLY,
     UNKNOWN_PROJECT,
+    UNKNOWN_RESTRICTION,
     Audience,
     split_list,
     withhold_item,
@@ -55,14 +58,21 @@ def test_work_items(audience: Audience, source: WorkItem, why: str | None) -> No
     assert (got.why if got else None) == why
 
 
-def page(space: str = "PAY") -> Page:
-    return Page(PageRef(page_id=1), 1, "Design", space, 3, "https://x/wiki/p/1", "text")
+def page(space: str = "PAY", restriction: Restriction = "none", error: str = "") -> Page:
+    return Page(PageRef(page_id=1), 1, "Design", space, 3, "https://x/wiki/p/1", "text", False, restriction, error)
 
 
 @pytest.mark.parametrize(
     ("audience", "source", "why"),
     [
         (Audience(), page(), None),
+        (Audience(), page(restriction="own"), OWN_RESTRICTION),
+        (Audience(), page(restriction="inherited"), INHERITED_RESTRICTION),
+        (Audience(), page(restriction="unknown"), UNKNOWN_RESTRICTION),
+        (Audience(), page(restriction="unchecked"), UNKNOWN_RESTRICTION),  # a client that did not ask: restricted
+        (Audience(restricted_pages="summary"), page(restriction="own"), None),
+        (Audience(restricted_pages="summary"), page(restriction="unchecked"), None),
+        (Audience.from_settings(title_only_spaces="PAY", restricted_pages="summary"), page(), TITLE_ONLY_SPACE),
         (Audience.from_settings(title_only_spaces="hr, LEGAL;pay"), page("PAY"), TITLE_ONLY_SPACE),
         (Audience.from_settings(title_only_spaces="HR"), page("PAY"), None),
         (Audience(page_content="titles"), page(), TITLES_ONLY),
@@ -71,6 +81,11 @@ def page(space: str = "PAY") -> Page:
 def test_pages(audience: Audience, source: Page, why: str | None) -> None:
     got = audience.page(source)
     assert (got.why if got else None) == why
+
+
+def test_an_unknown_restriction_says_why_in_the_log() -> None:
+    why = Audience().page(page(restriction="unknown", error="the token lacks the scope X (HTTP 401)."))
+    assert why is not None and "(the token lacks the scope X (HTTP 401))" in why.detail
 
 
 def test_a_withheld_item_keeps_its_title_line_only() -> None:

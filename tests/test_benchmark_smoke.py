@@ -51,5 +51,6 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
         if roundtrips.kind_of(roundtrips.CONFLUENCE_KINDS, r) == "page by id"
     )
     assert fetched == Counter(str(pid) for pid in bench.page_ids)  # each page exactly once
-    assert sum(wiki.values()) == 1 + pages
+    assert wiki["restrictions"] == pages  # one read of each page's view restrictions, beside its body
+    assert sum(wiki.values()) == 1 + 2 * pages
     assert ado["other"] == 0 and wiki["other"] == 0

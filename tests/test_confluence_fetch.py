@@ -238,9 +238,10 @@ def _seed_dc(wiki: FakeConfluence) -> None:
 
 
 def client(wiki: FakeConfluence) -> Confluence:
-    if wiki.cloud:
-        return Confluence(ConfluenceConfig(api_base=wiki.api_base, cloud=True), basic("ci@acme.example", "cloud-token"))
-    return Confluence(ConfluenceConfig(api_base=wiki.api_base, cloud=False), BearerAuth("dc-pat"))
+    """Pinned here: which requests a page reference makes. View restrictions are read too by default:
+    test_restriction_reads.py."""
+    config = ConfluenceConfig(api_base=wiki.api_base, cloud=wiki.cloud, restrictions=False)
+    return Confluence(config, basic("ci@acme.example", "cloud-token") if wiki.cloud else BearerAuth("dc-pat"))
 
 
 @pytest.mark.parametrize(("mode", "refs", "expected", "pages"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])

@@ -24,6 +24,7 @@ from doc_context.gather import Sources, gather
 from doc_context.models import Fetched, Gathered, Notice, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.sandbox import FakeConfluence, RecordingServer, Reply
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
+from doc_context.summary.audience import Audience
 from doc_context.text.links import Site
 
 from .clock import FakeClock, Ticking
@@ -101,6 +102,8 @@ def client(
     transport: httpx.BaseTransport | None = None,
     **config: object,
 ) -> Confluence:
+    """Pinned here: each request and its bounds; view restrictions (more requests) are test_audience.py's."""
+    config.setdefault("restrictions", False)
     return Confluence(
         ConfluenceConfig(api_base=site.api_base, cloud=site.cloud, **config),  # type: ignore[arg-type]
         basic(EMAIL, token) if site.cloud else BearerAuth(token),
@@ -118,6 +121,7 @@ def run(site: FakeConfluence, confluence: Confluence, *items: WorkItem, concurre
                 Site.from_url(site.api_base),
                 concurrency=concurrency,
                 confluence_concurrency=concurrency,
+                audience=Audience(restricted_pages="titles" if confluence.config.restrictions else "summary"),
             ),
             PR,
         )
@@ -186,7 +190,7 @@ def test_with_a_separate_api_base_links_match_the_site_and_requests_go_to_the_ap
             f"{api.api_base}/spaces/ENG/pages/123458",
             f"{evil.origin}/wiki/spaces/ENG/pages/123459",
         ]
-        config = ConfluenceConfig(api_base=api.api_base, site_url=site.api_base, cloud=True)
+        config = ConfluenceConfig(api_base=api.api_base, site_url=site.api_base, cloud=True, restrictions=False)
         confluence = Confluence(config, basic(EMAIL, TOKEN))
         try:
             got = gather(Sources(Items(story(*links)), confluence, Site.from_url(site.api_base)), PR)

@@ -192,8 +192,9 @@ SANDBOX_LINK = st.builds(
     st.sampled_from(["", "#x", "?src=mail", ".", ")", "/", "%20"]),
 )
 API_PATH = re.compile(
-    r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current|rest/api/content/search)"
-)
+    r"/wiki/(?:api/v2/(?:pages|blogposts|spaces)(?:/[0-9]{1,19})?|rest/api/user/current|rest/api/content/search"
+    r"|rest/api/content/[0-9]{1,19}(?:/restriction/byOperation/read)?|api/v2/pages/[0-9]{1,19}/ancestors)"
+)  # the last line: a page's view restrictions, by its id
 _SANDBOX: list[FakeConfluence] = []
 
 

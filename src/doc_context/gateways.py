@@ -92,6 +92,7 @@ def audience(settings: Settings) -> Audience:
         other_projects=settings.other_projects,
         sensitive_areas=settings.sensitive_areas,
         sensitive_tags=settings.sensitive_tags,
+        restricted_pages=settings.restricted_pages,
         title_only_spaces=settings.title_only_spaces,
         page_content=settings.page_content,
     )
@@ -173,6 +174,7 @@ def _confluence(settings: Settings) -> Confluence | None:
         timeout=min(settings.timeout, 20.0),
         deadline=settings.confluence_deadline,
         verify=settings.confluence_ca_bundle or True,
+        restrictions=audience(settings).checks_restrictions,
     )
     auth: httpx.Auth
     if settings.confluence_pat is not None:

@@ -33,12 +33,17 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
-from doc_context.summary.audience import Audience, withhold_item, withhold_page
+from doc_context.summary.audience import UNKNOWN_RESTRICTION, Audience, withhold_item, withhold_page
 from doc_context.summary.citations import Uncited, cited_pages, confluence_like, uncited_links
 from doc_context.summary.parents import parent_ids
 from doc_context.text.links import Site
 
 T = TypeVar("T")
+UNCHECKED = (
+    "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
+    "A scoped API token needs search:confluence or read:content-details:confluence for them; "
+    "DOC_CONTEXT_RESTRICTED_PAGES=summary quotes pages without asking"
+)
 CONFLUENCE_FIX = (
     "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud, or a Data Center username + "
     "password) or CONFLUENCE_PAT (Data Center), mapped from secret variables."
@@ -248,6 +253,7 @@ def _pages(
     futures = [(fetcher.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
     fetcher.shutdown(wait=False)
     pages: dict[int, tuple[Page, list[int]]] = {}  # by page id: a space link and a page link can meet
+    unchecked: dict[str, list[int]] = {}  # pages whose restrictions could not be read, by why
     failed: dict[str, list[PageRef]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:
         try:
@@ -262,9 +268,15 @@ def _pages(
         if page.degraded and page.id not in pages:
             notices.append(Notice(ref.describe(), "its storage format was malformed; read it leniently"))
         if why := sources.audience.page(page):
+            if why.why == UNKNOWN_RESTRICTION and page.id not in pages:
+                unchecked.setdefault(page.restriction_error or "no answer said", []).append(page.id)
             page = withhold_page(page, why)
         citing = pages.setdefault(page.id, (page, []))[1]
         citing += [i for i in ids if i not in citing]
+    for reason, page_ids in unchecked.items():  # one notice per reason: a missing scope affects every page
+        count = f"{len(page_ids)} page{'s' if len(page_ids) != 1 else ''}"
+        text = UNCHECKED.format(count=count, ids=_ids(page_ids), reason=reason.rstrip("."))
+        notices.append(Notice("confluence", text))
     for reason, refs in failed.items():
         names = ", ".join(r.describe() for r in refs[:5]) + (", ..." if len(refs) > 5 else "")
         notices.append(
@@ -273,3 +285,7 @@ def _pages(
             else Notice("confluence", f"{len(refs)} pages skipped: {reason}: {names}")
         )
     return [(page, tuple(sorted(ids))) for page, ids in pages.values()]
+
+
+def _ids(ids: Sequence[int]) -> str:
+    return ", ".join(map(str, ids[:5])) + (", ..." if len(ids) > 5 else "")

@@ -97,6 +97,8 @@ class WorkItem:
 
 
 PageKind = Literal["page", "blogpost", "space_home"]
+# A page's view restrictions: none; its own; an ancestor's; not learned; not asked (the settings need none)
+Restriction = Literal["none", "own", "inherited", "unknown", "unchecked"]
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,8 @@ class Page:
     web_url: str
     text: str
     degraded: bool = False  # the storage body was malformed and read by the tolerant parser
+    restriction: Restriction = "unchecked"
+    restriction_error: str = ""  # why the restriction is "unknown"
     withheld: Withheld | None = None  # set by gather: its text is already gone
 
 

@@ -190,6 +190,12 @@ class Settings(BaseSettings):
         description="What the comment shows of a Confluence page: 'summary', or 'titles' (title and link only) "
         "for every page.",
     )
+    restricted_pages: Literal["titles", "summary"] = Field(
+        "titles",
+        validation_alias=_env("DOC_CONTEXT_RESTRICTED_PAGES", "restricted_pages"),
+        description="What the comment shows of a page with view restrictions (its own or a parent's), or whose "
+        "restrictions cannot be read: 'titles' (title and link only), or 'summary' to quote it anyway.",
+    )
     title_only_spaces: str = Field(
         "",
         validation_alias=_env("DOC_CONTEXT_TITLE_ONLY_SPACES", "title_only_spaces"),

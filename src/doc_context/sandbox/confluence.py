@@ -10,6 +10,8 @@ Cloud: Basic email:api_token, REST v2 (/wiki/api/v2/...) and v1 (/wiki/rest/api/
     (add_user(..., scopes={...})) works only through the API gateway path, wiki.gateway_base =
     origin + /ex/confluence/{cloudId}/wiki, and a request its scopes do not cover answers 401
     "Unauthorized; scope does not match" with X-Failure-Category: FAILURE_CLIENT_SCOPE_CHECK.
+Through the gateway, the deprecated v1 content/{id} read answers 410 Gone, as Atlassian removed it there.
+View restrictions (restrict_view, add_group): confluence_access.py.
 Data Center: Bearer PAT (or Basic user:password), v1 only; a wrong PAT can pass as anonymous.
 Browser paths (/x/CODE, /display/..., /spaces/...) answer 302: our client must never request them.
 """
@@ -26,11 +28,12 @@ from collections.abc import Iterable
 from typing import Any, Literal
 from urllib.parse import quote
 
+from .confluence_access import Access, ViewRestriction
 from .confluence_content import ANONYMOUS, Page, Renderer, Space, User, tiny_code
 from .confluence_routes import V1_ROUTES, V2_ROUTES
 from .server import RecordingServer, Reply, Request
 
-__all__ = ["FakeConfluence", "Page", "Space", "User", "tiny_code"]
+__all__ = ["FakeConfluence", "Page", "Space", "User", "is_restriction_read", "tiny_code"]
 
 Mode = Literal["cloud", "datacenter"]
 UNAUTHORIZED_HTML = (
@@ -38,6 +41,7 @@ UNAUTHORIZED_HTML = (
 )
 CLOUD_BEARER_403 = {"error": "Failed to parse Connect Session Auth Token"}
 SCOPE_MISMATCH = {"code": 401, "message": "Unauthorized; scope does not match"}
+GONE = {"statusCode": 410, "message": "This deprecated endpoint has been removed", "reason": "Gone"}
 CLOUD_ID = "a436116f-02ce-4520-8fbb-7301462a1674"
 
 
@@ -79,6 +83,7 @@ class FakeConfluence(RecordingServer):
         self.v2_titles_case_sensitive = True  # undocumented; v1's title filter is exact-case (documented)
         self._state = threading.RLock()
         self.render = Renderer(self.api_base, self.context_path, self.cloud)
+        self.access = Access(self)
 
     @property
     def origin(self) -> str:
@@ -147,10 +152,27 @@ class FakeConfluence(RecordingServer):
     def find_page(self, page_id: int) -> Page | None:
         return self._pages.get(page_id)
 
+    def add_group(self, name: str, *members: str) -> None:
+        """A group of users (by name: Cloud the email, Data Center the username), for view restrictions."""
+        with self._state:
+            self.access.members.setdefault(name, set()).update(members)
+
+    def restrict_view(self, page_id: int, *, users: Iterable[str] = (), groups: Iterable[str] = ()) -> None:
+        """The page's own view restriction: only these users and groups see it, and everything below it."""
+        with self._state:
+            self.access.view[page_id] = ViewRestriction(list(users), list(groups))
+
+    def user(self, name: str) -> User | None:
+        return next((u for u in self._users if u.name == name), None)
+
     def restrict(self, *page_ids: int) -> None:
         """These pages exist but the caller may not see them: 404, as Confluence hides them."""
         with self._state:
             self._restricted.update(page_ids)
+
+    def restriction_requests(self) -> list[Request]:
+        """The reads of view restrictions alone (not a body read that also expands them)."""
+        return [r for r in self.requests() if is_restriction_read(r)]
 
     def tiny_url(self, page_id: int) -> str:
         return f"{self.api_base}/x/{tiny_code(page_id)}"
@@ -178,6 +200,8 @@ class FakeConfluence(RecordingServer):
                 try:
                     user = self._authenticate(request)
                     self._admit(user, scopes, via_gateway=gateway is not None)
+                    if gateway is not None and re.fullmatch(r"/rest/api/content/\d+", rest):
+                        return Reply.json(GONE, 410)
                     with self._state:
                         return handler(self, request, user, m.groupdict())
                 except _Rejected as e:
@@ -255,6 +279,8 @@ class FakeConfluence(RecordingServer):
     def visible(self, page: Page | None, user: User | None) -> Page | None:
         if page is None or user is ANONYMOUS or page.id in self._restricted:
             return None
+        if not self.access.may_view(page, user):
+            return None
         return page
 
     def space_of(self, page: Page) -> Space:
@@ -268,6 +294,16 @@ class FakeConfluence(RecordingServer):
 
     def spaces(self) -> list[Space]:
         return list(self._spaces.values())
+
+
+def is_restriction_read(request: Request) -> bool:
+    expand = request.query.get("expand", "")
+    return (
+        ("restrictions.read" in expand and "body.storage" not in expand)
+        or "/restriction/byOperation/" in request.path
+        or request.path.endswith("/ancestors")
+        or (expand == "ancestors" and "/rest/api/content/" in request.path)
+    )
 
 
 def _is_api(rest: str | None) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .confluence_access import STALE_ANCESTOR
 from .confluence_content import ANONYMOUS, Page, Space, User
 from .confluence_cql import CqlError, parse
 from .server import Reply, Request
@@ -52,7 +53,17 @@ def content_by_id(wiki: FakeConfluence, request: Request, user: User | None, p: 
     page = wiki.visible(wiki.find_page(int(p["id"])), user)
     if page is None or page.status not in _statuses(request):
         return _v1_not_found(f"No content found with id: ContentId{{id={p['id']}}}")
-    return Reply.json(wiki.render.content_v1(page, expand=_expand(request), space=wiki.space_of(page)))
+    if wiki.access.stale_ancestor(page, _expand(request)):
+        return _v1_not_found(STALE_ANCESTOR)
+    out = wiki.render.content_v1(page, expand=_expand(request), space=wiki.space_of(page))
+    return Reply.json(wiki.access.expand(out, page, _expand(request)))
+
+
+def restriction_read(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str]) -> Reply:
+    page = wiki.visible(wiki.find_page(int(p["id"])), user)
+    if page is None:
+        return _v1_not_found(f"No content found with id: ContentId{{id={p['id']}}}")
+    return Reply.json(wiki.access.by_operation_read(page))
 
 
 def content_search(wiki: FakeConfluence, request: Request, user: User | None, _: dict[str, str]) -> Reply:
@@ -82,8 +93,12 @@ def content_cql(wiki: FakeConfluence, request: Request, user: User | None, _: di
 
 
 def _listing(wiki: FakeConfluence, request: Request, found: list[Page], path: str) -> Reply:
+    expand = _expand(request)
+    if any(wiki.access.stale_ancestor(pg, expand) for pg in found):
+        return _v1_not_found(STALE_ANCESTOR)
     results = [
-        wiki.render.content_v1(pg, expand=_expand(request), space=wiki.space_of(pg), listed=True) for pg in found
+        wiki.access.expand(wiki.render.content_v1(pg, expand=expand, space=wiki.space_of(pg), listed=True), pg, expand)
+        for pg in found
     ]
     return Reply.json(
         {
@@ -136,6 +151,13 @@ def page_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[s
     if isinstance(fmt, Reply):
         return fmt
     return Reply.json(wiki.render.content_v2(page, body_format=fmt, space=wiki.space_of(page)))
+
+
+def ancestors_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str]) -> Reply:
+    page = wiki.visible(wiki.find_page(int(p["id"])), user)
+    if page is None or page.type != "page":
+        return Reply.json(V2_NOT_FOUND, 404)
+    return Reply.json(wiki.access.ancestors_v2(page))
 
 
 def blogpost_v2(wiki: FakeConfluence, request: Request, user: User | None, p: dict[str, str]) -> Reply:
@@ -228,10 +250,13 @@ SEARCH = frozenset({"search:confluence", "read:content-details:confluence"})
 SPACE_V1 = frozenset({"read:confluence-space.summary", "read:space-details:confluence"})
 PAGE = frozenset({"read:page:confluence"})
 SPACE = frozenset({"read:space:confluence"})
+METADATA = frozenset({"read:content.metadata:confluence"})
+RESTRICTION = frozenset({"read:confluence-content.all", "read:content-details:confluence"})
 Route = tuple[str, Handler, frozenset[str]]
 V1_ROUTES: tuple[Route, ...] = (
     (r"/rest/api/user/current", user_current, USER),
     (r"/rest/api/content/(?P<id>\d{1,19})", content_by_id, CONTENT_V1),
+    (r"/rest/api/content/(?P<id>\d{1,19})/restriction/byOperation/read", restriction_read, RESTRICTION),
     (r"/rest/api/content/search/?", content_cql, SEARCH),
     (r"/rest/api/content/?", content_search, CONTENT_V1),
     (r"/rest/api/space/(?P<key>[^/]+)", space_by_key, SPACE_V1),
@@ -239,6 +264,7 @@ V1_ROUTES: tuple[Route, ...] = (
 )
 V2_ROUTES: tuple[Route, ...] = (
     (r"/api/v2/pages/(?P<id>\d{1,19})", page_v2, PAGE),
+    (r"/api/v2/pages/(?P<id>\d{1,19})/ancestors", ancestors_v2, METADATA),
     (r"/api/v2/blogposts/(?P<id>\d{1,19})", blogpost_v2, PAGE),
     (r"/api/v2/pages/?", pages_v2, PAGE),
     (r"/api/v2/blogposts/?", blogposts_v2, PAGE),

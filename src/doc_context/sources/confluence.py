@@ -15,6 +15,14 @@ work item never is. Ids travel as digits in the path, space keys and titles only
                 Both filters match the exact case only; when nothing matches, one
                 rest/api/content/search?cql=space="K" and type=page and title~"words", compared ignoring case
       space     the URL's homepageId when it had one (links.py), else the space's home page id
+      view restrictions (the page's own and its ancestors', confluence_restrictions.py), in the same wave:
+                DC:    the same request, expanded with them
+                Cloud: beside the v2 request, rest/api/content/{id}?expand=them (with a scoped token, whose
+                       gateway answers 410 to that deprecated read: rest/api/content/search?cql=id={id}); a title
+                       link asks rest/api/content/search?cql=space and title beside the space lookup.
+                       When that cannot answer (Cloud's 404 for a trashed or draft ancestor, a page not yet in
+                       the search index): api/v2/pages/{id}/ancestors, then restriction/byOperation/read of
+                       the page and each ancestor. What still fails is "unknown", and counts as restricted.
 A 401 stops all Confluence work for the run (Data Center locks accounts behind a CAPTCHA), unless it is a
 scoped token's "scope does not match": then only that request failed.
 """
@@ -31,7 +39,7 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from doc_context.errors import ConfluenceError
-from doc_context.models import Clock, Page, PageRef, SignedIn
+from doc_context.models import Clock, Page, PageRef, Restriction, SignedIn
 from doc_context.sources.confluence_auth import (
     SCOPED_ON_SITE,
     BearerAuth,
@@ -46,6 +54,7 @@ from doc_context.sources.confluence_auth import (
     sign_in,
 )
 from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
+from doc_context.sources.confluence_restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
 from doc_context.text.storage import storage_to_markdown
 
 __all__ = [
@@ -81,12 +90,25 @@ class Confluence:
     ) -> None:
         self.config = config
         self.cloud = config.cloud  # settled by the credential check when config.detect
-        self._http = GuardedClient(config, auth, transport=transport, max_connections=max_connections, clock=clock)
+        # max_connections pages at once; with their restrictions read beside them, two requests a page
+        connections = max_connections * (2 if config.restrictions else 1)
+        self._http = GuardedClient(config, auth, transport=transport, max_connections=connections, clock=clock)
         self._pages: _Once[int, Page] = _Once()
         self._spaces: _Once[str, dict[str, Any]] = _Once()
         self._stopped: str | None = None
+        self._v1 = V1_STORAGE
+        if config.restrictions:
+            self._v1 = {"expand": ",".join((V1_STORAGE["expand"], *EXPAND))}
+        self._restrictions = Restrictions(
+            self._get,
+            cloud=lambda: self.cloud,
+            gateway="/ex/confluence/" in config.api_base,
+            workers=max_connections,
+            enabled=config.restrictions,
+        )
 
     def close(self) -> None:
+        self._restrictions.close()
         self._http.close()
 
     def check_credentials(self) -> SignedIn:
@@ -120,17 +142,20 @@ class Confluence:
     def _by_id(self, page_id: int, kind: str) -> Page:
         def read() -> Page:
             if not self.cloud:
-                return self._page(_ok(self._get(f"/rest/api/content/{page_id:d}", V1_STORAGE)))
+                return self._page(_ok(self._get(f"/rest/api/content/{page_id:d}", self._v1)), v1=True)
+            restriction = self._restrictions.beside(page_id)  # the same wave as the body
             answer = self._get(f"/api/v2/{'blogposts' if kind == 'blogpost' else 'pages'}/{page_id:d}", V2_STORAGE)
             if answer.status == 404 and kind != "blogpost":  # no request more unless a page is missing
                 answer = self._get(f"/api/v2/blogposts/{page_id:d}", V2_STORAGE)
-            return self._page(_ok(answer))
+            return self._restrictions.apply(self._page(_ok(answer)), restriction)
 
         return self._pages.get(page_id, read)
 
     def _by_title(self, ref: PageRef) -> Page:
         kind, key, title = ("blogpost" if ref.kind == "blogpost" else "page"), ref.space_key or "", ref.title or ""
+        found: Pending | None = None
         if self.cloud:
+            found = self._restrictions.beside_search(f'space="{_cql(key)}" and type={kind} and title="{_cql(title)}"')
             space = self._space(key)
             key, space_id = str(space.get("key") or key), str(space.get("id", ""))  # the key as the space spells it
             if not space_id.isdecimal():
@@ -140,13 +165,15 @@ class Confluence:
             )
         else:
             day = {"postingDay": ref.posting_day} if ref.posting_day else {}
-            params = {"spaceKey": key, "title": title, "type": kind, **V1_STORAGE, **day}
+            params = {"spaceKey": key, "title": title, "type": kind, **self._v1, **day}
             answer = self._get("/rest/api/content", params)
         listing = _ok(answer)
         if not _titled(listing.get("results"), title):  # the filter is exact-case; Confluence's titles are not
             listing = self._title_search(kind, key, title)
         base = str((listing.get("_links") or {}).get("base") or "")  # a listing's items leave it out
-        page = self._page(_pick(listing.get("results"), ref), base=base)
+        page = self._page(_pick(listing.get("results"), ref), base=base, v1=not self.cloud)
+        if self.cloud and page.restriction == "unchecked":
+            page = self._restrictions.apply(page, found)
         return self._pages.get(page.id, lambda: page)  # an id read before wins; no second request either way
 
     def _title_search(self, kind: str, key: str, title: str) -> dict[str, Any]:
@@ -156,7 +183,7 @@ class Confluence:
             return {"results": []}
         cql = f'space="{_cql(key)}" and type={kind} and title~"{_cql(words)}"'
         try:
-            return _ok(self._get("/rest/api/content/search", {"cql": cql, "limit": "50", **V1_STORAGE}))
+            return _ok(self._get("/rest/api/content/search", {"cql": cql, "limit": "50", **self._v1}))
         except ScopeMissing as e:
             raise ScopeMissing(
                 f"no {kind} titled '{title}' in that exact case, and {e}: a search ignoring case needs it"
@@ -187,7 +214,8 @@ class Confluence:
             raise ConfluenceError(f"space {key} has no home page we can read")
         return page_id
 
-    def _page(self, body: dict[str, Any], *, base: str = "") -> Page:
+    def _page(self, body: dict[str, Any], *, base: str = "", v1: bool = False) -> Page:
+        """A page from a v2 answer, or a v1 one (v1: expanded with the restrictions when they are read)."""
         status = str(body.get("status", "current"))
         if status != "current":
             raise ConfluenceError(f"its status is '{status}', not 'current' (only current pages are read)")
@@ -197,6 +225,8 @@ class Confluence:
         links = body.get("_links") or {}
         webui = str(links.get("webui") or "")
         converted = storage_to_markdown(str(((body.get("body") or {}).get("storage") or {}).get("value") or ""))
+        v1 = v1 or "restrictions" in body  # a v1 answer (the CQL title search is one too, on Cloud)
+        restriction: Restriction = page_restriction(body) if v1 and self.config.restrictions else "unchecked"
         return Page(
             ref=PageRef(page_id=page_id),
             id=page_id,
@@ -206,6 +236,8 @@ class Confluence:
             web_url=str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui,
             text=converted.text,
             degraded=converted.degraded,
+            restriction=restriction,
+            restriction_error=UNREADABLE if restriction == "unknown" else "",
         )
 
     def _get(self, path: str, params: dict[str, str] | None = None) -> Answer:

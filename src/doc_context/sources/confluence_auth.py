@@ -41,10 +41,11 @@ PAGE_SCOPE = Scope("read:page:confluence", "pages and blog posts", "/api/v2/page
 SPACE_SCOPE = Scope("read:space:confluence", "space and title links", "/api/v2/spaces", (("limit", "1"),), "some")
 SEARCH_SCOPE = Scope(
     "search:confluence or read:content-details:confluence",
-    "titles typed in another case",
+    "page view restrictions through the gateway: without it every page shows by title only; and titles typed "
+    "in another case",
     "/rest/api/content/search",
     (("cql", "type=page"), ("limit", "1")),
-    need="optional",
+    need="some",
 )
 USER_SCOPE = Scope(
     "read:confluence-user or read:content-details:confluence",

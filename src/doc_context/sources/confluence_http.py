@@ -43,6 +43,7 @@ class ConfluenceConfig:
     deadline: float = 60.0  # seconds for all Confluence work in one run, from its first request
     max_response_bytes: int = 5_000_000
     verify: bool | str = True  # or a CA bundle (file or directory) for a self-hosted Data Center
+    restrictions: bool = True  # read each page's view restrictions (its own and its ancestors') with its body
 
 
 @dataclass(frozen=True)

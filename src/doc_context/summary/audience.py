@@ -108,7 +108,16 @@ class Audience:
             return Withheld(TITLES_ONLY, "DOC_CONTEXT_PAGE_CONTENT=titles")
         if page.space_key.casefold() in {s.casefold() for s in self.title_only_spaces}:
             return Withheld(TITLE_ONLY_SPACE, f"space {page.space_key} (DOC_CONTEXT_TITLE_ONLY_SPACES)")
-        return None
+        if self.restricted_pages == "summary" or page.restriction == "none":
+            return None
+        if page.restriction == "own":
+            return Withheld(OWN_RESTRICTION, "a view restriction on the page")
+        if page.restriction == "inherited":
+            return Withheld(INHERITED_RESTRICTION, "a view restriction on an ancestor page")
+        why = f" ({page.restriction_error.rstrip('.')})" if page.restriction_error else ""
+        return Withheld(
+            UNKNOWN_RESTRICTION, f"its view restrictions could not be read{why}, so it counts as restricted"
+        )
 
 
 def withhold_item(item: WorkItem, why: Withheld) -> WorkItem:
