@@ -389,3 +389,13 @@ def test_compose_uses_the_diff_the_parents_and_the_extra_fields() -> None:
     assert "\nActive · **Severity:** 2 - High" in out
     assert "\n\nPart of Feature 9: Tax everywhere — Charge the right tax.\n\n" in out
     assert out == compose(both, *summarize_all(both, extra=options.extra), options)
+
+
+def test_a_file_every_work_item_names_is_named_under_none() -> None:
+    items = [item("Task", **{DESCRIPTION: f"<p>Item {n} changes the cart totals.</p>"}) for n in range(3)]
+    items = [replace(it, id=100 + n) for n, it in enumerate(items)]
+    more = replace(gathered(*items), changed_files=(*CHANGED, *MORE))
+    summaries, _ = summarize_all(more)
+    assert all(s.related_files == () for s in summaries)  # "Touches: cart_totals.py" three times says nothing
+    two, _ = summarize_all(replace(more, work_items=tuple(items[:2])))
+    assert all(s.related_files == ("/src/checkout/cart_totals.py",) for s in two)

@@ -35,6 +35,7 @@ MAX_WITHDRAWN = 5
 PAGES_BUDGET = 450  # the comment: each page's lead paragraph and what matches the change, shared by the pages
 PAGE_BUDGET = (150, 800)  # the least and the most one page gets of it
 TOP_PAGE_BUDGET = 520  # the most relevant page gets at least this: its best rule and row beside its lead
+MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
 PAGE_MORE_BUDGET = 1_800  # the build summary: the lead, the most relevant parts, then the rest in order
 
 _CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
@@ -216,7 +217,14 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
         page_summary(page, changed, ids, diff, bugs, max(share, TOP_PAGE_BUDGET) if n == top else share)
         for n, (page, ids) in enumerate(gathered.pages)
     ]
-    return _ranked(items), _ranked(pages)
+    return _ranked(_telling(items)), _ranked(_telling(pages))
+
+
+def _telling(summaries: list[Summary]) -> list[Summary]:
+    """Touches that set a source apart: a file every one of three or more sources names tells nothing."""
+    lists = [s.related_files for s in summaries]
+    everywhere = set.intersection(*map(set, lists)) if len(lists) >= MIN_SOURCES_APART else set()
+    return [replace(s, related_files=tuple(p for p in s.related_files if p not in everywhere)) for s in summaries]
 
 
 def _share(total: int, bounds: tuple[int, int], sources: int) -> int:
