@@ -112,3 +112,14 @@ def test_the_readme_module_map_names_every_module():
     ]
     assert missing == []
     assert {f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()} <= names
+
+
+def test_pre_commit_runs_the_checks_ci_runs():
+    """Every `python -m ruff/mypy` line of .ci/run has a pre-commit hook running the same tool the same way."""
+    ci = [line.split() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    checks = [words[2:] for words in ci if words[:2] == ["python", "-m"] and words[2] in ("ruff", "mypy")]
+    hooks = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"][0]["hooks"]
+    entries = [hook["entry"].split()[2:] for hook in hooks]
+    ran = [[w for w in words if w not in (".", "--check", "--force-exclude")] for words in checks]
+    assert ran == [[w for w in entry if w != "--force-exclude"] for entry in entries]
+    assert all(hook["language"] == "system" for hook in hooks)  # the installed tools: no network at commit time
