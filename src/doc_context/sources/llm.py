@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 import httpx
 from azure.core.exceptions import AzureError
+from pydantic import SecretStr
 
 from doc_context.models import Notice, PullRequest, Summary
 from doc_context.summary.tokens import clip
@@ -50,6 +51,21 @@ class Credential(Protocol):
     """azure.identity credentials: get_token(scope).token."""
 
     def get_token(self, *scopes: str) -> Any: ...
+
+
+class LlmSettings(Protocol):
+    """The settings chat_client reads (settings.Settings has them; the edge passes it)."""
+
+    @property
+    def llm_url(self) -> str | None: ...
+    @property
+    def llm_model(self) -> str: ...
+    @property
+    def llm_api_key(self) -> SecretStr | None: ...
+    @property
+    def llm_auth(self) -> str: ...
+    @property
+    def llm_timeout(self) -> float: ...
 
 
 class ChatError(Exception):
@@ -184,7 +200,7 @@ def _host(url: str) -> str:
         return "the configured URL"
 
 
-def chat_client(settings: Any, credential: Credential | None = None) -> tuple[ChatClient | None, Notice | None]:
+def chat_client(settings: LlmSettings, credential: Credential | None = None) -> tuple[ChatClient | None, Notice | None]:
     """The client the settings ask for: None when llm_url is unset, or with a Notice when it cannot work."""
     if not settings.llm_url:
         return None, None
