@@ -17,6 +17,8 @@ from doc_context.models import PageRef
 from doc_context.sandbox import FakeConfluence
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 
+from .pagerefs import B, P, S, T
+
 # Cloud pages
 RETRY, TINY, BIG, SPECIAL, HOME, LAUNCH, NOTES, MAX = 123456, 1355412691, 2**32, 2883616774, 1001, 98765, 777, 2**63 - 1
 ENG_ID, PAY_ID, PERSONAL_ID, PERSONAL = 98001, 98306, 98500, "~712020:abc"
@@ -68,22 +70,6 @@ def search(words: str, key: str, kind: str = "page", prefix: str = "/wiki") -> t
 
 def dc_search(words: str, key: str, kind: str = "page") -> tuple[str, dict[str, str]]:
     return search(words, key, kind, "/confluence")
-
-
-def P(pid: int) -> PageRef:
-    return PageRef(kind="page", page_id=pid)
-
-
-def B(pid: int) -> PageRef:
-    return PageRef(kind="blogpost", page_id=pid)
-
-
-def T(key: str, title: str, day: str | None = None) -> PageRef:
-    return PageRef(kind="blogpost" if day else "page", space_key=key, title=title, posting_day=day)
-
-
-def S(key: str) -> PageRef:
-    return PageRef(kind="space_home", space_key=key)
 
 
 # (id, site, the identities fetched in turn, requests the site receives, pages read; None: not readable)

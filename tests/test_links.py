@@ -21,6 +21,8 @@ from doc_context.text.links import (
     tiny_to_page_id,
 )
 
+from .pagerefs import B, P, S, T
+
 CLOUD = Site.from_url("https://acme.atlassian.net/wiki")
 DC = Site.from_url("https://confluence.acme.com")
 DCX = Site.from_url("https://intranet.acme.com/confluence/")
@@ -29,22 +31,6 @@ D = "https://confluence.acme.com"
 X = "https://intranet.acme.com/confluence"
 LOOP = Site.from_url("http://127.0.0.1:8090/wiki")  # a site on loopback, as the sandbox serves one
 L = "http://127.0.0.1:8090/wiki"
-
-
-def P(pid: int) -> PageRef:
-    return PageRef(kind="page", page_id=pid)
-
-
-def B(pid: int) -> PageRef:
-    return PageRef(kind="blogpost", page_id=pid)
-
-
-def T(key: str, title: str, day: str | None = None) -> PageRef:
-    return PageRef(kind="blogpost" if day else "page", space_key=key, title=title, posting_day=day)
-
-
-def S(key: str) -> PageRef:
-    return PageRef(kind="space_home", space_key=key)
 
 
 # (id, site, work-item field value, markdown?, expected refs in order)
