@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
-from urllib.parse import quote
 
 from azure.devops.connection import Connection
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
@@ -24,15 +23,14 @@ from doc_context.models import (
     Notice,
     PullRequest,
     PullRequestRef,
-    Relation,
     Thread,
     WorkItem,
 )
 from doc_context.sources import ado_sdk as sdk
+from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
 from doc_context.sources.ado_transport import errors, read, retry_policy
 from doc_context.summary.worktypes import FETCHED_FIELDS
-from doc_context.text.htmltext import looks_like_html
 
 T = TypeVar("T")
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
@@ -42,7 +40,6 @@ MISSING = (
     "skipped: it does not exist or the build identity may not read it (grant 'View work items in this node' on "
     "its area path; an item in another project is out of reach of a job token limited to the current project)"
 )
-_STATUS_NAMES = ("unknown", "active", "fixed", "wontFix", "closed", "byDesign", "pending")
 
 
 def connect(
@@ -165,7 +162,7 @@ class AzureDevOps:
             if failures and not got:
                 notices.append(Notice(f"work items {_id_list(chunk)}", str(failures[-1])))
                 continue
-            items += [_work_item(got[i], self._org_url, project, self._keep) for i in chunk if i in got]
+            items += [work_item(got[i], self._org_url, project, self._keep) for i in chunk if i in got]
             notices += [Notice(f"work item {i}", MISSING) for i in chunk if i not in got]
         return Fetched(tuple(items), tuple(notices))
 
@@ -221,19 +218,19 @@ class AzureDevOps:
             )
             or []
         )
-        return [_thread(t) for t in got]
+        return [thread(t) for t in got]
 
     def create_thread(self, pr: PullRequestRef, content: str, *, properties: dict[str, object], status: str) -> Thread:
-        thread = GitPullRequestCommentThread(
+        new = GitPullRequestCommentThread(
             comments=[Comment(content=content, comment_type="text", parent_comment_id=0)],
-            properties={k: _typed(v) for k, v in properties.items()},
+            properties={k: typed(v) for k, v in properties.items()},
             status=status,
         )
         created = self._write(
             f"post the comment on pull request {pr.pull_request_id}",
-            lambda: self._git.create_thread(thread, pr.repository, pr.pull_request_id, project=pr.project),
+            lambda: self._git.create_thread(new, pr.repository, pr.pull_request_id, project=pr.project),
         )
-        return _thread(created)
+        return thread(created)
 
     def update_comment(self, pr: PullRequestRef, thread_id: int, comment_id: int, content: str) -> None:
         self._write(
@@ -252,7 +249,7 @@ class AzureDevOps:
         properties: dict[str, object] | None = None,
     ) -> None:
         patch = GitPullRequestCommentThread(
-            status=status, properties={k: _typed(v) for k, v in properties.items()} if properties else None
+            status=status, properties={k: typed(v) for k, v in properties.items()} if properties else None
         )
         self._write(
             f"update thread {thread_id} on pull request {pr.pull_request_id}",
@@ -262,62 +259,6 @@ class AzureDevOps:
     def _write(self, action: str, call: Callable[[], T]) -> T:
         """A thread write; answered 429, it waits (Retry-After, jitter) and tries again until the deadline."""
         return paced(action, call, pacing=self._pacing, throttle=self._throttle)
-
-
-def _work_item(w: sdk.WorkItem, org_url: str, default_project: str, keep: frozenset[str]) -> WorkItem:
-    """Our model of a work item, its web link under its own project (another project's item lives there)."""
-    fields = w.fields or {}
-    home = str(fields.get("System.TeamProject") or default_project)
-    text = {k: _plain(v) for k, v in fields.items() if k in keep and v is not None and _plain(v).strip()}
-    relations = tuple(
-        Relation(r.rel or "", r.url or "", str((r.attributes or {}).get("comment") or "")) for r in (w.relations or [])
-    )
-    return WorkItem(
-        id=int(w.id),
-        rev=int(w.rev or 0),
-        type=str(fields.get("System.WorkItemType", "")),
-        title=str(fields.get("System.Title", "")),
-        state=str(fields.get("System.State", "")),
-        fields=text,
-        relations=relations,
-        web_url=f"{org_url}/{quote(home)}/_workitems/edit/{int(w.id)}",
-        markdown_fields=frozenset(k for k, v in text.items() if not looks_like_html(v)),
-        project=str(fields.get("System.TeamProject") or ""),
-        area_path=str(fields.get("System.AreaPath") or ""),
-        tags=tuple(t.strip() for t in str(fields.get("System.Tags") or "").split(";") if t.strip()),
-    )
-
-
-def _plain(value: object) -> str:
-    """A field value as text: identities by display name, 8.0 as '8'."""
-    if isinstance(value, dict):
-        return str(value.get("displayName") or value.get("uniqueName") or "")
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _thread(t: sdk.CommentThread) -> Thread:
-    comments = sorted(t.comments or [], key=lambda c: c.id or 0)
-    first = comments[0] if comments else None
-    props = {
-        k: (v.get("$value") if isinstance(v, dict) and "$value" in v else v) for k, v in (t.properties or {}).items()
-    }
-    status = t.status if isinstance(t.status, str) or t.status is None else _STATUS_NAMES[int(t.status)]
-    return Thread(
-        id=int(t.id),
-        status=status,
-        properties=props,
-        first_comment_id=first.id if first else None,
-        first_comment=(first.content or "") if first else "",
-        is_deleted=bool(t.is_deleted),
-    )
-
-
-def _typed(value: object) -> dict[str, object]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {"$type": "System.Int32", "$value": value}
-    return {"$type": "System.String", "$value": str(value)}
 
 
 def _id_list(ids: Sequence[int]) -> str:
