@@ -7,6 +7,7 @@ import base64
 import signal
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -69,20 +70,24 @@ def marker_thread(status: Any = "active") -> GitPullRequestCommentThread:
 
 
 # -- Azure DevOps through the SDK
-def test_discovery_then_pull_request_by_id(sandbox: Sandbox) -> None:
-    git, _ = clients(sandbox)
-    pr = git.get_pull_request_by_id(sandbox.info.pr_id)
+def test_discovery_then_pull_request_by_id() -> None:
+    # The SDK keeps discovery per URL, in the process and on disk: an organization no earlier sandbox used
+    # (an earlier one may have had this port) makes sure the discovery calls are made here.
+    with Sandbox(org=f"fabrikam-{uuid.uuid4().hex[:8]}") as sandbox:
+        git, _ = clients(sandbox)
+        pr = git.get_pull_request_by_id(sandbox.info.pr_id)
+    org = sandbox.ado.org
 
     assert pr.title.startswith("Fix rounding in checkout totals")
     assert pr.repository.id == sandbox.info.repo_id and pr.repository.project.id == sandbox.info.project_id
     options, areas, get = sandbox.ado.requests()
     assert (options.method, options.path, options.headers["Accept"]) == (
         "OPTIONS",
-        "/fabrikam/_apis",
+        f"/{org}/_apis",
         "application/json",
     )
-    assert areas.path == "/fabrikam/_apis/ResourceAreas"
-    assert get.path == f"/fabrikam/_apis/git/pullRequests/{sandbox.info.pr_id}"
+    assert areas.path == f"/{org}/_apis/ResourceAreas"
+    assert get.path == f"/{org}/_apis/git/pullRequests/{sandbox.info.pr_id}"
     assert get.headers["Accept"] == "application/json;api-version=7.1-preview.1"
     assert get.headers["Authorization"] == "Basic " + base64.b64encode(b":sandbox-build-token").decode()
 
