@@ -6,7 +6,11 @@ import re
 import unicodedata
 from pathlib import Path
 
+import pytest
+
 from doc_context.demo import demo
+
+pytestmark = pytest.mark.e2e  # the whole demo, end to end: the sandbox servers and two runs
 
 DEMO_COMMENT_LIMIT = 3_500
 README = Path(__file__).parent.parent / "README.md"
