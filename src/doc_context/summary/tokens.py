@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from doc_context.models import ChangedFile
 
@@ -38,6 +39,7 @@ _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "approx.")
 
 
+@lru_cache(maxsize=16_384)  # the same few thousand words recur across a page's units: fold each once
 def stem(word: str) -> str:
     """A light fold: "totals" meets "total", "entries" "entry", "rounded" and "rounding" "round".
 
@@ -68,21 +70,29 @@ def words(text: str) -> list[str]:
     """Lower-cased, stemmed words of prose or code: camelCase and snake_case are split."""
     out: list[str] = []
     for ident in _IDENT.findall(text):
-        for part in _PARTS.findall(ident):
-            word = part.lower()
-            if 3 <= len(word) <= MAX_WORD and not word.isdigit() and word not in _STOP:
-                out.append(stem(word))
+        out.extend(_ident_words(ident))
     return out
+
+
+@lru_cache(maxsize=16_384)
+def _ident_words(ident: str) -> tuple[str, ...]:
+    out = []
+    for part in _PARTS.findall(ident):
+        word = part.lower()
+        if 3 <= len(word) <= MAX_WORD and not word.isdigit() and word not in _STOP:
+            out.append(stem(word))
+    return tuple(out)
 
 
 def identifiers(text: str) -> list[str]:
     """Compound identifiers, normalized: `orderTotal`, order_total and ORDER_TOTALS -> "order_total"."""
-    out: list[str] = []
-    for ident in _IDENTIFIER.findall(text):
-        parts = [p for p in _parts(ident) if p]
-        if len(parts) >= 2 and any(c.isalpha() for c in ident):
-            out.append("_".join(parts))
-    return out
+    return [c for c in map(_compound, _IDENTIFIER.findall(text)) if c]
+
+
+@lru_cache(maxsize=16_384)
+def _compound(ident: str) -> str:
+    parts = [p for p in _parts(ident) if p]
+    return "_".join(parts) if len(parts) >= 2 and any(c.isalpha() for c in ident) else ""
 
 
 def values(text: str) -> list[str]:
