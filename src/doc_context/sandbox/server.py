@@ -1,7 +1,7 @@
 """A loopback HTTP server that records every request and misbehaves on cue.
 
 RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0, tls=None)
-    .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive);
+    .start() / .close() / `with`      serve on a daemon thread (ThreadingHTTPServer, keep-alive; close is immediate);
                                       over TLS with an ssl.SSLContext as tls
     .requests(method, path_regex)     what was received, in order (a Request each)
     .exchanges(method, path_regex)    the same, each with the Reply it got
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import selectors
 import socket
 import ssl
 import struct
@@ -64,6 +65,8 @@ class RecordingServer:
         if tls is not None:  # the handshake happens in the request's thread, on its first read
             self._httpd.socket = tls.wrap_socket(self._httpd.socket, server_side=True, do_handshake_on_connect=False)
         self._httpd.daemon_threads = True
+        self._httpd.timeout = 0
+        self._wake_r, self._wake_w = socket.socketpair()
         self._httpd.owner = self
 
     # -- lifecycle
@@ -81,21 +84,29 @@ class RecordingServer:
 
     def start(self) -> RecordingServer:
         if self._thread is None:
-            self._thread = threading.Thread(
-                target=self._httpd.serve_forever,
-                kwargs={"poll_interval": 0.05},
-                name=f"{type(self).__name__}:{self.port}",
-                daemon=True,
-            )
+            self._thread = threading.Thread(target=self._accept, name=f"{type(self).__name__}:{self.port}", daemon=True)
             self._thread.start()
         return self
 
     def close(self) -> None:
         self._closing.set()
         if self._thread is not None:
-            self._httpd.shutdown()
+            self._wake_w.send(b"x")  # the accept loop returns now, not at its next poll
+            self._thread.join()
             self._thread = None
         self._httpd.server_close()
+        self._wake_r.close()
+        self._wake_w.close()
+
+    def _accept(self) -> None:
+        """serve_forever, woken by close() at once instead of polling for it (each test closes two servers)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._httpd, selectors.EVENT_READ)
+            selector.register(self._wake_r, selectors.EVENT_READ)
+            while not self._closing.is_set():
+                ready = selector.select()
+                if not self._closing.is_set() and any(key.fileobj is self._httpd for key, _ in ready):
+                    self._httpd.handle_request()  # timeout 0: accepts the waiting connection, never blocks
 
     def __enter__(self) -> RecordingServer:
         return self.start()
