@@ -5,6 +5,7 @@ Compared through tests/golden.py (UPDATE_GOLDEN=1 regenerates them).
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
@@ -247,11 +248,17 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
 }
 
 
-def render(name: str, *, full: bool = False) -> str:
-    """The case's comment, or with `full` its build summary."""
+def compose_case(name: str, *, full: bool = False) -> str:
+    """The case's comment, or with `full` its build summary, composed afresh."""
     gathered, diff = CASES[name]()
     gathered = replace(gathered, diff=diff)
     return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
+
+
+@functools.cache
+def render(name: str, *, full: bool = False) -> str:
+    """compose_case, once a session: the tests below only read the text (test_deterministic composes again)."""
+    return compose_case(name, full=full)
 
 
 @pytest.mark.parametrize(("name", "full"), [(n, f) for n in sorted(CASES) for f in (False, True)])
@@ -261,7 +268,7 @@ def test_golden(name: str, full: bool) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_deterministic(name: str) -> None:
-    assert render(name).encode() == render(name).encode()
+    assert compose_case(name).encode() == render(name).encode()
 
 
 def test_fifty_work_items_fit_the_budget() -> None:
