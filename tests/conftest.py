@@ -23,6 +23,21 @@ def pytest_configure(config):
     signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
+@pytest.fixture(autouse=True)
+def _empty_sdk_disk_cache():
+    """Each test leaves the SDK's disk cache empty, as a run on a fresh agent finds it. The SDK keeps one JSON
+    file per cache and rewrites all of it on every new entry: each sandbox (a new port, so a new URL) adds its
+    200 KB of resource locations, so without this every discovery wrote all the earlier ones again. The SDK's
+    in-process cache (per URL, read first) is untouched."""
+    yield
+    cache_module = sys.modules.get("azure.devops._file_cache")
+    if cache_module is not None:
+        for cache in (cache_module.OPTIONS_CACHE, cache_module.RESOURCE_CACHE):
+            if cache.data:
+                cache.clear()  # FileCache.clear removes the file; the entries in memory go below
+                cache.data = {}
+
+
 SUBPROCESS_FIXTURES = {"cli", "spawn", "release", "wheelhouse"}
 
 
