@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from doc_context.comment.overview import LLM_NOTE
 from doc_context.comment.render import HARD_CAP, TITLE, render_comment
 from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
 from doc_context.summary.summarize import page_summary, work_item_summary
-from doc_context.text.neutralize import neutralize, neutralize_inline
 
 from .golden import assert_golden
 
@@ -53,72 +51,6 @@ def summary(n: int, text: str = "", **kw: object) -> Summary:
     }
     fields.update(kw)
     return Summary(f"work item {n}", text=text, **fields)  # type: ignore[arg-type]
-
-
-# ---- neutralize ----------------------------------------------------------------------------
-
-NEUTRALIZE = [
-    ("plain text", "The total is wrong.", "The total is wrong."),
-    ("logging command", "##vso[task.setvariable variable=x]1", "#\\#vso[task.setvariable variable=x]1"),
-    ("logging command upper case", "x ##VSO[task.complete]", "x #\\#VSO[task.complete]"),
-    ("formatting command", "##[error]boom", "#\\#[error]boom"),
-    ("logging command hidden by zero widths", "#\u200b#v\u00adso\ufe0f[task.complete]", "#\\#vso[task.complete]"),
-    ("script tag", "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
-    ("comment tag", "<!-- x -->", "&lt;!-- x --&gt;"),
-    ("plain at-name mentions nobody", "ping @alice, ops@acme.example", "ping @alice, ops@acme.example"),
-    ("ado mention", "@<6A3E-11>", "@&lt;6A3E-11&gt;"),
-    ("invisible characters", "a\u200bb\u200dc\u2060d\ufeffe\u00adf\u202eg\u2066h\x85i", "abcdefghi"),
-    ("lone at", "a @ b", "a @ b"),
-    ("fence", "```\ncode", "\\`\\`\\`\ncode"),
-    ("tilde fence", "~~~python", "\\~~~python"),
-    ("heading", "## heading", "\\## heading"),
-    ("indented heading", "  # title", "  \\# title"),
-    ("hash number", "#123 is a work item", "#123 is a work item"),
-    ("setext dashes", "Title\n---", "Title\n\\---"),
-    ("setext equals", "Title\n===", "Title\n\\==="),
-    ("thematic break", "* * *", "\\* * *"),
-    ("list item kept", "- item\n1. item", "- item\n1. item"),
-    ("image", "see ![chart](https://evil.example/p.png)", "see (image: chart, https://evil.example/p.png)"),
-    ("reference image", "![chart][r]", "!\\[chart][r]"),
-    ("link kept", "[docs](https://x.io)", "[docs](https://x.io)"),
-    ("control chars", "a\x00b\x1bc\r\nd", "abc\nd"),
-    ("blockquote kept", "> quoted\n>\n> more", "> quoted\n>\n> more"),
-    ("nested quote kept", "> > deep", "> > deep"),
-    ("tag in a quote", "> <b>x</b> a>b", "> &lt;b&gt;x&lt;/b&gt; a&gt;b"),
-    ("heading in a quote", "> ## title", "> \\## title"),
-    ("rule in a quote", ">---", ">\\---"),
-    ("not at the start", "a > b", "a &gt; b"),
-]
-
-
-@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in NEUTRALIZE], ids=[c[0] for c in NEUTRALIZE])
-def test_neutralize(text: str, expected: str) -> None:
-    assert neutralize(text) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("a\nb\t c", "a b c"),
-        ("[x](y)", "\\[x\\](y)"),
-        ("back\\slash]", "back\\\\slash\\]"),
-        ("## x", "\\## x"),
-    ],
-)
-def test_neutralize_inline(text: str, expected: str) -> None:
-    assert neutralize_inline(text) == expected
-
-
-@settings(max_examples=500)
-@given(st.text(alphabet=st.sampled_from("#vsoVSO[]<>@`~-=*_ \n\\!()abc"), max_size=60) | st.text())
-def test_neutralize_defuses_anything(text: str) -> None:
-    for out in (neutralize(text), neutralize_inline(text)):
-        assert "##vso[" not in out.lower() and "##[" not in out
-        assert not RAW_TAG.search(out)
-        assert "@<" not in out  # the only form of a mention in a comment
-        assert not any(unicodedata.category(c) == "Cf" for c in out)
-        assert "```" not in out.replace("\\`", "")
-    assert "\n" not in neutralize_inline(text)
 
 
 # ---- the comment -----------------------------------------------------------------------------
@@ -320,14 +252,3 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
     out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
     assert len(out) <= budget
     assert "##vso[" not in out.lower() and not RAW_TAG.search(out)
-
-
-def test_links_to_other_schemes_stay_text() -> None:
-    from doc_context.text.neutralize import neutralize
-
-    assert (
-        neutralize("[x](javascript:alert(1)) [y](https://ok.example)")
-        == "[x]\\(javascript:alert(1)) [y](https://ok.example)"
-    )
-    assert neutralize("[z]( data:text/html,abc)") == "[z]\\( data:text/html,abc)"
-    assert neutralize("[ref]: javascript:alert(1)") == "\\[ref]: javascript:alert(1)"

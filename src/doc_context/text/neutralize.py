@@ -4,21 +4,26 @@ What it prevents: raw HTML, @mentions that notify people, lines that become head
 and break the layout, pipeline logging commands (##vso[...], ##[...]), code fences that swallow
 the rest of the comment, markdown images that load remote URLs, and links to anything but http(s).
 What it keeps: markdown blockquotes (a leading "> "; every other ">" is escaped), lists, tables,
-emphasis and http(s) links.
+emphasis and http(s) links, and code as written: a fenced block or a code span that every renderer
+reads as we do (codespans.py) keeps its `<`, `&amp;` and `*a*`, so `List<T>` reads `List<T>`; any other
+backtick run of three or more is escaped as before.
 
 Nothing invisible is added and invisible characters (Unicode format characters: zero-width spaces,
 joiners, bidi controls) are removed, so what a reader copies is what the text says. An Azure DevOps
 comment mentions someone only as `@<GUID>` (learn.microsoft.com, "Use @mentions in work items and
 pull requests": the Markdown editor's form is `@<UserID>`); plain `@name` notifies nobody and stays
-as written. Every `<` becomes `&lt;`, so `@<GUID>` reaches the comment as `@&lt;GUID&gt;`: it reads
-the same and mentions nobody. Logging commands are broken with a backslash (`#\\#vso[`), a visible
-character: the agent's culture-aware search skips zero-width characters.
+as written. Every `<` outside kept code becomes `&lt;` (code holding `@<` is not kept), so `@<GUID>`
+reaches the comment as `@&lt;GUID&gt;`: it reads the same and mentions nobody. Logging commands are
+broken with a backslash (`#\\#vso[`), a visible character: the agent's culture-aware search skips zero-width characters.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
+
+from doc_context.text.codespans import blank, code_spans, fence_end, may_open_after
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SELECTORS = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # invisible, and Mn
@@ -45,13 +50,27 @@ _LINK_DEFINITION = re.compile(r"^(\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)?)\[([^\]\n
 
 
 def neutralize(text: str) -> str:
-    """Untrusted markdown, defused; what it says stays readable."""
+    """Untrusted markdown, defused; what it says stays readable, and its code stays as written (codespans.py)."""
     text = strip_invisible(_CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
-    text = _IMAGE.sub(_image_as_text, text).replace("![", "!\\[")
-    text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
-    text = _LINK.sub("]\\(", text)  # javascript:, data:, vbscript: ... stay text
-    text = "\n".join(_defuse_line(line) for line in text.split("\n"))
-    return defuse_log_commands(text)
+    return defuse_log_commands("\n".join(_defuse_lines(text.split("\n"))))
+
+
+def _defuse_lines(lines: list[str]) -> Iterator[str]:
+    """Each line defused, but a kept fence's lines kept as written. `dirty`: an earlier line of the paragraph
+    left a backtick the renderer may pair across lines; `settled`: no earlier line since the last blank one
+    can take the next line into a table or a link definition (codespans.may_open)."""
+    i, dirty, settled = 0, False, True
+    while i < len(lines):
+        end = fence_end(lines, i) if settled else None
+        if end is not None:
+            yield from lines[i : end + 1]
+            i, dirty, settled = end + 1, False, True
+            continue
+        spans, clean = code_spans(lines[i]) if not dirty else ([], False)
+        yield _defuse_line(lines[i], spans)
+        dirty = not blank(lines[i]) and (dirty or not clean)
+        settled = blank(lines[i]) or (settled and may_open_after(lines[i]))
+        i += 1
 
 
 def defuse_log_commands(text: str) -> str:
@@ -70,9 +89,19 @@ def strip_invisible(text: str) -> str:
 
 
 def neutralize_inline(text: str) -> str:
-    """Untrusted text for one line (a heading, a link text): whitespace folded, brackets escaped."""
-    folded = _WHITESPACE.sub(" ", text).strip().replace("\\", "\\\\").replace(">", "&gt;")
-    return neutralize(folded.replace("[", "\\[").replace("]", "\\]"))
+    """Untrusted text for one line (a heading, a link text): whitespace folded, brackets and backslashes
+    escaped outside code spans."""
+    folded = _WHITESPACE.sub(" ", text).strip()
+    out, at = "", 0
+    for start, end in code_spans(folded)[0]:  # code stays as written; neutralize keeps what is certainly code
+        out += _inline_text(folded[at:start]) + folded[start:end]
+        at = end
+    out += _inline_text(folded[at:])
+    return neutralize("&gt;" + out[1:] if out.startswith(">") else out)  # no quote: other ">" neutralize escapes
+
+
+def _inline_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
 def _image_as_text(match: re.Match[str]) -> str:
@@ -90,14 +119,26 @@ def safe_link(text: str, url: str) -> str:
     return f"[{label}]({url.replace('(', '%28').replace(')', '%29')})"
 
 
-def _defuse_line(line: str) -> str:
-    """Tags escaped, quote marks kept; a line that would start a heading, a rule, a setext underline
-    or a fence (inside a quote too) starts escaped."""
+def _defuse_line(line: str, spans: Sequence[tuple[int, int]] = ()) -> str:
+    """Tags escaped, quote marks and code spans kept; a line that would start a heading, a rule, a setext
+    underline or a fence (inside a quote too) starts escaped."""
     marks = _QUOTE_MARKS.match(line)
     prefix = marks.group() if marks else ""
-    rest = line[len(prefix) :].replace("<", "&lt;").replace(">", "&gt;")
+    rest, at = "", len(prefix)  # no span starts in the quote marks: they hold no backtick
+    for start, end in spans:
+        rest += _defuse_text(line[at:start]) + line[start:end]
+        at = end
+    rest += _defuse_text(line[at:])
     rest = _LINK_DEFINITION.sub(r"\1\\[\2]:", rest)  # "[x]: javascript:..." defines no link
     body = rest.lstrip(" \t")
     if _HEADING.match(body) or _RULE.match(body):
         rest = rest[: len(rest) - len(body)] + "\\" + body
     return prefix + rest
+
+
+def _defuse_text(text: str) -> str:
+    """Text outside code: images as text, fences and links to other schemes broken, tags escaped."""
+    text = _IMAGE.sub(_image_as_text, text).replace("![", "!\\[")
+    text = _BACKTICKS.sub(lambda m: "\\`" * len(m.group()), text)
+    text = _LINK.sub("]\\(", text)  # javascript:, data:, vbscript: ... stay text
+    return text.replace("<", "&lt;").replace(">", "&gt;")
