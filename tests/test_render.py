@@ -210,6 +210,16 @@ def test_hard_cap() -> None:
     assert len(render_comment(PR, items, [], budget=10**9)) <= HARD_CAP
 
 
+@pytest.mark.parametrize("limit", range(0, 60, 3))
+def test_the_last_resort_cut_leaves_no_fence_open(limit: int) -> None:
+    from doc_context.comment.render import _cut
+
+    text = "## Title\n\nRun:\n\n```bash\necho <x>\n```\n\nthen\n\n```\nmore\n```"
+    out = _cut(text, limit)
+    assert len(out) <= limit and out.count("```") % 2 == 0
+    assert text.startswith(out)
+
+
 @pytest.mark.parametrize("budget", [0, 10, 60, 200])
 def test_tiny_budgets(budget: int) -> None:
     out = render_comment(PR, [summary(1, "text " * 100)], [], budget=budget)

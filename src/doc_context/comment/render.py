@@ -20,6 +20,7 @@ from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
 from doc_context.models import PullRequest, Summary
 from doc_context.summary.mdcut import shorten
+from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
 
 __all__ = ["HARD_CAP", "TITLE", "neutralize", "render_comment"]
@@ -139,6 +140,9 @@ def _join(intro: list[str], items: list[Part], pages: list[Part], *tail: str) ->
 
 
 def _cut(text: str, limit: int) -> str:
-    """The last resort when even the headings do not fit: whole lines up to the limit."""
+    """The last resort when even the headings do not fit: whole lines up to the limit, and no fence left open
+    (the cut goes back to before it)."""
     head = text[:limit]
-    return head[: head.rfind("\n")].rstrip() if "\n" in head else ""
+    head = head[: head.rfind("\n")].rstrip() if "\n" in head else ""
+    opener = fence_open_at_end(head)
+    return head if opener is None else head[:opener].rstrip()
