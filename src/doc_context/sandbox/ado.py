@@ -73,7 +73,7 @@ class FakeAzureDevOps(RecordingServer):
         self.org = org
         self.max_comment_chars = max_comment_chars
         self.instance_id = stable_guid("org", org)
-        self.locations: list[dict[str, Any]] = copy.deepcopy(list(_real_locations()))
+        self.locations: list[dict[str, Any]] = [dict(loc) for loc in _real_locations()]  # flat: a copy each
         self.clock = Clock()
         self.work_items = WorkItemStore()
         # Whether POST {org}/_apis/wit/workitemsbatch (no project) answers with the items of every project the
