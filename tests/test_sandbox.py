@@ -24,6 +24,7 @@ from msrest.exceptions import ClientRequestError
 from doc_context.sandbox import FakeConfluence, Sandbox
 from doc_context.sandbox.confluence import tiny_code
 from doc_context.sandbox.seed import add_review_threads
+from doc_context.sources.tls import default_context  # the clients below share it: a new one loads the roots
 
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"
 MARKER = "docContext.marker"
@@ -58,7 +59,8 @@ def clients(box: Sandbox, token: str | None = None) -> tuple[Any, Any]:
 
 def raw(box: Sandbox, method: str, path: str, *, version: str | None = "7.1", **kw: Any) -> httpx.Response:
     accept = "application/json" + (f";api-version={version}" if version else "")
-    return httpx.request(method, box.ado.base_url + path, auth=("", box.info.token), headers={"Accept": accept}, **kw)
+    url, auth, headers = box.ado.base_url + path, ("", box.info.token), {"Accept": accept}
+    return httpx.request(method, url, auth=auth, headers=headers, verify=default_context(), **kw)
 
 
 def marker_thread(status: Any = "active") -> GitPullRequestCommentThread:
@@ -372,7 +374,8 @@ def test_a_reset_post_surfaces_and_creates_nothing(sandbox: Sandbox) -> None:
 
 # -- Confluence through httpx
 def wiki_client(wiki: FakeConfluence, auth: Any = None, **headers: str) -> httpx.Client:
-    return httpx.Client(base_url=wiki.api_base, auth=auth, headers=headers, follow_redirects=False)
+    tls = default_context()
+    return httpx.Client(base_url=wiki.api_base, auth=auth, headers=headers, follow_redirects=False, verify=tls)
 
 
 def wiki_get(wiki: FakeConfluence, path: str, auth: Any = None, **headers: str) -> httpx.Response:
@@ -446,7 +449,7 @@ def test_scoped_tokens_work_through_the_gateway_only_and_within_their_scopes(san
     site.add_user("scoped@fabrikam.example", "scoped-token", display_name="Scoped", scopes={"read:page:confluence"})
     auth = ("scoped@fabrikam.example", "scoped-token")
     page = f"/api/v2/pages/{sandbox.info.policy_page_id}"
-    with httpx.Client(base_url=site.gateway_base, auth=auth) as gateway:
+    with httpx.Client(base_url=site.gateway_base, auth=auth, verify=default_context()) as gateway:
         assert gateway.get(page).status_code == 200
         assert gateway.get("/api/v2/pages", params={"limit": "1"}).status_code == 200
         refused = gateway.get("/rest/api/user/current")

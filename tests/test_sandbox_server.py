@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from doc_context.sandbox.server import RecordingServer, Reply, Request
+from doc_context.sources.tls import default_context
 
 
 class Echo(RecordingServer):
@@ -28,7 +29,7 @@ def server() -> Iterator[Echo]:
 
 @pytest.fixture
 def client(server: Echo) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.base_url, timeout=2.0) as c:
+    with httpx.Client(base_url=server.base_url, timeout=2.0, verify=default_context()) as c:
         yield c
 
 
@@ -158,7 +159,7 @@ def test_a_bug_in_the_fake_answers_500_and_is_kept(server: Echo, client: httpx.C
 
 def test_state_survives_many_clients(server: Echo) -> None:
     for _ in range(5):
-        with httpx.Client(base_url=server.base_url) as c:
+        with httpx.Client(base_url=server.base_url, verify=default_context()) as c:
             c.get("/run")
 
     assert len(server.requests(path_regex="/run")) == 5

@@ -25,6 +25,7 @@ from doc_context.errors import ConfigError, ConfluenceError
 from doc_context.models import Clock
 from doc_context.sources import retry_after
 from doc_context.sources.network import connection_failure
+from doc_context.sources.tls import default_context
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
@@ -183,7 +184,9 @@ class GuardedClient:
 
 
 def _verify(verify: bool | str) -> bool | ssl.SSLContext:
-    """True (the system's and certifi's roots, as httpx does), or a context trusting a CA bundle."""
+    """httpx's default context (certifi's roots, one a process), or a context trusting a CA bundle."""
+    if verify is True:
+        return default_context()
     if isinstance(verify, bool):
         return verify
     try:

@@ -28,6 +28,7 @@ from azure.core.exceptions import AzureError
 from pydantic import SecretStr
 
 from doc_context.models import Notice, PullRequest, Summary
+from doc_context.sources.tls import default_context
 from doc_context.summary.tokens import clip
 
 COGNITIVE_SCOPE = "https://cognitiveservices.azure.com/.default"
@@ -91,7 +92,9 @@ class ChatClient:
         self.auth = auth
         self._api_key = api_key
         self._credential = credential
-        self._http = httpx.Client(timeout=timeout, transport=transport, follow_redirects=False)
+        self._http = httpx.Client(
+            timeout=timeout, transport=transport, follow_redirects=False, verify=default_context()
+        )
         self.timeout = timeout
 
     def close(self) -> None:
