@@ -145,6 +145,8 @@ def test_extra_values_in_order_with_every_type_last() -> None:
         ("Tags", "checkout; ledger"),
     )
     assert extra_values(wi(2, "Task", **{"System.Tags": "x"}), extra) == (("Tags", "x"),)
+    plain = wi(3, "Task", **{"System.Tags": "a &amp; b; `x`"})
+    assert extra_values(plain, extra) == (("Tags", "a &amp;amp; b; &#96;x&#96;"),)  # plain text: shown as written
 
 
 @pytest.mark.parametrize(

@@ -262,3 +262,18 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
     out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
     assert len(out) <= budget
     assert "##vso[" not in out.lower() and not RAW_TAG.search(out)
+
+
+def test_titles_read_as_written() -> None:
+    """Titles are plain text: an entity or a tag in one is shown as typed, not rendered."""
+    from .rendering import raw_html, visible_text
+
+    title = "Fix &amp; escape <b>bold</b> in `List<T>`"
+    item = summary(7, "text", heading=f"Bug 7: {title}", meta="Active &amp; <i>")
+    page = Summary("page 2", f"Page {title}", "body", kind="page", url="https://x.example/wiki/p/2")
+    pr = PullRequest(REF, title, "")
+    for out in (render_comment(pr, [item], [page]), render_comment(pr, [], [])):
+        shown = visible_text(out)
+        assert shown.count(title) == (2 if "Bug 7" in out else 1), shown
+        assert not raw_html(out)
+    assert "Active &amp; <i>" in visible_text(render_comment(pr, [item], [page]))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from doc_context.models import PullRequest, Summary
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import VERBS, work_type
-from doc_context.text.neutralize import neutralize_inline
+from doc_context.text.neutralize import neutralize_inline, plain_inline
 
 TITLE_CHARS = 200
 ITEM_TITLE_CHARS = 90
@@ -22,7 +22,7 @@ def overview(pr: PullRequest | None, items: Sequence[Summary], pages: Sequence[S
     """What the PR is for, in one sentence: what it does with each work item (the sections below say the
     rest, and the PR page shows its files)."""
     if not items:
-        title = neutralize_inline(clip(pr.title, TITLE_CHARS)) if pr and pr.title.strip() else ""
+        title = plain_inline(clip(pr.title, TITLE_CHARS)) if pr and pr.title.strip() else ""
         subject = f"This pull request (“{title}”)" if title else "This pull request"
         return f"{subject} has no linked work items; link one to see its business context here."
     return f"This pull request {_purposes(items)}."
@@ -52,8 +52,8 @@ def _name(heading: str) -> str:
     """ "Bug 4211: Checkout total is off" -> Bug 4211 (its title heads its section, right below)"""
     head, sep, _ = heading.partition(": ")
     if not sep:
-        return f"“{neutralize_inline(clip(heading, ITEM_TITLE_CHARS))}”"
-    return neutralize_inline(clip(head, 60))
+        return f"“{plain_inline(clip(heading, ITEM_TITLE_CHARS))}”"
+    return plain_inline(clip(head, 60))
 
 
 def _and(parts: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label
 from doc_context.text.mdblocks import separate_blocks
-from doc_context.text.neutralize import neutralize, neutralize_inline, safe_link, strip_invisible
+from doc_context.text.neutralize import neutralize, neutralize_inline, plain_inline, safe_link, strip_invisible
 
 MAX_TOUCHES = 10
 _SLUG = re.compile(r"(/spaces/[^/?#]+/pages/\d+)/[^/?#]*$")  # Cloud's title slug: /pages/ID is the page, shorter
@@ -100,8 +100,8 @@ def group_heading(chain: tuple[Parent, ...]) -> str:
 
 def _item_head(summary: Summary, level: str, full: bool) -> str:
     head = f"{level} {safe_link(clip(summary.heading, 300), summary.url)}"
-    shown = [neutralize_inline(clip(summary.meta, 60))] if summary.meta.strip() else []  # the state: "Active"
-    shown += [f"**{neutralize_inline(k)}:** {neutralize_inline(clip(v, 120))}" for k, v in summary.extra]
+    shown = [plain_inline(clip(summary.meta, 60))] if summary.meta.strip() else []  # the state: "Active"
+    shown += [f"**{plain_inline(k)}:** {neutralize_inline(v)}" for k, v in summary.extra]  # v: clipped markdown
     shown += [touches(summary.related_files, full=full)] if summary.related_files else []
     return head + ("\n" + " · ".join(shown) if shown else "")
 
@@ -109,10 +109,10 @@ def _item_head(summary: Summary, level: str, full: bool) -> str:
 def origin(summary: Summary) -> str:
     """Where the text came from: the work item, its fields and revision."""
     number = summary.source_id.removeprefix("work item ").strip()
-    facts = [f"From work item {neutralize_inline(number)}" if number.isdigit() else ""]
+    facts = [f"From work item {plain_inline(number)}" if number.isdigit() else ""]
     if summary.fields_used:
-        facts[0] += ": " + ", ".join(neutralize_inline(label(f)) for f in summary.fields_used)
-    facts += [f"revision {neutralize_inline(summary.version)}"] if summary.version.strip() else []
+        facts[0] += ": " + ", ".join(plain_inline(label(f)) for f in summary.fields_used)
+    facts += [f"revision {plain_inline(summary.version)}"] if summary.version.strip() else []
     facts = [f for f in facts if f]
     return "_" + " · ".join(facts) + "_" if facts else ""
 
@@ -125,8 +125,8 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     cited = ", ".join(f"#{i}" for i in summary.cited_by)
     facts = [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
     facts += [touches(summary.related_files, full=full)] if summary.related_files else []
-    facts += [neutralize_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
-    facts += [f"version {neutralize_inline(summary.version)}"] if summary.version.strip() and full else []
+    facts += [plain_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
+    facts += [f"version {plain_inline(summary.version)}"] if summary.version.strip() and full else []
     url = _SLUG.sub(r"\1", summary.url)
     head = f"#### {safe_link(clip(summary.heading, 300), url)}"
     head += "\n" + " · ".join(facts) if facts else ""

@@ -16,6 +16,7 @@ from doc_context.models import WorkItem
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label, shown
 from doc_context.text.htmltext import html_to_markdown, looks_like_html
+from doc_context.text.mdwrite import plain
 
 ExtraFields = Mapping[str, tuple[str, ...]]
 VALUE_CHARS = 120
@@ -67,5 +68,5 @@ def _one_line(value: object) -> str:
         value = ", ".join(str(v) for v in value)
     text = str(value)
     if looks_like_html(text):
-        text = html_to_markdown(text)
-    return clip(" ".join(text.split()), VALUE_CHARS)
+        return clip(" ".join(html_to_markdown(text).split()), VALUE_CHARS)
+    return plain(clip(" ".join(text.split()), VALUE_CHARS))  # markdown either way: plain text shown as written

@@ -23,6 +23,12 @@ def literal(text: str) -> str:
     return _TAG_OPEN.sub("&lt;", text) if "<" in text else text
 
 
+def plain(text: str) -> str:
+    """Plain text (a title, a state) that renders as written: literal(), and a backtick as an entity, so no
+    code span starts in it (a title reads `List<T>` with its backticks, as the work item shows it)."""
+    return literal(text).replace("`", "&#96;")
+
+
 def _amp(match: re.Match[str]) -> str:
     name = match.group(1)
     return "&amp;" if name is None or name + ";" in html5 else "&"

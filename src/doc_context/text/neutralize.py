@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 
 from doc_context.text.codespans import blank, code_spans, fence_end, may_open_after
+from doc_context.text.mdwrite import plain
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SELECTORS = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # invisible, and Mn
@@ -100,6 +101,11 @@ def neutralize_inline(text: str) -> str:
     return neutralize("&gt;" + out[1:] if out.startswith(">") else out)  # no quote: other ">" neutralize escapes
 
 
+def plain_inline(text: str) -> str:
+    """Plain text (a title, a state, a field's name) for one line, shown as written: `Fix &amp; <b>` reads so."""
+    return neutralize_inline(plain(text))
+
+
 def _inline_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
@@ -111,8 +117,8 @@ def _image_as_text(match: re.Match[str]) -> str:
 
 
 def safe_link(text: str, url: str) -> str:
-    """A markdown link for an http(s) URL, the neutralized text alone for anything else."""
-    label = neutralize_inline(text)
+    """A markdown link for an http(s) URL, the plain text (a title) alone for anything else."""
+    label = plain_inline(text)
     url = url.strip()
     if not _SAFE_URL.match(url):
         return label
