@@ -28,3 +28,8 @@ def _walk(tokens: list[Token]) -> list[Token]:
         out.append(token)
         out += _walk(token.children or [])
     return out
+
+
+def tokens(markdown: str) -> list[Token]:
+    """Every token a renderer makes of the markdown, nested ones included (code_inline, fence, ...)."""
+    return _walk(_COMMONMARK.parse(markdown))

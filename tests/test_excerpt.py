@@ -208,6 +208,8 @@ def test_units_carry_their_section_and_number() -> None:
             50,
             "a `code span that is long enough to be cut…`",
         ),
+        ("intro\n\n````\n```\nx\n````\n\nafter", 25, "intro\n\n````\n```\nx\n````"),  # a fence whole: its
+        ("intro\n\n````\n```\nx\n````\n\nafter", 20, "intro"),  # closer is as long a run, alone on its line
     ],
 )
 def test_shorten(text: str, limit: int, expected: str) -> None:

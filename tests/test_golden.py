@@ -19,6 +19,7 @@ from doc_context.summary.summarize import summarize_all
 from doc_context.text.mdblocks import parse_blocks
 
 from .golden import GOLDEN, assert_golden
+from .rendering import tokens
 
 INPUTS = GOLDEN / "inputs"
 ORG = "https://dev.azure.com/fabrikam"
@@ -283,6 +284,13 @@ def test_the_bug_fix_shows_its_context() -> None:
     assert "\n1. Add 3 ×" in out and "Found while reconciling" in full  # the background: one click away
     assert "**Severity:** 2 - High · **Priority:** 1" in out
     assert "Part of [Feature 3907: Gift card payments at checkout]" in out
+
+
+def test_code_reads_as_written() -> None:
+    """The repro steps' <pre> (`<>`, `&`) is code in the rendered comment, shown as typed."""
+    for full in (False, True):
+        code = [t.content for t in tokens(render("bugfix", full=full)) if t.type == "code_inline"]
+        assert "to_cents(total) <> ledger_cents # 1002 & 1000" in code
 
 
 def test_the_excerpts_are_faithful() -> None:

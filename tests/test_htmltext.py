@@ -66,7 +66,7 @@ CASES = [
     ("one-column table is lines", "<table><tr><td>a</td></tr><tr><td>b</td></tr></table>", "a\n\nb"),
     ("inline code", "run <code>make test</code>", "run `make test`"),
     ("code with backtick", "<code>a`b</code>", "`` a`b ``"),
-    ("pre is indented code", "<pre>x = 1\n  y = 2</pre>", "    x = 1\n      y = 2"),
+    ("pre is a fence", "<pre>x = 1\n  y = 2 &lt; 3</pre>", "```\nx = 1\n  y = 2 < 3\n```"),
     ("heading is bold", "<h2>Context</h2><p>text</p>", "**Context**\n\ntext"),
     ("blockquote", "<blockquote>said<br>twice</blockquote>", "> said\n> twice"),
     ("entities", "a&nbsp;b &amp; c &lt; d &gt; e &quot;f&quot;", 'a b & c < d > e "f"'),
@@ -76,7 +76,7 @@ CASES = [
     ("whitespace collapses", "<div>  a \n\t b  </div>", "a b"),
     ("escaped lt reads as lt", "<div>if a &lt; b &amp;&amp; c &gt; d</div>", "if a < b && c > d"),
     ("escaped tag in code", "<code>List&lt;String&gt;</code>", "`List<String>`"),
-    ("escaped tag in pre", "<pre>&lt;div class=&quot;x&quot;&gt;</pre>", '    <div class="x">'),
+    ("escaped tag in pre", "<pre>&lt;div class=&quot;x&quot;&gt;</pre>", '```\n<div class="x">\n```'),
     (
         "pre in a table cell",
         "<table><tr><td><pre>&lt;b&gt;</pre></td><td>x</td></tr></table>",
@@ -89,7 +89,7 @@ CASES = [
     (
         "pre in bold",
         "<b>Run:<pre>make  db\n  migrate</pre>done</b>",
-        "**Run:**\n\n    make  db\n      migrate\n\n**done**",
+        "**Run:**\n\n```\nmake  db\n  migrate\n```\n\n**done**",
     ),
     (
         "table in font",

@@ -6,6 +6,7 @@ enabled so any that slipped through would show).
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
@@ -15,7 +16,14 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from doc_context.comment.render import render_comment
+from doc_context.models import Summary, WorkItem
+from doc_context.summary.summarize import work_item_summary
+from doc_context.text.htmltext import html_to_markdown
 from doc_context.text.neutralize import defuse_log_commands, neutralize, neutralize_inline, strip_invisible
+from doc_context.text.storage import storage_to_markdown
+
+from .rendering import visible_text
 
 RENDERER = MarkdownIt("commonmark", {"html": True}).enable("table")
 RAW_TAG = re.compile(r"<(?:x|b|img|script|details)[\s/>]", re.IGNORECASE)  # no markdown syntax makes these
@@ -218,3 +226,37 @@ def test_code_spans(text: str, out: str) -> None:
 def test_inline_text_keeps_its_code() -> None:
     assert neutralize_inline("Use `List<T>[0]` > [x]") == "Use `List<T>[0]` &gt; \\[x\\]"
     assert neutralize_inline("> quoted") == "&gt; quoted"
+
+
+# ---- from the converters to the comment ------------------------------------------------------
+
+GUARD = "if a < b && c: x = *p"
+
+
+def fences_in(markdown: str) -> list[tuple[str, str]]:
+    return [(t.info, t.content) for t in tokens(markdown) if t.type == "fence"]
+
+
+def test_a_confluence_code_macro_reaches_the_comment_as_written() -> None:
+    storage = (
+        '<p>The guard:</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python'
+        f"</ac:parameter><ac:plain-text-body><![CDATA[{GUARD}]]></ac:plain-text-body></ac:structured-macro>"
+        "<p>Keep it &amp;amp; <b>it</b>.</p>"
+    )
+    text = storage_to_markdown(storage).text
+    page = Summary("page 5", "Guard", text, kind="page", url="https://x.atlassian.net/wiki/spaces/S/pages/5")
+    for full in (False, True):
+        out = render_comment(None, [], [page], full=full)
+        assert fences_in(out) == [("python", GUARD + "\n")]
+        assert "Keep it &amp; it" in visible_text(out)
+
+
+def test_a_work_item_pre_reaches_the_comment_as_written() -> None:
+    """A <pre> converts to a fence (shown whole in a section's text) or, in repro steps, one code span a line.
+    Excerpts never pick code (summary/excerpt.py), so the fence is given as a section's text here."""
+    pre = f"<div>The guard:</div><pre>{html.escape(GUARD)}\n  List&lt;T&gt; xs = null;</pre>"
+    story = Summary("work item 7", "User Story 7: Guard", html_to_markdown(pre), kind="User Story")
+    assert fences_in(render_comment(None, [story], [])) == [("", GUARD + "\n  List<T> xs = null;\n")]
+    bug = WorkItem(8, 1, "Bug", "Guard", "Active", fields={"Microsoft.VSTS.TCM.ReproSteps": pre})
+    out = render_comment(None, [work_item_summary(bug, (), "")], [])  # a step is one line: each a code span
+    assert [t.content for t in tokens(out) if t.type == "code_inline"] == [GUARD, "List<T> xs = null;"]

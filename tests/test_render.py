@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,9 @@ from doc_context.models import ChangedFile, Page, PageRef, PullRequest, PullRequ
 from doc_context.summary.summarize import page_summary, work_item_summary
 
 from .golden import assert_golden
+from .rendering import raw_html, visible_text
 
 DATA = Path(__file__).parent / "data" / "workitems"
-RAW_TAG = re.compile(r"<[A-Za-z/!?]")
 REF = PullRequestRef("https://dev.azure.com/fabrikam", "Shop", "shop", 42)
 PR = PullRequest(REF, "Use the shipping country's tax rate in cart totals", "")
 CHANGED = (
@@ -245,7 +244,7 @@ def test_untrusted_text_is_neutralized_everywhere() -> None:
     )
     out = render_comment(pr, [item], [page])
     assert "##vso[" not in out and "##[" not in out
-    assert not RAW_TAG.search(out)
+    assert not raw_html(out) and "`'evil'<b>.py`" in out  # a path is code, as written
     assert "@<" not in out and "@alice" in out  # `@<GUID>` mentions; plain `@name` does not, and reads as written
     assert "\n## Injected" not in out and "\n---" not in out
     assert "```" not in out and "![" not in out and "javascript:" not in out
@@ -261,13 +260,11 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
     pages = [Summary(f"page {n}", t[:30], t, kind="page") for n, t in enumerate(texts[:3])]
     out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
     assert len(out) <= budget
-    assert "##vso[" not in out.lower() and not RAW_TAG.search(out)
+    assert "##vso[" not in out.lower() and not raw_html(out)
 
 
 def test_titles_read_as_written() -> None:
     """Titles are plain text: an entity or a tag in one is shown as typed, not rendered."""
-    from .rendering import raw_html, visible_text
-
     title = "Fix &amp; escape <b>bold</b> in `List<T>`"
     item = summary(7, "text", heading=f"Bug 7: {title}", meta="Active &amp; <i>")
     page = Summary("page 2", f"Page {title}", "body", kind="page", url="https://x.example/wiki/p/2")

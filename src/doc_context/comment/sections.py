@@ -144,6 +144,7 @@ def touches(paths: Sequence[str], *, full: bool = False) -> str:
 
 
 def _code(path: str) -> str:
-    """A path as inline code, on one line; `<` and `>` as entities, so no tag and no `@<id>` mention."""
+    """A path as inline code on one line, as written (in code `<` is no tag); no backtick in it, so the span is
+    certain, and `@<` (a mention's form) broken by an entity."""
     text = re.sub(r"\s+", " ", strip_invisible(clip(path, 200))).replace("`", "'")
-    return "`" + text.replace("<", "&lt;").replace(">", "&gt;") + "`"
+    return "`" + text.replace("@<", "@&lt;") + "`"

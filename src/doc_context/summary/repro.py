@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from doc_context.summary.tokens import clip
 from doc_context.text.mdblocks import LIST_MARKER
+from doc_context.text.mdwrite import code_span
 
 MAX_STEPS = 15
 STEP_CHARS = 200
@@ -20,6 +21,7 @@ CONTEXT_CHARS = 300
 OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EMPHASIS = re.compile(r"[*_`]+")
 _STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
 _STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
@@ -42,7 +44,12 @@ def parse_repro(markdown: str) -> Repro:
     plain: list[str] = []  # other lines before the outcome labels
     outcome: dict[str, list[str]] = {"expected": [], "actual": []}
     current = ""
-    for line in markdown.splitlines():
+    for line, code in _lines(markdown):
+        if code:  # a line of a code block: a code span, as written, with the step above it
+            (outcome[current] if current else marked if marked else plain).append(code)
+            if marked and not current and len(marked) > 1:
+                marked[-2:] = [f"{marked[-2]} {marked[-1]}"]
+            continue
         text = LIST_MARKER.sub("", line.strip()).strip()
         label = _OUTCOME.match(_EMPHASIS.sub("", text).strip())
         if label:
@@ -56,6 +63,23 @@ def parse_repro(markdown: str) -> Repro:
     if not marked:
         return Repro(tuple(plain), expected, actual)
     return Repro(tuple(marked), expected, actual, tuple(plain))
+
+
+def _lines(markdown: str) -> list[tuple[str, str]]:
+    """(line, "") per line; a fenced block's lines as ("", the line as a code span) (a step is one line)."""
+    out: list[tuple[str, str]] = []
+    fence = ""
+    for line in markdown.splitlines():
+        opener = _FENCE.match(line)
+        if fence and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+            fence = ""
+        elif fence:
+            out += [("", code_span(line))] if line.strip() else []
+        elif opener:
+            fence = opener.group(1)
+        else:
+            out.append((line, ""))
+    return out
 
 
 def _add_line(line: str, text: str, marked: list[str], plain: list[str]) -> None:

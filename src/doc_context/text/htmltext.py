@@ -11,7 +11,7 @@ import html
 import re
 
 from doc_context.text.htmltree import BLOCK, Node, parse
-from doc_context.text.mdwrite import cell, code_span, literal, pipe_table, wrap
+from doc_context.text.mdwrite import cell, code_span, fence, literal, pipe_table, wrap
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -153,7 +153,7 @@ def _pre(node: Node) -> str:
         lines.pop(0)
     while lines and not lines[-1].strip():
         lines.pop()
-    return "\n".join("    " + line.rstrip() for line in lines)
+    return fence("\n".join(line.rstrip() for line in lines)) if lines else ""
 
 
 def _list(node: Node, items: list[Node | str] | None = None, *, flat: bool = False) -> str:

@@ -77,7 +77,8 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
     line = lines[i]
     stripped = line.strip()
     if _FENCE.match(line):
-        end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(stripped[:3])), len(lines))
+        run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]  # closed by as long a run alone
+        end = next((j for j in range(i + 1, len(lines)) if _closes(lines[j], run)), len(lines))
         return Block("code", tuple(lines[i : end + 1])), min(end + 1, len(lines))
     if match := _HEADING.match(line):
         return Block("heading", (match.group(1).strip(),)), i + 1
@@ -97,6 +98,11 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
         return Block("heading", (heading_text(stripped) or stripped,)), i + 1
     end = _run(lines, i + 1, lambda s: bool(s.strip()) and not _starts_block(s))
     return Block("para", tuple(s.strip() for s in lines[i:end])), end
+
+
+def _closes(line: str, run: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith(run) and not stripped.strip(run[0])
 
 
 def _starts_block(line: str) -> bool:
