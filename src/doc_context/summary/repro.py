@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.tokens import clip
 from doc_context.text.mdblocks import LIST_MARKER
 from doc_context.text.mdwrite import code_span
@@ -98,7 +99,7 @@ def numbered_steps(steps: tuple[str, ...] | list[str]) -> str:
     lines: list[str] = []
     used = 0
     for step in steps[:MAX_STEPS]:
-        line = f"{len(lines) + 1}. {clip(step, STEP_CHARS)}"
+        line = f"{len(lines) + 1}. {clip_markdown(step, STEP_CHARS)}"  # a cut code span closed
         if lines and used + len(line) > STEPS_BUDGET:
             break
         lines.append(line)
