@@ -82,6 +82,10 @@ NEUTRALIZE = [
     ("tag in a quote", "> <b>x</b> a>b", "> &lt;b&gt;x&lt;/b&gt; a&gt;b"),
     ("heading in a quote", "> ## title", "> \\## title"),
     ("rule in a quote", ">---", ">\\---"),
+    ("heading in a list item", "- # x", "- \\# x"),
+    ("rule in a nested list item", "1. - ---", "1. \\- ---"),
+    ("fence in a list item", "+ ~~~", "+ \\~~~"),
+    ("heading in a quoted list item", "> 1) ## x", "> 1) \\## x"),
     ("not at the start", "a > b", "a &gt; b"),
 ]
 
@@ -128,6 +132,8 @@ MARKDOWNISH = st.sampled_from(
 @example("[a\nb]:\n```\n<b>x</b>\n```")  # a link definition's destination
 @example("a `\n`<b>` c")  # the first line's backtick pairs across the line
 @example("| `a|` `<b>` |\n| - |")
+@example("- #")  # a heading in a list item (hypothesis found it)
+@example("1. - ---\n+ * * *")  # rules in nested list items
 def test_neutralize_defuses_anything(text: str) -> None:
     assert_defused(neutralize(text))
     assert_defused(neutralize_inline(text))

@@ -45,6 +45,7 @@ _I = f"[{IGNORABLE}]*"
 _LOG_COMMAND = re.compile(rf"#{_I}(?=#{_I}(?:v{_I}s{_I}o{_I})?\\?{_I}\[)", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 _QUOTE_MARKS = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)+")
+_LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
 _SAFE_URL = re.compile(r"(?i)^https?://[^\s<>\"'`]+$")
 _LINK = re.compile(r"(?<!\\)\]\((?!\s*(?:https?://|mailto:|#))", re.IGNORECASE)  # an inline link to another scheme
 _LINK_DEFINITION = re.compile(r"^(\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)?)\[([^\]\n]+)\]:")
@@ -127,7 +128,7 @@ def safe_link(text: str, url: str) -> str:
 
 def _defuse_line(line: str, spans: Sequence[tuple[int, int]] = ()) -> str:
     """Tags escaped, quote marks and code spans kept; a line that would start a heading, a rule, a setext
-    underline or a fence (inside a quote too) starts escaped."""
+    underline or a fence (inside a quote or a list item too) starts escaped."""
     marks = _QUOTE_MARKS.match(line)
     prefix = marks.group() if marks else ""
     rest, at = "", len(prefix)  # no span starts in the quote marks: they hold no backtick
@@ -136,10 +137,21 @@ def _defuse_line(line: str, spans: Sequence[tuple[int, int]] = ()) -> str:
         at = end
     rest += _defuse_text(line[at:])
     rest = _LINK_DEFINITION.sub(r"\1\\[\2]:", rest)  # "[x]: javascript:..." defines no link
-    body = rest.lstrip(" \t")
-    if _HEADING.match(body) or _RULE.match(body):
-        rest = rest[: len(rest) - len(body)] + "\\" + body
-    return prefix + rest
+    return prefix + _escape_block_start(rest)
+
+
+def _escape_block_start(rest: str) -> str:
+    """A heading, a rule or a fence escaped where it would start: at the line's start or after any list
+    markers (`- # x` is a heading in a list item, `1. - ---` a rule in a nested one)."""
+    at = 0
+    while True:
+        body = rest[at:].lstrip(" \t")
+        if _HEADING.match(body) or _RULE.match(body):
+            return rest[: len(rest) - len(body)] + "\\" + body
+        marker = _LIST_MARKER.match(rest, at)
+        if marker is None:
+            return rest
+        at = marker.end()
 
 
 def _defuse_text(text: str) -> str:
