@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.tokens import clip
-from doc_context.text.mdblocks import LIST_MARKER
+from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdwrite import code_span
 
 MAX_STEPS = 15
@@ -22,7 +22,6 @@ CONTEXT_CHARS = 300
 OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EMPHASIS = re.compile(r"[*_`]+")
 _STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
 _STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
@@ -71,8 +70,8 @@ def _lines(markdown: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     fence = ""
     for line in markdown.splitlines():
-        opener = _FENCE.match(line)
-        if fence and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+        opener = FENCE.match(line)
+        if fence and closes_fence(line, fence):
             fence = ""
         elif fence:
             out += [("", code_span(line))] if line.strip() else []

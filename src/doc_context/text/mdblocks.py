@@ -14,7 +14,7 @@ from typing import Literal
 Kind = Literal["para", "list", "table", "quote", "code", "heading"]
 
 LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")  # a list item's marker (CommonMark)
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")  # a fence's opening line; group 1: its run
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\*\*([^*\n]{1,120}?)\*\*:?$")
 _QUOTE = re.compile(r"^\s{0,3}>\s?")
@@ -76,9 +76,8 @@ def parse_blocks(markdown: str) -> list[Block]:
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
     line = lines[i]
     stripped = line.strip()
-    if _FENCE.match(line):
-        run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]  # closed by as long a run alone
-        end = next((j for j in range(i + 1, len(lines)) if _closes(lines[j], run)), len(lines))
+    if fence := FENCE.match(line):
+        end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), len(lines))
         return Block("code", tuple(lines[i : end + 1])), min(end + 1, len(lines))
     if match := _HEADING.match(line):
         return Block("heading", (match.group(1).strip(),)), i + 1
@@ -100,7 +99,8 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
     return Block("para", tuple(s.strip() for s in lines[i:end])), end
 
 
-def _closes(line: str, run: str) -> bool:
+def closes_fence(line: str, run: str) -> bool:
+    """Whether the line closes a fence opened by `run`: as long a run of the same character, alone on it."""
     stripped = line.strip()
     return stripped.startswith(run) and not stripped.strip(run[0])
 
@@ -108,7 +108,7 @@ def _closes(line: str, run: str) -> bool:
 def _starts_block(line: str) -> bool:
     stripped = line.strip()
     return bool(
-        _FENCE.match(line)
+        FENCE.match(line)
         or _HEADING.match(line)
         or stripped.startswith("|")
         or _QUOTE.match(line)
