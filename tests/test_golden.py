@@ -179,6 +179,15 @@ def handbook() -> str:
 HANDBOOK = Page(PageRef(page_id=5551234), 5551234, "Payments engineering handbook", "ENG", 58, f"{WIKI}/x/handbook", "")
 
 
+MONEY_MOVE = (  # the refactor's changed files, with and without its work item
+    "+/src/checkout/money.py",
+    "/src/checkout/totals.py",
+    "/src/payments/giftcard.py",
+    "/tests/checkout/test_money.py",
+    "/README.md",
+)
+
+
 def refactor() -> tuple[Gathered, str]:
     task = item(
         4307,
@@ -189,13 +198,7 @@ def refactor() -> tuple[Gathered, str]:
         "totals and gift cards convert the same way.</div><div>No behaviour change.</div>",
     )
     pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "AB#4307")
-    files = changed(
-        "+/src/checkout/money.py",
-        "/src/checkout/totals.py",
-        "/src/payments/giftcard.py",
-        "/tests/checkout/test_money.py",
-        "/README.md",
-    )
+    files = changed(*MONEY_MOVE)
     diff = (
         "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n-    return int(x * 100)\n"
         "+from .money import to_cents\n"
@@ -206,13 +209,7 @@ def refactor() -> tuple[Gathered, str]:
 
 def no_work_items() -> tuple[Gathered, str]:
     pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "No behaviour change.")
-    files = changed(
-        "+/src/checkout/money.py",
-        "/src/checkout/totals.py",
-        "/src/payments/giftcard.py",
-        "/tests/checkout/test_money.py",
-        "/README.md",
-    )
+    files = changed(*MONEY_MOVE)
     diff = (
         "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n+from .money import to_cents\n"
     )
