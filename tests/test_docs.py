@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
+
+from . import strict_yaml
+from .strict_yaml import yaml_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN = ROOT / "docs" / "admin.md"
@@ -17,19 +19,15 @@ sys.path.insert(0, str(ROOT / "scripts"))
 settings_table = importlib.import_module("settings_table")
 task_json = importlib.import_module("task_json")
 
-YAML_BLOCK = re.compile(r"^(?P<indent>[ \t]*)```ya?ml[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.S | re.M)
-
-
-def yaml_blocks(path: Path) -> list[str]:
-    blocks = []
-    for match in YAML_BLOCK.finditer(path.read_text(encoding="utf-8")):
-        indent = match.group("indent")
-        blocks.append("".join(line.removeprefix(indent) for line in match.group("body").splitlines(keepends=True)))
-    return blocks
-
 
 def documents() -> list[Path]:
-    return [path for path in (ADMIN, README) if path.exists()]
+    return strict_yaml.markdown_files()
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_yaml_block_in_the_docs_repeats_no_key(path):
+    for block in yaml_blocks(path):
+        strict_yaml.load(block)
 
 
 def test_admin_md_has_the_current_settings_table():
@@ -48,10 +46,10 @@ def test_admin_md_names_every_task_only_input():
 
 @pytest.mark.parametrize("path", documents(), ids=lambda p: p.name)
 def test_yaml_blocks_parse_and_use_only_real_parameters_and_inputs(path):
-    parameters = {p["name"] for p in yaml.safe_load(TEMPLATE.read_text(encoding="utf-8"))["parameters"]}
+    parameters = {p["name"] for p in strict_yaml.load_file(TEMPLATE)["parameters"]}
     inputs = {item["name"] for item in task_json.task_json()["inputs"]}
     for block in yaml_blocks(path):
-        parsed = yaml.safe_load(block)
+        parsed = strict_yaml.load(block)
         assert isinstance(parsed, (dict, list)), block
         for step in block_steps(parsed):
             if isinstance(step, dict) and str(step.get("template", "")).startswith(TEMPLATE_PATH):
@@ -79,7 +77,7 @@ def block_steps(parsed: object) -> list:
 
 @pytest.mark.parametrize("path", documents(), ids=lambda p: p.name)
 def test_documented_pipelines_install_from_a_release_and_call_their_webhook_webhook(path):
-    blocks = [yaml.safe_load(block) for block in yaml_blocks(path)]
+    blocks = [strict_yaml.load(block) for block in yaml_blocks(path)]
     for parsed in blocks:
         if not isinstance(parsed, dict):
             continue
@@ -115,10 +113,10 @@ def test_the_readme_module_map_names_every_module():
 
 
 def test_pre_commit_runs_the_checks_ci_runs():
-    """Every `python -m ruff/mypy` line of .ci/run has a pre-commit hook running the same tool the same way."""
+    """Every `python -m ruff/mypy/yamllint` line of .ci/run has a pre-commit hook running the same tool the same way."""
     ci = [line.split() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    checks = [words[2:] for words in ci if words[:2] == ["python", "-m"] and words[2] in ("ruff", "mypy")]
-    hooks = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"][0]["hooks"]
+    checks = [words[2:] for words in ci if words[:2] == ["python", "-m"] and words[2] in ("ruff", "mypy", "yamllint")]
+    hooks = strict_yaml.load_file(ROOT / ".pre-commit-config.yaml")["repos"][0]["hooks"]
     entries = [hook["entry"].split()[2:] for hook in hooks]
     ran = [[w for w in words if w not in (".", "--check", "--force-exclude")] for words in checks]
     assert ran == [[w for w in entry if w != "--force-exclude"] for entry in entries]

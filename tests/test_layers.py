@@ -32,6 +32,7 @@ EDGE = {
     "doc_context.events",
     "doc_context.preflight",
     "doc_context.demo",
+    "doc_context.ready",
 }
 PACKAGES = ("text", "summary", "comment", "sources", "sandbox")
 MAY_IMPORT = {

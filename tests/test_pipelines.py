@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from doc_context import ready
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
-pytestmark = pytest.mark.e2e  # the template's run step in a shell
+from . import strict_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PIPELINES = ROOT / "pipelines"
@@ -28,11 +29,13 @@ FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
 # Values of these parameters may appear in step text: they are typed, restricted or set by the YAML author.
 # Anything else (a PR id, a repository from a service-hook payload) must travel through env.
 SAFE_IN_TEXT = {"command", "feed", "version", "wheel", "pythonVersion", "onlyForPullRequests", "runOnForks"}
+PIP = "python -m pip install --disable-pip-version-check --quiet"
+READY = "python -m doc_context.ready"
 ENTRA = "or(in(parameters.auth, 'pipelines', 'managed-identity', 'azure-cli'), eq(parameters.llmAuth, 'entra'))"
 
 
 def load(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return strict_yaml.load_file(path)
 
 
 def flat_steps(items: list) -> list[dict]:
@@ -76,6 +79,33 @@ def template_env() -> dict[str, tuple[str, str | None]]:
 @pytest.mark.parametrize("path", sorted(PIPELINES.rglob("*.yml")), ids=lambda p: str(p.relative_to(PIPELINES)))
 def test_every_pipeline_file_parses(path):
     assert isinstance(load(path), dict)
+
+
+@pytest.mark.parametrize("path", strict_yaml.yaml_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_yaml_file_in_the_repository_repeats_no_key(path):
+    """The Azure Pipelines YAML reader rejects a repeated key, where yaml.safe_load keeps the last one."""
+    strict_yaml.load_file(path)
+
+
+def test_the_strict_loader_refuses_a_repeated_key_at_any_depth():
+    for text in ("a: 1\na: 2\n", "steps:\n- task: X\n  inputs: {}\n  inputs: {}\n", "p:\n- 1\nq: 2\np:\n- 3\n"):
+        assert yaml.safe_load(text)  # what the old test read without a word
+        with pytest.raises(yaml.constructor.ConstructorError, match="rejects a repeated key"):
+            strict_yaml.load(text)
+    assert strict_yaml.load("a: 1\nb:\n  a: 2\n") == {"a": 1, "b": {"a": 2}}  # equal keys in two mappings
+
+
+def test_ci_lints_every_yaml_file_and_the_lint_refuses_a_repeated_key():
+    from yamllint import linter
+    from yamllint.config import YamlLintConfig
+
+    assert "python -m yamllint --strict .\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    config = YamlLintConfig(file=str(ROOT / ".yamllint.yaml"))
+    for path in strict_yaml.yaml_files():
+        problems = list(linter.run(path.read_text(encoding="utf-8"), config, str(path)))
+        assert problems == [], (path.name, [str(p) for p in problems])
+    twice = "parameters:\n- name: a\n  type: string\nparameters:\n- name: b\n  type: string\n"
+    assert [p.rule for p in linter.run(twice, config)] == ["key-duplicates"]
 
 
 def test_template_parameters_are_typed_unique_and_all_used():
@@ -154,7 +184,8 @@ def test_the_template_installs_a_feed_version_a_wheel_or_nothing_never_a_bare_na
     assert list(branches)[1:] == [
         "${{ if ne(parameters.feed, '') }}",
         "${{ elseif ne(parameters.wheel, '') }}",
-        "${{ elseif eq(parameters.preinstalled, false) }}",
+        "${{ elseif eq(parameters.preinstalled, true) }}",
+        "${{ else }}",
     ]
     declared = params()
     assert declared["feed"]["default"] == "" and declared["wheel"]["default"] == ""
@@ -169,23 +200,44 @@ def test_the_template_installs_a_feed_version_a_wheel_or_nothing_never_a_bare_na
     )
     installs = {key: value[0]["script"] for item in feed[1:] for key, value in item.items()}
     assert installs == {
-        f"${{{{ if {ENTRA} }}}}": 'python -m pip install --disable-pip-version-check --quiet "doc-context[entra]=='
-        '${{ parameters.version }}"',
-        "${{ else }}": 'python -m pip install --disable-pip-version-check --quiet "doc-context=='
-        '${{ parameters.version }}"',
+        f"${{{{ if {ENTRA} }}}}": f'{PIP} "doc-context[entra]==${{{{ parameters.version }}}}" && {READY}',
+        "${{ else }}": f'{PIP} "doc-context==${{{{ parameters.version }}}}" && {READY}',
     }
     wheel = {key: value[0]["script"] for item in branches["${{ elseif ne(parameters.wheel, '') }}"]
              for key, value in item.items()}  # fmt: skip
     assert wheel == {
-        f"${{{{ if {ENTRA} }}}}": "python -m pip install --disable-pip-version-check --quiet "
-        '"${{ parameters.wheel }}[entra]"',
-        "${{ else }}": 'python -m pip install --disable-pip-version-check --quiet "${{ parameters.wheel }}"',
+        f"${{{{ if {ENTRA} }}}}": f'{PIP} "${{{{ parameters.wheel }}}}[entra]" && {READY}',
+        "${{ else }}": f'{PIP} "${{{{ parameters.wheel }}}}" && {READY}',
     }
-    (missing,) = branches["${{ elseif eq(parameters.preinstalled, false) }}"]
+    (preinstalled,) = branches["${{ elseif eq(parameters.preinstalled, true) }}"]
+    assert preinstalled["script"] == READY
+    (missing,) = branches["${{ else }}"]
     assert "##vso[task.logissue type=error]" in missing["script"] and "exit 1" in missing["script"]
+    assert READY not in missing["script"]
     text = TEMPLATE.read_text(encoding="utf-8").split("\nsteps:", 1)[1]
     for command in re.findall(r"pip install [^\n]*", text):
         assert "parameters.version" in command or "parameters.wheel" in command, command
+
+
+def test_only_a_finished_install_lets_the_run_step_run():
+    """`succeededOrFailed()` alone ran the step after a failed install (ModuleNotFoundError): the run step needs
+    DocContext.Ready, which only `python -m doc_context.ready` sets, after `&&` (so only after pip succeeded)."""
+    steps = flat_steps(template()["steps"])
+    gate = f"eq(variables['{ready.VARIABLE}'], 'true')"
+    assert gate in run_step()["condition"]
+    assert [s for s in steps if gate in s["condition"]] == [run_step()]
+    scripts = [s["script"] for s in steps if "script" in s]
+    assert all(s.endswith(f"&& {READY}") or s == READY for s in scripts if READY in s)
+    assert ready.lines()[-1] == f"##vso[task.setvariable variable={ready.VARIABLE};]true"
+
+
+def test_no_logging_command_is_written_in_a_one_line_script():
+    """The agent echoes a one-line script before running it and acts on a logging command in that echo: a
+    `##vso[task.setvariable` there would set the variable even when the command before it failed."""
+    for step in flat_steps(template()["steps"]) + flat_steps(load(PIPELINES / "release.yml")["steps"]):
+        script = step.get("script", "")
+        if "##vso[" in script:
+            assert "\n" in script.strip(), step["displayName"]
 
 
 def test_untrusted_values_never_become_step_text():
@@ -345,6 +397,7 @@ def pipeline_variables(sandbox) -> dict[str, str]:
     return {k: v for k, v in sandbox.env().items() if not k.startswith("CONFLUENCE_") and k != "SYSTEM_ACCESSTOKEN"}
 
 
+@pytest.mark.e2e
 def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
     ran = run_template(
         sandbox, tmp_path, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]}, pipeline_variables(sandbox)
@@ -355,6 +408,7 @@ def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
     assert any(r.path.endswith("/rest/api/user/current") for r in sandbox.confluence.requests())
 
 
+@pytest.mark.e2e
 def test_template_run_step_takes_the_pull_request_from_parameters_over_predefined_variables(sandbox, tmp_path):
     pipeline = {
         **pipeline_variables(sandbox),

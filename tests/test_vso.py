@@ -58,3 +58,8 @@ def test_group_defuses_its_lines():
 )
 def test_for_terminal(line, shown):
     assert vso.for_terminal(line) == shown
+
+
+def test_set_variable_escapes_the_name_as_a_property():
+    assert vso.set_variable("DocContext.Ready", "true") == "##vso[task.setvariable variable=DocContext.Ready;]true"
+    assert vso.set_variable("a;b]c", "x\ny") == "##vso[task.setvariable variable=a%3Bb%5Dc;]x%0Ay"

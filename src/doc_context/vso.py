@@ -48,6 +48,11 @@ def set_secret(value: str) -> str:
     return f"##vso[task.setsecret]{escape_message(value)}"
 
 
+def set_variable(name: str, value: str) -> str:
+    """Set a pipeline variable for the job's later steps (and their conditions)."""
+    return f"##vso[task.setvariable variable={escape_property(name)};]{escape_message(value)}"
+
+
 def upload_summary(path: str) -> str:
     return f"##vso[task.uploadsummary]{escape_message(path)}"
 
