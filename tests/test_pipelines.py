@@ -1,8 +1,9 @@
-"""pipelines/: the step template covers every admin setting, the examples use it correctly, and its run step works."""
+"""pipelines/: the step template covers every admin setting, and the examples use it correctly.
+
+The template expanded and run as the agent runs it: tests/test_template_route.py."""
 
 import importlib
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -10,7 +11,6 @@ import pytest
 import yaml
 
 from doc_context import ready
-from doc_context.demo import run_env
 from doc_context.settings import Settings
 
 from . import strict_yaml
@@ -24,7 +24,6 @@ catalog = importlib.import_module("settings_catalog")
 version = importlib.import_module("version")
 
 PARAM = re.compile(r"\$\{\{\s*parameters\.(\w+)\s*\}\}")
-CONDITION = re.compile(r"^\$\{\{\s*if (eq|ne)\(parameters\.(\w+), ('[^']*'|\d+)\)\s*\}\}$")
 FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
 # Values of these parameters may appear in step text: they are typed, restricted or set by the YAML author.
 # Anything else (a PR id, a repository from a service-hook payload) must travel through env.
@@ -346,90 +345,3 @@ def test_release_builds_tests_and_publishes_on_version_tags():
 
 def params_of(pipeline: dict) -> dict[str, dict]:
     return {p["name"]: p for p in pipeline.get("parameters", [])}
-
-
-# --- The run step itself, rendered the way the server would, against the sandbox ---
-
-
-def render(value: object, given: dict[str, object], variables: dict[str, str]) -> str:
-    """Template expressions at compile time, then $(macros) at run time; an undefined macro stays literal."""
-
-    def param(match: re.Match) -> str:
-        v = given[match.group(1)]
-        return str(v) if not isinstance(v, float) else catalog.format_default(v)
-
-    text = PARAM.sub(param, str(value))
-    return re.sub(r"\$\(([\w.]+)\)", lambda m: variables.get(m.group(1), m.group(0)), text)
-
-
-def holds(condition: str | None, given: dict[str, object]) -> bool:
-    if condition is None:
-        return True
-    match = CONDITION.match(condition)
-    assert match, f"the test does not understand {condition}"
-    op, name, literal = match.groups()
-    equal = str(given[name]) == literal.strip("'")
-    return equal if op == "eq" else not equal
-
-
-def run_template(sandbox, tmp_path, passed: dict[str, object], pipeline: dict[str, str]) -> subprocess.CompletedProcess:
-    given = {name: p.get("default") for name, p in params().items()} | passed
-    variables = {
-        "System.AccessToken": sandbox.info.token,
-        "CONFLUENCE_EMAIL": sandbox.env()["CONFLUENCE_EMAIL"],
-        "CONFLUENCE_API_TOKEN": sandbox.env()["CONFLUENCE_API_TOKEN"],
-    }
-    env = {
-        name: render(value, given, variables)
-        for name, (value, condition) in template_env().items()
-        if holds(condition, given)
-    }
-    assert env["CONFLUENCE_PAT"] == "$(CONFLUENCE_PAT)", "an undefined variable stays literal"
-    script = render(run_step()["inputs"]["script"], given, variables)
-    full = run_env({**pipeline, **env}, str(tmp_path / "sdk-cache"))
-    return subprocess.run(
-        [sys.executable, "-c", script], env=full, capture_output=True, text=True, timeout=180, check=False
-    )
-
-
-def pipeline_variables(sandbox) -> dict[str, str]:
-    """What the agent puts in every step's environment; secrets only through the template's env."""
-    return {k: v for k, v in sandbox.env().items() if not k.startswith("CONFLUENCE_") and k != "SYSTEM_ACCESSTOKEN"}
-
-
-@pytest.mark.e2e
-def test_template_run_step_posts_for_a_pull_request_build(sandbox, tmp_path):
-    ran = run_template(
-        sandbox, tmp_path, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]}, pipeline_variables(sandbox)
-    )
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    threads = sandbox.ado.threads(sandbox.info.pr_id)
-    assert len(threads) == 1 and threads[0]["status"] == "closed"
-    assert any(r.path.endswith("/rest/api/user/current") for r in sandbox.confluence.requests())
-
-
-@pytest.mark.e2e
-def test_template_run_step_takes_the_pull_request_from_parameters_over_predefined_variables(sandbox, tmp_path):
-    pipeline = {
-        **pipeline_variables(sandbox),
-        "BUILD_REPOSITORY_ID": "the-webhook-pipelines-own-repo",
-        "SYSTEM_TEAMPROJECTID": "the-webhook-pipelines-own-project",
-        "BUILD_REASON": "ResourceTrigger",
-    }
-    del pipeline["SYSTEM_PULLREQUEST_PULLREQUESTID"]
-    info = sandbox.info
-    ran = run_template(
-        sandbox,
-        tmp_path,
-        {
-            "pullRequestId": info.pr_id,
-            "repository": info.repo_id,
-            "project": info.project_id,
-            "onlyForPullRequests": False,
-            "markerKey": "Hook.Thread",
-        },
-        pipeline,
-    )
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    threads = sandbox.ado.threads(info.pr_id)
-    assert len(threads) == 1 and "Hook.Thread" in threads[0]["properties"]
