@@ -11,10 +11,10 @@ import types
 import typing
 from dataclasses import dataclass
 
-from pydantic import AliasChoices, SecretStr
+from pydantic import SecretStr
 from pydantic.fields import FieldInfo
 
-from doc_context.settings import Settings
+from doc_context.settings import Settings, env_names
 
 # Set by the agent or the pipeline for every run: no task input, no template parameter.
 PIPELINE_PROVIDED = {
@@ -94,8 +94,7 @@ class Entry:
 
 
 def env_name(info: FieldInfo, field: str) -> str:
-    alias = info.validation_alias
-    return alias.choices[0] if isinstance(alias, AliasChoices) else field.upper()  # type: ignore[return-value]
+    return env_names(info)[0]
 
 
 def camel(field: str) -> str:
@@ -111,6 +110,8 @@ def _kind(annotation: object) -> tuple[str, tuple[str, ...], bool]:
         return "choice", tuple(str(a) for a in typing.get_args(annotation)), False
     if annotation is SecretStr:
         return "str", (), True
+    if typing.get_origin(annotation) in (tuple, dict):
+        return "str", (), False  # a list or a mapping, written as text ('a;b', 'Type=Field')
     for kind in (bool, int, float, str):
         if annotation is kind:
             return kind.__name__, (), False
@@ -133,6 +134,7 @@ def catalog() -> list[Entry]:
     entries = []
     for field, info in Settings.model_fields.items():
         kind, choices, secret = _kind(info.annotation)
+        default = info.get_default(call_default_factory=True)
         name = None if field in PIPELINE_PROVIDED else NAME_OVERRIDES.get(field, camel(field))
         entries.append(
             Entry(
@@ -141,7 +143,7 @@ def catalog() -> list[Entry]:
                 name,
                 kind,
                 choices,
-                info.default,
+                default,
                 secret,
                 re.sub(r"\s+", " ", info.description or "").strip(),
                 _label(field),
@@ -157,7 +159,7 @@ def admin_entries() -> list[Entry]:
 
 def format_default(value: object) -> str:
     """A default as a pipeline would write it: true/false, 30 not 30.0, '' for none."""
-    if value is None:
+    if value is None or value == () or value == {}:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -60,7 +60,7 @@ def layer(module: str) -> str:
         return "shared"
     if module in RUN:
         return "run"
-    if module in EDGE:
+    if module in EDGE or module.startswith("doc_context.settings."):  # the settings package: one module a concern
         return "edge"
     package = module.split(".")[1]
     if package in PACKAGES:

@@ -173,3 +173,99 @@ def test_the_build_summary_url_is_the_runs_extensions_tab(pipeline_env, monkeypa
     )
     monkeypatch.delenv("BUILD_BUILDID")
     assert Settings().build_summary_url() == ""  # no build (a run outside a pipeline): no link
+
+
+def spellings(field: str) -> set[str]:
+    """How a pipeline variable could be named after a setting: the field, its task input, in any case."""
+    first, *rest = field.split("_")
+    camel = first + "".join(word.capitalize() for word in rest)
+    return {field, field.upper(), camel, camel.upper(), camel[:1].upper() + camel[1:]}
+
+
+def test_pipeline_variables_named_like_a_setting_configure_nothing(pipeline_env, monkeypatch):
+    """Every pipeline variable reaches the step as an environment variable: one named `timeout` or `pat`
+    (or TIMEOUT, Pat, ...) must not configure doc-context. Only the documented names count."""
+    before = Settings()
+    documented = {name for field in Settings.model_fields.values() for name in field.validation_alias.choices}
+    for field in Settings.model_fields:
+        for name in spellings(field) - documented:
+            monkeypatch.setenv(name, "7")
+    named = {"timeout": "1", "pat": "leaked", "project": "Other", "repository": "other-repo", "auth": "pat"}
+    for name, value in (named | {"deadline": "1", "Auth": "azure-cli", "TIMEOUT": "2"}).items():
+        monkeypatch.setenv(name, value)
+    after = Settings()
+    assert after == before
+    assert (after.timeout, after.deadline, after.auth, after.pat) == (30.0, 300.0, "auto", None)
+    assert (after.project, after.repository) == ("6ce954b1", "3411ebc1")
+
+
+def test_the_documented_names_are_spelled_exactly(pipeline_env, monkeypatch):
+    monkeypatch.setenv("doc_context_timeout", "1")
+    monkeypatch.setenv("Doc_Context_Deadline", "1")
+    assert (Settings().timeout, Settings().deadline) == (30.0, 300.0)
+    monkeypatch.setenv("DOC_CONTEXT_TIMEOUT", "1")
+    assert Settings().timeout == 1.0
+
+
+def test_constructor_arguments_by_field_name_win_over_the_environment(pipeline_env, monkeypatch):
+    monkeypatch.setenv("DOC_CONTEXT_TIMEOUT", "5")
+    assert Settings().timeout == 5.0
+    assert Settings(timeout=7).timeout == 7.0
+    assert load_settings(project="Flag").project == "Flag"
+
+
+def test_lists_arrive_as_tuples(pipeline_env, monkeypatch):
+    monkeypatch.setenv("DOC_CONTEXT_SENSITIVE_TAGS", " confidential; security\nconfidential;; ")
+    monkeypatch.setenv("DOC_CONTEXT_TITLE_ONLY_SPACES", "HR, LEGAL;pay")
+    monkeypatch.setenv("DOC_CONTEXT_EXTRA_FIELDS", "Bug=Microsoft.VSTS.Common.Severity;*=System.Tags")
+    s = load_settings(other_projects="Fabrikam Shared;*")
+    assert s.sensitive_tags == ("confidential", "security")
+    assert s.title_only_spaces == ("HR", "LEGAL", "pay")
+    assert s.other_projects == ("Fabrikam Shared", "*")
+    assert s.sensitive_areas == ()
+    assert s.extra_fields == {"bug": ("Microsoft.VSTS.Common.Severity",), "*": ("System.Tags",)}
+    audience = s.audience()
+    assert (audience.sensitive_tags, audience.title_only_spaces) == (s.sensitive_tags, s.title_only_spaces)
+
+
+def test_bad_extra_fields_name_their_setting(pipeline_env, monkeypatch):
+    monkeypatch.setenv("DOC_CONTEXT_EXTRA_FIELDS", "Bug")
+    with pytest.raises(ConfigError, match=r"^invalid setting DOC_CONTEXT_EXTRA_FIELDS: 'Bug' is not") as e:
+        load_settings()
+    assert e.value.exit_code == 2
+
+
+def test_each_default_has_one_home():
+    """The numbers the run, the renderer and the settings share are one constant each, imported."""
+    import ast
+    from pathlib import Path
+
+    from doc_context import app, gather
+    from doc_context.comment import render
+    from doc_context.sources import confluence_http, llm
+
+    fields = Settings.model_fields
+    assert fields["comment_budget"].default == render.DEFAULT_BUDGET == app.Options("k").budget
+    assert fields["comment_budget"].metadata[-1].le == render.HARD_CAP
+    sources = gather.Sources(ado=None, confluence=None, site=None)  # type: ignore[arg-type]
+    for field, value in {
+        "confluence_max_pages": sources.max_pages,
+        "concurrency": sources.concurrency,
+        "parent_depth": sources.parent_depth,
+        "confluence_concurrency": sources.confluence_concurrency,
+        "deadline": app.Options("k").deadline,
+        "thread_status": app.Options("k").thread_status,
+        "confluence_deadline": confluence_http.ConfluenceConfig(api_base="x", site_url="x", cloud=True).deadline,
+        "llm_timeout": llm.TIMEOUT,
+    }.items():
+        assert fields[field].default == value, field
+    src = Path(render.__file__).resolve().parents[1]
+    for number in (12_000, 150_000):
+        where = [
+            f"{path.relative_to(src)}:{node.lineno}"
+            for path in src.rglob("*.py")
+            if "sandbox" not in path.parts  # the sandbox fakes the service, whose own limit is 150,000
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and node.value == number
+        ]
+        assert len(where) == 1, (number, where)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Literal
 
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
-from doc_context.comment.render import HARD_CAP, render_comment
+from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
 from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Summary, WorkItem
@@ -16,14 +17,18 @@ from doc_context.sources.llm import ChatClient, write_overview
 from doc_context.summary.extrafields import ExtraFields
 from doc_context.summary.summarize import summarize_all
 
+ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
+THREAD_STATUS: ThreadStatus = "closed"  # never blocks "Check for comment resolution"
+DEADLINE = 300.0  # seconds a whole run may take
+
 
 @dataclass(frozen=True)
 class Options:
     marker_key: str
-    thread_status: str = "closed"
-    budget: int = 12_000
+    thread_status: str = THREAD_STATUS
+    budget: int = DEFAULT_BUDGET
     dry_run: bool = False
-    deadline: float = 300.0
+    deadline: float = DEADLINE
     extra: ExtraFields = field(default_factory=dict)
     summary_url: str = ""  # the build summary the comment links to ("" when the run uploads none)
 

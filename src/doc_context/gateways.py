@@ -18,8 +18,7 @@ from doc_context.settings import Settings
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.diff import read_diff
 from doc_context.sources.llm import ChatClient, chat_client
-from doc_context.summary.audience import Audience
-from doc_context.summary.extrafields import ExtraFields, parse_extra_fields
+from doc_context.summary.extrafields import ExtraFields
 
 if TYPE_CHECKING:
     import httpx
@@ -46,7 +45,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
     from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
     from doc_context.sources.ado_pacing import Pacing
 
-    extra = extra_fields(settings)
+    extra = settings.extra_fields
     gateway = ado.connect(
         settings.pull_request().org_url,
         ado_credentials(settings),
@@ -71,7 +70,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
                 parent_depth=settings.parent_depth,
                 confluence_concurrency=settings.confluence_concurrency,
                 diff=(lambda: read_diff(source_dir)) if source_dir else None,
-                audience=audience(settings),
+                audience=settings.audience(),
                 confluence_missing=settings.confluence_missing() or "",
             ),
             gateway,
@@ -84,26 +83,6 @@ def wire(settings: Settings) -> Iterator[Wired]:
         for client in (confluence, chat):
             if client is not None:
                 client.close()
-
-
-def audience(settings: Settings) -> Audience:
-    """Which sources the comment shows by title only, from the settings."""
-    return Audience.from_settings(
-        other_projects=settings.other_projects,
-        sensitive_areas=settings.sensitive_areas,
-        sensitive_tags=settings.sensitive_tags,
-        restricted_pages=settings.restricted_pages,
-        title_only_spaces=settings.title_only_spaces,
-        page_content=settings.page_content,
-    )
-
-
-def extra_fields(settings: Settings) -> ExtraFields:
-    """DOC_CONTEXT_EXTRA_FIELDS parsed, or a ConfigError that names it."""
-    try:
-        return parse_extra_fields(settings.extra_fields)
-    except ValueError as e:
-        raise ConfigError(f"invalid setting DOC_CONTEXT_EXTRA_FIELDS: {e}") from None
 
 
 def ado_credentials(settings: Settings) -> Authentication:
@@ -174,7 +153,7 @@ def _confluence(settings: Settings) -> Confluence | None:
         timeout=min(settings.timeout, 20.0),
         deadline=settings.confluence_deadline,
         verify=settings.confluence_ca_bundle or True,
-        restrictions=audience(settings).checks_restrictions,
+        restrictions=settings.audience().checks_restrictions,
     )
     auth: httpx.Auth
     if settings.confluence_pat is not None:

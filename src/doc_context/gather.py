@@ -39,6 +39,10 @@ from doc_context.summary.parents import parent_ids
 from doc_context.text.links import Site
 
 T = TypeVar("T")
+MAX_PAGES = 25  # Confluence pages read in one run
+CONCURRENCY = 8  # requests in flight at once
+PARENT_DEPTH = 1  # levels of parents shown
+CONFLUENCE_CONCURRENCY = 32  # pages read at once
 UNCHECKED = (
     "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
     "A scoped API token needs search:confluence or read:content-details:confluence for them; "
@@ -74,11 +78,11 @@ class Sources:
     ado: PullRequests
     confluence: Pages | None  # None: no Confluence credentials configured
     site: Site | None  # None: no CONFLUENCE_URL
-    max_pages: int = 25
-    concurrency: int = 8
+    max_pages: int = MAX_PAGES
+    concurrency: int = CONCURRENCY
     read_threads: bool = True
-    parent_depth: int = 1
-    confluence_concurrency: int = 32
+    parent_depth: int = PARENT_DEPTH
+    confluence_concurrency: int = CONFLUENCE_CONCURRENCY
     diff: Callable[[], tuple[str, Notice | None]] | None = None  # the checkout's git diff, when there is one
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
     confluence_missing: str = "no Confluence credentials are configured"  # why confluence is None, in words

@@ -23,11 +23,12 @@ from doc_context.summary.mdcut import shorten
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
 
-__all__ = ["HARD_CAP", "TITLE", "neutralize", "render_comment"]
+__all__ = ["DEFAULT_BUDGET", "HARD_CAP", "TITLE", "neutralize", "render_comment"]
 
 TITLE = "## Business context"
 PAGES_TITLE = "### Confluence pages"
-HARD_CAP = 150_000
+HARD_CAP = 150_000  # Azure DevOps: "Comments can be up to 150,000 characters" (REST 7.1, Comment.content)
+DEFAULT_BUDGET = 12_000  # read in half a minute; DOC_CONTEXT_COMMENT_BUDGET changes it
 SHORTER = (400, 150)  # work item texts are cut to these lengths, in turn
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
 
@@ -38,7 +39,7 @@ def render_comment(
     pages: Sequence[Summary],
     *,
     changed_count: int = 0,
-    budget: int = 12_000,
+    budget: int = DEFAULT_BUDGET,
     llm_overview: str | None = None,
     summary_url: str = "",
     full: bool = False,

@@ -27,6 +27,7 @@ from doc_context.sources import retry_after
 from doc_context.sources.network import connection_failure
 from doc_context.sources.tls import default_context
 
+DEADLINE = 60.0  # seconds for all Confluence work in one run (DOC_CONTEXT_CONFLUENCE_DEADLINE)
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 _PATH = re.compile(r"(?:/[A-Za-z0-9_-]+)+")
 
@@ -41,7 +42,7 @@ class ConfluenceConfig:
     connect_timeout: float = 5.0
     retries: int = 2  # tries after the first, for 429/502/503/504, dropped connections, garbled answers
     max_retry_after: float = 30.0  # a longer Retry-After is not waited for: the answer stands
-    deadline: float = 60.0  # seconds for all Confluence work in one run, from its first request
+    deadline: float = DEADLINE  # seconds for all Confluence work in one run, from its first request
     max_response_bytes: int = 5_000_000
     verify: bool | str = True  # or a CA bundle (file or directory) for a self-hosted Data Center
     restrictions: bool = True  # read each page's view restrictions (its own and its ancestors') with its body

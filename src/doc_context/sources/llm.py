@@ -32,6 +32,7 @@ from doc_context.sources.tls import default_context
 from doc_context.summary.tokens import clip
 
 COGNITIVE_SCOPE = "https://cognitiveservices.azure.com/.default"
+TIMEOUT = 60.0  # seconds the model may take before the extractive overview is used
 MAX_ANSWER = 1_200  # characters of an acceptable overview
 MAX_TOKENS = 400
 SOURCE_CHARS = 1_500  # of each work item or page text sent
@@ -84,7 +85,7 @@ class ChatClient:
         auth: str = "bearer",
         api_key: str | None = None,
         credential: Credential | None = None,
-        timeout: float = 60.0,
+        timeout: float = TIMEOUT,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.url = url

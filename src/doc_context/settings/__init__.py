@@ -1,0 +1,117 @@
+"""Settings: pipeline variables and task inputs from the environment, CLI flags on top.
+
+One class, assembled from one module per concern (each field names the environment variables it is read from):
+
+    azure_devops.py   the pull request, and how to sign in to Azure DevOps
+    confluence.py     the Confluence site, its credentials, how much of it a run reads
+    comment.py        the thread, what each work item shows, what is shown by title only
+    run.py            limits and behaviour, and what the agent says about the build
+    llm.py            the optional language model
+    fields.py         the Annotated types that validate values; the one environment source
+
+Only the documented environment names are read, spelled exactly (fields.DocumentedEnvironment): every pipeline
+variable reaches the step as an environment variable, and one named `timeout` or `pat` must configure nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from pydantic import SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from doc_context.errors import ConfigError
+from doc_context.settings.azure_devops import AzureDevOpsSettings
+from doc_context.settings.comment import CommentSettings
+from doc_context.settings.confluence import ConfluenceSettings
+from doc_context.settings.fields import UNEXPANDED, DocumentedEnvironment, env_names
+from doc_context.settings.llm import LlmSettings
+from doc_context.settings.run import EXTENSIONS_TAB, RunSettings
+
+__all__ = ["Settings", "env_names", "load_settings"]
+
+
+class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, AzureDevOpsSettings, BaseSettings):
+    """Every setting. Fields are read from their documented environment names; constructor arguments (the CLI's
+    flags) may use the field names, and win over the environment."""
+
+    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, DocumentedEnvironment(settings_cls)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unset_macros(cls, values: object) -> object:
+        """An undefined pipeline variable mapped into env arrives as the literal '$(NAME)': treat it as unset."""
+        if isinstance(values, dict):
+            return {k: v for k, v in values.items() if not (isinstance(v, str) and UNEXPANDED.fullmatch(v.strip()))}
+        return values
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _utf8(cls, value: object) -> object:
+        """A variable holding bytes that are not UTF-8 arrives with lone surrogates: name it, never crash later."""
+        if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
+            raise ValueError("holds bytes that are not UTF-8: set it again as plain text")
+        return value
+
+    def diff_checkout(self) -> str | None:
+        """The checkout to diff: only in the PR's own build, whose HEAD is the merge commit refs/pull/{id}/merge.
+        A manual rerun or a webhook run checks out another branch, whose HEAD^1..HEAD is not this PR."""
+        wanted = f"refs/pull/{self.pull_request_id}/merge"
+        return self.source_dir if self.source_dir and (self.source_branch or "").lower() == wanted else None
+
+    def build_summary_url(self) -> str:
+        """The build summary's tab of this run, where `##vso[task.uploadsummary]` files show ("Extensions"),
+        or "" when the run knows no build; `$(System.CollectionUri)$(System.TeamProject)/_build/results?
+        buildId=$(Build.BuildId)&view=ms.vss-build-web.run-extensions-tab`."""
+        project = self.team_project or self.project
+        if not (self.org_url and project and self.build_id):
+            return ""
+        base = self.org_url.rstrip("/")
+        return f"{base}/{quote(project)}/_build/results?buildId={self.build_id}&view={EXTENSIONS_TAB}"
+
+    def secrets(self) -> list[str]:
+        values: tuple[SecretStr | None, ...] = (
+            self.access_token,
+            self.pat,
+            self.confluence_api_token,
+            self.confluence_pat,
+            self.llm_api_key,
+        )
+        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build Settings from the environment and overrides, or a ConfigError naming the bad setting.
+
+    The overrides are field names with any value: pydantic validates each one, as it does the environment.
+    """
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as e:
+        raise ConfigError(_explain(e)) from None
+
+
+def _explain(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors(include_url=False, include_input=False):
+        loc = item.get("loc") or ()
+        name = str(loc[0]) if loc else "settings"
+        field = Settings.model_fields.get(name)
+        if field is None:  # keyed by its environment name
+            field = next((f for f in Settings.model_fields.values() if name in env_names(f)), None)
+        names = env_names(field) if field else ()
+        message = str(item.get("msg", "")).removeprefix("Value error, ")
+        problems.append(f"{names[0] if names else name}: {message}" if loc else message)
+    return "invalid setting " + "; ".join(problems)

@@ -1,0 +1,108 @@
+"""Settings: the Confluence site, its credentials, and how much of it one run reads."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from doc_context.gather import CONFLUENCE_CONCURRENCY, MAX_PAGES
+from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, env
+from doc_context.sources.confluence_http import DEADLINE
+from doc_context.text.links import Site
+
+Deployment = Literal["auto", "cloud", "datacenter"]
+
+
+class ConfluenceSettings(BaseModel):
+    confluence_url: HttpUrl = Field(
+        None,
+        validation_alias=env("CONFLUENCE_URL"),
+        description="Confluence site, e.g. https://acme.atlassian.net/wiki or https://confluence.acme.com.",
+    )
+    confluence_api_base: HttpUrl = Field(
+        None,
+        validation_alias=env("CONFLUENCE_API_BASE"),
+        description="API base when it differs from the site: for scoped Cloud API tokens "
+        "https://api.atlassian.com/ex/confluence/{cloudId}/wiki (cloudId from https://SITE/_edge/tenant_info).",
+    )
+    confluence_deployment: Deployment = Field(
+        "auto",
+        validation_alias=env("CONFLUENCE_DEPLOYMENT"),
+        description="cloud (REST v2) or datacenter (REST v1). auto: cloud for *.atlassian.net and the other "
+        "Atlassian Cloud domains, else what the credential check's answer shows; set it for a Cloud custom domain.",
+    )
+    confluence_email: Credential = Field(
+        None,
+        validation_alias=env("CONFLUENCE_EMAIL", "CONFLUENCE_USERNAME"),
+        description="Basic auth user, with CONFLUENCE_API_TOKEN: the Atlassian account email on Cloud, the "
+        "username on Data Center (CONFLUENCE_USERNAME works too).",
+    )
+    confluence_api_token: Secret = Field(
+        None,
+        validation_alias=env("CONFLUENCE_API_TOKEN", "CONFLUENCE_PASSWORD"),
+        description="Basic auth secret, with CONFLUENCE_EMAIL: a Cloud API token (classic, or scoped with "
+        "CONFLUENCE_API_BASE), or the Data Center password (CONFLUENCE_PASSWORD works too).",
+    )
+    confluence_pat: HeaderSecret = Field(
+        None,
+        validation_alias=env("CONFLUENCE_PAT"),
+        description="Confluence Data Center personal access token (Bearer); wins over CONFLUENCE_EMAIL.",
+    )
+    confluence_ca_bundle: str | None = Field(
+        None,
+        validation_alias=env("CONFLUENCE_CA_BUNDLE"),
+        description="CA bundle file for a self-hosted Data Center with a private CA.",
+    )
+    confluence_max_pages: int = Field(
+        MAX_PAGES,
+        ge=0,
+        le=200,
+        validation_alias=env("DOC_CONTEXT_MAX_PAGES"),
+        description="Most Confluence pages fetched in one run.",
+    )
+    confluence_concurrency: int = Field(
+        CONFLUENCE_CONCURRENCY,
+        ge=1,
+        le=64,
+        validation_alias=env("DOC_CONTEXT_CONFLUENCE_CONCURRENCY"),
+        description="Confluence pages fetched at once (one wave of requests for up to this many pages).",
+    )
+    confluence_deadline: float = Field(
+        DEADLINE,
+        gt=0,
+        le=600,
+        validation_alias=env("DOC_CONTEXT_CONFLUENCE_DEADLINE"),
+        description="Seconds all Confluence work may take in one run.",
+    )
+
+    def confluence_configured(self) -> bool:
+        return self.confluence_missing() is None
+
+    def confluence_missing(self) -> str | None:
+        """What keeps Confluence from being read, in words for the one standard warning; None when nothing does.
+
+        Half a credential is no credential: a fork's build gets no secrets, and an undefined secret variable
+        reaches the step as the literal '$(NAME)' (read as unset).
+        """
+        unset = "is empty or not set (an undefined or withheld secret variable counts as not set)"
+        if self.confluence_pat is not None:
+            missing = None
+        elif self.confluence_email and self.confluence_api_token is None:
+            missing = f"CONFLUENCE_API_TOKEN {unset}, though CONFLUENCE_EMAIL is set"
+        elif self.confluence_api_token is not None and not self.confluence_email:
+            missing = f"CONFLUENCE_EMAIL {unset}, though CONFLUENCE_API_TOKEN is set"
+        elif self.confluence_api_token is None:
+            missing = "no Confluence credentials are configured"
+        else:
+            missing = None
+        if self.confluence_url is None:
+            return "CONFLUENCE_URL is not set" + (f", and {missing}" if missing else "")
+        return missing
+
+    def confluence_site(self) -> Site | None:
+        """The site that cited links must be on (CONFLUENCE_DEPLOYMENT decides when it is not 'auto')."""
+        if self.confluence_url is None:
+            return None
+        cloud = {"cloud": True, "datacenter": False}.get(self.confluence_deployment)
+        return Site.from_url(self.confluence_url, cloud=cloud)
