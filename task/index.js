@@ -7,6 +7,10 @@
 // scripts/package.py), never a package of that name from an index: its dependencies are installed from
 // the hash-pinned locks beside it, from whatever index the agent's pip is configured with (PIP_INDEX_URL,
 // pip.conf), into a virtual environment cached per version and Python in the agent's tools folder.
+//
+// A failure ends with `##vso[task.complete result=Failed;]<one line>`, the step's result (doc-context prints its
+// own; this shim prints one for its failures, and for a Python that ended without one). Errors name the inputs
+// the admin typed: doc-context is told them (DOC_CONTEXT_TASK_INPUTS) and says confluenceUrl, not CONFLUENCE_URL.
 
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -14,6 +18,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const ENV_MAP = require('./env-map.json').inputs;
+const TASK_INPUTS = 'DOC_CONTEXT_TASK_INPUTS';
+const COMPLETE = '##vso[task.complete ';
+// An undefined variable reaches an input as the literal '$(NAME)': doc-context reads it as unset, and so do we.
+const UNEXPANDED = /^\$\([A-Za-z0-9_.\-]+\)$/;
 
 // The agent hands a Node task the job token as the SystemVssConnection endpoint, not as SYSTEM_ACCESSTOKEN
 // (which is there only if the YAML maps it). azure-pipelines-task-lib would move these out of process.env:
@@ -75,9 +83,34 @@ function childEnv(env, envMap = ENV_MAP) {
     const value = input(env, name);
     if (value !== '') out[variable] = value;  // empty: the setting's default (or the pipeline variable) applies
   }
+  out[TASK_INPUTS] = JSON.stringify(Object.fromEntries(Object.entries(envMap).map(([name, variable]) => [variable, name])));
   out.PYTHONUNBUFFERED = '1';
   out.PYTHONIOENCODING = 'utf-8';
   return out;
+}
+
+function given(value) {
+  const text = (value || '').trim();
+  return text !== '' && !UNEXPANDED.test(text);
+}
+
+/**
+ * Why doc-context could not sign in to Azure DevOps, in the words of this task's inputs; '' when it can try.
+ * The task passes on the job's access token, which the agent hands it as the SystemVssConnection endpoint:
+ * there is no `env: SYSTEM_ACCESSTOKEN` for the admin to map, so doc-context's own advice would not fit.
+ */
+function credentialsProblem(childEnvironment) {
+  const auth = (childEnvironment.DOC_CONTEXT_AUTH || 'auto').trim().toLowerCase();
+  const token = given(childEnvironment.SYSTEM_ACCESSTOKEN);
+  const pat = given(childEnvironment.AZURE_DEVOPS_PAT);
+  if (auth === 'pat') {
+    return pat ? '' : 'auth is pat, but azureDevOpsPat is empty (or names a secret variable that is not defined): ' +
+      'give it a personal access token from a secret variable, e.g. $(AZURE_DEVOPS_PAT)';
+  }
+  if (!['auto', 'system-token', 'pipelines'].includes(auth) || token || (auth === 'auto' && pat)) return '';
+  return `no Azure DevOps credentials: the task signs in with the job's access token, which the agent hands it ` +
+    `as the SystemVssConnection endpoint, and this job has none${auth === 'pipelines' ? ' (auth pipelines needs it too)' : ''}. ` +
+    'Give a personal access token in azureDevOpsPat (from a secret variable), or sign in with Entra ID (auth).';
 }
 
 /** Why this run is skipped, or '' to run. */
@@ -157,24 +190,57 @@ function logError(write, message) {
   write(`##vso[task.logissue type=error;]${escapeMessage(message)}\n`);
 }
 
+/** The step fails: its result, with the first line of why, as the last line. */
+function complete(write, message) {
+  const line = message.split(/\r?\n/).find((part) => part.trim()) || 'doc-context failed';
+  write(`${COMPLETE}result=Failed;]${escapeMessage(line)}\n`);
+}
+
+function fail(write, message) {
+  logError(write, message);
+  complete(write, message);
+}
+
+/**
+ * Run a process with our stdout passed through line by line (to see whether it gave the step's result);
+ * resolves to { code, completed, error }.
+ */
 function execute(executable, args, env, write, options = {}) {
   return new Promise((resolve) => {
     write(`##[command]${executable} ${args.join(' ')}\n`);
-    const child = spawn(executable, args, { env, stdio: 'inherit', cwd: options.cwd });
+    const child = spawn(executable, args, { env, stdio: ['inherit', 'pipe', 'inherit'], cwd: options.cwd });
+    let completed = false;
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith(COMPLETE)) completed = true;
+        write(line + '\n');
+      }
+    });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
+    let error = '';
     const done = (code) => {
       process.removeListener('SIGINT', forward);
       process.removeListener('SIGTERM', forward);
-      resolve(code);
+      if (partial) {
+        if (partial.startsWith(COMPLETE)) completed = true;
+        write(partial + '\n');
+      }
+      resolve({ code, completed, error });
     };
-    child.on('error', (error) => {
-      logError(write, `cannot start ${executable}: ${error.message}. ` +
-        'Add UsePythonVersion@0 before this task, or set the pythonExecutable input.');
+    child.on('error', (e) => {
+      error = `cannot start ${executable}: ${e.message}. ` +
+        'Add UsePythonVersion@0 before this task, or set the pythonExecutable input.';
       done(1);
     });
-    child.on('exit', (code, signal) => done(code === null ? (signal ? 1 : 0) : code));
+    child.on('close', (code, signal) => {
+      if (!error) done(code === null ? (signal ? 1 : 0) : code);
+    });
   });
 }
 
@@ -193,17 +259,17 @@ async function prepare(env, childEnvironment, write, taskDir = __dirname) {
   const python = basePython(env);
   const carried = bundle(taskDir);
   if (!carried) {
-    logError(write, 'this DocContext task carries no doc-context wheel (python/ is missing): install the ' +
+    fail(write, 'this DocContext task carries no doc-context wheel (python/ is missing): install the ' +
       'extension, or upload the task folder that `python scripts/package.py --out DIR` builds (DIR/task).');
     return null;
   }
   const probe = probePython(python, childEnvironment);
   if (!probe) {
-    logError(write, `cannot run ${python}: add UsePythonVersion@0 before this task, or set pythonExecutable.`);
+    fail(write, `cannot run ${python}: add UsePythonVersion@0 before this task, or set pythonExecutable.`);
     return null;
   }
   if (probe.version[0] < 3 || (probe.version[0] === 3 && probe.version[1] < 10)) {
-    logError(write, `doc-context needs Python 3.10 or later; ${probe.executable} is ${probe.version.join('.')}: ` +
+    fail(write, `doc-context needs Python 3.10 or later; ${probe.executable} is ${probe.version.join('.')}: ` +
       "add UsePythonVersion@0 (versionSpec: '3.x') before this task.");
     return null;
   }
@@ -216,9 +282,13 @@ async function prepare(env, childEnvironment, write, taskDir = __dirname) {
   fs.rmSync(dir, { recursive: true, force: true });  // a half-made one from an interrupted run
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   for (const [executable, args, options] of installSteps(python, dir, carried, probe, entra)) {
-    const code = await execute(executable, args, childEnvironment, write, options);
-    if (code !== 0) {
-      logError(write, `installing doc-context ${carried.version} failed (exit ${code}). Its dependencies come from ` +
+    const ran = await execute(executable, args, childEnvironment, write, options);
+    if (ran.error) {
+      fail(write, ran.error);
+      return null;
+    }
+    if (ran.code !== 0) {
+      fail(write, `installing doc-context ${carried.version} failed (exit ${ran.code}). Its dependencies come from ` +
         "the agent's package index (PIP_INDEX_URL, pip.conf) and must match the hashes in the task's locks.");
       return null;
     }
@@ -234,15 +304,26 @@ async function main(env = process.env, write = (text) => process.stdout.write(te
     return 0;
   }
   const childEnvironment = childEnv(env);
+  const problem = credentialsProblem(childEnvironment);
+  if (problem) {
+    fail(write, problem);
+    return 1;
+  }
   const install = input(env, 'install') || 'bundled';
   const python = install === 'preinstalled' ? basePython(env) : await prepare(env, childEnvironment, write, taskDir);
   if (!python) return 1;
-  return execute(python, ['-m', 'doc_context', input(env, 'command') || 'run'], childEnvironment, write);
+  const ran = await execute(python, ['-m', 'doc_context', input(env, 'command') || 'run'], childEnvironment, write);
+  if (ran.error) {
+    fail(write, ran.error);
+  } else if (ran.code !== 0 && !ran.completed) {  // a Python that ended without saying why, e.g. no doc_context
+    fail(write, `doc-context ended with exit code ${ran.code} without a result; the lines above say what happened`);
+  }
+  return ran.code;
 }
 
 module.exports = {
   inputVariable, childEnv, jobToken, skipReason, basePython, bundle, needsEntra, venvDir, venvPython, installSteps,
-  escapeMessage, main,
+  escapeMessage, credentialsProblem, main,
 };
 
 if (require.main === module) {

@@ -127,6 +127,27 @@ def assert_no_secret(output: str, secrets: list[str]) -> None:
     assert not leaked, f"a secret reached the output: {[s[:3] + '...' for s in leaked]}"
 
 
+FAILED = "##vso[task.complete result=Failed;]"
+ERROR = "##vso[task.logissue type=error;]"
+
+
+def error_issues(stdout: str) -> list[str]:
+    """The errors a pipeline run reported (as the agent shows them: one issue each), unescaped."""
+    return [
+        line.removeprefix(ERROR).replace("%0D", "\r").replace("%0A", "\n").replace("%AZP25", "%")
+        for line in stdout.splitlines()
+        if line.startswith(ERROR)
+    ]
+
+
+def ends_failed(ran: Ran) -> str:
+    """A failed pipeline run: its last line is the step's result, Failed, with one line; that line."""
+    last = ran.stdout.rstrip("\n").splitlines()[-1]
+    assert ran.code != 0 and last.startswith(FAILED), ran.output
+    assert "%0A" not in last
+    return last.removeprefix(FAILED)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -17,6 +17,8 @@ from doc_context.sandbox import FakeConfluence, Sandbox
 from doc_context.sandbox.ado_workitems import work_item
 from doc_context.sandbox.confluence import is_restriction_read, tiny_code
 
+from .conftest import ends_failed, error_issues
+
 SCOPED_EMAIL, SCOPED_TOKEN = "scoped@fabrikam.example", "scoped-api-token"
 _IDS = itertools.count(9100)
 
@@ -384,6 +386,8 @@ def test_a_bad_setting_is_exit_2_and_one_line(sandbox, cli, name, value, command
 
     assert ran.code == 2, ran.output
     assert "Traceback" not in ran.output
-    lines = [line for line in ran.output.splitlines() if line.startswith("doc-context:")]
-    assert len(lines) == 1 and f"invalid setting {name}:" in lines[0]
+    (error,) = error_issues(ran.stdout)  # once: an error issue, then the step's result
+    assert error.startswith(f"invalid setting {name}:")
+    assert ends_failed(ran) == error.splitlines()[0]
+    assert [line for line in ran.output.splitlines() if "invalid setting" in line] == ran.stdout.splitlines()[-2:]
     assert sandbox.confluence.requests() == [] and sandbox.ado.requests() == []

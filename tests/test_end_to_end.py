@@ -6,6 +6,8 @@ from pathlib import Path
 
 from doc_context.sandbox.confluence import is_restriction_read
 
+from .conftest import ends_failed, error_issues
+
 NOT_IN_COMMENT = "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR"
 
 
@@ -127,9 +129,11 @@ def test_failed_post_still_saves_the_markdown(sandbox, cli, tmp_path):
     assert "Bug 4211" in (tmp_path / "doc-context-summary.md").read_text()
     assert "work item 4242: skipped" in ran.stdout  # the run's warnings are still shown
     assert "##vso[task.uploadsummary]" in ran.stdout
-    assert [line for line in ran.stdout.splitlines() if line.startswith("doc-context:")] == [
-        line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line and line.startswith("doc-")
-    ]
+    (error,) = error_issues(ran.stdout)
+    assert "Contribute to pull requests" in error
+    assert ends_failed(ran) == error.splitlines()[0]
+    said = [line for line in ran.stdout.splitlines() if "Contribute to pull requests" in line]
+    assert len(said) == 2 and said[-1] == ran.stdout.splitlines()[-1]  # the issue, and the step's result
 
 
 def test_fail_on_warning_fails_the_step_after_posting(sandbox, cli):

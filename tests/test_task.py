@@ -12,6 +12,8 @@ import pytest
 from doc_context.demo import run_env
 from doc_context.settings import Settings
 
+from .conftest import Ran, ends_failed, error_issues
+
 pytestmark = pytest.mark.e2e  # the Node shim in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,12 +148,49 @@ def test_shim_inputs_override_the_pipeline_pull_request(sandbox, shim):
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
 
+def ran_as(done: subprocess.CompletedProcess) -> Ran:
+    return Ran(done.returncode, done.stdout, done.stderr)
+
+
 @needs_node
-def test_shim_exits_with_doc_contexts_code_and_message(sandbox, shim):
-    ran = shim(sandbox, {"threadStatus": "maybe"})
-    assert ran.returncode == 2
-    assert "DOC_CONTEXT_THREAD_STATUS" in ran.stdout
+@pytest.mark.parametrize(
+    ("inputs", "says"),
+    [
+        ({"threadStatus": "maybe"}, "invalid setting threadStatus: Input should be 'active'"),
+        ({"confluenceUrl": "https://acme.atlassian.net:99999/wiki"}, "invalid setting confluenceUrl: is not a usable"),
+        ({"maxPages": "lots"}, "invalid setting maxPages: Input should be a valid integer"),
+    ],
+)
+def test_shim_errors_name_the_input_the_admin_typed_once_and_end_failed(sandbox, shim, inputs, says):
+    ran = ran_as(shim(sandbox, inputs))
+    assert ran.code == 2
+    (error,) = error_issues(ran.stdout)
+    assert error.startswith(says), error
+    assert ends_failed(ran) == error.splitlines()[0]
+    variable = env_map()[next(iter(inputs))]
+    assert variable not in ran.output, f"the admin typed {next(iter(inputs))}, not {variable}"
     assert sandbox.ado.threads(sandbox.info.pr_id) == []
+
+
+@needs_node
+def test_shim_warnings_name_the_inputs_too(sandbox, shim):
+    ran = ran_as(shim(sandbox, {"confluenceUrl": sandbox.env()["CONFLUENCE_URL"]}))
+    assert ran.code == 0, ran.output
+    warning = next(line for line in ran.stdout.splitlines() if "no Confluence credentials" in line)
+    assert "confluenceUrl with confluenceEmail + confluenceApiToken" in warning and "CONFLUENCE_" not in warning
+
+
+@needs_node
+def test_shim_without_the_job_token_says_what_the_task_reads_before_installing(sandbox, shim):
+    """The task passes on the SystemVssConnection endpoint's token: no `env: SYSTEM_ACCESSTOKEN` to map."""
+    ran = ran_as(shim(sandbox, {"install": "bundled"}, ENDPOINT_AUTH_PARAMETER_SYSTEMVSSCONNECTION_ACCESSTOKEN=""))
+    assert ran.code == 1
+    (error,) = error_issues(ran.stdout)
+    assert "job's access token" in error and "SystemVssConnection endpoint" in error and "azureDevOpsPat" in error
+    assert "SYSTEM_ACCESSTOKEN" not in ran.output and "env:" not in ran.output
+    assert ends_failed(ran) == error
+    assert "##[command]" not in ran.stdout, "nothing was installed or started"
+    assert sandbox.ado.requests() == []
 
 
 @needs_node

@@ -1,9 +1,18 @@
-"""argv -> Settings -> real gateways -> app.run -> print. The only place that prints or picks exit codes."""
+"""argv -> Settings -> real gateways -> app.run -> print. The only place that prints or picks exit codes.
+
+A run that fails prints its error once: outside a pipeline as `doc-context: <error>`; in one (TF_BUILD) as an
+error issue, then `##vso[task.complete result=Failed;]<its first line>` as the last line before the exit, so the
+step's result says why, not only "exit code 2". Run by the DocContext task, the names of the settings in what
+it prints are the task's inputs the admin typed (confluenceUrl, not CONFLUENCE_URL): the task passes them.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -12,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from doc_context import __version__, vso
-from doc_context.errors import ConfigError, DocContextError, PublishError
+from doc_context.errors import ConfigError, DocContextError, PublishError, first_line
 from doc_context.models import Notice, Outcome
 
 if TYPE_CHECKING:
@@ -20,13 +29,18 @@ if TYPE_CHECKING:
     from doc_context.settings import Settings
 
 Printer = Callable[[str], None]
+TASK_INPUTS = "DOC_CONTEXT_TASK_INPUTS"  # set by the DocContext task: {"CONFLUENCE_URL": "confluenceUrl", ...}
+
+
+class StepFailed(DocContextError):
+    """The run did its work, and the step fails on purpose (failed checks, warnings with failOnWarning)."""
 
 
 class _Parser(argparse.ArgumentParser):
     """A usage error is one line that says where to look, exit 2 (argparse prints the whole usage first)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        raise ConfigError(f"{message} (see {self.prog} --help)")
 
 
 def _pull_request_id(value: str) -> int:
@@ -75,32 +89,40 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
-    args = _parser().parse_args(argv)
     secrets: list[str] = []
     in_pipeline = os.environ.get("TF_BUILD", "").strip().lower() == "true"
-    emit = _redacting(out if in_pipeline else _terminal(out), secrets)
+    plain = _redacting(out if in_pipeline else _terminal(out), secrets)  # for text that is not ours (the comment)
+    emit = _in_admins_words(plain, os.environ.get(TASK_INPUTS, ""))
+    logging.getLogger("azure.identity").setLevel(logging.ERROR)  # its get_token warnings: our error says it once
     try:
+        args = _parser().parse_args(argv)
         if args.command == "demo":
             from doc_context.demo import demo
 
             return demo(emit)
         if args.command == "check":
             return _check(args, emit, secrets)
-        return _run(args, emit, secrets, out)
+        return _run(args, emit, secrets, out, plain)
     except DocContextError as e:
-        emit(vso.error(str(e)))
-        emit(f"doc-context: {e}")
-        return e.exit_code
+        return _failed(emit, in_pipeline, str(e), e.exit_code)
     except KeyboardInterrupt:
-        emit("doc-context: interrupted")
-        return 130
+        return _failed(emit, in_pipeline, "interrupted", 130)
     except Exception:
-        emit(vso.error("doc-context failed unexpectedly; the traceback follows. Please report it."))
         emit(traceback.format_exc())
-        return 3
+        return _failed(emit, in_pipeline, "failed unexpectedly (the traceback is above): please report it", 3)
 
 
-def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer) -> int:
+def _failed(emit: Printer, in_pipeline: bool, message: str, code: int) -> int:
+    """The error, once; in a pipeline as an error issue, then the step's result with its first line, last."""
+    if in_pipeline:
+        emit(vso.error(message))
+        emit(vso.complete("Failed", first_line(message, limit=len(message)) or "doc-context failed"))
+    else:
+        emit(f"doc-context: {message}")
+    return code
+
+
+def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer, plain: Printer) -> int:
     from doc_context.app import Options, run
     from doc_context.gateways import wire
     from doc_context.settings import load_settings
@@ -147,11 +169,13 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         for notice in outcome.notices:
             emit(vso.warning(notice))
         raise PublishError(outcome.failure)
-    _report(outcome, emit)
-    if settings.fail_on_warning and outcome.notices:
-        emit(vso.complete("Failed", "warnings, and DOC_CONTEXT_FAIL_ON_WARNING is on"))
-        emit(f"doc-context: failing the step on {len(outcome.notices)} warnings (DOC_CONTEXT_FAIL_ON_WARNING)")
-        return 1
+    _report(outcome, emit, plain)
+    lines = vso.warnings_and_result(outcome.notices)
+    failing = settings.fail_on_warning and outcome.notices
+    for line in lines[:-1] if failing else lines:  # failing: its own result instead of SucceededWithIssues
+        emit(line)
+    if failing:
+        raise StepFailed(f"failing the step on {len(outcome.notices)} warnings (DOC_CONTEXT_FAIL_ON_WARNING is on)")
     return 0
 
 
@@ -182,11 +206,14 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         emit(line)
-    warned = [c.name for c in checks if c.ok and c.warn]
-    if warned and all(c.ok for c in checks):  # works, but not for everything: never an all-clear
-        emit(vso.complete("SucceededWithIssues", "doc-context check found warnings"))
+    failed = [c.name for c in checks if not c.ok]
+    if failed:
+        raise StepFailed(f"check failed: {', '.join(failed)}; the table above says what to fix")
+    warned = [c.name for c in checks if c.warn]
+    if warned:  # works, but not for everything: never an all-clear
         emit(f"doc-context check: warnings on {', '.join(warned)}; see the details above")
-    return 0 if all(c.ok for c in checks) else 1
+        emit(vso.complete("SucceededWithIssues", "doc-context check found warnings"))
+    return 0
 
 
 def _title_only(sources: Sources, settings: Settings) -> list[str]:
@@ -229,7 +256,7 @@ def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
     return flags
 
 
-def _report(outcome: Outcome, emit: Printer) -> None:
+def _report(outcome: Outcome, emit: Printer, plain: Printer) -> None:
     for line in vso.group(
         f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
         f"{len(outcome.notices)} warnings",
@@ -244,11 +271,9 @@ def _report(outcome: Outcome, emit: Printer) -> None:
         for line in vso.group(title, outcome.title_only):
             emit(line)
     if outcome.action == "dry-run":
-        emit(outcome.markdown)
+        plain(outcome.markdown)
     else:
         emit(f"doc-context: comment thread {outcome.thread_id} {outcome.action}")
-    for line in vso.warnings_and_result(outcome.notices):
-        emit(line)
 
 
 def _terminal(out: Printer) -> Printer:
@@ -258,6 +283,22 @@ def _terminal(out: Printer) -> Printer:
         shown = vso.for_terminal(line)
         if shown is not None:
             out(shown)
+
+    return emit
+
+
+def _in_admins_words(out: Printer, task_inputs: str) -> Printer:
+    """Run by the DocContext task: each setting's environment name becomes the input the admin typed."""
+    try:
+        names = json.loads(task_inputs) if task_inputs else {}
+    except ValueError:
+        names = {}
+    if not isinstance(names, dict) or not names:
+        return out
+    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(re.escape(str(n)) for n in names) + r")(?![A-Za-z0-9_])")
+
+    def emit(line: str) -> None:
+        out(pattern.sub(lambda m: str(names[m.group(1)]), line))
 
     return emit
 

@@ -158,6 +158,7 @@ function fakePython(dir) {
   fs.writeFileSync(file, `#!${process.execPath}
 const fs = require('fs');
 fs.appendFileSync(process.env.FAKE_LOG, JSON.stringify({ argv: process.argv.slice(2), env: process.env }) + '\\n');
+if (process.env.FAKE_OUT) process.stdout.write(process.env.FAKE_OUT);
 process.exit(Number(process.env.FAKE_EXIT || 0));
 `);
   fs.chmodSync(file, 0o755);
@@ -186,13 +187,55 @@ test('the shim runs doc-context with the mapped environment and exits with its c
 
     const failed = runShim({ ...base, FAKE_EXIT: '2' });
     assert.equal(failed.status, 2);
+    assert.equal(lastLine(failed.stdout), '##vso[task.complete result=Failed;]doc-context ended with exit code 2 ' +
+      'without a result; the lines above say what happened', 'a Python that said nothing: the shim gives the result');
+
+    const said = '##vso[task.logissue type=error;]invalid setting threadStatus: no\n' +
+      '##vso[task.complete result=Failed;]invalid setting threadStatus: no';  // no newline at the end
+    const reported = runShim({ ...base, FAKE_EXIT: '2', FAKE_OUT: said });
+    assert.equal(reported.status, 2);
+    assert.equal(reported.stdout.split('\n').filter((l) => l.startsWith('##vso[task.complete')).length, 1);
+    assert.equal(lastLine(reported.stdout), '##vso[task.complete result=Failed;]invalid setting threadStatus: no');
   });
 
-test('a missing Python is one error line and exit 1', () => {
+function lastLine(text) {
+  return text.trimEnd().split('\n').pop();
+}
+
+test('doc-context learns the input names, to name them in its errors', () => {
+  const env = shim.childEnv({}, { confluenceUrl: 'CONFLUENCE_URL', maxPages: 'DOC_CONTEXT_MAX_PAGES' });
+  assert.deepEqual(JSON.parse(env.DOC_CONTEXT_TASK_INPUTS),
+    { CONFLUENCE_URL: 'confluenceUrl', DOC_CONTEXT_MAX_PAGES: 'maxPages' });
+  assert.equal(JSON.parse(shim.childEnv({}).DOC_CONTEXT_TASK_INPUTS).CONFLUENCE_URL, 'confluenceUrl');
+});
+
+test('no credentials: said in the task\'s words, before anything is installed', () => {
+  const problem = (env) => shim.credentialsProblem(env);
+  assert.equal(problem({ SYSTEM_ACCESSTOKEN: 'job-token' }), '');
+  assert.equal(problem({ AZURE_DEVOPS_PAT: 'pat' }), '');
+  assert.equal(problem({ DOC_CONTEXT_AUTH: 'azure-cli' }), '');
+  assert.equal(problem({ DOC_CONTEXT_AUTH: 'managed-identity' }), '');
+  assert.match(problem({}), /job's access token.*SystemVssConnection endpoint.*azureDevOpsPat/);
+  assert.match(problem({ AZURE_DEVOPS_PAT: '$(AZURE_DEVOPS_PAT)' }), /SystemVssConnection/, 'an undefined variable');
+  assert.match(problem({ DOC_CONTEXT_AUTH: 'system-token', AZURE_DEVOPS_PAT: 'pat' }), /SystemVssConnection/);
+  assert.match(problem({ DOC_CONTEXT_AUTH: 'pipelines' }), /auth pipelines needs it too/);
+  assert.match(problem({ DOC_CONTEXT_AUTH: 'pat', SYSTEM_ACCESSTOKEN: 'job-token' }), /^auth is pat, but azureDevOpsPat/);
+  assert.doesNotMatch(problem({}), /SYSTEM_ACCESSTOKEN|AZURE_DEVOPS_PAT|env:/);
+
+  const ran = runShim({ PATH: process.env.PATH, INPUT_INSTALL: 'preinstalled', BUILD_REASON: 'PullRequest',
+    INPUT_PYTHONEXECUTABLE: path.join(os.tmpdir(), 'no-such-python') });
+  assert.equal(ran.status, 1);
+  assert.deepEqual(ran.stdout.trimEnd().split('\n').map((l) => l.slice(0, 34)),
+    ['##vso[task.logissue type=error;]no', '##vso[task.complete result=Failed;'], 'one error, then the result');
+});
+
+test('a missing Python is one error line, the step\'s result, and exit 1', () => {
   const ran = runShim({ PATH: process.env.PATH, INPUT_PYTHONEXECUTABLE: path.join(os.tmpdir(), 'no-such-python'),
-    INPUT_INSTALL: 'preinstalled' });
+    INPUT_INSTALL: 'preinstalled', SYSTEM_ACCESSTOKEN: 'job-token' });
   assert.equal(ran.status, 1);
   assert.match(ran.stdout, /##vso\[task.logissue type=error;\]cannot start .*UsePythonVersion@0/);
+  assert.match(lastLine(ran.stdout), /^##vso\[task.complete result=Failed;\]cannot start .*UsePythonVersion@0/);
+  assert.equal(ran.stdout.split('\n').filter((l) => l.startsWith('##vso[task.logissue')).length, 1);
 });
 
 test('a skipped run exits 0 without starting Python', () => {
