@@ -28,11 +28,11 @@ import lock
 import task_json
 import version
 import vsix
+from publisher import PLACEHOLDER as PLACEHOLDER_PUBLISHER
 
 ROOT = Path(__file__).resolve().parent.parent
 TASK_FILES = ("index.js", "task.json", "env-map.json")
 LOCK_FILES = ("base.txt", "entra.txt")
-PLACEHOLDER_PUBLISHER = "your-publisher-id"
 
 
 def _stale() -> list[str]:
@@ -86,6 +86,18 @@ def stage_task(wheel: Path, task: Path) -> None:
     (python / "wheel.txt").write_text(f"./{wheel.name} --hash=sha256:{sha256(wheel)}\n", encoding="utf-8")
 
 
+def stage_marketplace(manifest: dict[str, object], out: Path) -> None:
+    """What the manifest names besides the task (its icon, its overview page), copied from the repository."""
+    for name in vsix.listed(manifest):
+        if name.split("/")[0] == "task":
+            continue
+        source, target = ROOT / name, out / name
+        if target.exists():
+            shutil.rmtree(target) if target.is_dir() else target.unlink()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, target) if source.is_dir() else shutil.copyfile(source, target)
+
+
 def package(out: Path, publisher: str | None = None) -> dict[str, Path]:
     problems = _stale()
     if problems:
@@ -98,6 +110,7 @@ def package(out: Path, publisher: str | None = None) -> dict[str, Path]:
         manifest["publisher"] = publisher
     wheel = build_wheel(out)
     stage_task(wheel, out / "task")
+    stage_marketplace(manifest, out)
     target = out / vsix.file_name(manifest)
     vsix.write(manifest, out, target)
     return {"wheel": wheel, "task": out / "task", "vsix": target}

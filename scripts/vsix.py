@@ -2,8 +2,13 @@
 
 A .vsix is an OPC zip: `[Content_Types].xml` (a content type per file extension), `extension.vsixmanifest`
 (XML: identity, name, categories, the installation target, and the vsomanifest as an asset),
-`extension.vsomanifest` (JSON: the contributions) and every file under the manifest's `files` paths. The zip
-is deterministic: sorted entries, fixed timestamps. tfx's own validation of the manifest is repeated here.
+`extension.vsomanifest` (JSON: the contributions), every file under the manifest's `files` paths, and the icon
+and overview page (`icons`, `content.details`) as the Marketplace's assets. The zip is deterministic: sorted
+entries, fixed timestamps. tfx's own validation of the manifest is repeated here.
+
+vss-extension.json lists `task/python/wheel.txt` besides `task`: the file scripts/package.py writes beside the
+wheel it puts in the task. The repository's task/ has no python/, so `tfx extension create` at the repository's
+root stops ("ENOENT ... task/python/wheel.txt") instead of packing a task that cannot run; so does `write`.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ VSIX_MANIFEST = "extension.vsixmanifest"
 VSO_MANIFEST = "extension.vsomanifest"
 TARGET = "Microsoft.VisualStudio.Services"
 TASK_CONTRIBUTION = "ms.vss-distributed-task.task"
+ICON_ASSET = "Microsoft.VisualStudio.Services.Icons.Default"
+DETAILS_ASSET = "Microsoft.VisualStudio.Services.Content.Details"
 # tfx's map (vsix-manifest-builder.ts), plus what a task carrying a wheel holds
 _TYPES = {
     ".js": "application/javascript",
@@ -62,20 +69,62 @@ def check_manifest(manifest: dict[str, object]) -> list[str]:
 
 
 def files(manifest: dict[str, object], root: Path) -> list[tuple[str, Path]]:
-    """(part name, file) for everything under the manifest's `files` paths, directories expanded."""
-    out = []
-    for entry in manifest.get("files", []):
-        base = root / entry["path"]
+    """(part name, file) for everything under the manifest's `files` paths (directories expanded, each file once),
+    then its icon and overview page, as tfx adds them."""
+    out: dict[str, Path] = {}
+    for path_name in listed(manifest):
+        base = root / path_name
+        if not base.exists():
+            raise ValueError(
+                f"{path_name} is missing under {root}: "
+                + (
+                    "the task has no python/ folder; build the extension with "
+                    "`python scripts/package.py --out DIR`, which puts the wheel and the locks there"
+                    if path_name.startswith("task/python")
+                    else "the manifest lists it"
+                )
+            )
         found = sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else [base]
         for path in found:
             name = path.relative_to(root).as_posix()
             if _BAD_PART.search(name):
                 raise ValueError(f"{name}: a part name must not hold white space, #^[]<>? or end with '.'")
-            out.append((name, path))
-    return out
+            out.setdefault(name, path)
+    return list(out.items())
 
 
-def vsixmanifest(manifest: dict[str, object]) -> bytes:
+def listed(manifest: dict[str, object]) -> list[str]:
+    """Every path the manifest names: its `files`, its icon, its overview page."""
+    return [entry["path"] for entry in manifest.get("files", [])] + list(_assets(manifest))
+
+
+def _assets(manifest: dict[str, object]) -> dict[str, str]:
+    """path -> asset type of the icon and the overview page (tfx: icons.default, content.details)."""
+    found = {}
+    icon = (manifest.get("icons") or {}).get("default")
+    if icon:
+        found[icon] = ICON_ASSET
+    details = ((manifest.get("content") or {}).get("details") or {}).get("path")
+    if details:
+        found[details] = DETAILS_ASSET
+    return found
+
+
+def _asset_list(manifest: dict[str, object], names: list[str]) -> list[tuple[str, str]]:
+    """(type, path) of each asset, in tfx's order: each file's own types (an addressable `files` entry is typed
+    by its part name), then the vsomanifest."""
+    addressable = [entry["path"] for entry in manifest.get("files", []) if entry.get("addressable")]
+    special = _assets(manifest)
+    out = []
+    for name in names:
+        if any(name == a or name.startswith(a.rstrip("/") + "/") for a in addressable):
+            out.append((name, name))
+        if name in special:
+            out.append((special[name], name))
+    return [*out, ("Microsoft.VisualStudio.Services.Manifest", VSO_MANIFEST)]
+
+
+def vsixmanifest(manifest: dict[str, object], names: list[str] | None = None) -> bytes:
     ET.register_namespace("", VSIX_NS)
     ET.register_namespace("d", DESIGN_NS)
     q = f"{{{VSIX_NS}}}"
@@ -90,12 +139,16 @@ def vsixmanifest(manifest: dict[str, object]) -> bytes:
     ET.SubElement(meta, f"{q}Categories").text = ",".join(manifest["categories"])
     if manifest.get("tags"):
         ET.SubElement(meta, f"{q}Tags").text = ",".join(manifest["tags"])
+    for path, kind in _assets(manifest).items():
+        if kind == ICON_ASSET:
+            ET.SubElement(meta, f"{q}Icon").text = path
     ET.SubElement(package, f"{q}Dependencies")
     installation = ET.SubElement(package, f"{q}Installation")
     ET.SubElement(installation, f"{q}InstallationTarget", {"Id": TARGET})
     assets = ET.SubElement(package, f"{q}Assets")
-    asset = {"Type": "Microsoft.VisualStudio.Services.Manifest", f"{{{DESIGN_NS}}}Source": "File"}
-    ET.SubElement(assets, f"{q}Asset", {**asset, "Path": VSO_MANIFEST, "Addressable": "true"})
+    for kind, path in _asset_list(manifest, names or []):
+        attributes = {"Type": kind, f"{{{DESIGN_NS}}}Source": "File", "Path": path, "Addressable": "true"}
+        ET.SubElement(assets, f"{q}Asset", attributes)
     ET.indent(package)
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(package, encoding="utf-8", xml_declaration=False)
 
@@ -136,7 +189,7 @@ def write(manifest: dict[str, object], root: Path, out: Path) -> list[str]:
         add(VSO_MANIFEST, vsomanifest(manifest))
         for name, path in parts:
             add(name, path.read_bytes())
-        add(VSIX_MANIFEST, vsixmanifest(manifest))
+        add(VSIX_MANIFEST, vsixmanifest(manifest, [name for name, _ in parts]))
     return [CONTENT_TYPES, *names]
 
 

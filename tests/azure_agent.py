@@ -42,6 +42,7 @@ class Agent:
     secrets: dict[str, str] = field(default_factory=dict)
     base_env: dict[str, str] = field(default_factory=dict)
     workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="agent-")))
+    cwd: Path | None = None  # where steps run (the checkout); the workdir when None
     timeout: float = 180
     log: list[Step] = field(default_factory=list)
 
@@ -98,7 +99,7 @@ class Agent:
         done = subprocess.run(
             args,
             env=env,
-            cwd=self.workdir,
+            cwd=self.cwd or self.workdir,
             capture_output=True,
             text=True,
             timeout=self.timeout,

@@ -68,5 +68,5 @@ def yaml_blocks(path: Path) -> list[str]:
 
 
 def markdown_files() -> list[Path]:
-    """README.md and everything under docs/."""
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    """README.md, the Marketplace page (overview.md) and everything under docs/."""
+    return [ROOT / "README.md", ROOT / "overview.md", *sorted((ROOT / "docs").rglob("*.md"))]

@@ -6,21 +6,28 @@ import importlib
 import json
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import uuid
 import zipfile
+import zlib
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import jsonschema
 import pytest
 
+from . import strict_yaml
+from .azure_agent import Agent, path_with, shim_python
+from .azure_template import expand_pipeline
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 version = importlib.import_module("version")
 vsix = importlib.import_module("vsix")
 task_json = importlib.import_module("task_json")
+publisher = importlib.import_module("publisher")
 
 SCHEMA = json.loads((ROOT / "tests" / "data" / "task-lib" / "tasks.schema.json").read_text(encoding="utf-8"))
 VSIX_NS = {"v": vsix.VSIX_NS, "d": vsix.DESIGN_NS}
@@ -59,6 +66,8 @@ def test_one_vsix_holding_the_task_the_wheel_and_the_manifests(release):
             "task/python/entra.txt",
             "task/python/wheel.txt",
             f"task/python/{WHEEL}",
+            "images/icon.png",
+            "overview.md",
         ]
     )
     carried = parts(release)
@@ -93,9 +102,16 @@ def test_vsixmanifest_names_the_extension_and_its_vsomanifest(release):
     assert root.findtext("v:Metadata/v:Categories", namespaces=VSIX_NS) == "Azure Pipelines"
     target = root.find("v:Installation/v:InstallationTarget", VSIX_NS)
     assert target is not None and target.get("Id") == "Microsoft.VisualStudio.Services"
-    (asset,) = root.findall("v:Assets/v:Asset", VSIX_NS)
-    assert asset.get("Type") == "Microsoft.VisualStudio.Services.Manifest"
-    assert asset.get("Path") == "extension.vsomanifest" and asset.get(f"{{{vsix.DESIGN_NS}}}Source") == "File"
+    assets = [(a.get("Type"), a.get("Path")) for a in root.findall("v:Assets/v:Asset", VSIX_NS)]
+    assert assets == [
+        ("images/icon.png", "images/icon.png"),  # an addressable `files` entry: typed by its path, as tfx does
+        ("Microsoft.VisualStudio.Services.Icons.Default", "images/icon.png"),
+        ("Microsoft.VisualStudio.Services.Content.Details", "overview.md"),
+        ("Microsoft.VisualStudio.Services.Manifest", "extension.vsomanifest"),
+    ]
+    assert root.findtext("v:Metadata/v:Icon", namespaces=VSIX_NS) == "images/icon.png"
+    for asset in root.findall("v:Assets/v:Asset", VSIX_NS):
+        assert asset.get(f"{{{vsix.DESIGN_NS}}}Source") == "File" and asset.get("Addressable") == "true"
 
 
 def test_content_types_cover_every_part(release):
@@ -116,13 +132,107 @@ def test_vsomanifest_contributes_the_task_folder(release):
     assert f"{task['properties']['name']}/task.json" in carried
 
 
+def staged(root: Path) -> Path:
+    """A root as scripts/package.py stages it: a task with python/, the icon, the overview page."""
+    (root / "task" / "python").mkdir(parents=True)
+    (root / "task" / "task.json").write_text("{}")
+    (root / "task" / "python" / "wheel.txt").write_text("./doc_context.whl --hash=sha256:0\n")
+    shutil.copytree(ROOT / "images", root / "images")
+    shutil.copyfile(ROOT / "overview.md", root / "overview.md")
+    return root
+
+
 def test_publisher_is_an_option(tmp_path):
     manifest = json.loads((ROOT / "vss-extension.json").read_text(encoding="utf-8")) | {"publisher": "fabrikam"}
-    (tmp_path / "task").mkdir()
-    (tmp_path / "task" / "task.json").write_text("{}")
-    written = vsix.write(manifest, tmp_path, tmp_path / vsix.file_name(manifest))
+    written = vsix.write(manifest, staged(tmp_path), tmp_path / vsix.file_name(manifest))
     assert vsix.file_name(manifest) == f"fabrikam.doc-context-{V}.vsix"
     assert written[0] == "[Content_Types].xml" and "task/task.json" in written
+    assert written.count("task/python/wheel.txt") == 1, "listed twice in the manifest, packed once"
+
+
+def test_the_repositorys_own_task_folder_cannot_be_packed():
+    """The repository's task/ has no python/ (scripts/package.py puts the wheel and the locks there): packing it
+    as it is would make a task that cannot run, so the manifest names python/wheel.txt and the build stops."""
+    manifest = json.loads((ROOT / "vss-extension.json").read_text(encoding="utf-8"))
+    assert {"path": "task/python/wheel.txt"} in manifest["files"] and not (ROOT / "task" / "python").exists()
+    with pytest.raises(ValueError, match=r"task/python/wheel.txt is missing .*scripts/package.py --out DIR"):
+        vsix.write(manifest, ROOT, ROOT / "never.vsix")
+    assert not (ROOT / "never.vsix").exists()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, its chunks' CRCs checked and its image data inflated."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, size, idat = 8, (0, 0), b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        assert struct.unpack(">I", data[at + 8 + length : at + 12 + length])[0] == zlib.crc32(kind + body)
+        if kind == b"IHDR":
+            size = struct.unpack(">II", body[:8])
+            assert body[8:10] == b"\x08\x06", "8-bit RGBA"
+        idat += body if kind == b"IDAT" else b""
+        at += 12 + length
+    assert len(zlib.decompress(idat)) == size[1] * (1 + 4 * size[0])
+    return size
+
+
+def test_the_marketplace_page_has_an_icon_and_an_overview():
+    manifest = json.loads((ROOT / "vss-extension.json").read_text(encoding="utf-8"))
+    icon = ROOT / manifest["icons"]["default"]
+    assert png_size(icon.read_bytes()) == (128, 128)  # the Marketplace shows it at 128x128
+    assert {"path": "images", "addressable": True} in manifest["files"]
+    overview = (ROOT / manifest["content"]["details"]["path"]).read_text(encoding="utf-8")
+    assert overview.startswith("# doc-context") and "task: DocContext@0" in overview
+
+
+def test_release_stops_first_without_a_marketplace_publisher(tmp_path):
+    """Publishing asked for, MARKETPLACE_PUBLISHER unset: the release's first own step fails with one line, and
+    nothing after it runs (no tests, no build, no publish)."""
+    release = strict_yaml.load_file(ROOT / "pipelines" / "release.yml")
+    steps = expand_pipeline(release, lambda ref: ROOT / ref, {"publishToMarketplace": True})
+    assert [s.get("script") for s in steps].index("python scripts/publisher.py") == 2, "right after Python"
+    assert "python scripts/publisher.py" not in str(expand_pipeline(release, lambda ref: ROOT / ref))
+    base = {"PATH": path_with(shim_python(tmp_path / "bin", sys.executable))}
+    log = Agent({"TF_BUILD": "True", "Build.SourceBranch": f"refs/tags/v{V}"}, {}, base, tmp_path, cwd=ROOT).run(steps)
+    results = [step.result for step in log]
+    assert results == ["Succeeded", "Succeeded", "Failed"] + ["Skipped"] * (len(steps) - 3)
+    assert log[2].output.splitlines() == [
+        "##vso[task.logissue type=error;]MARKETPLACE_PUBLISHER is not set: publishing to the Marketplace needs "
+        "your publisher id (a plain variable MARKETPLACE_PUBLISHER of the release pipeline; docs/admin.md, Release)"
+    ]
+    publish = steps[-1]["script"]
+    assert publish.index('python scripts/publisher.py "$(DIST)"/*.vsix') < publish.index("extension publish")
+
+
+@pytest.mark.parametrize(
+    ("value", "code", "says"),
+    [
+        (None, 1, "MARKETPLACE_PUBLISHER is not set"),
+        ("  ", 1, "MARKETPLACE_PUBLISHER is not set"),
+        ("your-publisher-id", 1, "MARKETPLACE_PUBLISHER is the placeholder 'your-publisher-id'"),
+        ("fabrikam", 0, "fabrikam"),
+    ],
+)
+def test_the_publisher_check(value, code, says, capsys):
+    env = {} if value is None else {"MARKETPLACE_PUBLISHER": value}
+    assert publisher.main([], env) == code
+    out, err = capsys.readouterr()
+    assert len((out + err).splitlines()) == 1 and says in out + err
+
+
+def test_a_vsix_under_the_placeholder_is_never_published(tmp_path, capsys):
+    manifest = json.loads((ROOT / "vss-extension.json").read_text(encoding="utf-8"))
+    root = staged(tmp_path / "root")
+    placeholder, ours = tmp_path / "placeholder.vsix", tmp_path / "ours.vsix"
+    vsix.write(manifest, root, placeholder)
+    vsix.write(manifest | {"publisher": "fabrikam"}, root, ours)
+    assert publisher.main([str(ours)], {}) == 0
+    assert publisher.main([str(ours), str(placeholder)], {"TF_BUILD": "True"}) == 1
+    assert capsys.readouterr().out == (
+        "##vso[task.logissue type=error;]the publisher of placeholder.vsix is the placeholder 'your-publisher-id': "
+        "set MARKETPLACE_PUBLISHER to your Marketplace publisher id\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -218,7 +328,9 @@ def test_tfx_itself_accepts_the_task_and_builds_the_same_extension(release, tmp_
     assert ran.returncode == 1 and "friendlyName is a required string <= 40 chars" in ran.stdout
 
     root = tmp_path / "root"
-    shutil.copytree(release / "task", root / "task")
+    for name in ("task", "images"):
+        shutil.copytree(release / name, root / name)
+    shutil.copy(release / "overview.md", root / "overview.md")
     shutil.copy(ROOT / "vss-extension.json", root / "vss-extension.json")
     created = subprocess.run(
         [TFX, "extension", "create", "--root", str(root), "--manifests", "vss-extension.json",
@@ -234,7 +346,25 @@ def test_tfx_itself_accepts_the_task_and_builds_the_same_extension(release, tmp_
     assert their_parts == set(parts(release))
     ours = ET.fromstring(parts(release)["extension.vsixmanifest"])
     for path in ("v:Metadata/v:Identity", "v:Installation/v:InstallationTarget", "v:Assets/v:Asset"):
-        assert ours.find(path, VSIX_NS).attrib == their_manifest.find(path, VSIX_NS).attrib, path
+        assert [e.attrib for e in ours.findall(path, VSIX_NS)] == [
+            e.attrib for e in their_manifest.findall(path, VSIX_NS)
+        ]
+    assert ours.findtext("v:Metadata/v:Icon", namespaces=VSIX_NS) == their_manifest.findtext(
+        "v:Metadata/v:Icon", namespaces=VSIX_NS
+    )
+
+    # At the repository's root, as it is (its task/ has no python/): tfx stops and names what is missing.
+    shutil.rmtree(root / "task" / "python")
+    at_root = subprocess.run(
+        [TFX, "extension", "create", "--root", str(root), "--manifests", "vss-extension.json",
+         "--output-path", str(tmp_path / "no"), "--no-prompt", "--no-color"],
+        cwd=root, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert at_root.returncode != 0 and not (tmp_path / "no").exists()
+    assert (
+        f"no such file or directory, lstat '{root / 'task' / 'python' / 'wheel.txt'}'"
+        in at_root.stdout + at_root.stderr
+    )
 
 
 def test_every_file_carries_pyprojects_version():
@@ -254,3 +384,9 @@ def test_a_new_version_reaches_every_file():
     for path, text in bumped.items():
         assert text != now[path], f"{path.name}: the version rule matched nothing"
         assert "99.88.77" in text and V not in text.replace("99.88.77", ""), path.name
+
+
+@pytest.mark.e2e  # draws 128x128 pixels at 4x in pure Python: seconds
+def test_the_icon_is_what_scripts_icon_draws():
+    ran = subprocess.run([sys.executable, str(ROOT / "scripts" / "icon.py")], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
