@@ -186,6 +186,8 @@ def test_no_install_source_expands_to_a_step_that_fails_and_says_why():
     steps = expand_template(TEMPLATE, {})
     assert [s["displayName"] for s in steps][1:] == ["doc-context: no install source", RUN]
     assert "exit 1" in steps[1]["script"] and "preinstalled: true" in steps[1]["script"]
+    last = steps[1]["script"].strip().splitlines()[-2]
+    assert last.startswith('echo "##vso[task.complete result=Failed;]'), "the step's result says why"
 
 
 # --- the documented route, run ---
