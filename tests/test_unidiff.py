@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doc_context.text.unidiff import MAX_LINE, MAX_LINE_BYTES, Diff, DiffReader, parse_diff
+from doc_context.text.unidiff import MAX_HELD, MAX_LINE, Diff, DiffReader, parse_diff
 from tests.diffs import added, deleted, patch
 
 GIT_DIFF = (
@@ -161,7 +161,7 @@ def test_a_streamed_5_mb_line_is_held_to_a_bound() -> None:
     reader.write(b"diff --git a/a.js b/a.js\n--- a/a.js\n+++ b/a.js\n@@ -1 +1 @@\n+")
     for _ in range(80):
         reader.write(b"y" * 65_536)
-        assert reader._pending_size <= MAX_LINE_BYTES
+        assert len(reader._partial) <= MAX_HELD
     reader.write(b"\n")
     assert reader.close().files[0].added.split() == ["y" * (MAX_LINE - 1)]
 

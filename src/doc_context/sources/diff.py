@@ -11,7 +11,7 @@ what to change; the summaries then rank by the changed file paths alone.
 read_diff_index streams git's output once into both: the text the summaries rank by (its first
 max_bytes, cut at a line), and text/unidiff's reader, which keeps every file's added and deleted lines
 (each clipped to unidiff.MAX_LINE characters) for the criteria's evidence, up to max_index_bytes of diff.
-Memory stays bounded by those two caps, whatever git writes (a 5 MB line is held to MAX_LINE_BYTES).
+Memory stays bounded by those two caps, whatever git writes (a 5 MB line is held to unidiff.MAX_HELD characters).
 """
 
 from __future__ import annotations

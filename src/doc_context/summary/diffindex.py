@@ -4,9 +4,10 @@
     files = index.candidates("added", ("loyalty", "discount"))   # file numbers holding every word
     lines = index.file_words("added", files[0]).run(("loyalty", "discount"))   # line indexes
 
-Two levels, each built once and kept: word -> files for a side of the diff (the first time that side is
-asked about), and, for a file a term could be in, word -> (line, position) over its lines (the first time
-the file is a candidate). No criterion scans the diff again; a file no term names is never read into lines.
+Two levels, each built once and kept: each file's tokens and the diff's distinct tokens (the first time a
+side of the diff is asked about; a word is looked up among those, never in the diff's text), and, for a
+file a term could be in, word -> (line, position) over its lines (the first time the file is a candidate).
+No criterion scans the diff again; a file no term names is never read into lines.
 Words are the ones summary/criterion_terms reads a criterion into (criterion_terms.parts), numbers as
 "#500"; only the added and deleted lines are indexed, never the unchanged context.
 """
@@ -22,9 +23,12 @@ from doc_context.summary.tokens import words
 from doc_context.text.unidiff import Diff, Lines
 
 Side = Literal["added", "deleted"]
-_IDENT = re.compile(r"[A-Za-z0-9]+")
+_SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
-_ALIASES = {"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"}
+_ALIASES = {
+    **{"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"},
+    "percent": "%",
+}
 
 
 class FileWords:
@@ -65,14 +69,11 @@ class FileWords:
         lines = set(self._values.get(value, ()))
         if not unit:
             return set(), lines
-        alias = _ALIASES.get(unit)
-        near = re.compile(rf"(?<![\d.]){re.escape(value)}(?:\.0+)?\s*(?:{alias})\b") if alias else None
+        near = _unit_after(value, unit)
         with_unit = {
             i
             for i in lines
-            if unit in self.words[i]
-            or (unit == "percent" and "%" in self.texts[i])
-            or (near is not None and near.search(self.texts[i].lower()) is not None)
+            if unit in self.words[i] or (near is not None and near.search(self.texts[i].lower()) is not None)
         }
         return with_unit, lines - with_unit
 
@@ -95,24 +96,46 @@ class DiffIndex:
 
     def __init__(self, diff: Diff) -> None:
         self.diff = diff
-        self._files: dict[Side, dict[str, list[int]]] = {}
+        self._tokens: dict[Side, tuple[list[frozenset[bytes]], bytes, bytes]] = {}
+        self._files: dict[tuple[Side, str], frozenset[int]] = {}
+        self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
         self._counts: dict[Side, int] = {}
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
         """Numbers of the files whose lines on that side use every one of the words (all files for none)."""
-        postings = self._postings(side)
-        sets = [set(postings.get(w, ())) for w in words_needed]
-        if not sets:
-            return list(range(len(self.diff.files)))
-        return sorted(sets[0].intersection(*sets[1:]))
+        found: frozenset[int] | None = None
+        for word in words_needed:
+            files = self.files_with(side, word)
+            found = files if found is None else found & files
+            if not found:
+                return []
+        return sorted(found) if found is not None else list(range(len(self.diff.files)))
+
+    def files_with(self, side: Side, word: str) -> frozenset[int]:
+        """The files whose lines on that side use the word ("loyalty", "#500" for the number), looked up in
+        the words of the whole diff (the tokens holding it, then the files holding those tokens)."""
+        key = (side, word)
+        if key not in self._files:
+            per_file, vocabulary, lowered = self._vocabulary(side)
+            holding = {t for t in _holding(vocabulary, lowered, _needle(word)) if word in self._token_words(t)}
+            self._files[key] = frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
+        return self._files[key]
+
+    def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
+        """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write
+        it after the number (14d, 15%)."""
+        if file_no in self.files_with(side, unit):
+            return True
+        f = self.diff.files[file_no]
+        near = _unit_after(value, unit)
+        return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
 
     def files_with_lines(self, side: Side) -> int:
         """How many files have lines on that side."""
-        key: Side = side
-        if key not in self._counts:
-            self._counts[key] = sum(1 for f in self.diff.files if len(f.added if side == "added" else f.deleted))
-        return self._counts[key]
+        if side not in self._counts:
+            self._counts[side] = sum(1 for f in self.diff.files if len(f.added if side == "added" else f.deleted))
+        return self._counts[side]
 
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)
@@ -121,22 +144,52 @@ class DiffIndex:
             self._lines[key] = FileWords(f.added if side == "added" else f.deleted)
         return self._lines[key]
 
-    def _postings(self, side: Side) -> dict[str, list[int]]:
-        if side not in self._files:
-            postings: dict[str, list[int]] = {}
-            cache: dict[str, tuple[str, ...]] = {}
-            for file_no, f in enumerate(self.diff.files):
-                lines = f.added if side == "added" else f.deleted
-                found: set[str] = set()
-                for token in set(_IDENT.findall(lines.text)):
-                    got = cache.get(token)
-                    if got is None:
-                        got = cache[token] = _token_words(token)
-                    found.update(got)
-                for word in found:
-                    postings.setdefault(word, []).append(file_no)
-            self._files[side] = postings
-        return self._files[side]
+    def _vocabulary(self, side: Side) -> tuple[list[frozenset[bytes]], bytes, bytes]:
+        """Each file's tokens (runs of ASCII letters and digits), and every distinct token, one a line (as
+        written, and lower case): read once per side, in C (translate, split, set), not token by token."""
+        if side not in self._tokens:
+            per_file = [
+                frozenset(
+                    (f.added if side == "added" else f.deleted)
+                    .text.encode("utf-8", "replace")
+                    .translate(_SPLIT)
+                    .split()
+                )
+                for f in self.diff.files
+            ]
+            vocabulary = b"\n" + b"\n".join(frozenset().union(*per_file)) + b"\n"
+            self._tokens[side] = per_file, vocabulary, vocabulary.lower()
+        return self._tokens[side]
+
+    def _token_words(self, token: bytes) -> tuple[str, ...]:
+        found = self._words.get(token)
+        if found is None:
+            found = self._words[token] = _token_words(token.decode("ascii"))
+        return found
+
+
+def _unit_after(value: str, unit: str) -> re.Pattern[str] | None:
+    """A unit written right after the number, lower case: 14d, 30 s, 15 %; None for a unit written only as a word."""
+    alias = _ALIASES.get(unit)
+    return re.compile(rf"(?<![\d.]){re.escape(value)}(?:\.0+)?\s*(?:{alias})(?![a-z])") if alias else None
+
+
+def _needle(word: str) -> bytes:
+    """What every token holding the word holds, lower case: the stem, less a folded y ("appl": applied, apply)."""
+    word = word.removeprefix("#")
+    return (word[:-1] if len(word) > 3 and word.endswith("y") else word).encode("utf-8", "replace")
+
+
+def _holding(vocabulary: bytes, lowered: bytes, needle: bytes) -> set[bytes]:
+    """The tokens of the vocabulary (one a line; `lowered`, the same in lower case) holding the needle."""
+    found: set[bytes] = set()
+    at = lowered.find(needle)
+    while at >= 0 and needle:
+        start = lowered.rfind(b"\n", 0, at) + 1
+        end = lowered.find(b"\n", at)
+        found.add(vocabulary[start:end])
+        at = lowered.find(needle, end)
+    return found
 
 
 def _token_words(token: str) -> tuple[str, ...]:

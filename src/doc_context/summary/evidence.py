@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from doc_context.models import ChangedFile
-from doc_context.summary.criterion_terms import COMMON, WEAK, CriterionTerms, Term, criterion_terms, parts
+from doc_context.summary.criterion_terms import COMMON, WEAK, CriterionTerms, Term, criterion_terms, number, parts
 from doc_context.summary.diffindex import DiffIndex, FileWords, Side
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
@@ -70,6 +70,7 @@ class EvidenceFinder:
         self.basis: Basis = "diff" if diff is not None else "file names"
         self.index = DiffIndex(diff) if diff is not None else None
         self.changed = tuple(changed)
+        self._topics = _Topics(self.index) if self.index is not None else None
 
     def find(self, criterion: str, *, struck: bool = False, work_item: Sequence[str] = ()) -> Evidence:
         """The evidence for one criterion's text (markdown); none for a struck-through one. `work_item`: the
@@ -80,7 +81,8 @@ class EvidenceFinder:
         if self.index is None:
             return Evidence(_by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (_plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
-        scored = [_in_file(self.index, n, terms, own) for n in self._candidates(terms)]
+        assert self._topics is not None
+        scored = [_in_file(self.index, n, terms, own, self._topics) for n in self._candidates(terms)]
         found = [s for s in scored if s is not None]
         named = {t.label for t in terms.terms if t.named and t.kind == "ident"}
         if named:  # the code it names must show: all of it, where some file shows all
@@ -89,16 +91,37 @@ class EvidenceFinder:
         ranked = sorted(found, key=lambda s: (-s[0], s[1].path))
         return Evidence(tuple(f for _, f in ranked), "diff")
 
-    def _candidates(self, terms: CriterionTerms) -> list[int]:
+    def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
+        """The most a term can weigh in a file: a value weighs as a bare number where its unit cannot be."""
         assert self.index is not None
-        found: set[int] = set()
+        if term.kind != "value" or not term.unit:
+            return term.weight
+        if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in _sides(terms)):
+            return term.weight
+        return _bare(term.parts[0])
+
+    def _candidates(self, terms: CriterionTerms) -> list[int]:
+        """The files worth reading line by line: those whose words could weigh ENOUGH (each term counted at its
+        full weight wherever the file uses its words), showing the code the criterion names, if it names any."""
+        assert self.index is not None
+        bound: dict[int, float] = {}
+        named: set[int] | None = None
         for term in terms.terms:
+            files: set[int] = set()
             for side in _sides(terms):
                 for needed in _lookups(term):
-                    found.update(self.index.candidates(side, needed))
+                    files.update(self.index.candidates(side, needed))
             if term.kind == "path":
-                found.update(n for n, f in enumerate(self.index.diff.files) if _names(f.path, term.parts[0]))
-        return sorted(found)
+                files.update(n for n, f in enumerate(self.index.diff.files) if _names(f.path, term.parts[0]))
+            for n in files:
+                bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
+            if term.named and term.kind == "ident":
+                named = files if named is None else named | files
+        phrases = [t for t in terms.terms if t.kind == "phrase"]
+        for n in bound:
+            if bound[n] < ENOUGH and _name_carries(self.index.diff.files[n].path, phrases):
+                bound[n] += NAME_BONUS
+        return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
 
 
 def _sides(terms: CriterionTerms) -> tuple[Side, ...]:
@@ -110,15 +133,15 @@ def _lookups(term: Term) -> list[tuple[str, ...]]:
     if term.kind in ("ident", "phrase", "word"):
         runs = [term.parts, *term.also]
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1)]
-    if term.kind == "value":
-        return [(f"#{term.parts[0].split('.')[0]}",)]
+    if term.kind == "value":  # 3.335: the tokens 3 and 335
+        return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
     if term.kind == "quoted":
         return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
     return []  # a path: by name (EvidenceFinder._candidates)
 
 
 def _in_file(
-    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]]
+    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], topic: _Topics
 ) -> tuple[float, FileEvidence] | None:
     """(score, evidence) for one file, or None when its lines do not carry enough of the terms."""
     f = index.diff.files[file_no]
@@ -133,15 +156,15 @@ def _in_file(
             hit, hit_weight = _lines_for(term, lines, f.path)
             hit -= pasted[n]
             if hit and hit_weight:
-                topic = _topic(index, term)
-                telling = telling or not topic
-                hit_weight *= TOPIC if topic else 1.0
+                common = topic(term)
+                telling = telling or not common
+                hit_weight *= TOPIC if common else 1.0
                 weight = max(weight, hit_weight)
                 (strong if hit_weight >= ENOUGH else weak)[n].update(hit)
         if weight:
             score += weight
             labels.append(term.label)
-    if labels and _name_carries(f.path, [t for t in terms.terms if t.kind == "phrase" and not _topic(index, t)]):
+    if labels and _name_carries(f.path, [t for t in terms.terms if t.kind == "phrase" and not topic(t)]):
         score, telling = score + NAME_BONUS, True
     if score < ENOUGH or not telling:  # what the whole change is about tells nothing of this criterion
         return None
@@ -177,24 +200,38 @@ def _lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float
         with_unit, bare = lines.value(term.parts[0], term.unit)
         if with_unit:
             return with_unit, term.weight
-        digits = len(term.parts[0].replace(".", ""))
-        return bare, (2.0 if "." in term.parts[0] or digits >= 3 else 1.0 if digits == 2 else 0.0)
+        return bare, _bare(term.parts[0])
     if term.kind == "path" and _names(path, term.parts[0]):
         return set(lines.hunk_starts()), term.weight
     return set(), 0.0
 
 
-def _topic(index: DiffIndex, term: Term) -> bool:
+def _bare(value: str) -> float:
+    """What a number weighs without its unit: a decimal or three digits 2, two digits 1, one digit nothing."""
+    digits = len(value.replace(".", ""))
+    return 2.0 if "." in value or digits >= 3 else 1.0 if digits == 2 else 0.0
+
+
+class _Topics:
     """Whether a word or phrase is in most of the code files with added lines: what the whole change is about.
     (Documentation is left out of the count: it mentions everything the change does, and pasted criteria.)"""
-    if term.kind not in ("word", "phrase"):
-        return False
-    if len(term.parts) > 1 and all(_topic(index, Term("word", (w,), WEAK, w)) for w in term.parts):
-        return True  # "retry in the payments", where every file retries payments
-    code = [n for n in range(len(index.diff.files)) if not _is_doc(index.diff.files[n].path)]
-    total = sum(1 for n in code if len(index.diff.files[n].added))
-    used = len(set(index.candidates("added", term.parts)).intersection(code))
-    return used >= TOPIC_FILES and used >= TOPIC_SHARE * total
+
+    def __init__(self, index: DiffIndex) -> None:
+        self.index = index
+        self.code = frozenset(n for n, f in enumerate(index.diff.files) if len(f.added) and not _is_doc(f.path))
+        self._known: dict[tuple[str, ...], bool] = {}
+
+    def __call__(self, term: Term) -> bool:
+        if term.kind not in ("word", "phrase"):
+            return False
+        words = term.parts
+        if words not in self._known:
+            if len(words) > 1 and all(self(Term("word", (w,), WEAK, w)) for w in words):
+                self._known[words] = True  # "retry in the payments", where every file retries payments
+            else:
+                used = len(self.code.intersection(self.index.candidates("added", words)))
+                self._known[words] = used >= TOPIC_FILES and used >= TOPIC_SHARE * len(self.code)
+        return self._known[words]
 
 
 def _name_carries(path: str, phrases: Sequence[Term]) -> bool:

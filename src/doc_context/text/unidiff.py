@@ -6,14 +6,14 @@ deleted lines, with line numbers.
 
 Never raises, whatever the input: binary files ("Binary files a/x and b/x differ", a GIT binary patch),
 renamed, copied, added and deleted files, a 5 MB line (clipped to MAX_LINE characters; a streamed line
-is held to MAX_LINE_BYTES while it is read), no newline at the end, non-UTF-8 bytes (replaced), quoted
+is held to MAX_HELD while it is read), no newline at the end, non-UTF-8 bytes (replaced), quoted
 paths, and malformed or cut hunks (read as far as they go). A hunk is read by its counts, so a deleted
 line "-- x" or an added "++ y" is never taken for a file header.
 """
 
 from __future__ import annotations
 
-import io
+import codecs
 import re
 from array import array
 from dataclasses import dataclass, field
@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Literal
 
 MAX_LINE = 1_000  # characters kept of one diff line: a minified file does not dominate
-MAX_LINE_BYTES = 4 * MAX_LINE  # bytes held of a streamed line while its end is not yet read (UTF-8: 4 a char)
+MAX_HELD = 4 * MAX_LINE  # characters held of a line while its end is not yet read (a 5 MB line is not kept)
 Status = Literal["modified", "added", "deleted", "renamed", "copied"]
 
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -83,47 +83,90 @@ class Diff:
 def parse_diff(diff: str | bytes) -> Diff:
     """Every file of a unified diff, read in one pass."""
     reader = DiffReader()
-    for line in io.BytesIO(diff) if isinstance(diff, bytes) else io.StringIO(diff, newline="\n"):
-        reader.line(line)
+    if isinstance(diff, bytes):
+        reader.write(diff)
+    else:
+        reader.feed(diff)
     return reader.close()
 
 
 class DiffReader:
-    """The diff, fed in chunks of bytes as git writes them (`write`) or line by line (`line`)."""
+    """The diff, fed in chunks as git writes them: bytes (`write`, decoded as UTF-8, bad bytes replaced) or text
+    (`feed`). A line is held to MAX_HELD characters while its end has not come."""
+
+    _old_left: int  # lines of the hunk still to come, old side and new
+    _new_left: int
+    _old_no: int  # the number the next line has, old side and new
+    _new_no: int
 
     def __init__(self) -> None:
         self._files: list[DiffFile] = []
-        self._pending: list[bytes] = []  # the start of a streamed line whose end has not come yet
-        self._pending_size = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._partial = ""  # the start of a line whose end has not come yet
         self._start()
 
     def write(self, chunk: bytes) -> None:
-        pieces = chunk.split(b"\n")
-        for piece in pieces[:-1]:
-            self._hold(piece)
-            self.line(b"".join(self._pending))
-            self._pending, self._pending_size = [], 0
-        self._hold(pieces[-1])
+        self.feed(self._decoder.decode(chunk))
+
+    def feed(self, text: str) -> None:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        lines = text.split("\n")
+        if len(lines) == 1:
+            self._partial = (self._partial + text)[:MAX_HELD]
+            return
+        lines[0] = self._partial + lines[0]
+        self._partial = lines.pop()[:MAX_HELD]
+        self._lines(lines)
 
     def close(self) -> Diff:
-        if self._pending:
-            self.line(b"".join(self._pending))  # no newline at the end
-            self._pending, self._pending_size = [], 0
+        rest = self._partial + self._decoder.decode(b"", final=True)
+        self._partial = ""
+        if rest:
+            self._lines([rest.removesuffix("\r")[:MAX_HELD]])  # no newline at the end
         self._finish()
         return Diff(tuple(self._files))
 
-    def line(self, raw: str | bytes) -> None:
-        text = raw[:MAX_LINE_BYTES].decode("utf-8", "replace") if isinstance(raw, bytes) else raw[:MAX_LINE_BYTES]
-        text = text.rstrip("\n").removesuffix("\r")
-        if (self._old_left > 0 or self._new_left > 0) and self._hunk_line(text):
-            return
-        self._header(text)
-
-    def _hold(self, piece: bytes) -> None:
-        room = MAX_LINE_BYTES - self._pending_size
-        if room > 0 and piece:
-            self._pending.append(piece[:room])
-            self._pending_size += min(room, len(piece))
+    def _lines(self, lines: list[str]) -> None:
+        """Read lines: a hunk's by its counts (the hot loop, on local names), any other as a header."""
+        added, added_numbers, deleted, deleted_numbers = (
+            self._added,
+            self._added_numbers,
+            self._deleted,
+            self._deleted_numbers,
+        )
+        old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+        for text in lines:
+            if old_left > 0 or new_left > 0:
+                kind = text[:1]
+                if kind == "+":
+                    added.append(text[1:MAX_LINE])
+                    added_numbers.append(new_no)
+                    new_no += 1
+                    new_left -= 1
+                    continue
+                if kind == "-":
+                    deleted.append(text[1:MAX_LINE])
+                    deleted_numbers.append(old_no)
+                    old_no += 1
+                    old_left -= 1
+                    continue
+                if kind == " " or not kind:  # context ("" when a tool stripped the space of an empty line)
+                    old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
+                    continue
+                if kind == "\\":  # "\ No newline at end of file"
+                    continue
+                old_left = new_left = 0  # anything else ends the hunk: a cut one
+            self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
+            self._header(text[:MAX_HELD])
+            added, added_numbers, deleted, deleted_numbers = (
+                self._added,
+                self._added_numbers,
+                self._deleted,
+                self._deleted_numbers,
+            )
+            old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+        self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
 
     def _start(self, path: str = "") -> None:
         self._path = path
@@ -156,29 +199,6 @@ class DiffReader:
                 )
             )
         self._open = False
-
-    def _hunk_line(self, text: str) -> bool:
-        """One line inside a hunk; False when it cannot be one (a cut hunk: read it as a header)."""
-        kind, body = text[:1], text[1:MAX_LINE]
-        if kind == "+":
-            self._added.append(body)
-            self._added_numbers.append(self._new_no)
-            self._new_no += 1
-            self._new_left -= 1
-        elif kind == "-":
-            self._deleted.append(body)
-            self._deleted_numbers.append(self._old_no)
-            self._old_no += 1
-            self._old_left -= 1
-        elif kind in (" ", ""):  # context ("" when a tool stripped the space of an empty line)
-            self._old_no += 1
-            self._new_no += 1
-            self._old_left -= 1
-            self._new_left -= 1
-        elif kind != "\\":  # "\ No newline at end of file" is a marker, anything else ends the hunk
-            self._old_left = self._new_left = 0
-            return False
-        return True
 
     def _header(self, text: str) -> None:
         if text.startswith("diff --git "):
