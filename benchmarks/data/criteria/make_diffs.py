@@ -8,6 +8,7 @@ reads: `git diff HEAD^1 HEAD`, with git's default three lines of context.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 GIT = ["git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "-c", "commit.gpgsign=false"]
+ENV = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}  # no one's settings change it
 
 
 def parse(spec: str) -> list[tuple[str, str, str, str | None, str | None]]:
@@ -40,8 +42,8 @@ def build(case: Path) -> str:
     files = parse((case / "spec.txt").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp)
-        run = lambda *args: subprocess.run([*GIT, *args], cwd=repo, check=True, capture_output=True)  # noqa: E731
-        run("init", "-q")
+        run = lambda *args: subprocess.run([*GIT, *args], cwd=repo, check=True, capture_output=True, env=ENV)  # noqa: E731
+        run("init", "-q", "-b", "main")
         for path, how, old, before, _ in files:
             if how != "added":
                 write(repo / (old or path), before or "")
@@ -62,6 +64,7 @@ def build(case: Path) -> str:
             cwd=repo,
             check=True,
             capture_output=True,
+            env=ENV,
         ).stdout
     return out.decode("utf-8")
 
