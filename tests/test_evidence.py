@@ -8,6 +8,8 @@ struck through; generic) pointing at nothing.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doc_context.models import ChangedFile
 from doc_context.summary.evidence import NAMES_ONLY, EvidenceFinder
@@ -164,3 +166,23 @@ def test_the_diff_is_read_into_lines_once() -> None:
     finder.find("`apply_loyalty_discount` is called once.")
     assert finder.index is not None
     assert all(finder.index._lines[key] is words for key, words in seen.items())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300), st.booleans())
+def test_any_criterion_text(criterion: str, struck: bool) -> None:
+    found = FINDER.find(criterion, struck=struck, work_item=(criterion[:50],))
+    assert all(f.path.startswith("/") for f in found.files)
+    assert not (struck and found.files)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=2_000))
+def test_any_diff(data: bytes) -> None:
+    finder = EvidenceFinder(parse_diff(DIFF.encode() + data))
+    for criterion in (
+        "The loyalty discount is removed.",
+        'Orders over 500.00 show "Out of stock".',
+        "`a_b` in 14 days",
+    ):
+        finder.find(criterion)
