@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_context.sources.diff import SHALLOW, read_diff
+from doc_context.sources.diff import SHALLOW, DiffRead, read_diff, read_diff_index
 
 GIT_ID = [
     "-c",
@@ -142,3 +142,55 @@ def test_non_utf8_content_is_read(merged: Path) -> None:
     git(merged, "commit", "-q", "-m", "latin-1")
     diff, notice = read_diff(str(merged))
     assert notice is None and "+caf\ufffd" in diff
+
+
+@pytest.fixture
+def awkward(merged: Path) -> Path:
+    """A pull request of every awkward kind at once: a binary file, a rename with an edit, a deletion, latin-1
+    bytes, a 5 MB single line, and a file without a newline at its end."""
+    (merged / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x01")
+    (merged / "old_name.py").write_text("".join(f"line {i}\n" for i in range(20)), encoding="utf-8")
+    (merged / "gone.py").write_text("def legacy_coupon_total():\n    return 0\n", encoding="utf-8")
+    git(merged, "add", "-A")
+    git(merged, "commit", "-q", "-m", "before")
+    (merged / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x02")
+    git(merged, "mv", "old_name.py", "new_name.py")
+    (merged / "new_name.py").write_text("".join(f"line {i}\n" for i in range(19)) + "line 19 changed\n")
+    git(merged, "rm", "-q", "gone.py")
+    (merged / "latin1.txt").write_bytes("caf\xe9\n".encode("latin-1"))
+    (merged / "bundle.min.js").write_text("var x=" + "1" * 5_000_000 + ";\n", encoding="utf-8")
+    (merged / "tail.txt").write_text("no newline at the end", encoding="utf-8")
+    git(merged, "add", "-A")
+    git(merged, "commit", "-q", "-m", "the pull request")
+    return merged
+
+
+def test_read_once_into_text_and_changed_lines(awkward: Path) -> None:
+    read = read_diff_index(str(awkward), max_bytes=10_000)
+    assert read.notice is None and read.diff is not None
+    assert 0 < len(read.text.encode()) <= 10_000 and read.text.endswith("\n")  # the text: for ranking, cut
+    files = {f.path: f for f in read.diff.files}  # the lines: every file, past the text's cap
+    assert set(files) == {"/bundle.min.js", "/gone.py", "/latin1.txt", "/logo.png", "/new_name.py", "/tail.txt"}
+    assert files["/logo.png"].binary
+    assert (files["/new_name.py"].status, files["/new_name.py"].old_path) == ("renamed", "/old_name.py")
+    assert files["/new_name.py"].added.split() == ["line 19 changed"] and list(files["/new_name.py"].added.numbers) == [
+        20
+    ]
+    assert (
+        files["/gone.py"].status == "deleted" and files["/gone.py"].deleted.split()[0] == "def legacy_coupon_total():"
+    )
+    assert files["/latin1.txt"].added.split() == ["caf\ufffd"]
+    assert files["/bundle.min.js"].added.split()[0].startswith("var x=111")
+    assert files["/tail.txt"].added.split() == ["no newline at the end"]
+
+
+def test_the_changed_lines_are_capped_too(awkward: Path) -> None:
+    read = read_diff_index(str(awkward), max_bytes=1_000, max_index_bytes=2_000)
+    assert read.notice is not None and "larger than 2,000 bytes" in read.notice.message
+    assert read.diff is not None and 0 < len(read.diff.files) < 6
+
+
+def test_no_diff_read_is_no_index(tmp_path: Path) -> None:
+    assert read_diff_index(None) == DiffRead()
+    read = read_diff_index(str(tmp_path / "nowhere"))
+    assert read.diff is None and read.notice is not None and "is not a directory" in read.notice.message

@@ -1,0 +1,100 @@
+"""Benchmark: the acceptance criteria's evidence against labelled pull requests.
+
+Run: python benchmarks/criteria.py [-v [--held-out]]
+Prints evidence precision and recall (over criterion-file pairs) for the tuning cases, the held-out cases and
+all of them, and how many decoy criteria got any evidence; -v prints each tuning criterion's evidence beside
+its label (--held-out: the held-out ones too).
+
+Each case under benchmarks/data/criteria/ is a pull request: pr.diff (built with git from spec.txt by
+make_diffs.py) and case.json, its work item's criteria, each labelled with the changed files whose added
+lines carry it (an implementation, a test, a configuration or a documentation line of that criterion), and a
+kind: plain, a value, a quoted string, an identifier, a configuration key, two files or more, removal, the
+bug's expected outcome, or a decoy (terms only in unchanged context lines, only in files outside the diff,
+only in the work item's own text pasted into the change; struck through; generic). Cases with "held_out"
+were written after the engine was tuned and were not used to tune it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from doc_context.summary.evidence import EvidenceFinder
+from doc_context.summary.tokens import split_sentences
+from doc_context.text.unidiff import parse_diff
+
+DATA = Path(__file__).resolve().parent / "data" / "criteria"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: str
+    held_out: bool
+    kind: str
+    text: str
+    expected: frozenset[str]
+    found: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]  # (path, lines, removed lines)
+
+    @property
+    def predicted(self) -> frozenset[str]:
+        return frozenset(path for path, _, _ in self.found)
+
+
+def outcomes(data: Path = DATA) -> Iterator[Outcome]:
+    for case_dir in sorted(p for p in data.iterdir() if (p / "case.json").exists()):
+        case = json.loads((case_dir / "case.json").read_text(encoding="utf-8"))
+        finder = EvidenceFinder(parse_diff((case_dir / "pr.diff").read_bytes()))
+        texts = [c["text"] for c in case["criteria"]]
+        for criterion in case["criteria"]:
+            own = [t for t in texts if t != criterion["text"]] + split_sentences(case.get("description", ""))
+            evidence = finder.find(criterion["text"], struck=criterion.get("struck", False), work_item=own)
+            yield Outcome(
+                case_dir.name,
+                bool(case.get("held_out")),
+                criterion["kind"],
+                criterion["text"],
+                frozenset(criterion["expected"]),
+                tuple((f.path, f.lines, f.removed) for f in evidence.files),
+            )
+
+
+def scores(results: list[Outcome]) -> tuple[float, float, int, int]:
+    """(precision, recall, criteria, cases) over criterion-file pairs."""
+    hits = sum(len(r.predicted & r.expected) for r in results)
+    predicted = sum(len(r.predicted) for r in results)
+    expected = sum(len(r.expected) for r in results)
+    return hits / max(predicted, 1), hits / max(expected, 1), len(results), len({r.case for r in results})
+
+
+def line(name: str, results: list[Outcome]) -> str:
+    precision, recall, criteria, cases = scores(results)
+    return f"{name}: precision {precision:.2f}, recall {recall:.2f} ({criteria} criteria, {cases} pull requests)"
+
+
+def main(argv: list[str]) -> int:
+    results = list(outcomes())
+    if "-v" in argv:
+        for r in results if "--held-out" in argv else [r for r in results if not r.held_out]:
+            mark = "ok " if r.predicted == r.expected else "XX "
+            print(f"{mark}[{r.case}] ({r.kind}) {r.text}")
+            for path, lines, removed in r.found:
+                tag = "" if path in r.expected else "   <- not labelled"
+                print(f"      found {path} {list(lines)}{f' removed {list(removed)}' if removed else ''}{tag}")
+            for path in sorted(r.expected - r.predicted):
+                print(f"      missed {path}")
+    tuning = [r for r in results if not r.held_out]
+    held_out = [r for r in results if r.held_out]
+    decoys = [r for r in results if r.kind.startswith(("decoy", "struck", "generic"))]
+    print(line("criteria evidence, tuning cases", tuning))
+    print(line("criteria evidence, held-out cases", held_out))
+    print(line("criteria evidence, all cases", results))
+    alarmed = sum(1 for r in decoys if r.predicted)
+    print(f"decoys (context, outside, own text, struck, generic) with any evidence: {alarmed} of {len(decoys)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

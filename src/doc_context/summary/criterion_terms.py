@@ -1,0 +1,238 @@
+"""Pure: the specific terms of one acceptance criterion, by which evidence for it is looked for in a diff.
+
+    found = criterion_terms("Orders over `500.00` get the loyalty discount for 14 days")
+
+Kinds of term, each with a weight (2: enough alone; 1: needs another term beside it in the same file):
+  ident   an identifier: in a code span (`apply_loyalty_discount`) or code-like in prose (LoyaltyDiscount,
+          MAX_RETRIES, SEPA, payments.retry.max_attempts): its words as one run, or run together (PayPal)
+  path    a file named (`checkout/totals.py`, rounding.py): that file, where the diff changes it
+  quoted  a quoted string ("Out of stock"): as written, case aside
+  value   a number (500.00 matches 500, 1,000 matches 1000) with its unit when one follows (14 days, 3 attempts)
+  phrase  two adjacent uncommon words of the prose, either order: "loyalty discount" matches apply_loyalty_discount,
+          LoyaltyDiscount, "loyalty discount", discount_loyalty
+  word    a rare word (weight 1)
+Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
+of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from doc_context.summary.tokens import stem, words
+
+Kind = Literal["ident", "path", "quoted", "value", "phrase", "word"]
+STRONG, WEAK = 2, 1
+
+_COMMON_WORDS = """
+    able accept accepted access account action actions active add added adding adds admin administrator after
+    again against all allow allowed allows also always another any api app application applications apply approve
+    approved area available back backend bad based basic before behavior behaviour being both bug bugs build
+    button buttons call called calls can cannot case cases change changed changes check checked checks clear click
+    client close code column columns complete completed component components config configurable configuration
+    configured confirm contain contains content context correct correctly cover covered create created creates
+    current customer customers data database date decide decided decides default defined delete deleted deletes
+    description detail details display displayed displays doc docs document documentation documented done each
+    edit empty enable enabled end ensure entry error errors event events every exist existing exists expected
+    explain fail failed fails failure false feature features field fields file files first fix fixed flow follow
+    following form format frontend full function functional functionality functions get gets given good handle
+    handled handles has have help hidden id ids implement implementation implemented include included includes
+    information input inputs instead invalid issue issues item items just keep key keys label last later least
+    less level like limit line lines link links list listed lists load loaded loads local log logged logic login
+    look looks main make makes manual member members message messages method methods mode model models module more
+    must name names need needed needs new next none normal note number numbers object objects old once one only
+    open option optional options other output page pages part pass passed passes passing path per perform
+    performance possible present previous process processed properly property provide provided read ready reason
+    receive received record records refactor refactored related release remove removed removes replace replaced
+    request requests required requirement requirements response responses result results return returned returns
+    review reviewed right role roles rule rules run runs same save saved screen section see select selected send
+    sends sent server service services set sets setting settings should show showing shown shows side simple
+    single size specific start started state status step steps still stored string success successful successfully
+    support supported supports system table tables task tasks team test tested testing tests text than then thing
+    things time title total totals true type types unit units update updated updates url use used user users using
+    valid validate validated validation value values verified verify version via view views visible way when where
+    whether which while will with within without work working works write written wrong yes
+"""
+_COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UAT DB REST SDK HTML CSS JS OK TBD NA"
+COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split()) | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
+_REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
+_REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
+_UNITS = {
+    **{stem(w): stem(w) for w in "day week month year hour minute second millisecond attempt retry time".split()},
+    **{stem(w): stem(w) for w in "item character char byte line row result order request".split()},
+    "%": "percent", "percent": "percent", "ms": "millisecond", "s": "second", "sec": "second", "min": "minut",
+    "h": "hour", "hr": "hour", "d": "day", "kb": "kb", "mb": "mb", "gb": "gb",
+}  # fmt: skip
+_FILE_EXTENSIONS = frozenset(
+    "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
+    "css scss md txt feature proto sh ps1 tf csproj props".split()
+)
+_EMAIL = re.compile(r"\b[Ee]-[Mm]ail")
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_QUOTED = re.compile(  # straight or typographic double quotes, typographic single ones, '…' (not an apostrophe)
+    r"\"([^\"\n]{1,120})\"|\u201c([^\u201d\n]{1,120})\u201d|\u2018([^\u2019\n]{1,120})\u2019"
+    r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
+)
+_TOKEN = re.compile(r"\S+")
+_DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
+_CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}")
+_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\w])(?:\s?(%|[A-Za-z]+))?")
+_CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
+_MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
+
+
+@dataclass(frozen=True)
+class Term:
+    kind: Kind
+    parts: tuple[str, ...]  # the words in order (ident, phrase, word); the text (quoted, path); the number (value)
+    weight: int
+    label: str  # as the criterion writes it
+    unit: str = ""  # a value's unit, folded: "day", "attempt", "percent"
+    also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
+    named: bool = False  # code the criterion names (an identifier, a file): the evidence must show it
+
+
+@dataclass(frozen=True)
+class CriterionTerms:
+    terms: tuple[Term, ...]
+    removal: bool  # about removing something: the diff's deleted lines count too
+    words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
+
+    @property
+    def specific(self) -> bool:
+        return any(t.weight for t in self.terms)
+
+
+def fold(word: str) -> str:
+    """A stem made to meet its sibling: "appli" (applied) -> "apply" (applies, apply)."""
+    return word[:-1] + "y" if len(word) > 4 and word.endswith("i") else word
+
+
+def parts(text: str) -> list[str]:
+    """The content words of text or code, in order: split at case and underscores, stemmed, folded."""
+    return [fold(w) for w in words(text)]
+
+
+def number(text: str) -> str:
+    """A number as compared: "500.00" -> "500", "1,000" -> "1000", "0.50" -> "0.5", "2,5" -> "2.5"."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+        text = text.replace(",", "")
+    text = text.replace(",", ".")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    whole, dot, fraction = text.partition(".")
+    return (whole.lstrip("0") or "0") + dot + fraction
+
+
+def criterion_terms(text: str) -> CriterionTerms:
+    """The specific terms of a criterion's text (markdown), strongest first."""
+    terms: list[Term] = []
+    text = _EMAIL.sub("email", text)
+    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1)), terms), text))
+    prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
+    prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
+    prose = _NUMBER.sub(lambda m: _take(_value_term(m.group(1), m.group(2) or ""), terms), prose)
+    content = [parts(clause) for clause in _CLAUSE.split(prose)]
+    written = {fold(stem(w.lower())): w for w in reversed(re.findall(r"[A-Za-z]+", prose))}
+    for clause in content:
+        for a, b in itertools.pairwise(clause):
+            if a not in COMMON and b not in COMMON and a != b:
+                terms.append(Term("phrase", (a, b), STRONG, f"{written.get(a, a)} {written.get(b, b)}"))
+    named = {t.parts for t in terms if t.kind == "ident"}  # SEPA stays in the prose: not counted twice
+    rare = (w for w in dict.fromkeys(w for c in content for w in c) if _rare(w) and (w,) not in named)
+    terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
+    all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
+    removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
+    unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
+    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words)
+
+
+def _take(term: Term | None, into: list[Term], keep: str = " . ") -> str:
+    """Collect a term; what replaces its text in the prose (a clause break, so no phrase spans it)."""
+    if term is None:
+        return keep
+    into.append(term)
+    return " . "
+
+
+def _prose_token(token: str, into: list[Term]) -> str:
+    """A code-like token's term collected; it stays in the prose (LoyaltyDiscount banner: discount banner),
+    unless it is a path or a dotted key."""
+    term = _code_like(token)
+    if term is None:
+        return token
+    into.append(term)
+    return token if term.weight < STRONG else " . "  # an acronym stays: "legacy XML exporter"
+
+
+def _code_term(code: str) -> Term | None:
+    code = code.strip()
+    if _is_path(code):
+        return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
+    if " " in code:
+        return _quoted_term(code)
+    if re.fullmatch(r"[\d.,]+", code):
+        return _value_term(code, "")
+    found = parts(code)
+    if not found:  # `2024-03-31`, `;`: as written
+        strong = len(code) >= 4 or any(c.isdigit() for c in code)
+        return Term("quoted", (code.lower(),), STRONG if strong else WEAK, code) if len(code) >= 2 else None
+    if _DOTTED.fullmatch(code) and len(found) > 1:
+        return _key_term(code)
+    strong = len(found) > 1 or found[0] not in COMMON
+    return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)
+
+
+def _quoted_term(quoted: str) -> Term | None:
+    literal = " ".join(quoted.split()).lower()
+    found = parts(literal)
+    if not literal or len(literal) < 2:
+        return None
+    specific = len(found) > 1 or any(w not in COMMON for w in found)
+    return Term("quoted", (literal,), STRONG if specific else WEAK, quoted)
+
+
+def _code_like(token: str) -> Term | None:
+    """A token of the prose written as code: a dotted key or path, snake_case, camelCase, an acronym."""
+    bare = token.strip("()[]{}<>,;:!?\"'.")
+    if _is_path(bare) and ("/" in bare or "." in bare):
+        return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
+    if _DOTTED.fullmatch(bare) and all(len(s) > 1 for s in re.split(r"[.:/]", bare)):
+        return _key_term(bare) if len(parts(bare)) > 1 else None
+    if _CODE_LIKE.fullmatch(bare) and not bare.isdigit():
+        found = parts(bare) or [bare.lower()]
+        if len(found) == 1 and (found[0] in COMMON or bare.upper() in _COMMON_ACRONYMS.split()):
+            return None
+        acronym = bare.isupper() and "_" not in bare  # SEPA, XML: a format or a scheme, common in code
+        return Term("ident", tuple(found), WEAK if acronym else STRONG, bare, named=not acronym)
+    return None
+
+
+def _key_term(key: str) -> Term:
+    """A dotted configuration key: its words as one run, or its last part's (a YAML file nests the rest)."""
+    last = tuple(parts(re.split(r"[.:/]", key)[-1]))
+    also = (last,) if len(last) > 1 else ()
+    return Term("ident", tuple(parts(key)), STRONG, key, also=also, named=True)
+
+
+def _value_term(raw: str, unit_word: str) -> Term | None:
+    value = number(raw)
+    unit = _UNITS.get(unit_word.lower()) or _UNITS.get(fold(stem(unit_word.lower())), "")
+    digits = len(value.replace(".", ""))
+    if unit:
+        return Term("value", (value,), STRONG, f"{raw} {unit_word}".strip(), unit)
+    if "." in value or digits >= 3:
+        return Term("value", (value,), STRONG, raw)
+    return Term("value", (value,), WEAK, raw) if digits == 2 else None
+
+
+def _is_path(text: str) -> bool:
+    name = text.rstrip("/").rsplit("/", 1)[-1]
+    return "." in name and name.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS and " " not in text
+
+
+def _rare(word: str) -> bool:
+    return len(word) >= 4 and word not in COMMON and word not in _REMOVAL and not word.isdigit()

@@ -1,0 +1,201 @@
+"""Pure: a parsed diff's added and deleted lines, indexed once by their words, to look criteria terms up in.
+
+    index = DiffIndex(parse_diff(text))
+    files = index.candidates("added", ("loyalty", "discount"))   # file numbers holding every word
+    lines = index.file_words("added", files[0]).run(("loyalty", "discount"))   # line indexes
+
+Two levels, each built once and kept: each file's tokens and the diff's distinct tokens (the first time a
+side of the diff is asked about; a word is looked up among those, never in the diff's text), and, for a
+file a term could be in, word -> (line, position) over its lines (the first time the file is a candidate).
+No criterion scans the diff again; a file no term names is never read into lines.
+Words are the ones summary/criterion_terms reads a criterion into (criterion_terms.parts), numbers as
+"#500"; only the added and deleted lines are indexed, never the unchanged context.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from doc_context.summary.criterion_terms import fold, number, parts
+from doc_context.summary.tokens import words
+from doc_context.text.unidiff import Diff, Lines
+
+Side = Literal["added", "deleted"]
+_SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
+_ALIASES = {
+    **{"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"},
+    "percent": "%",
+}
+
+
+class FileWords:
+    """One side of one file read into words: where each word and number is, line by line."""
+
+    def __init__(self, lines: Lines) -> None:
+        self.numbers = lines.numbers
+        self.texts = lines.split()
+        self.words: list[tuple[str, ...]] = []
+        self._at: dict[str, list[tuple[int, int]]] = {}
+        self._values: dict[str, list[int]] = {}
+        for i, text in enumerate(self.texts):
+            found = tuple(parts(text))
+            self.words.append(found)
+            for position, word in enumerate(found):
+                self._at.setdefault(word, []).append((i, position))
+            for raw in _NUMBER.findall(text):
+                self._values.setdefault(number(raw), []).append(i)
+
+    def word(self, word: str) -> set[int]:
+        """Indexes of the lines using the word."""
+        return {i for i, _ in self._at.get(word, ())}
+
+    def run(self, run: Sequence[str], *, either_order: bool = False) -> set[int]:
+        """Lines holding the words as one run (apply_loyalty_discount, "loyalty discount"), or run together
+        as one word (PayPal: paypal_client)."""
+        found = {i for i, _ in self._at.get(fold("".join(run)), ())} if len(run) > 1 else set()
+        orders = [tuple(run), tuple(reversed(run))] if either_order and len(run) == 2 else [tuple(run)]
+        for words_in_order in orders:
+            later = [set(self._at.get(w, ())) for w in words_in_order[1:]]
+            for i, position in self._at.get(words_in_order[0], ()):
+                if all((i, position + k + 1) in seen for k, seen in enumerate(later)):
+                    found.add(i)
+        return found
+
+    def value(self, value: str, unit: str = "") -> tuple[set[int], set[int]]:
+        """(lines with the number and its unit, lines with the number alone)."""
+        lines = set(self._values.get(value, ()))
+        if not unit:
+            return set(), lines
+        near = _unit_after(value, unit)
+        with_unit = {
+            i
+            for i in lines
+            if unit in self.words[i] or (near is not None and near.search(self.texts[i].lower()) is not None)
+        }
+        return with_unit, lines - with_unit
+
+    def literal(self, text: str) -> set[int]:
+        """Lines holding the text as written, case aside, its words apart by anything (OUT_OF_STOCK)."""
+        pattern = r"[\W_]+".join(re.escape(w) for w in re.split(r"[\W_]+", text) if w)
+        if not pattern:
+            return set()
+        found = re.compile(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])")
+        return {i for i, line in enumerate(self.texts) if found.search(line.lower())}
+
+    def hunk_starts(self) -> list[int]:
+        """Indexes of the first line of each run of consecutive line numbers."""
+        n = self.numbers
+        return [i for i in range(len(n)) if i == 0 or n[i] != n[i - 1] + 1]
+
+
+class DiffIndex:
+    """A diff's changed lines by word, for looking many criteria up without reading the diff again."""
+
+    def __init__(self, diff: Diff) -> None:
+        self.diff = diff
+        self._tokens: dict[Side, tuple[list[frozenset[bytes]], bytes, bytes]] = {}
+        self._files: dict[tuple[Side, str], frozenset[int]] = {}
+        self._words: dict[bytes, tuple[str, ...]] = {}
+        self._lines: dict[tuple[Side, int], FileWords] = {}
+        self._counts: dict[Side, int] = {}
+
+    def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
+        """Numbers of the files whose lines on that side use every one of the words (all files for none)."""
+        found: frozenset[int] | None = None
+        for word in words_needed:
+            files = self.files_with(side, word)
+            found = files if found is None else found & files
+            if not found:
+                return []
+        return sorted(found) if found is not None else list(range(len(self.diff.files)))
+
+    def files_with(self, side: Side, word: str) -> frozenset[int]:
+        """The files whose lines on that side use the word ("loyalty", "#500" for the number), looked up in
+        the words of the whole diff (the tokens holding it, then the files holding those tokens)."""
+        key = (side, word)
+        if key not in self._files:
+            per_file, vocabulary, lowered = self._vocabulary(side)
+            holding = {t for t in _holding(vocabulary, lowered, _needle(word)) if word in self._token_words(t)}
+            self._files[key] = frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
+        return self._files[key]
+
+    def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
+        """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write
+        it after the number (14d, 15%)."""
+        if file_no in self.files_with(side, unit):
+            return True
+        f = self.diff.files[file_no]
+        near = _unit_after(value, unit)
+        return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
+
+    def files_with_lines(self, side: Side) -> int:
+        """How many files have lines on that side."""
+        if side not in self._counts:
+            self._counts[side] = sum(1 for f in self.diff.files if len(f.added if side == "added" else f.deleted))
+        return self._counts[side]
+
+    def file_words(self, side: Side, file_no: int) -> FileWords:
+        key = (side, file_no)
+        if key not in self._lines:
+            f = self.diff.files[file_no]
+            self._lines[key] = FileWords(f.added if side == "added" else f.deleted)
+        return self._lines[key]
+
+    def _vocabulary(self, side: Side) -> tuple[list[frozenset[bytes]], bytes, bytes]:
+        """Each file's tokens (runs of ASCII letters and digits), and every distinct token, one a line (as
+        written, and lower case): read once per side, in C (translate, split, set), not token by token."""
+        if side not in self._tokens:
+            per_file = [
+                frozenset(
+                    (f.added if side == "added" else f.deleted)
+                    .text.encode("utf-8", "replace")
+                    .translate(_SPLIT)
+                    .split()
+                )
+                for f in self.diff.files
+            ]
+            vocabulary = b"\n" + b"\n".join(frozenset().union(*per_file)) + b"\n"
+            self._tokens[side] = per_file, vocabulary, vocabulary.lower()
+        return self._tokens[side]
+
+    def _token_words(self, token: bytes) -> tuple[str, ...]:
+        found = self._words.get(token)
+        if found is None:
+            found = self._words[token] = _token_words(token.decode("ascii"))
+        return found
+
+
+def _unit_after(value: str, unit: str) -> re.Pattern[str] | None:
+    """A unit written right after the number, lower case: 14d, 30 s, 15 %; None for a unit written only as a word."""
+    alias = _ALIASES.get(unit)
+    return re.compile(rf"(?<![\d.]){re.escape(value)}(?:\.0+)?\s*(?:{alias})(?![a-z])") if alias else None
+
+
+def _needle(word: str) -> bytes:
+    """What every token holding the word holds, lower case: the stem, less a folded y ("appl": applied, apply)."""
+    word = word.removeprefix("#")
+    return (word[:-1] if len(word) > 3 and word.endswith("y") else word).encode("utf-8", "replace")
+
+
+def _holding(vocabulary: bytes, lowered: bytes, needle: bytes) -> set[bytes]:
+    """The tokens of the vocabulary (one a line; `lowered`, the same in lower case) holding the needle."""
+    found: set[bytes] = set()
+    at = lowered.find(needle)
+    while at >= 0 and needle:
+        start = lowered.rfind(b"\n", 0, at) + 1
+        end = lowered.find(b"\n", at)
+        found.add(vocabulary[start:end])
+        at = lowered.find(needle, end)
+    return found
+
+
+def _token_words(token: str) -> tuple[str, ...]:
+    """A token's words (camelCase split, stemmed, folded) and, for digits, the number ("#500")."""
+    found = tuple(fold(w) for w in words(token))
+    if token.isdigit():
+        return (*found, f"#{number(token)}")
+    joined = fold(token.lower()) if len(found) > 1 else ""  # PayPal: also "paypal", as run() looks it up
+    return (*found, joined) if joined else found

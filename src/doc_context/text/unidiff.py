@@ -1,0 +1,290 @@
+"""Pure: a unified diff (`git diff` output) read once, line by line, into its files and their added and
+deleted lines, with line numbers.
+
+    diff = parse_diff(text)                   # str or bytes
+    reader = DiffReader(); reader.write(chunk) ...; diff = reader.close()   # streamed, bytes
+
+Never raises, whatever the input: binary files ("Binary files a/x and b/x differ", a GIT binary patch),
+renamed, copied, added and deleted files, a 5 MB line (clipped to MAX_LINE characters; a streamed line
+is held to MAX_HELD while it is read), no newline at the end, non-UTF-8 bytes (replaced), quoted
+paths, and malformed or cut hunks (read as far as they go). A hunk is read by its counts, so a deleted
+line "-- x" or an added "++ y" is never taken for a file header.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from array import array
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+MAX_LINE = 1_000  # characters kept of one diff line: a minified file does not dominate
+MAX_HELD = 4 * MAX_LINE  # characters held of a line while its end is not yet read (a 5 MB line is not kept)
+Status = Literal["modified", "added", "deleted", "renamed", "copied"]
+
+_HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+
+
+@dataclass(frozen=True, eq=False)
+class Lines:
+    """Lines of one side of a file's diff: their numbers, in order, and their text joined by newlines."""
+
+    numbers: array[int] = field(default_factory=lambda: array("I"))
+    text: str = ""
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def split(self) -> list[str]:
+        """The lines, one per number."""
+        return self.text.split("\n") if self.numbers else []
+
+    def has(self, number: int) -> bool:
+        """Whether the line with this number is among them (numbers are ascending: a binary search)."""
+        lo, hi = 0, len(self.numbers)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.numbers[mid] < number:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo < len(self.numbers) and self.numbers[lo] == number
+
+
+@dataclass(frozen=True, eq=False)
+class DiffFile:
+    """One file of the diff. `path` is as the pull request names it ("/src/app.py"); a deleted file keeps its
+    old path there. `added` holds the new file's line numbers, `deleted` the old file's."""
+
+    path: str
+    status: Status = "modified"
+    old_path: str = ""  # renamed or copied from
+    binary: bool = False
+    added: Lines = field(default_factory=Lines)
+    deleted: Lines = field(default_factory=Lines)
+
+
+@dataclass(frozen=True, eq=False)
+class Diff:
+    files: tuple[DiffFile, ...] = ()
+
+    def file(self, path: str) -> DiffFile | None:
+        """The file at this path ("/src/app.py", "src/app.py" alike), if the diff changes it."""
+        return self._by_path.get("/" + path.lstrip("/"))
+
+    @cached_property
+    def _by_path(self) -> dict[str, DiffFile]:
+        return {f.path: f for f in self.files}
+
+
+def parse_diff(diff: str | bytes) -> Diff:
+    """Every file of a unified diff, read in one pass."""
+    reader = DiffReader()
+    if isinstance(diff, bytes):
+        reader.write(diff)
+    else:
+        reader.feed(diff)
+    return reader.close()
+
+
+class DiffReader:
+    """The diff, fed in chunks as git writes them: bytes (`write`, decoded as UTF-8, bad bytes replaced) or text
+    (`feed`). A line is held to MAX_HELD characters while its end has not come."""
+
+    _old_left: int  # lines of the hunk still to come, old side and new
+    _new_left: int
+    _old_no: int  # the number the next line has, old side and new
+    _new_no: int
+
+    def __init__(self) -> None:
+        self._files: list[DiffFile] = []
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._partial = ""  # the start of a line whose end has not come yet
+        self._start()
+
+    def write(self, chunk: bytes) -> None:
+        self.feed(self._decoder.decode(chunk))
+
+    def feed(self, text: str) -> None:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        lines = text.split("\n")
+        if len(lines) == 1:
+            self._partial = (self._partial + text)[:MAX_HELD]
+            return
+        lines[0] = self._partial + lines[0]
+        self._partial = lines.pop()[:MAX_HELD]
+        self._lines(lines)
+
+    def close(self) -> Diff:
+        rest = self._partial + self._decoder.decode(b"", final=True)
+        self._partial = ""
+        if rest:
+            self._lines([rest.removesuffix("\r")[:MAX_HELD]])  # no newline at the end
+        self._finish()
+        return Diff(tuple(self._files))
+
+    def _lines(self, lines: list[str]) -> None:
+        """Read lines: a hunk's by its counts (the hot loop, on local names), any other as a header."""
+        added, added_numbers, deleted, deleted_numbers = (
+            self._added,
+            self._added_numbers,
+            self._deleted,
+            self._deleted_numbers,
+        )
+        old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+        for text in lines:
+            if old_left > 0 or new_left > 0:
+                kind = text[:1]
+                if kind == "+":
+                    added.append(text[1:MAX_LINE])
+                    added_numbers.append(new_no)
+                    new_no += 1
+                    new_left -= 1
+                    continue
+                if kind == "-":
+                    deleted.append(text[1:MAX_LINE])
+                    deleted_numbers.append(old_no)
+                    old_no += 1
+                    old_left -= 1
+                    continue
+                if kind == " " or not kind:  # context ("" when a tool stripped the space of an empty line)
+                    old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
+                    continue
+                if kind == "\\":  # "\ No newline at end of file"
+                    continue
+                old_left = new_left = 0  # anything else ends the hunk: a cut one
+            self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
+            self._header(text[:MAX_HELD])
+            added, added_numbers, deleted, deleted_numbers = (
+                self._added,
+                self._added_numbers,
+                self._deleted,
+                self._deleted_numbers,
+            )
+            old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+        self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
+
+    def _start(self, path: str = "") -> None:
+        self._path = path
+        self._old = ""
+        self._status: Status = "modified"
+        self._binary = False
+        self._added: list[str] = []
+        self._added_numbers = array("I")
+        self._deleted: list[str] = []
+        self._deleted_numbers = array("I")
+        self._old_left = self._new_left = 0
+        self._old_no = self._new_no = 0
+        self._open = False
+        self._skipping = False
+
+    def _finish(self) -> None:
+        if not self._open:
+            return
+        path = self._path or self._old
+        if path:
+            old = self._old if self._status in ("renamed", "copied") else ""
+            self._files.append(
+                DiffFile(
+                    "/" + path.lstrip("/"),
+                    self._status,
+                    "/" + old.lstrip("/") if old else "",
+                    self._binary,
+                    Lines(self._added_numbers, "\n".join(self._added)),
+                    Lines(self._deleted_numbers, "\n".join(self._deleted)),
+                )
+            )
+        self._open = False
+
+    def _header(self, text: str) -> None:
+        if text.startswith("diff --git "):
+            self._finish()
+            self._start(_git_header_path(text[len("diff --git ") :]))
+            self._open = True
+        elif text.startswith("diff --"):  # a combined diff (--cc): not a two-way one, skipped to the next file
+            self._finish()
+            self._start()
+            self._skipping = True
+        elif not self._open and not self._skipping and text.startswith("--- "):  # `diff -u`, no git header
+            self._start()
+            self._open = True
+            self._old = _side_path(text[4:], "a/")
+        elif not self._open:
+            return  # before the first file, or after a combined diff's header
+        elif text.startswith("@@"):
+            self._hunk(text)
+        elif text.startswith("--- "):
+            self._old = _side_path(text[4:], "a/") or self._old
+        elif text.startswith("+++ "):
+            self._path = _side_path(text[4:], "b/") or self._path
+        elif text.startswith("new file mode"):
+            self._status = "added"
+        elif text.startswith("deleted file mode"):
+            self._status = "deleted"
+        elif text.startswith(("rename from ", "copy from ")):
+            self._status = "renamed" if text.startswith("rename") else "copied"
+            self._old = _unquote(text.split(" ", 2)[2])
+        elif text.startswith(("rename to ", "copy to ")):
+            self._path = _unquote(text.split(" ", 2)[2])
+        elif text.startswith(("Binary files ", "GIT binary patch")):
+            self._binary = True
+
+    def _hunk(self, text: str) -> None:
+        found = _HUNK.match(text)
+        if not found:
+            return
+        old_start, old_count, new_start, new_count = found.groups()
+        self._old_no, self._new_no = int(old_start), int(new_start)
+        self._old_left = int(old_count) if old_count is not None else 1
+        self._new_left = int(new_count) if new_count is not None else 1
+
+
+def _git_header_path(rest: str) -> str:
+    """The new path of "diff --git a/P b/P" (the header alone names a binary or mode-only change)."""
+    if rest.startswith('"') or rest.endswith('"'):
+        quoted = re.findall(r'"(?:[^"\\]|\\.)*"|\S+', rest)
+        return _strip_prefix(_unquote(quoted[-1]), "b/") if quoted else ""
+    half = (len(rest) - 1) // 2
+    if rest[:2] == "a/" and rest[half + 1 : half + 3] == "b/" and rest[2:half] == rest[half + 3 :]:
+        return rest[half + 3 :]
+    cut = rest.rfind(" b/")
+    return rest[cut + 3 :] if cut >= 0 else ""
+
+
+def _side_path(text: str, prefix: str) -> str:
+    """The path of a ---/+++ line; "" for /dev/null. git ends a name holding a space with a tab."""
+    name = text[:-1] if text.endswith("\t") else text
+    if name == "/dev/null":
+        return ""
+    return _strip_prefix(_unquote(name), prefix)
+
+
+def _strip_prefix(path: str, prefix: str) -> str:
+    return path[len(prefix) :] if path.startswith(prefix) else path
+
+
+def _unquote(name: str) -> str:
+    """git's C-style quoting of unusual paths ("a/tab\\there", octal UTF-8 bytes) undone; as is otherwise."""
+    if len(name) < 2 or not (name.startswith('"') and name.endswith('"')):
+        return name
+    out = bytearray()
+    body, i = name[1:-1], 0
+    while i < len(body):
+        char = body[i]
+        if char == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            octal = body[i + 1 : i + 4]
+            if len(octal) == 3 and all(c in "01234567" for c in octal):
+                out.append(int(octal, 8) & 0xFF)
+                i += 4
+                continue
+            out += _ESCAPES.get(nxt, nxt).encode("utf-8")
+            i += 2
+            continue
+        out += char.encode("utf-8", "replace")
+        i += 1
+    return out.decode("utf-8", "replace")
