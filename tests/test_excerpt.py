@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from doc_context.summary.citations import cites_only, is_reference
-from doc_context.summary.excerpt import LEAD_CHARS, excerpt, units
+from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, units
 from doc_context.summary.mdcut import balance, clip_markdown, shorten, visible_len
 from doc_context.summary.tokens import terms, values, words
 from doc_context.text.mdblocks import Block, parse_blocks
@@ -87,7 +87,7 @@ def test_block_kinds(markdown: str, kind: str) -> None:
 
 
 def test_an_ordered_list_keeps_its_source_numbers() -> None:
-    out = excerpt(POLICY, focus("round once order total banker"), 160, lead=0, skip_heading="Checkout rounding policy")
+    out = excerpt(POLICY, focus("round once order total banker"), 160, Keep(title="Checkout rounding policy"))
     assert "**Rules**\n\n…\n\n2. Round **once**" in out  # starts mid-list: says so
     assert "\n3. Use **ROUND_HALF_EVEN**" in out
     assert "Compute" not in out and "1. " not in out
@@ -95,23 +95,23 @@ def test_an_ordered_list_keeps_its_source_numbers() -> None:
 
 def test_a_gap_inside_a_list_splits_it_so_numbers_stay_right() -> None:
     text = "## Rules\n\n1. Alpha one.\n2. Beta two.\n3. Gamma three.\n4. Delta discount."
-    out = excerpt(text, focus("alpha discount"), 60, lead=0, fill=False)
+    out = excerpt(text, focus("alpha discount"), 60, Keep(matches_only=True))
     assert out == "**Rules**\n\n1. Alpha one.\n\n…\n\n4. Delta discount."
 
 
 def test_a_list_that_starts_at_three_says_three() -> None:
     text = "Intro.\n\n3. Third step.\n4. Fourth step, the rounding one."
-    assert excerpt(text, focus("rounding"), 60, lead=0, fill=False) == "…\n\n4. Fourth step, the rounding one."
+    assert excerpt(text, focus("rounding"), 60, Keep(matches_only=True)) == "…\n\n4. Fourth step, the rounding one."
 
 
 def test_a_quote_keeps_its_marks_and_title_and_marks_what_it_skips() -> None:
-    out = excerpt(POLICY, focus("ledger drifted"), 90, lead=0)
+    out = excerpt(POLICY, focus("ledger drifted"), 90)
     assert out.endswith("> **Note: Why half-even**\n>\n> … The ledger drifted by €1,340.")
 
 
 def test_a_heading_never_stands_without_its_content() -> None:
     # the Examples table is left out, the note under it kept: the heading says something was skipped
-    out = excerpt(POLICY, focus("ledger drifted"), 90, lead=0)
+    out = excerpt(POLICY, focus("ledger drifted"), 90)
     assert "**Examples**\n\n…\n\n> **Note" in out
 
 
@@ -121,7 +121,7 @@ def test_the_table_row_with_the_bugs_own_values_survives() -> None:
         "| 19.99 + 5.01 | none | 25.01 | 25.00 |\n| 3 × 3.335 | none | 10.02 | 10.00 |\n| 7.10 | 10 % | 6.40 | 6.39 |"
     )
     bug = frozenset(terms("Checkout shows €10.02, the ledger €10.00 (3 × €3.335)"))
-    out = excerpt(table, bug, 120, lead=0)
+    out = excerpt(table, bug, 120)
     assert out == (
         "**Examples**\n\n| Lines | Discount | Wrong | Right |\n| --- | --- | --- | --- |\n"
         "| … |  |  |  |\n| 3 × 3.335 | none | 10.02 | 10.00 |\n| … |  |  |  |"
@@ -130,7 +130,7 @@ def test_the_table_row_with_the_bugs_own_values_survives() -> None:
 
 def test_the_most_relevant_rule_survives_trimming() -> None:
     wanted = focus("discount") | {"round_half_even"}
-    found = excerpt(POLICY, wanted, 60, lead=0, skip_heading="Checkout rounding policy")
+    found = excerpt(POLICY, wanted, 60, Keep(title="Checkout rounding policy"))
     assert "3. Use **ROUND_HALF_EVEN**" in found and "Compute" not in found
 
 
@@ -143,7 +143,7 @@ def test_a_long_pages_lead_is_kept() -> None:
     handbook += "\n\n".join(section(n) for n in range(2_000))
     assert len(handbook) > 150_000
     wanted = frozenset({"round_half_even", "total"})
-    out = excerpt(handbook, wanted, 150, lead=0, keep_lead=LEAD_CHARS, skip_heading="Handbook")
+    out = excerpt(handbook, wanted, 150, Keep(lead=LEAD_CHARS, title="Handbook"))
     assert out == (
         "This handbook says how payments engineering works. Read it first.\n\n…\n\n**1234. Section 1234**\n\n"
         "… Totals use `round_half_even`, once per order."
@@ -153,21 +153,21 @@ def test_a_long_pages_lead_is_kept() -> None:
 def test_a_long_lead_keeps_whole_sentences_up_to_its_length_then_the_best_match() -> None:
     lead = " ".join(f"Sentence {n} of a very long opening paragraph, which goes on." for n in range(20))
     text = f"{lead}\n\n## Rules\n\n- rounding"
-    out = excerpt(text, focus("rounding"), 500, lead=0, keep_lead=LEAD_CHARS)
+    out = excerpt(text, focus("rounding"), 500, Keep(lead=LEAD_CHARS))
     assert out.startswith("Sentence 0 of") and len(out) < 600
     assert out.endswith("Sentence 6 of a very long opening paragraph, which goes on. …\n\n**Rules**\n\n- rounding")
-    tight = excerpt(text, focus("rounding"), 100, lead=0, keep_lead=LEAD_CHARS)  # the lead is kept whatever it costs
+    tight = excerpt(text, focus("rounding"), 100, Keep(lead=LEAD_CHARS))  # the lead is kept whatever it costs
     assert tight.startswith("Sentence 0 of") and "rounding" not in tight
 
 
 def test_omitted_sentences_are_marked_inline() -> None:
     text = "Alpha checkout. Beta unrelated. Gamma checkout."
-    assert excerpt(text, focus("checkout"), 40, lead=0) == "Alpha checkout. … Gamma checkout."
+    assert excerpt(text, focus("checkout"), 40) == "Alpha checkout. … Gamma checkout."
 
 
 def test_link_addresses_are_not_counted() -> None:
     text = "Intro.\n\nProvider docs: [redemption API v3](https://docs.example/" + "x" * 300 + ")"
-    out = excerpt(text, focus("provider docs redemption"), 60, lead=0)
+    out = excerpt(text, focus("provider docs redemption"), 60)
     assert out.endswith("Provider docs: [redemption API v3](https://docs.example/" + "x" * 300 + ")")
     assert visible_len(out.split("\n")[-1]) == len("Provider docs: redemption API v3")
 
@@ -180,7 +180,7 @@ def test_a_clip_never_cuts_a_link() -> None:
 
 
 def test_code_and_the_page_title_are_never_picked() -> None:
-    out = excerpt(POLICY, focus("round"), 2_000, skip_heading="Checkout rounding policy")
+    out = excerpt(POLICY, focus("round"), 2_000, Keep(first=1, title="Checkout rounding policy"))
     assert "round(x)" not in out and "**Checkout rounding policy**" not in out
 
 
@@ -260,7 +260,7 @@ def test_balance(text: str, expected: str) -> None:
 def test_never_a_broken_table(markdown: str, budget: int) -> None:
     tables = [b.lines for b in parse_blocks(markdown) if b.kind == "table"]
     assert all(b.lines in tables for b in parse_blocks(shorten(markdown, budget)) if b.kind == "table")
-    for block in parse_blocks(excerpt(markdown, focus("item first second quoted para a b"), budget)):
+    for block in parse_blocks(excerpt(markdown, focus("item first second quoted para a b"), budget, Keep(first=1))):
         if block.kind == "table":  # a header and its separator, then rows of that table or an omission
             sources = [t for t in tables if t[:2] == block.lines[:2]]  # tables may share a header
             assert any(all(row in t[2:] or row.startswith("| … |") for row in block.lines[2:]) for t in sources)
@@ -322,11 +322,7 @@ def test_a_work_items_references_stay_and_lines_citing_shown_pages_go() -> None:
         text,
         focus("card"),
         100,
-        lead=0,
-        keep_lead=200,
-        fill=False,
-        drop=lambda t: cites_only(t, {42}),
-        keep=is_reference,
+        Keep(lead=200, matches_only=True, never=lambda t: cites_only(t, {42}), always=is_reference),
     )
     assert out == (
         "As a shopper I want to pay the rest by card, so that I can use my gift card.\n\n…\n\n"

@@ -15,6 +15,7 @@ Texts are shortened at block and line boundaries (excerpt.shorten): a table is n
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
@@ -56,20 +57,46 @@ def render_comment(
         if llm_overview and llm_overview.strip()
         else overview(pr, items, pages, changed_count)
     )
-    intro = [TITLE, opening]
-    item_list = item_parts(items, full=full)
-    page_list = page_parts(pages, full=full)
-    link = "" if full or not summary_url else _summary_link(summary_url)
+    layout = Layout([TITLE, opening], item_parts(items, full=full), page_parts(pages, full=full))
+    layout.link = "" if full or not summary_url else _summary_link(summary_url)
     trimmed: Trimmed = {}
-    steps = _trims(item_list, page_list)
-    while _size(intro, item_list, page_list, _note(trimmed, limit), link) > limit:
+    steps = _trims(layout.items, layout.pages)
+    while layout.size(_note(trimmed, limit)) > limit:
         step = next(steps, None)
         if step is None:
             break
         what, how, index = step
         trimmed.setdefault((what, how), set()).add(index)
-    text = _join(intro, item_list, page_list, _note(trimmed, limit), link)
+    text = layout.text(_note(trimmed, limit))
     return text if len(text) <= limit else _cut(text, limit)
+
+
+@dataclass
+class Layout:
+    """The comment's blocks in their order: the one place that lays it out, for its size and its text."""
+
+    intro: list[str]
+    items: list[Part]
+    pages: list[Part]
+    link: str = ""
+
+    def blocks(self, note: str = "") -> list[str]:
+        blocks = [*self.intro]
+        group = ""
+        for part in self.items:
+            if part.group != group:
+                group = part.group
+                blocks.append(group)
+            blocks.append(part.render())
+        blocks += [PAGES_TITLE, *(p.render() for p in self.pages)] if self.pages else []
+        return [b for b in (*blocks, note, self.link) if b]
+
+    def size(self, note: str = "") -> int:
+        blocks = self.blocks(note)
+        return sum(map(len, blocks)) + 2 * (len(blocks) - 1)
+
+    def text(self, note: str = "") -> str:
+        return "\n\n".join(self.blocks(note))
 
 
 def _summary_link(url: str) -> str:
@@ -115,29 +142,6 @@ def _note(trimmed: Trimmed, limit: int) -> str:
         return ""
     what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in trimmed.items())
     return f"_Trimmed to fit the {limit:,}-character limit: {what}._"
-
-
-def _blocks(intro: list[str], items: list[Part], pages: list[Part], *tail: str) -> list[str]:
-    blocks = [*intro]
-    group = ""
-    for part in items:
-        if part.group != group:
-            group = part.group
-            blocks.append(group)
-        blocks.append(part.render())
-    blocks += [PAGES_TITLE, *(p.render() for p in pages)] if pages else []
-    return [b for b in (*blocks, *tail) if b]
-
-
-def _size(intro: list[str], items: list[Part], pages: list[Part], *tail: str) -> int:
-    groups = [len(g) for i, g in enumerate(p.group for p in items) if g and (i == 0 or items[i - 1].group != g)]
-    sizes = [len(b) for b in (*intro, *tail) if b] + [p.size() for p in items + pages] + groups
-    sizes += [len(PAGES_TITLE)] if pages else []
-    return sum(sizes) + 2 * (len(sizes) - 1)
-
-
-def _join(intro: list[str], items: list[Part], pages: list[Part], *tail: str) -> str:
-    return "\n\n".join(_blocks(intro, items, pages, *tail))
 
 
 def _cut(text: str, limit: int) -> str:

@@ -51,10 +51,6 @@ class Part:
     def render(self) -> str:
         return "\n\n".join(self.blocks())
 
-    def size(self) -> int:
-        blocks = self.blocks()
-        return sum(map(len, blocks)) + 2 * (len(blocks) - 1)
-
 
 def shared_parents(items: Sequence[Summary]) -> set[tuple[str, str, str]]:
     """The nearest parents that two or more of the items share."""

@@ -14,7 +14,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from doc_context.summary.assemble import Unit, assemble
 from doc_context.summary.mdcut import clip_markdown, visible_len
@@ -25,7 +25,7 @@ UNIT_CHARS = 300  # a longer sentence or list item is clipped before picking
 LEAD_CHARS = 420  # a lead paragraph is kept up to this much (whole sentences), unless told otherwise
 LEAD_WORDS = 6  # a lead paragraph has at least this many words
 LEAD_SEARCH = 6  # the lead is the first paragraph or quote ending a sentence among this many blocks
-RELEVANT = 0.5  # without fill, a unit scoring less than this share of the best is left out
+RELEVANT = 0.5  # a unit scoring this share of the best or more matches the change (Keep.matches_only)
 SPECIFIC = 2  # a value or an identifier shared with the change weighs this many words
 _SENTENCE_END = re.compile(r"[.!?:…]['\")\]*_\u201d\u2019\u00bb]*$")
 _SPECIFIC = re.compile(r"[_\d]")  # values and compound identifiers among the terms
@@ -107,32 +107,62 @@ def _labels(unit: Unit) -> list[str]:
     return [x for x in (unit.section and f"s:{unit.section}", unit.title and f"{unit.block}:{unit.title}") if x]
 
 
-def pick_units(
-    found: list[Unit],
-    focus: frozenset[str],
-    budget: int,
-    *,
-    lead: int = 0,
-    keep_lead: int = 0,
-    fill: bool = True,
-    drop: Callable[[str], bool] | None = None,
-    boost: frozenset[str] = frozenset(),
-    keep: Callable[[str], bool] | None = None,
-) -> list[Unit]:
-    """The most relevant units that fit, in text order; the first gets `lead` extra points.
+@dataclass(frozen=True)
+class Keep:
+    """What an excerpt keeps besides the parts that match the change best, within its budget.
 
-    keep_lead: the lead paragraph (its first sentence, then its most relevant ones, up to keep_lead
-    characters) comes first, whatever it costs, then the best parts (_best_parts) when they fit; fill:
-    less relevant units fill the room left (without it, only those scoring RELEVANT of the best or more
-    join); drop: units never picked (their omission is marked like any other); keep: units always picked
-    (a work item's links: pointers cost a glance)."""
-    scores = [score + (lead if i == 0 else 0) for i, score in enumerate(_scores(found, focus, boost))]
-    if drop is not None:
-        scores = [-math.inf if drop(u.text) else score for u, score in zip(found, scores, strict=True)]
-    forced = _lead_indexes(found, scores, keep_lead) if keep_lead else []
-    if keep is not None:
-        forced += [i for i, u in enumerate(found) if scores[i] > -math.inf and i not in forced and keep(u.text)]
-    rest = [i for i in range(len(found)) if not (keep_lead and found[i].lead)]
+    lead: the lead paragraph (its first sentence, then its most relevant ones, up to this many characters)
+    comes first, whatever it costs, then the best parts (_best_parts) when they fit. matches_only: only the
+    parts scoring RELEVANT of the best or more join (without it, less relevant parts fill the room left).
+    first: extra points for the text's first part (a description's first sentence says what it is about).
+    boost: terms that weigh as much as an identifier (what the PR's bugs say). title: a heading equal to it
+    (the page's own title) is no part. never: parts never picked (their omission is marked like any other);
+    always: parts always picked (a work item's links: pointers cost a glance)."""
+
+    lead: int = 0
+    matches_only: bool = False
+    first: int = 0
+    boost: frozenset[str] = frozenset()
+    title: str = ""
+    never: Callable[[str], bool] | None = None
+    always: Callable[[str], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Picked:
+    """The units an excerpt kept, and the order in which those beyond its lead and best parts yield."""
+
+    found: tuple[Unit, ...]
+    kept: tuple[int, ...]  # indexes into found, in text order
+    weakest: tuple[int, ...] = ()  # the kept units that are neither the lead nor a best part, weakest first
+    lead: tuple[int, ...] = ()  # the kept units of the lead paragraph
+
+    def text(self, without: int = 0) -> str:
+        """The excerpt, without its `without` weakest units; omissions marked."""
+        gone = set(self.weakest[:without])
+        return assemble([self.found[i] for i in self.kept if i not in gone], list(self.found))
+
+    def lead_text(self) -> str:
+        """The lead paragraph alone (or the excerpt's first unit when the text has no lead)."""
+        kept = self.lead or self.kept[:1]
+        return assemble([self.found[i] for i in kept], list(self.found))
+
+
+def pick_units(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> list[Unit]:
+    """The most relevant units that fit, in text order (see Keep for what else is kept)."""
+    picked = pick(found, focus, budget, keep)
+    return [found[i] for i in picked.kept]
+
+
+def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> Picked:
+    """pick_units, and which of the kept units yield first when the excerpt must be shorter."""
+    scores = [score + (keep.first if i == 0 else 0) for i, score in enumerate(_scores(found, focus, keep.boost))]
+    if keep.never is not None:
+        scores = [-math.inf if keep.never(u.text) else score for u, score in zip(found, scores, strict=True)]
+    forced = _lead_indexes(found, scores, keep.lead) if keep.lead else []
+    if keep.always is not None:
+        forced += [i for i, u in enumerate(found) if scores[i] > -math.inf and i not in forced and keep.always(u.text)]
+    rest = [i for i in range(len(found)) if not (keep.lead and found[i].lead)]
     best = max(rest, key=lambda i: (scores[i], -i), default=None)
     top = scores[best] if best is not None else 0.0
     first = _best_parts(found, scores, best) if forced and best is not None and scores[best] > 0 else []
@@ -142,7 +172,7 @@ def pick_units(
     for i in forced + first + sorted(range(len(found)), key=lambda i: (-scores[i], i)):
         unit = found[i]
         relevant = scores[i] >= RELEVANT * top or top <= 0  # with nothing relevant, the text in its order
-        if i in chosen or scores[i] == -math.inf or (not fill and not relevant and i not in forced):
+        if i in chosen or scores[i] == -math.inf or (keep.matches_only and not relevant and i not in forced):
             continue
         extra = [x for x in _labels(unit) if x not in labels]
         cost = visible_len(unit.text) + 2 + sum(len(x) + 4 for x in extra)
@@ -150,10 +180,13 @@ def pick_units(
             chosen.append(i)
             labels.update(extra)
             used += cost
-    picked = [found[i] for i in sorted(chosen)]
-    if len(picked) == 1 and visible_len(picked[0].text) > budget and not forced and picked[0].kind != "row":
-        picked = [replace(picked[0], text=clip_markdown(picked[0].text, max(budget, 1)))]
-    return picked
+    units = list(found)
+    only = found[chosen[0]] if len(chosen) == 1 else None
+    if only is not None and visible_len(only.text) > budget and not forced and only.kind != "row":
+        units[chosen[0]] = replace(only, text=clip_markdown(only.text, max(budget, 1)))  # one long part: clipped
+    firm = set(forced) | set(first)
+    weakest = sorted((i for i in chosen if i not in firm), key=lambda i: (scores[i], -i))
+    return Picked(tuple(units), tuple(sorted(chosen)), tuple(weakest), tuple(sorted(forced)))
 
 
 def _best_parts(found: list[Unit], scores: list[float], best: int) -> list[int]:
@@ -179,22 +212,7 @@ def _lead_indexes(found: list[Unit], scores: list[float], room: int) -> list[int
     return sorted(out)
 
 
-def excerpt(
-    markdown: str,
-    focus: frozenset[str],
-    budget: int,
-    *,
-    lead: int = 1,
-    skip_heading: str = "",
-    keep_lead: int = 0,
-    fill: bool = True,
-    drop: Callable[[str], bool] | None = None,
-    boost: frozenset[str] = frozenset(),
-    keep: Callable[[str], bool] | None = None,
-) -> str:
+def excerpt(markdown: str, focus: frozenset[str], budget: int, keep: Keep = Keep()) -> str:
     """The most relevant parts of a text, in their order, within the budget, omissions marked."""
-    found = units(markdown, skip_heading=skip_heading)
-    picked = pick_units(
-        found, focus, budget, lead=lead, keep_lead=keep_lead, fill=fill, drop=drop, boost=boost, keep=keep
-    )
-    return assemble(picked, found)
+    found = units(markdown, skip_heading=keep.title)
+    return assemble(pick_units(found, focus, budget, keep), found)

@@ -16,7 +16,7 @@ from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.citations import cites_only, is_reference
-from doc_context.summary.excerpt import LEAD_CHARS, excerpt
+from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.related import touches
@@ -98,9 +98,9 @@ def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: froze
     if how == "environment":
         return "" if budget else environment_text(text)
     if not budget:
-        return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, keep_lead=LEAD_CHARS)
-    drop = partial(cites_only, page_ids=pages)
-    return excerpt(text, focus, budget, lead=0, keep_lead=LEAD, fill=False, drop=drop, keep=is_reference)
+        return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, Keep(lead=LEAD_CHARS, first=1))
+    keep = Keep(lead=LEAD, matches_only=True, never=partial(cites_only, page_ids=pages), always=is_reference)
+    return excerpt(text, focus, budget, keep)
 
 
 def _lower(words: str) -> str:
@@ -123,9 +123,8 @@ def page_summary(
         summary = _title_only(page.withheld, page.title, focus)
         return replace(summary, source_id=f"page {page.id}", cited_by=tuple(sorted(set(cited_by))), url=page.web_url)
     whole = f"{page.title}\n{page.text}"
-    cut = partial(excerpt, page.text, focus, lead=0, skip_heading=page.title, boost=bugs)
-    text = cut(budget, keep_lead=LEAD, fill=False)
-    more = cut(PAGE_MORE_BUDGET, keep_lead=LEAD_CHARS)
+    text = excerpt(page.text, focus, budget, Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title))
+    more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
         source_id=f"page {page.id}",
         heading=page.title,
