@@ -9,15 +9,12 @@ import pytest
 import yaml
 
 from doc_context.app import Options, compose
-from doc_context.models import ChangedFile, Gathered, Page, PageRef, Relation, WorkItem
+from doc_context.comment.criteria import criteria_markdown
+from doc_context.models import ChangedFile, Criterion, Gathered, Page, PageRef, Relation, WorkItem
 from doc_context.summary import worktypes
+from doc_context.summary.criteria import parse_criteria
 from doc_context.summary.repro import Repro, parse_repro
-from doc_context.summary.summarize import (
-    page_summary,
-    split_criteria,
-    summarize_all,
-    work_item_summary,
-)
+from doc_context.summary.summarize import page_summary, summarize_all, work_item_summary
 from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
 
 DATA = Path(__file__).parent / "data" / "workitems"
@@ -208,7 +205,7 @@ def test_custom_type_uses_the_description() -> None:
 
 def test_story_lists_withdrawn_criteria_apart() -> None:
     summary = work_item_summary(load("story-102"), CHANGED, DIFF)
-    live, _, withdrawn = summary.text.partition("**Withdrawn criteria**")
+    live, _, withdrawn = criteria_markdown(summary.criteria).partition("**Withdrawn criteria**")
     assert "- The tax rate follows the shipping country, not the billing country." in live
     assert "emailed" not in live
     assert "- ~~The breakdown is also emailed to the customer.~~" in withdrawn
@@ -223,8 +220,11 @@ def test_story_lists_withdrawn_criteria_apart() -> None:
         ("", [], []),
     ],
 )
-def test_split_criteria(markdown: str, live: list[str], withdrawn: list[str]) -> None:
-    assert split_criteria(markdown) == (live, withdrawn)
+def test_parse_criteria(markdown: str, live: list[str], withdrawn: list[str]) -> None:
+    criteria = parse_criteria(markdown)
+    assert [c.text for c in criteria if not c.struck] == live
+    assert [c.text for c in criteria if c.struck] == withdrawn
+    assert all(isinstance(c, Criterion) for c in criteria)
 
 
 @pytest.mark.parametrize(

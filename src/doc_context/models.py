@@ -160,6 +160,15 @@ class Page:
 
 
 @dataclass(frozen=True)
+class Criterion:
+    """One acceptance criterion of a work item, as its field states it (markdown, one line); a wholly
+    struck-through one (`<s>`, `<strike>`, `<del>`) is withdrawn and stays apart, struck through."""
+
+    text: str
+    struck: bool = False
+
+
+@dataclass(frozen=True)
 class Summary:
     """What the comment says about one source (a work item or a page)."""
 
@@ -178,6 +187,7 @@ class Summary:
     fields_used: tuple[str, ...] = ()  # reference names of the work item fields the text came from
     withheld: str = ""  # why only the title and link are shown (Withheld.why); never sent to the LLM
     more: str = ""  # a fuller text for the build summary; "" when `text` is all there is
+    criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from doc_context.comment.criteria import criteria_markdown
 from doc_context.models import Summary
 from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
@@ -69,10 +70,11 @@ def item_parts(items: Sequence[Summary], *, full: bool = False) -> list[Part]:
         group = group_heading(summary.parents) if grouped else (f"### {OTHERS}" if shared else "")
         context = "" if grouped else parent_line(summary.parents)
         text = (summary.more or summary.text) if full else summary.text
+        criteria = criteria_markdown(summary.criteria, full=full)
         parts.append(
             Part(
                 _item_head(summary, level, full),
-                separate_blocks(text),
+                separate_blocks("\n\n".join(t for t in (text, criteria) if t)),
                 origin(summary) if full else "",
                 summary.relevance,
                 i,

@@ -29,6 +29,7 @@ from pydantic import SecretStr
 
 from doc_context.models import Notice, PullRequest, Summary
 from doc_context.sources.tls import default_context
+from doc_context.summary.criteria import criteria_lines
 from doc_context.summary.tokens import clip
 
 COGNITIVE_SCOPE = "https://cognitiveservices.azure.com/.default"
@@ -181,7 +182,7 @@ def _source(summary: Summary) -> dict[str, str]:
         "source": summary.source_id,
         "title": summary.heading,
         "kind": summary.kind,
-        "text": clip(summary.text, SOURCE_CHARS),
+        "text": clip("\n\n".join(t for t in (summary.text, criteria_lines(summary.criteria)) if t), SOURCE_CHARS),
     }
 
 

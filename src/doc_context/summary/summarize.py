@@ -9,37 +9,30 @@ within a budget its sources share) and the build summary a fuller one (`more`)."
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.citations import cites_only, is_reference
+from doc_context.summary.criteria import parse_criteria
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.related import touches
 from doc_context.summary.repro import environment_text, repro_text
-from doc_context.summary.tokens import clip, focus_tokens, pick, relevance, terms, values
+from doc_context.summary.tokens import focus_tokens, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
-from doc_context.text.mdblocks import LIST_MARKER
 
 LEAD = 200  # the comment keeps a lead paragraph's first sentence and its most relevant ones up to this much
 ITEMS_BUDGET = 600  # the comment: what the work items' descriptions may take, shared by the items
 DESCRIPTION_BUDGET = (200, 600)  # the least and the most one description gets of it
 DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
-CRITERIA_BUDGET = 700
-CRITERION_CHARS = 240
-MAX_WITHDRAWN = 5
 PAGES_BUDGET = 450  # the comment: each page's lead paragraph and what matches the change, shared by the pages
 PAGE_BUDGET = (150, 800)  # the least and the most one page gets of it
 TOP_PAGE_BUDGET = 520  # the most relevant page gets at least this: its best rule and row beside its lead
 MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
 PAGE_MORE_BUDGET = 1_800  # the build summary: the lead, the most relevant parts, then the rest in order
-
-_CRITERIA_HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")
-_STRUCK = re.compile(r"~~.*?~~")
 
 
 def work_item_summary(
@@ -65,10 +58,10 @@ def work_item_summary(
         )
     fields = work_type(item.type).fields
     texts = {f.name: field_markdown(item, f.name) for f in fields}
-    nothing = " or ".join(_lower(label(f.name)) for f in fields)
+    criteria = tuple(c for f in fields if f.how == "criteria" for c in parse_criteria(texts[f.name]))
+    nothing = "" if criteria else "_No " + " or ".join(_lower(label(f.name)) for f in fields) + "._"
     compact, full = (
-        "\n\n".join(p for p in (_shown(f.how, texts[f.name], focus, size, pages) for f in fields) if p)
-        or f"_No {nothing}._"
+        "\n\n".join(p for p in (_shown(f.how, texts[f.name], focus, size, pages) for f in fields) if p) or nothing
         for size in (budget, 0)
     )
     whole = "\n".join([item.title, *texts.values()])
@@ -85,6 +78,7 @@ def work_item_summary(
         relevance=relevance(whole, focus),
         extra=extra_values(item, extra or {}),
         fields_used=tuple(name for name, text in texts.items() if text),
+        criteria=criteria,
     )
 
 
@@ -92,7 +86,7 @@ def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: froze
     """A field as the comment shows it within `budget` (visible characters), or in full for the build
     summary (budget 0): there, a bug's context and system info too."""
     if how == "criteria":
-        return _criteria_text(text, focus, budget or CRITERIA_BUDGET)
+        return ""  # Summary.criteria: every criterion, shown by comment/criteria.py
     if how == "steps":
         return repro_text(text, context=not budget)
     if how == "environment":
@@ -150,36 +144,6 @@ def _title_only(why: Withheld, title: str, focus: frozenset[str]) -> Summary:
         relevance=relevance(title, focus),
         withheld=why.why,
     )
-
-
-def _criteria_text(criteria: str, focus: frozenset[str], budget: int) -> str:
-    parts = []
-    live, withdrawn = split_criteria(criteria)
-    if live:
-        chosen = pick(live, focus, budget, lead=1)  # the first criterion usually states the requirement
-        lines = [f"- {clip(live[i], CRITERION_CHARS)}" for i in chosen]
-        if len(chosen) < len(live):
-            lines.append(f"- …and {len(live) - len(chosen)} more")
-        parts.append("**Acceptance criteria**\n" + "\n".join(lines))
-    if withdrawn:
-        lines = [f"- ~~{clip(w, CRITERION_CHARS)}~~" for w in withdrawn[:MAX_WITHDRAWN]]
-        parts.append("**Withdrawn criteria** (struck through)\n" + "\n".join(lines))
-    return "\n\n".join(parts)
-
-
-def split_criteria(markdown: str) -> tuple[list[str], list[str]]:
-    """Acceptance criteria, one a line: (live, withdrawn); a wholly struck-through one is withdrawn."""
-    live: list[str] = []
-    withdrawn: list[str] = []
-    for line in markdown.splitlines():
-        text = LIST_MARKER.sub("", line.strip()).strip()
-        if not text or _CRITERIA_HEADER.match(text):
-            continue
-        if "~~" in text and not re.search(r"\w", _STRUCK.sub("", text)):
-            withdrawn.append(text.replace("~~", "").strip(" *_"))
-        else:
-            live.append(text)
-    return live, withdrawn
 
 
 def bug_terms(items: Sequence[WorkItem]) -> frozenset[str]:
