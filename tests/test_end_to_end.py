@@ -113,8 +113,9 @@ def test_the_build_summary_has_every_source_in_full_and_the_comment_links_to_it(
     url = f"{sandbox.info.org_url}/Fabrikam%20Fiber/_build/results?buildId=731&view=ms.vss-build-web.run-extensions-tab"
     assert body.endswith(f"_In full: [build summary]({url})_")
     assert len(full) > 1.5 * len(body)
-    for fuller in ("**System info:** Web checkout", "_From work item 4211: Repro steps, System info · revision 7_"):
+    for fuller in ("Found while reconciling", "_From work item 4211: Repro steps, System info · revision 7_"):
         assert fuller in full and fuller not in body
+    assert "**System info:** Web checkout" in body  # one line under the Bug, in both
     rerun = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "732"}, "run")
     assert "comment thread 1001 unchanged" in rerun.stdout  # another build's link is no new content
     assert comment(sandbox) == body

@@ -320,7 +320,15 @@ def test_no_invisible_characters(name: str, full: bool) -> None:
 
 
 def test_plain_at_names_read_as_written() -> None:
-    assert "release 2025.10.3 (storefront@4f2a9c1)" in render("bugfix", full=True)  # system info: the build summary
+    for full in (False, True):
+        assert "release 2025.10.3 (storefront@4f2a9c1)" in render("bugfix", full=full)
+
+
+def test_a_bug_shows_its_system_info_as_one_line() -> None:
+    """The browser and the build a bug was found on, one line under the Bug (it was in the build summary only)."""
+    bug = render("bugfix").split("### Confluence pages")[0]
+    line = "\n\n**System info:** Web checkout, release 2025.10.3 (storefront@4f2a9c1); Chrome 129 on Windows 11\n\n"
+    assert line in bug + "\n\n"
 
 
 def test_a_pull_request_without_work_items_is_one_paragraph() -> None:

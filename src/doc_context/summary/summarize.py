@@ -84,13 +84,13 @@ def work_item_summary(
 
 def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> str:
     """A field as the comment shows it within `budget` (visible characters), or in full for the build
-    summary (budget 0): there, a bug's context and system info too."""
+    summary (budget 0): there, a bug's context too."""
     if how == "criteria":
         return ""  # Summary.criteria: every criterion, shown by comment/criteria.py
     if how == "steps":
         return repro_text(text, context=not budget)
     if how == "environment":
-        return "" if budget else environment_text(text)
+        return environment_text(text)  # one line: the browser, the build, the device a reviewer must know
     if not budget:
         return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, Keep(lead=LEAD_CHARS, first=1))
     keep = Keep(lead=LEAD, matches_only=True, never=partial(cites_only, page_ids=pages), always=is_reference)
