@@ -293,7 +293,9 @@ def test_code_reads_as_written() -> None:
 def test_the_excerpts_are_faithful() -> None:
     bugfix, feature, refactor = render("bugfix"), render("feature"), render("refactor")
     # numbering as the source shows it, the start of a list marked as left out
-    assert "**Rules**\n\n…\n\n4. Percentage discounts are applied to the unrounded subtotal" in bugfix
+    assert "**Rules**\n\n1. Compute with `Decimal` or integer cents." in bugfix  # every rule the change matches
+    assert "\n3. Use **ROUND_HALF_EVEN** (banker\N{RIGHT SINGLE QUOTATION MARK}s rounding)." in bugfix
+    assert "\n4. Percentage discounts are applied to the unrounded subtotal" in bugfix
     assert "**214. Money in code**\n\n…\n\n2. Convert with `to_cents()` from `checkout/money.py`" in refactor
     # the rows that hold the bug's own case and the test's, under their header
     header = "| Lines | Discount | Wrong (round per line) | Right (round once) |\n| --- | --- | --- | --- |\n"

@@ -55,7 +55,8 @@ def test_each_field_in_the_table_is_fetched_summarized_and_cited_from(
     assert work_type(item.type) == work_type(type_name)
     assert field.name in item.fields  # the gateway kept it
     summary = work_item_summary(item, CHANGED)
-    assert f"Zyxmark{n}" in (summary.more or summary.text)  # the build summary shows it (the comment may not)
+    shown = "\n".join([summary.more or summary.text, *(c.text for c in summary.criteria)])
+    assert f"Zyxmark{n}" in shown  # the build summary shows it (the comment may not); criteria: Summary.criteria
     assert summary.fields_used == (field.name,)
     assert [(ref.page_id, ids) for ref, ids in cited_pages([item], SITE)] == [(n, (n,))]
 

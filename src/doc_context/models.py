@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Generic, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -159,6 +160,18 @@ class Page:
     withheld: Withheld | None = None  # set by gather: its text is already gone
 
 
+class Yields(IntEnum):
+    """The order in which the comment's parts yield when it is longer than its ceiling, the lowest first
+    (comment/yields.py follows it, the README lists it). After LAST, whole sources go: pages, then work items."""
+
+    PAGE_MIDDLE = 1  # a page's matches beyond its lead and its best match, the weakest first
+    LINKS = 2  # a work item's lines that only carry a link
+    DESCRIPTION = 3  # a description beyond its lead; repro steps beyond the first three
+    PARENTS = 4  # the parent line; a shared parent's goal
+    PAGE_BEST = 5  # a page's best match
+    LAST = 6  # a work item's whole text (its lead, system info, criteria, outcome) and each page's lead
+
+
 @dataclass(frozen=True)
 class Criterion:
     """One acceptance criterion of a work item, as its field states it (markdown, one line); a wholly
@@ -188,6 +201,8 @@ class Summary:
     withheld: str = ""  # why only the title and link are shown (Withheld.why); never sent to the LLM
     more: str = ""  # a fuller text for the build summary; "" when `text` is all there is
     criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
+    shorter: tuple[tuple[Yields, str], ...] | None = None  # what `text` becomes as each tier yields, in order
+    # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
 
 
 @dataclass(frozen=True)

@@ -6,21 +6,21 @@ summary when the run uploads one. The build summary (`full=True`) has the same l
 fuller excerpts and where each text came from.
 
 Every text that came from a work item, a page or the pull request goes through `neutralize`.
-When the comment is too long, the least relevant parts go first: page summaries, then the tails
-of work item texts, then page entries, then work item texts, then their details (parent line,
-files, origin), then work items; a last line says so.
-Texts are shortened at block and line boundaries (excerpt.shorten): a table is never cut in half.
+The budget is a ceiling, not a target: every source's text comes whole (what matches the change, every
+criterion) and only when the comment is longer than the ceiling do its parts yield, in the order
+yields.py writes down (page middles first; system info, criteria and each page's lead last); a last
+line says what yielded. Texts shorten at whole parts, blocks and lines: a table is never cut in half.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from doc_context.comment import yields
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
 from doc_context.models import PullRequest, Summary
-from doc_context.summary.mdcut import shorten
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
 
@@ -30,7 +30,6 @@ TITLE = "## Business context"
 PAGES_TITLE = "### Confluence pages"
 HARD_CAP = 150_000  # Azure DevOps: "Comments can be up to 150,000 characters" (REST 7.1, Comment.content)
 DEFAULT_BUDGET = 12_000  # read in half a minute; DOC_CONTEXT_COMMENT_BUDGET changes it
-SHORTER = (400, 150)  # work item texts are cut to these lengths, in turn
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
 
 
@@ -60,7 +59,7 @@ def render_comment(
     layout = Layout([TITLE, opening], item_parts(items, full=full), page_parts(pages, full=full))
     layout.link = "" if full or not summary_url else _summary_link(summary_url)
     trimmed: Trimmed = {}
-    steps = _trims(layout.items, layout.pages)
+    steps = yields.steps(layout.items, layout.pages)
     while layout.size(_note(trimmed, limit)) > limit:
         step = next(steps, None)
         if step is None:
@@ -101,40 +100,6 @@ class Layout:
 
 def _summary_link(url: str) -> str:
     return f"_In full: {safe_link('build summary', url)}_"
-
-
-def _trims(items: list[Part], pages: list[Part]) -> Iterator[tuple[str, str, int]]:
-    """Each step shortens or drops one part, least relevant first, and says which (what, how, index).
-
-    The caller records the steps and stops when the comment fits.
-    """
-    for page in _least_relevant(pages):
-        if page.body:
-            page.body = ""
-            yield ("page summary", "dropped", page.index)
-    for limit in SHORTER:
-        for item in _least_relevant(items):
-            if len(item.body) > limit:
-                item.body = neutralize(shorten(item.raw, limit))
-                yield ("work item text", "shortened", item.index)
-    for page in _least_relevant(pages):
-        pages.remove(page)
-        yield ("page", "left out", page.index)
-    for item in _least_relevant(items):
-        if item.body:
-            item.body = ""
-            yield ("work item text", "left out", item.index)
-    for item in _least_relevant(items):
-        if item.context or item.tail:
-            item.context = item.tail = ""
-            yield ("work item detail", "left out", item.index)
-    for item in _least_relevant(items):
-        items.remove(item)
-        yield ("work item", "left out", item.index)
-
-
-def _least_relevant(parts: list[Part]) -> list[Part]:
-    return sorted(parts, key=lambda p: (p.relevance, -p.index))
 
 
 def _note(trimmed: Trimmed, limit: int) -> str:

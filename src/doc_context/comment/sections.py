@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from doc_context.comment.criteria import criteria_markdown
-from doc_context.models import Summary
+from doc_context.models import Summary, Yields
+from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label
@@ -26,13 +27,15 @@ from doc_context.text.mdblocks import separate_blocks
 from doc_context.text.neutralize import neutralize, neutralize_inline, plain_inline, safe_link, strip_invisible
 
 MAX_TOUCHES = 10
+SHORTER = (400, 150)  # a text without rungs of its own is cut to these lengths, in turn
 _SLUG = re.compile(r"(/spaces/[^/?#]+/pages/\d+)/[^/?#]*$")  # Cloud's title slug: /pages/ID is the page, shorter
 OTHERS = "Other work items"
 
 
 @dataclass
 class Part:
-    """One work item or page section; trimming shortens its body, then drops its context and tail."""
+    """One work item or page section; as the comment yields (yields.py), its body takes its shorter forms in
+    turn, then its context and tail go, then its body, then the part itself."""
 
     head: str
     raw: str
@@ -41,6 +44,7 @@ class Part:
     index: int
     context: str = ""  # the parent line
     group: str = ""  # the heading of the group it is in ("" when the comment has no groups)
+    shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     body: str = field(init=False)
 
     def __post_init__(self) -> None:
@@ -69,18 +73,10 @@ def item_parts(items: Sequence[Summary], *, full: bool = False) -> list[Part]:
         grouped = parent is not None and parent in shared
         group = group_heading(summary.parents) if grouped else (f"### {OTHERS}" if shared else "")
         context = "" if grouped else parent_line(summary.parents)
-        text = (summary.more or summary.text) if full else summary.text
         criteria = criteria_markdown(summary.criteria, full=full)
-        parts.append(
-            Part(
-                _item_head(summary, level, full),
-                separate_blocks("\n\n".join(t for t in (text, criteria) if t)),
-                origin(summary) if full else "",
-                summary.relevance,
-                i,
-            )
-        )
-        parts[-1].context, parts[-1].group = context, group
+        raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria)
+        parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
+        parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
     first: dict[str, int] = {}
     for part in parts:
         first.setdefault(part.group, part.index)
@@ -128,8 +124,27 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     url = _SLUG.sub(r"\1", summary.url)
     head = f"#### {safe_link(clip(summary.heading, 300), url)}"
     head += "\n" + " · ".join(facts) if facts else ""
+    raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
+    part = Part(head, raw, "", summary.relevance, index)
+    part.shorter = shorter
+    return part
+
+
+def _texts(summary: Summary, full: bool, tier: Yields, after: str = "") -> tuple[str, list[tuple[Yields, str]]]:
+    """A section's text (and `after` it: the criteria) and what it becomes as the comment yields: the summary's
+    own rungs, or for a text without them, the text cut at a block or line to SHORTER, then less, at `tier`."""
     text = (summary.more or summary.text) if full else summary.text
-    return Part(head, separate_blocks(text), "", summary.relevance, index)
+    if full:
+        rungs: tuple[tuple[Yields, str], ...] = ()
+    elif summary.shorter is not None:
+        rungs = summary.shorter
+    else:
+        rungs = tuple((tier, cut) for cut in dict.fromkeys(shorten(text, n) for n in SHORTER) if cut != text)
+    return _with(text, after), [(t, _with(rung, after)) for t, rung in rungs]
+
+
+def _with(text: str, after: str) -> str:
+    return separate_blocks("\n\n".join(t for t in (text, after) if t))
 
 
 def touches(paths: Sequence[str], *, full: bool = False) -> str:

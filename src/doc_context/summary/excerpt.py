@@ -25,7 +25,9 @@ UNIT_CHARS = 300  # a longer sentence or list item is clipped before picking
 LEAD_CHARS = 420  # a lead paragraph is kept up to this much (whole sentences), unless told otherwise
 LEAD_WORDS = 6  # a lead paragraph has at least this many words
 LEAD_SEARCH = 6  # the lead is the first paragraph or quote ending a sentence among this many blocks
-RELEVANT = 0.5  # a unit scoring this share of the best or more matches the change (Keep.matches_only)
+RELEVANT = 0.5  # the second best part is kept beside the best when it scores this share of it or more
+MATCH = 0.25  # a unit matches the change when it scores this share of the best part or more, and its own
+MATCH_TERMS = 2  # text shares this many of the change's terms, or one identifier or value (not just "total")
 SPECIFIC = 2  # a value or an identifier shared with the change weighs this many words
 _SENTENCE_END = re.compile(r"[.!?:…]['\")\]*_\u201d\u2019\u00bb]*$")
 _SPECIFIC = re.compile(r"[_\d]")  # values and compound identifiers among the terms
@@ -90,16 +92,23 @@ def _block_units(block: Block, b: int, section: str) -> list[Unit]:
 
 
 def _scores(found: list[Unit], focus: frozenset[str], boost: frozenset[str] = frozenset()) -> list[float]:
+    """How well each unit matches the change (see _rank)."""
+    return _rank(found, focus, boost)[0]
+
+
+def _rank(found: list[Unit], focus: frozenset[str], boost: frozenset[str]) -> tuple[list[float], list[bool]]:
     """How well each unit matches the change: the focus terms it shares (its own text twice, its heading and
     title once), each weighted by its rarity among the units: a value or an identifier that one table row
     holds counts for more than "total", which every rule of a rounding policy says; and a value or a compound
     identifier (`round_half_even`, 10.02), or a term in `boost` (what the PR's bugs say), counts SPECIFIC
-    times a word."""
+    times a word. And whether its own text says enough of the change to match it: MATCH_TERMS of its terms,
+    or one of its identifiers or values."""
     shared = [(focus & terms(u.text), focus & terms(f"{u.section}\n{u.title}")) for u in found]
     df = Counter(t for own, around in shared for t in own | around)
     strong = {t for t in df if t in boost or _SPECIFIC.search(t)}
     weight = {t: math.log(1 + len(found) / n) * (SPECIFIC if t in strong else 1) for t, n in df.items()}
-    return [2 * sum(weight[t] for t in own) + sum(weight[t] for t in around) for own, around in shared]
+    scores = [2 * sum(weight[t] for t in own) + sum(weight[t] for t in around) for own, around in shared]
+    return scores, [len(own) >= MATCH_TERMS or bool(own & strong) for own, _ in shared]
 
 
 def _labels(unit: Unit) -> list[str]:
@@ -113,7 +122,7 @@ class Keep:
 
     lead: the lead paragraph (its first sentence, then its most relevant ones, up to this many characters)
     comes first, whatever it costs, then the best parts (_best_parts) when they fit. matches_only: only the
-    parts scoring RELEVANT of the best or more join (without it, less relevant parts fill the room left).
+    parts that match the change join (see MATCH; without it, less relevant parts fill the room left).
     first: extra points for the text's first part (a description's first sentence says what it is about).
     boost: terms that weigh as much as an identifier (what the PR's bugs say). title: a heading equal to it
     (the page's own title) is no part. never: parts never picked (their omission is marked like any other);
@@ -136,16 +145,17 @@ class Picked:
     kept: tuple[int, ...]  # indexes into found, in text order
     weakest: tuple[int, ...] = ()  # the kept units that are neither the lead nor a best part, weakest first
     lead: tuple[int, ...] = ()  # the kept units of the lead paragraph
+    matched: bool = False  # some unit shares a term with the change
 
     def text(self, without: int = 0) -> str:
         """The excerpt, without its `without` weakest units; omissions marked."""
         gone = set(self.weakest[:without])
         return assemble([self.found[i] for i in self.kept if i not in gone], list(self.found))
 
-    def lead_text(self) -> str:
-        """The lead paragraph alone (or the excerpt's first unit when the text has no lead)."""
-        kept = self.lead or self.kept[:1]
-        return assemble([self.found[i] for i in kept], list(self.found))
+    def lead_text(self, *, or_first: bool = False) -> str:
+        """The lead paragraph alone ("" when the text has none, or with `or_first` its first kept unit)."""
+        kept = self.lead or (self.kept[:1] if or_first else ())
+        return assemble([self.found[i] for i in kept], list(self.found)) if kept else ""
 
 
 def pick_units(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> list[Unit]:
@@ -156,10 +166,12 @@ def pick_units(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep
 
 def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> Picked:
     """pick_units, and which of the kept units yield first when the excerpt must be shorter."""
-    scores = [score + (keep.first if i == 0 else 0) for i, score in enumerate(_scores(found, focus, keep.boost))]
+    ranked, says = _rank(found, focus, keep.boost)
+    scores = [score + (keep.first if i == 0 else 0) for i, score in enumerate(ranked)]
     if keep.never is not None:
         scores = [-math.inf if keep.never(u.text) else score for u, score in zip(found, scores, strict=True)]
-    forced = _lead_indexes(found, scores, keep.lead) if keep.lead else []
+    lead = _lead_indexes(found, scores, keep.lead) if keep.lead else []
+    forced = list(lead)
     if keep.always is not None:
         forced += [i for i, u in enumerate(found) if scores[i] > -math.inf and i not in forced and keep.always(u.text)]
     rest = [i for i in range(len(found)) if not (keep.lead and found[i].lead)]
@@ -171,8 +183,9 @@ def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Kee
     used = 0
     for i in forced + first + sorted(range(len(found)), key=lambda i: (-scores[i], i)):
         unit = found[i]
-        relevant = scores[i] >= RELEVANT * top or top <= 0  # with nothing relevant, the text in its order
-        if i in chosen or scores[i] == -math.inf or (keep.matches_only and not relevant and i not in forced):
+        matches = (says[i] and scores[i] >= MATCH * top) or top <= 0  # nothing matching: the text in its order
+        skip = keep.matches_only and not matches and i not in forced and (forced or chosen)  # the best, at least
+        if i in chosen or scores[i] == -math.inf or skip:
             continue
         extra = [x for x in _labels(unit) if x not in labels]
         cost = visible_len(unit.text) + 2 + sum(len(x) + 4 for x in extra)
@@ -184,9 +197,9 @@ def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Kee
     only = found[chosen[0]] if len(chosen) == 1 else None
     if only is not None and visible_len(only.text) > budget and not forced and only.kind != "row":
         units[chosen[0]] = replace(only, text=clip_markdown(only.text, max(budget, 1)))  # one long part: clipped
-    firm = set(forced) | set(first)
+    firm = {*forced, *first, *([best] if best is not None else [])}
     weakest = sorted((i for i in chosen if i not in firm), key=lambda i: (scores[i], -i))
-    return Picked(tuple(units), tuple(sorted(chosen)), tuple(weakest), tuple(sorted(forced)))
+    return Picked(tuple(units), tuple(sorted(chosen)), tuple(weakest), tuple(lead), matched=top > 0)
 
 
 def _best_parts(found: list[Unit], scores: list[float], best: int) -> list[int]:
@@ -214,5 +227,9 @@ def _lead_indexes(found: list[Unit], scores: list[float], room: int) -> list[int
 
 def excerpt(markdown: str, focus: frozenset[str], budget: int, keep: Keep = Keep()) -> str:
     """The most relevant parts of a text, in their order, within the budget, omissions marked."""
-    found = units(markdown, skip_heading=keep.title)
-    return assemble(pick_units(found, focus, budget, keep), found)
+    return picked(markdown, focus, budget, keep).text()
+
+
+def picked(markdown: str, focus: frozenset[str], budget: int, keep: Keep = Keep()) -> Picked:
+    """excerpt, as the parts it kept: its text without its weakest parts, or its lead alone, on demand."""
+    return pick(units(markdown, skip_heading=keep.title), focus, budget, keep)

@@ -93,11 +93,11 @@ def _add_line(line: str, text: str, marked: list[str], plain: list[str]) -> None
         plain.append(text)
 
 
-def numbered_steps(steps: tuple[str, ...] | list[str]) -> str:
-    """Steps numbered 1..n, each kept whole up to STEP_CHARS, as many as the budget holds."""
+def numbered_steps(steps: tuple[str, ...] | list[str], most: int = MAX_STEPS) -> str:
+    """Steps numbered 1..n, each kept whole up to STEP_CHARS, as many as the budget holds (at most `most`)."""
     lines: list[str] = []
     used = 0
-    for step in steps[:MAX_STEPS]:
+    for step in steps[: min(most, MAX_STEPS)]:
         line = f"{len(lines) + 1}. {clip_markdown(step, STEP_CHARS)}"  # a cut code span closed
         if lines and used + len(line) > STEPS_BUDGET:
             break
@@ -114,15 +114,15 @@ def system_info(markdown: str) -> str:
     return clip("; ".join(line for line in lines if line), SYSTEM_INFO_CHARS)
 
 
-def repro_text(repro_steps: str, *, context: bool = True) -> str:
-    """A Bug's repro steps as context, numbered steps and the expected and actual outcomes. Without
-    `context` (the comment), the steps come first and unlabelled, under the Bug's own heading."""
+def repro_text(repro_steps: str, *, context: bool = True, steps: int = MAX_STEPS) -> str:
+    """A Bug's repro steps as context, numbered steps (at most `steps`) and the expected and actual outcomes.
+    Without `context` (the comment), the steps come first and unlabelled, under the Bug's own heading."""
     repro = parse_repro(repro_steps)
     parts: list[str] = []
     if repro.context and (context or not (repro.steps or repro.expected or repro.actual)):
         parts.append(clip(" ".join(repro.context), CONTEXT_CHARS))
     if repro.steps:
-        parts.append(("**Repro steps**\n" if parts or context else "") + numbered_steps(repro.steps))
+        parts.append(("**Repro steps**\n" if parts or context else "") + numbered_steps(repro.steps, steps))
     outcome = [
         f"- **{label}:** {clip(value, OUTCOME_CHARS)}"
         for label, value in (("Expected", repro.expected), ("Actual", repro.actual))

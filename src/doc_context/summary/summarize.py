@@ -4,8 +4,10 @@ Which fields a work item is summarized from, and how each is shown, is its type'
 worktypes.py (a Bug: its repro steps and system info, never its description). Extra fields per
 type (extrafields.py) and the parent chain (parents.py) come as short lines of context.
 
-The comment gets a compact text of each source (its lead, its references, what matches the change,
-within a budget its sources share) and the build summary a fuller one (`more`)."""
+The comment gets a compact text of each source (its lead, its references, every part that matches the
+change) and what that text becomes as the comment yields (shorter.py); the build summary gets a fuller
+one (`more`). Length is the comment's to decide (its ceiling and the order of yielding, comment/yields.py),
+not a budget per source: the bounds below only stop a pathological text."""
 
 from __future__ import annotations
 
@@ -16,23 +18,22 @@ from functools import partial
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.citations import cites_only, is_reference
 from doc_context.summary.criteria import parse_criteria
-from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt
+from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.related import touches
-from doc_context.summary.repro import environment_text, repro_text
+from doc_context.summary.repro import repro_text
+from doc_context.summary.shorter import Shown, description_shown, field_shown, joined, page_shown
 from doc_context.summary.tokens import focus_tokens, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
 
 LEAD = 200  # the comment keeps a lead paragraph's first sentence and its most relevant ones up to this much
-ITEMS_BUDGET = 600  # the comment: what the work items' descriptions may take, shared by the items
-DESCRIPTION_BUDGET = (200, 600)  # the least and the most one description gets of it
+DESCRIPTION_CHARS = 600  # the comment: a description's lead and the sentences that match the change, at most
 DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
-PAGES_BUDGET = 450  # the comment: each page's lead paragraph and what matches the change, shared by the pages
-PAGE_BUDGET = (150, 800)  # the least and the most one page gets of it
-TOP_PAGE_BUDGET = 520  # the most relevant page gets at least this: its best rule and row beside its lead
+PAGE_CHARS = 2_400  # the comment: a page's lead and every part that matches the change, at most
+UNMATCHED_PAGE_CHARS = 300  # the comment: a page that matches nothing, its beginning
+PAGE_MORE_BUDGET = 3_000  # the build summary: the lead, the most relevant parts, then the rest in order
 MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
-PAGE_MORE_BUDGET = 1_800  # the build summary: the lead, the most relevant parts, then the rest in order
 
 
 def work_item_summary(
@@ -41,7 +42,7 @@ def work_item_summary(
     diff: str = "",
     *,
     extra: ExtraFields | None = None,
-    budget: int = DESCRIPTION_BUDGET[1],
+    budget: int = DESCRIPTION_CHARS,
     pages: frozenset[int] = frozenset(),
 ) -> Summary:
     """The summary of one work item, its type's fields ranked against the changed files and diff: `text`
@@ -60,10 +61,9 @@ def work_item_summary(
     texts = {f.name: field_markdown(item, f.name) for f in fields}
     criteria = tuple(c for f in fields if f.how == "criteria" for c in parse_criteria(texts[f.name]))
     nothing = "" if criteria else "_No " + " or ".join(_lower(label(f.name)) for f in fields) + "._"
-    compact, full = (
-        "\n\n".join(p for p in (_shown(f.how, texts[f.name], focus, size, pages) for f in fields) if p) or nothing
-        for size in (budget, 0)
-    )
+    compact, shorter = joined([_shown(f.how, texts[f.name], focus, budget, pages) for f in fields])
+    compact = compact or nothing
+    full = "\n\n".join(p for p in (_fuller(f.how, texts[f.name], focus) for f in fields) if p) or nothing
     whole = "\n".join([item.title, *texts.values()])
     return Summary(
         source_id=f"work item {item.id}",
@@ -79,22 +79,26 @@ def work_item_summary(
         extra=extra_values(item, extra or {}),
         fields_used=tuple(name for name, text in texts.items() if text),
         criteria=criteria,
+        shorter=shorter,
     )
 
 
-def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> str:
-    """A field as the comment shows it within `budget` (visible characters), or in full for the build
-    summary (budget 0): there, a bug's context too."""
-    if how == "criteria":
-        return ""  # Summary.criteria: every criterion, shown by comment/criteria.py
-    if how == "steps":
-        return repro_text(text, context=not budget)
-    if how == "environment":
-        return environment_text(text)  # one line: the browser, the build, the device a reviewer must know
-    if not budget:
-        return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, Keep(lead=LEAD_CHARS, first=1))
+def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> Shown:
+    """A field as the comment shows it, and its rungs: a description's lead and the sentences that match the
+    change within `budget` (visible characters), without the lines that only link to `pages`."""
+    if how != "text":
+        return field_shown(how, text)
     keep = Keep(lead=LEAD, matches_only=True, never=partial(cites_only, page_ids=pages), always=is_reference)
-    return excerpt(text, focus, budget, keep)
+    return description_shown(picked(text, focus, budget, keep))
+
+
+def _fuller(how: How, text: str, focus: frozenset[str]) -> str:
+    """A field as the build summary shows it: a bug's context too, a longer description."""
+    if how == "text":
+        return excerpt(text, focus, DESCRIPTION_MORE_BUDGET, Keep(lead=LEAD_CHARS, first=1))
+    if how == "steps":
+        return repro_text(text)
+    return field_shown(how, text)[0]
 
 
 def _lower(words: str) -> str:
@@ -107,7 +111,7 @@ def page_summary(
     cited_by: Sequence[int],
     diff: str = "",
     bugs: frozenset[str] = frozenset(),
-    budget: int = PAGE_BUDGET[1],
+    budget: int = PAGE_CHARS,
 ) -> Summary:
     """The summary of one Confluence page: its lead paragraph, then its parts that match the change (the
     diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under their
@@ -117,7 +121,11 @@ def page_summary(
         summary = _title_only(page.withheld, page.title, focus)
         return replace(summary, source_id=f"page {page.id}", cited_by=tuple(sorted(set(cited_by))), url=page.web_url)
     whole = f"{page.title}\n{page.text}"
-    text = excerpt(page.text, focus, budget, Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title))
+    keep = Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title)
+    found = picked(page.text, focus, budget, keep)
+    if not found.matched:
+        found = picked(page.text, focus, min(budget, UNMATCHED_PAGE_CHARS), keep)
+    text, shorter = page_shown(found)
     more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
         source_id=f"page {page.id}",
@@ -131,6 +139,7 @@ def page_summary(
         url=page.web_url,
         version=str(page.version),
         relevance=relevance(whole, focus),
+        shorter=shorter,
     )
 
 
@@ -162,24 +171,13 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     """(work item summaries, page summaries), most relevant first, ranked against gathered.diff."""
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
-    size = _share(ITEMS_BUDGET, DESCRIPTION_BUDGET, len(gathered.work_items))
     shown = frozenset(page.id for page, _ in gathered.pages)
     items = [
-        replace(
-            work_item_summary(item, changed, diff, extra=extra, budget=size, pages=shown),
-            parents=parent_chain(item, parents),
-        )
+        replace(work_item_summary(item, changed, diff, extra=extra, pages=shown), parents=parent_chain(item, parents))
         for item in gathered.work_items
     ]
     bugs = bug_terms(gathered.work_items)
-    share = _share(PAGES_BUDGET, PAGE_BUDGET, len(gathered.pages))
-    focus = focus_tokens(changed, diff) | bugs
-    ranks = [relevance(f"{page.title}\n{page.text}", focus) for page, _ in gathered.pages]
-    top = ranks.index(max(ranks)) if ranks else -1
-    pages = [
-        page_summary(page, changed, ids, diff, bugs, max(share, TOP_PAGE_BUDGET) if n == top else share)
-        for n, (page, ids) in enumerate(gathered.pages)
-    ]
+    pages = [page_summary(page, changed, ids, diff, bugs) for page, ids in gathered.pages]
     return _ranked(_telling(items)), _ranked(_telling(pages))
 
 
@@ -188,12 +186,6 @@ def _telling(summaries: list[Summary]) -> list[Summary]:
     lists = [s.related_files for s in summaries]
     everywhere = set.intersection(*map(set, lists)) if len(lists) >= MIN_SOURCES_APART else set()
     return [replace(s, related_files=tuple(p for p in s.related_files if p not in everywhere)) for s in summaries]
-
-
-def _share(total: int, bounds: tuple[int, int], sources: int) -> int:
-    """What one source's text in the comment may take: the total shared by the sources, within bounds."""
-    low, high = bounds
-    return max(low, min(high, total // max(sources, 1)))
 
 
 def _ranked(summaries: list[Summary]) -> list[Summary]:

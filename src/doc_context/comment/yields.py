@@ -1,0 +1,71 @@
+"""Pure: the order in which the comment's parts yield when it is longer than its ceiling, step by step.
+
+    1. page middles: what a page says beyond its lead and its best match, its weakest match first;
+    2. a work item's lines that only carry a link;
+    3. descriptions beyond their lead; repro steps beyond the first three;
+    4. parents: the parent line, a shared parent's goal;
+    5. each page's best match;
+    6. last: each page's lead, then each work item's text (its lead, system info, criteria, a bug's
+       outcome); then whole pages, then whole work items.
+
+Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
+each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
+fits, and its note counts them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doc_context.comment.sections import Part
+from doc_context.models import Yields
+from doc_context.text.neutralize import neutralize
+
+Step = tuple[str, str, int]  # (what, how, index): "page excerpt", "shortened", 2
+
+
+def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
+    """Each step shortens or drops one part, in the order above; the caller stops when the comment fits."""
+    for tier in (Yields.PAGE_MIDDLE, Yields.LINKS, Yields.DESCRIPTION):
+        yield from _rungs(tier, items, pages)
+    yield from _parents(items)
+    yield from _rungs(Yields.PAGE_BEST, items, pages)
+    for what, parts in (("page excerpt", pages), ("work item text", items)):
+        for part in least_relevant(parts):
+            if part.body:
+                part.body = ""
+                yield (what, "left out", part.index)
+    for what, parts in (("page", pages), ("work item", items)):
+        for part in least_relevant(parts):
+            parts.remove(part)
+            yield (what, "left out", part.index)
+
+
+def least_relevant(parts: list[Part]) -> list[Part]:
+    return sorted(parts, key=lambda p: (p.relevance, -p.index))
+
+
+def _rungs(tier: Yields, items: list[Part], pages: list[Part]) -> Iterator[Step]:
+    """Every rung up to `tier` of each part (the least relevant first), one rung a step."""
+    for what, parts in (("page excerpt", pages), ("work item text", items)):
+        for part in least_relevant(parts):
+            while part.shorter and part.shorter[0][0] <= tier:
+                part.body = neutralize(part.shorter.pop(0)[1])
+                yield (what, "shortened", part.index)
+
+
+def _parents(items: list[Part]) -> Iterator[Step]:
+    """The parent lines (and the origin a build summary shows), then each shared parent's goal under its heading."""
+    for part in least_relevant(items):
+        if part.context or part.tail:
+            part.context = part.tail = ""
+            yield ("parent line", "left out", part.index)
+    groups: dict[str, list[Part]] = {}
+    for part in items:
+        groups.setdefault(part.group, []).append(part)
+    by_relevance = sorted(groups.values(), key=lambda g: (max(p.relevance for p in g), -g[0].index))
+    for group in by_relevance:
+        heading, _, goal = group[0].group.partition("\n")
+        if goal:
+            for part in group:
+                part.group = heading
+            yield ("parent line", "left out", group[0].index)

@@ -1,0 +1,118 @@
+"""The comment's ceiling is a limit, not a target: far under it nothing that matches the change is dropped;
+over it, parts yield in the order comment/yields.py writes down (page middles first; system info,
+criteria and each page's lead last)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.app import Options, compose
+from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.summary.summarize import summarize_all
+
+ORG = "https://dev.azure.com/fabrikam"
+REF = PullRequestRef(ORG, "Shop", "shop", 7)
+CHANGED = (ChangedFile("/src/checkout/totals.py", "edit"), ChangedFile("/src/checkout/rounding.py", "add"))
+DIFF = """\
++++ b/src/checkout/rounding.py
++from decimal import ROUND_HALF_EVEN, Decimal
++def round_once(amount: Decimal, currency: str) -> Decimal:
++    \"\"\"The unrounded subtotal, discounted, then rounded once to the currency's minor unit.\"\"\"
++    return amount.quantize(MINOR[currency], rounding=ROUND_HALF_EVEN)
+"""
+RULES = [
+    "Round once, on the order total, to the currency's minor unit.",
+    "Use ROUND_HALF_EVEN for every amount, the order total included.",
+    "Percentage discounts apply to the unrounded subtotal.",
+    "Every currency's minor unit comes from the currency table, never from a constant.",
+    "A refund is rounded once, like the order total it refunds.",
+    "The ledger export writes the order total as rounded once, in the currency's minor unit.",
+    "Gift card redemptions are amounts in the minor unit, rounded once with ROUND_HALF_EVEN.",
+    "Tests state the amount as a Decimal and the currency, never as a float.",
+]
+POLICY = (
+    "# Rounding policy\n\nThis policy applies to every amount shown to a shopper or sent to the ledger.\n\n"
+    "## Rules\n\n" + "\n".join(f"{n}. {rule}" for n, rule in enumerate(RULES, 1)) + "\n\n"
+    "## Office\n\nThe office plants are watered on Mondays. Bring your badge on Fridays.\n"
+)
+CRITERIA = [f"Criterion {n}: the order total of a basket with {n} lines is rounded once." for n in range(1, 11)]
+
+
+def gathered() -> Gathered:
+    story = WorkItem(
+        4198,
+        3,
+        "User Story",
+        "Round the order total once",
+        "Active",
+        fields={
+            "System.Description": "<div>As a shopper I want the total I see to be the total I pay.</div>"
+            "<div>Finance reconciles the ledger export monthly. The export rounds each order total once.</div>",
+            "Microsoft.VSTS.Common.AcceptanceCriteria": "<ul>" + "".join(f"<li>{c}</li>" for c in CRITERIA) + "</ul>",
+        },
+        relations=(Relation("System.LinkTypes.Hierarchy-Reverse", f"{ORG}/_apis/wit/workItems/3907"),),
+        web_url=f"{ORG}/Shop/_workitems/edit/4198",
+    )
+    bug = WorkItem(
+        4211,
+        7,
+        "Bug",
+        "Checkout total is off by one cent",
+        "Active",
+        fields={
+            "Microsoft.VSTS.TCM.ReproSteps": "<ol>"
+            + "".join(f"<li>Step {n}: add line {n} to the basket.</li>" for n in range(1, 7))
+            + "</ol><div>Expected: €10.00</div><div>Actual: €10.02</div>",
+            "Microsoft.VSTS.TCM.SystemInfo": "Firefox 131 on Ubuntu 24.04 kiosk build 7.3.1",
+        },
+        web_url=f"{ORG}/Shop/_workitems/edit/4211",
+    )
+    feature = WorkItem(3907, 2, "Feature", "Totals that reconcile", "Active", fields={"System.Description": "Goal."})
+    page = Page(PageRef(page_id=42), 42, "Rounding policy", "PAY", 3, "https://x.atlassian.net/wiki/pages/42", POLICY)
+    pr = PullRequest(REF, "Round once", "")
+    return Gathered(pr, (story, bug), CHANGED, ((page, (4198,)),), (), (), parents=(feature,), diff=DIFF)
+
+
+def comment(budget: int) -> str:
+    found = gathered()
+    return compose(found, *summarize_all(found), Options("test", budget=budget, summary_url="https://x/summary"))
+
+
+def test_far_under_the_ceiling_every_matching_rule_and_every_criterion_stays() -> None:
+    out = comment(12_000)
+    assert len(out) < 4_000 and "_Trimmed" not in out  # far under the ceiling: nothing yields
+    for n, rule in enumerate(RULES, 1):
+        assert f"\n{n}. {rule}" in out  # every rule matches the change, and every one is shown
+    for criterion in CRITERIA:
+        assert f"\n- {criterion}" in out
+    assert "**System info:** Firefox 131 on Ubuntu 24.04 kiosk build 7.3.1" in out
+    assert "office plants" not in out  # what does not match the change is not filler
+
+
+MARKS = {  # what each tier of the yield order takes: (tier, the text that goes with it)
+    "page middle": (1, RULES[7]),  # the weakest matching rule
+    "description beyond its lead": (3, "The export rounds each order total once."),
+    "repro steps beyond the first three": (3, "6. add line 6 to the basket."),
+    "parent": (4, "Part of Feature 3907: Totals that reconcile"),
+    "system info": (6, "**System info:** Firefox 131"),  # the last tier goes source by source, pages first
+    "criterion": (6, CRITERIA[9]),
+    "page lead": (6, "This policy applies to every amount"),
+}
+
+
+@pytest.mark.parametrize("budget", range(1_000, 2_600, 50))
+def test_parts_yield_in_the_written_order(budget: int) -> None:
+    out = comment(budget)
+    assert len(out) <= budget
+    gone = {name: tier for name, (tier, mark) in MARKS.items() if mark not in out}
+    if gone:
+        assert f"\n\n_Trimmed to fit the {budget:,}-character limit: " in out
+    for name, tier in gone.items():
+        earlier = [other for other, (t, _) in MARKS.items() if t < tier]
+        assert all(other in gone for other in earlier), f"{name} went before {earlier}"
+
+
+def test_a_page_middle_goes_before_its_best_match_and_its_lead() -> None:
+    out = comment(2_300)
+    assert RULES[7] not in out and "\n7. Gift card redemptions" in out  # the weakest rule went, the best stayed
+    assert "This policy applies to every amount" in out and "_Trimmed to fit the 2,300-character limit: 1 page" in out
