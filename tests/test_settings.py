@@ -260,7 +260,7 @@ def test_each_default_has_one_home():
     }.items():
         assert fields[field].default == value, field
     src = Path(render.__file__).resolve().parents[1]
-    for number in (12_000, 150_000):
+    for number in (render.DEFAULT_BUDGET, render.HARD_CAP):
         where = [
             f"{path.relative_to(src)}:{node.lineno}"
             for path in src.rglob("*.py")

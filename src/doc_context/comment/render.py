@@ -29,7 +29,7 @@ __all__ = ["DEFAULT_BUDGET", "HARD_CAP", "TITLE", "neutralize", "render_comment"
 TITLE = "## Business context"
 PAGES_TITLE = "### Confluence pages"
 HARD_CAP = 150_000  # Azure DevOps: "Comments can be up to 150,000 characters" (REST 7.1, Comment.content)
-DEFAULT_BUDGET = 12_000  # read in half a minute; DOC_CONTEXT_COMMENT_BUDGET changes it
+DEFAULT_BUDGET = 3_500  # the ceiling, not a target: read in half a minute; DOC_CONTEXT_COMMENT_BUDGET changes it
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
 
 

@@ -32,7 +32,7 @@ class CommentSettings(BaseModel):
         ge=1_000,
         le=HARD_CAP,
         validation_alias=env("DOC_CONTEXT_COMMENT_BUDGET"),
-        description=f"Most characters in the comment (hard cap {HARD_CAP}).",
+        description=f"Most characters in the comment, a ceiling, not a target (hard cap {HARD_CAP}).",
     )
     parent_depth: int = Field(
         PARENT_DEPTH,
