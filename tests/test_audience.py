@@ -164,6 +164,7 @@ def env_for(sandbox: Sandbox, chat: FakeChat, tmp_path: Path, **extra: str) -> d
         "DOC_CONTEXT_LLM_URL": chat.azure_url(),
         "DOC_CONTEXT_LLM_AUTH": "api-key",
         "DOC_CONTEXT_LLM_API_KEY": LLM_KEY,
+        "DOC_CONTEXT_COMMENT_BUDGET": "12000",  # room for every part: what is shown depends on audience, not length
         **extra,
     }
 

@@ -56,7 +56,8 @@ def batches(sandbox: Sandbox) -> list[tuple[str, list[int]]]:
 
 def test_an_item_of_another_project_is_read_at_the_organization_and_linked_under_its_project(sandbox, cli):
     seed(sandbox)
-    ran = cli({**sandbox.env(), "DOC_CONTEXT_OTHER_PROJECTS": OTHER}, "run")
+    room = {"DOC_CONTEXT_COMMENT_BUDGET": "12000"}  # every parent line: what is read, not what fits, is tested here
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_OTHER_PROJECTS": OTHER, **room}, "run")
     assert ran.code == 0, ran.output
     body = comment(sandbox)
     assert edit_link(sandbox, OTHER, OTHER_ID) in body

@@ -37,7 +37,11 @@ def test_a_bug_parent_never_shows_its_description(sandbox, cli):
         )
     )
     ado.link_work_items(sandbox.info.pr_id, 5000)
-    ran = cli({**sandbox.env(), "DOC_CONTEXT_EXTRA_FIELDS": "*=System.Description"}, "run")
+    wide = {
+        "DOC_CONTEXT_EXTRA_FIELDS": "*=System.Description",
+        "DOC_CONTEXT_COMMENT_BUDGET": "12000",
+    }  # room for parents
+    ran = cli({**sandbox.env(), **wide}, "run")
     assert ran.code == 0, ran.output
     text = body(sandbox)
     assert "Part of [Bug 5001" in text
