@@ -111,9 +111,30 @@ def test_a_quote_keeps_its_marks_and_title_and_marks_what_it_skips() -> None:
 
 
 def test_a_heading_never_stands_without_its_content() -> None:
-    # the Examples table is left out, the note under it kept: the heading says something was skipped
+    # the Examples table and the note's first sentence are left out: one gap, one mark, where the text resumes
     out = excerpt(POLICY, focus("ledger drifted"), 90)
-    assert "**Examples**\n\n…\n\n> **Note" in out
+    assert out.endswith("**Examples**\n\n> **Note: Why half-even**\n>\n> … The ledger drifted by €1,340.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a paragraph's end and the blocks after it: one gap, marked where it starts
+            "Alpha rounding once. Beta filler.\n\nGamma filler.\n\n- Delta rounding once",
+            "Alpha rounding once. …\n\n- Delta rounding once",
+        ),
+        (  # a paragraph's end, then a table from its middle: the table says it in its own rows
+            "Alpha rounding once. Beta filler.\n\n| A | B |\n| --- | --- |\n| x | y |\n| rounding | once |",
+            "Alpha rounding once.\n\n| A | B |\n| --- | --- |\n| … |  |\n| rounding | once |",
+        ),
+        (  # list items apart: one line between them
+            "- Alpha rounding once\n- Beta filler\n- Gamma filler\n- Delta rounding once",
+            "- Alpha rounding once\n\n…\n\n- Delta rounding once",
+        ),
+    ],
+)
+def test_one_mark_per_gap(text: str, expected: str) -> None:
+    assert excerpt(text, focus("rounding once"), 200, Keep(matches_only=True)) == expected
 
 
 def test_the_table_row_with_the_bugs_own_values_survives() -> None:
@@ -311,21 +332,3 @@ WIKI = "https://acme.atlassian.net/wiki"
 def test_a_line_citing_a_page_the_comment_shows_is_said_once(line: str, reference: bool, cites_shown: bool) -> None:
     assert is_reference(line) is reference
     assert cites_only(line, {42}) is cites_shown
-
-
-def test_a_work_items_references_stay_and_lines_citing_shown_pages_go() -> None:
-    text = (
-        "As a shopper I want to pay the rest by card, so that I can use my gift card.\n\n"
-        f"**Design:** [Split payments]({WIKI}/spaces/PAY/pages/42/Split)\n\n"
-        "Provider docs: [redemption API v3](https://docs.example/api/v3)"
-    )
-    out = excerpt(
-        text,
-        focus("card"),
-        100,
-        Keep(lead=200, matches_only=True, never=lambda t: cites_only(t, {42}), always=is_reference),
-    )
-    assert out == (
-        "As a shopper I want to pay the rest by card, so that I can use my gift card.\n\n…\n\n"
-        "Provider docs: [redemption API v3](https://docs.example/api/v3)"
-    )

@@ -6,6 +6,7 @@ Compared through tests/golden.py (UPDATE_GOLDEN=1 regenerates them).
 from __future__ import annotations
 
 import functools
+import itertools
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,6 +16,7 @@ import pytest
 from doc_context.app import Options, compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.summary.extrafields import parse_extra_fields
+from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.mdblocks import parse_blocks
 
@@ -202,6 +204,9 @@ def refactor() -> tuple[Gathered, str]:
     diff = (
         "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n-    return int(x * 100)\n"
         "+from .money import to_cents\n"
+        "--- /dev/null\n+++ b/src/checkout/money.py\n+def to_cents(amount: Decimal) -> int:\n"
+        '+    """An amount as integer cents: what crosses a module border, never a float."""\n'
+        "+    return int(amount.scaleb(2).to_integral_value(ROUND_HALF_EVEN))\n"
     )
     pages = ((replace(HANDBOOK, text=handbook()), (4307,)), (RUNBOOK, (4307,)))
     return Gathered(pr, (task,), files, pages, (), ()), diff
@@ -296,7 +301,7 @@ def test_the_excerpts_are_faithful() -> None:
     assert "**Rules**\n\n1. Compute with `Decimal` or integer cents." in bugfix  # every rule the change matches
     assert "\n3. Use **ROUND_HALF_EVEN** (banker\N{RIGHT SINGLE QUOTATION MARK}s rounding)." in bugfix
     assert "\n4. Percentage discounts are applied to the unrounded subtotal" in bugfix
-    assert "**214. Money in code**\n\n…\n\n2. Convert with `to_cents()` from `checkout/money.py`" in refactor
+    assert "**Rules**\n\n…\n\n2. Round **once**, on the order total" in feature  # the start of a list, marked
     # the rows that hold the bug's own case and the test's, under their header
     header = "| Lines | Discount | Wrong (round per line) | Right (round once) |\n| --- | --- | --- | --- |\n"
     assert header + "| 3 × 3.335 | none | 10.02 | 10.00 |\n| 19.99 + 5.01 | 15 % | 21.26 | 21.25 |" in bugfix
@@ -335,3 +340,44 @@ def test_a_bug_shows_its_system_info_as_one_line() -> None:
 
 def test_a_pull_request_without_work_items_is_one_paragraph() -> None:
     assert render("no-work-items").count("\n\n") == 1
+
+
+SHOT = "https://dev.azure.com/fabrikam/6ce954b1-ce1f-45d1-b94d-e6bf2464ba2c/_apis/wit/attachments/"
+
+
+def test_what_the_comment_never_drops() -> None:
+    """Issue 18: system info, screenshots, every rule that matches the change, the item's own words."""
+    bugfix, feature, refactor = render("bugfix"), render("feature"), render("refactor")
+    # the bug's system info, one line under it
+    assert (
+        "\n\n**System info:** Web checkout, release 2025.10.3 (storefront@4f2a9c1); Chrome 129 on Windows 11\n\n"
+        in bugfix
+    )
+    # every rule, row and paragraph the change matches, not only the best one
+    for n, rule in enumerate(("Compute with `Decimal`", "Round **once**", "Use **ROUND_HALF_EVEN**", "Percentage"), 1):
+        assert f"\n{n}. {rule}" in bugfix
+    assert "| 3 × 3.335 | none | 10.02 | 10.00 |\n| 19.99 + 5.01 | 15 % | 21.26 | 21.25 |" in bugfix
+    money = (
+        "**214. Money in code**\n\nEvery amount is an integer number of cents until it is shown.\n\n1. Amounts cross"
+    )
+    assert money in refactor and "\n2. Convert with `to_cents()`" in refactor and "\n3. Round once" in refactor
+    # the story's own sentence, one that carries a link to a page the comment shows, before the link-only lines
+    own = "\n\nSplit the order total the way the [rounding policy]("
+    assert own in feature and feature.index(own) < feature.index("Support FAQ (draft):")
+    # screenshots: work item attachments as links with their file names, never embedded
+    assert (
+        f"(image: [checkout-total.png]({SHOT}3f9c2b1e-8a4d-4e7f-9b6a-1c2d3e4f5a6b?fileName=checkout-total.png))"
+        in bugfix
+    )
+    assert f"(image: [split-payment-mockup.png]({SHOT}" in feature
+    assert "![" not in bugfix + feature
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_one_elision_mark_per_gap_never_one_between_two_links(name: str) -> None:
+    lines = [b for b in render(name).split("\n\n") if b.strip()]
+    for before, block, after in zip(lines, lines[1:], lines[2:], strict=False):
+        assert not (block == "…" and (before.endswith(" …") or after.startswith(("… ", "> … ")))), (before, after)
+        assert not (block == "…" and link_only(before) and link_only(after)), (before, after)
+    for first, second in itertools.pairwise(lines):
+        assert not (first == "…" and second == "…")

@@ -40,7 +40,14 @@ CASES = [
     ("javascript link", '<a href="javascript:alert(1)">click</a>', "click"),
     ("relative link", '<a href="/_workitems/edit/5">#5</a>', "#5"),
     ("image alt", '<img src="https://x.io/a.png" alt="flow diagram">', "(image: flow diagram)"),
-    ("image without alt", '<img src="https://x.io/a.png">', ""),
+    ("image without alt", '<img src="https://x.io/a.png">', "(image)"),
+    (
+        "screenshot attachment",
+        '<img src="https://dev.azure.com/o/p/_apis/wit/attachments/0f2b9a3e-7d4c-4b1a-9e8f-2c6d5a4b3e1f?fileName=a%20b.png"'
+        ' alt="Image">',
+        "(image: [a b.png](https://dev.azure.com/o/p/_apis/wit/attachments/0f2b9a3e-7d4c-4b1a-9e8f-2c6d5a4b3e1f"
+        "?fileName=a%20b.png))",
+    ),
     ("ordered list", "<ol><li>a</li><li>b</li></ol>", "1. a\n2. b"),
     ("unordered list", "<ul><li>a</li><li>b</li></ul>", "- a\n- b"),
     ("list start", '<ol start="3"><li>a</li><li>b</li></ol>', "3. a\n4. b"),

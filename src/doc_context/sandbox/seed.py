@@ -155,6 +155,7 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
         "ArtifactLink", f"vstfs:///Git/PullRequestId/{project.id}%2F{pr.repository.id}%2F{pr.id}", name="Pull Request"
     )
     parent = relation("System.LinkTypes.Hierarchy-Reverse", wi_url(FEATURE_ID), isLocked=False, name="Parent")
+    attached = f"{ado.base_url}/{project.id}/_apis/wit/attachments"  # a screenshot's address (never fetched)
     common = {"project": project.name}
     ado.add_work_item(
         work_item(
@@ -184,7 +185,7 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
             rev=7,
             fields={
                 **_people("Jamal Hartnett"),
-                "Microsoft.VSTS.TCM.ReproSteps": _data("bug-repro-steps.html"),
+                "Microsoft.VSTS.TCM.ReproSteps": _data("bug-repro-steps.html").replace("{attachments}", attached),
                 "Microsoft.VSTS.TCM.SystemInfo": "<div>Web checkout, release 2025.10.3 (storefront@4f2a9c1)<br>"
                 "Chrome 129 on Windows 11; also reproduced in Safari 17 on iOS</div>",
                 "System.Description": "<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR: copied from the old Jira ticket "

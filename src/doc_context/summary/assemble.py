@@ -2,9 +2,11 @@
 
 Sections in bold, blocks apart; an ordered item keeps the number the source shows; a table row comes
 under its table's header; a quote keeps its "> " and its title; and every omission is marked with an
-ellipsis where it happened: inside a sentence run, between list items (the list is split there, so the
-numbering stays right), as a table row, or as a line of its own between blocks, before a section's
-heading when the section before lost its end, after it when the section's own start is left out.
+ellipsis where it happened, once per gap: inside a sentence run, between list items (the list is split
+there, so the numbering stays right), as a table row, or as a line of its own between blocks, before a
+section's heading when the section before lost its end, after it when the section's own start is left out.
+A gap that runs from the end of one block into the next has one mark: at its end when the block it
+ends in starts mid-way (a sentence run, a quote, a table's own elided row), else where it starts.
 """
 
 from __future__ import annotations
@@ -51,16 +53,20 @@ def assemble(picked: list[Unit], found: list[Unit] | None = None) -> str:
             prev = unit
             continue
         done = start if prev is None else last[prev.block] + 1  # what comes before this is accounted for
-        if prev is not None:
-            out.append(_tail(prev, last) + "\n\n")
-        if new_section:
-            out.append(f"{ELLIPSIS}\n\n" if unit.section_seq > done else "")
-            out.append(f"**{unit.section}**\n\n")
-            done = max(done, unit.section_seq)
         mid = unit.seq > first[unit.block]
-        inline = mid and unit.kind in ("para", "quote", "row")
-        if first[unit.block] > done or (mid and not inline):
-            out.append(f"{ELLIPSIS}\n\n")
+        inline = mid and unit.kind in ("para", "quote", "row")  # the block starts with a mark of its own
+        tail = _tail(prev, last) if prev is not None else ""
+        if new_section:  # two gaps: before the heading and after it, one mark each
+            before = unit.section_seq > done
+            out.append(tail + "\n\n" if prev is not None else "")
+            out.append(f"{ELLIPSIS}\n\n" if before and not tail else "")
+            out.append(f"**{unit.section}**\n\n")
+            done, tail = max(done, unit.section_seq), ""
+        elif inline:
+            tail = ""  # one gap, one mark: a block that starts mid-way says so itself
+        line = (first[unit.block] > done or mid) and not inline
+        out.append(tail + "\n\n" if prev is not None and not new_section else "")
+        out.append(f"{ELLIPSIS}\n\n" if line and not tail else "")
         out.append(_opening(unit, gap=inline))
         out.append(_render(unit, continues=False))
         prev = unit

@@ -125,15 +125,13 @@ class Keep:
     parts that match the change join (see MATCH; without it, less relevant parts fill the room left).
     first: extra points for the text's first part (a description's first sentence says what it is about).
     boost: terms that weigh as much as an identifier (what the PR's bugs say). title: a heading equal to it
-    (the page's own title) is no part. never: parts never picked (their omission is marked like any other);
-    always: parts always picked (a work item's links: pointers cost a glance)."""
+    (the page's own title) is no part. always: parts always picked (a work item's screenshots)."""
 
     lead: int = 0
     matches_only: bool = False
     first: int = 0
     boost: frozenset[str] = frozenset()
     title: str = ""
-    never: Callable[[str], bool] | None = None
     always: Callable[[str], bool] | None = None
 
 
@@ -168,12 +166,10 @@ def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Kee
     """pick_units, and which of the kept units yield first when the excerpt must be shorter."""
     ranked, says = _rank(found, focus, keep.boost)
     scores = [score + (keep.first if i == 0 else 0) for i, score in enumerate(ranked)]
-    if keep.never is not None:
-        scores = [-math.inf if keep.never(u.text) else score for u, score in zip(found, scores, strict=True)]
     lead = _lead_indexes(found, scores, keep.lead) if keep.lead else []
     forced = list(lead)
     if keep.always is not None:
-        forced += [i for i, u in enumerate(found) if scores[i] > -math.inf and i not in forced and keep.always(u.text)]
+        forced += [i for i, u in enumerate(found) if i not in forced and keep.always(u.text)]
     rest = [i for i in range(len(found)) if not (keep.lead and found[i].lead)]
     best = max(rest, key=lambda i: (scores[i], -i), default=None)
     top = scores[best] if best is not None else 0.0
@@ -185,7 +181,7 @@ def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Kee
         unit = found[i]
         matches = (says[i] and scores[i] >= MATCH * top) or top <= 0  # nothing matching: the text in its order
         skip = keep.matches_only and not matches and i not in forced and (forced or chosen)  # the best, at least
-        if i in chosen or scores[i] == -math.inf or skip:
+        if i in chosen or skip:
             continue
         extra = [x for x in _labels(unit) if x not in labels]
         cost = visible_len(unit.text) + 2 + sum(len(x) + 4 for x in extra)
@@ -213,7 +209,7 @@ def _best_parts(found: list[Unit], scores: list[float], best: int) -> list[int]:
 def _lead_indexes(found: list[Unit], scores: list[float], room: int) -> list[int]:
     """The lead paragraph's units within `room`: its first sentence, then its others, most relevant first,
     as whole sentences (the first at least)."""
-    lead = [i for i, unit in enumerate(found) if unit.lead and scores[i] > -math.inf]
+    lead = [i for i, unit in enumerate(found) if unit.lead]
     out: list[int] = []
     used = 0
     for i in lead[:1] + sorted(lead[1:], key=lambda i: (-scores[i], i)):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.tokens import clip
+from doc_context.text.images import shows_attachment
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdwrite import code_span
 
@@ -23,10 +24,14 @@ OUTCOME_CHARS = 300
 SYSTEM_INFO_CHARS = 300
 
 _EMPHASIS = re.compile(r"[*_`]+")
+_ATTACHED = re.compile(r"\(image: \[(?:[^\[\]\n]|\\[\[\]])*\]\([^)\s]*\)\)")  # images.image_text's link
+_WORDS = re.compile(r"\w")
 _STEP_PREFIX = re.compile(r"(?i)^step\s*\d+\s*[:.)-]\s*")
 _STEPS_HEADER = re.compile(r"(?i)^(?:steps?(?: to reproduce)?|repro(?:duction)?(?: steps)?)\s*:?$")
-_OUTCOME = re.compile(
-    r"(?i)^(expected|actual)(?:\s+(?:results?|behaviou?rs?|outcomes?|output))?\s*(?::|-|–|—|$)\s*(.*)$"
+_MARKS = r"[*_`]*"  # emphasis around a label: **Expected:**
+_OUTCOME = re.compile(  # the value is taken as written after the label: `to_cents` and _apis keep their marks
+    rf"(?i)^{_MARKS}(expected|actual)(?:\s+(?:results?|behaviou?rs?|outcomes?|output))?{_MARKS}\s*"
+    rf"(?::|-|–|—|$){_MARKS}\s*(.*)$"
 )
 
 
@@ -51,7 +56,7 @@ def parse_repro(markdown: str) -> Repro:
                 marked[-2:] = [f"{marked[-2]} {marked[-1]}"]
             continue
         text = LIST_MARKER.sub("", line.strip()).strip()
-        label = _OUTCOME.match(_EMPHASIS.sub("", text).strip())
+        label = _OUTCOME.match(text)
         if label:
             current = label.group(1).lower()
             outcome[current].append(label.group(2).strip())
@@ -85,7 +90,9 @@ def _lines(markdown: str) -> list[tuple[str, str]]:
 def _add_line(line: str, text: str, marked: list[str], plain: list[str]) -> None:
     stripped = line.strip()
     is_item = bool(LIST_MARKER.match(stripped)) or bool(_STEP_PREFIX.match(stripped))
-    if is_item and line[:1] in (" ", "\t") and marked:
+    if not is_item and marked and shows_attachment(text) and not _WORDS.search(_ATTACHED.sub("", text)):
+        marked[-1] = f"{marked[-1]} {text}"  # a screenshot after a step shows that step
+    elif is_item and line[:1] in (" ", "\t") and marked:
         marked[-1] = f"{marked[-1]} — {text}"  # a nested item belongs to its step
     elif is_item:
         marked.append(_STEP_PREFIX.sub("", text))
@@ -124,7 +131,7 @@ def repro_text(repro_steps: str, *, context: bool = True, steps: int = MAX_STEPS
     if repro.steps:
         parts.append(("**Repro steps**\n" if parts or context else "") + numbered_steps(repro.steps, steps))
     outcome = [
-        f"- **{label}:** {clip(value, OUTCOME_CHARS)}"
+        f"- **{label}:** {clip_markdown(value, OUTCOME_CHARS)}"
         for label, value in (("Expected", repro.expected), ("Actual", repro.actual))
         if value
     ]

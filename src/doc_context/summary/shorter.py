@@ -2,7 +2,8 @@
 
 A `Shown` is a text and its rungs: (tier, the text once that tier has yielded), in the order of
 models.Yields. A page's middles go first, its weakest match first, then (at PAGE_BEST) all but its lead;
-a description keeps its lead past DESCRIPTION, repro steps their first three; a Bug's outcome and
+a description's link-only lines go at LINKS, its words beyond its lead at DESCRIPTION, where repro steps
+keep their first three; a Bug's outcome and
 system info, the criteria and a page's lead have no rung: they go only with the whole text (LAST,
 which comment/yields.py applies to every text)."""
 
@@ -12,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from doc_context.models import Yields
 from doc_context.summary.excerpt import Picked
+from doc_context.summary.ownwords import OwnWords
 from doc_context.summary.repro import environment_text, parse_repro, repro_text
 from doc_context.summary.worktypes import How
 
@@ -28,9 +30,13 @@ def page_shown(found: Picked) -> Shown:
     return _distinct(found.text(), [*rungs, (Yields.PAGE_BEST, found.lead_text())])
 
 
-def description_shown(found: Picked) -> Shown:
-    """A description's excerpt; past DESCRIPTION, its lead (or its first part when it has none)."""
-    return _distinct(found.text(), [(Yields.DESCRIPTION, found.lead_text(or_first=True))])
+def description_shown(found: Picked, words: OwnWords) -> Shown:
+    """A description's own words, then its link-only lines; past LINKS, its own words alone; past DESCRIPTION,
+    its lead (or its first part when it has none)."""
+    own = found.text()
+    more = f"_…and {words.more_links} more links in the build summary_" if words.more_links else ""
+    links = _join([*words.links, more])
+    return _distinct(_join([own, links]), [(Yields.LINKS, own), (Yields.DESCRIPTION, found.lead_text(or_first=True))])
 
 
 def field_shown(how: How, text: str) -> Shown:

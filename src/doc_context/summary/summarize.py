@@ -16,16 +16,18 @@ from dataclasses import replace
 from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
-from doc_context.summary.citations import cites_only, is_reference
+from doc_context.summary.citations import cites_only
 from doc_context.summary.criteria import parse_criteria
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
+from doc_context.summary.ownwords import own_words
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.related import touches
 from doc_context.summary.repro import repro_text
 from doc_context.summary.shorter import Shown, description_shown, field_shown, joined, page_shown
 from doc_context.summary.tokens import focus_tokens, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
+from doc_context.text.images import shows_attachment
 
 LEAD = 200  # the comment keeps a lead paragraph's first sentence and its most relevant ones up to this much
 DESCRIPTION_CHARS = 600  # the comment: a description's lead and the sentences that match the change, at most
@@ -85,11 +87,13 @@ def work_item_summary(
 
 def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> Shown:
     """A field as the comment shows it, and its rungs: a description's lead and the sentences that match the
-    change within `budget` (visible characters), without the lines that only link to `pages`."""
+    change within `budget` (visible characters), then its link-only lines (ownwords.py) but those that only
+    cite `pages`, which the comment shows anyway."""
     if how != "text":
         return field_shown(how, text)
-    keep = Keep(lead=LEAD, matches_only=True, never=partial(cites_only, page_ids=pages), always=is_reference)
-    return description_shown(picked(text, focus, budget, keep))
+    words = own_words(text, partial(cites_only, page_ids=pages))
+    keep = Keep(lead=LEAD, matches_only=True, always=shows_attachment)  # a screenshot is the item's own
+    return description_shown(picked(words.own, focus, budget, keep), words)
 
 
 def _fuller(how: How, text: str, focus: frozenset[str]) -> str:

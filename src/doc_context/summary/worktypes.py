@@ -18,6 +18,7 @@ from typing import Literal
 
 from doc_context.models import WorkItem
 from doc_context.text.htmltext import html_to_markdown
+from doc_context.text.images import markdown_images
 
 How = Literal["text", "criteria", "steps", "environment"]
 # text: an excerpt, ranked against the changes; criteria: one a line, struck-through ones apart;
@@ -73,7 +74,7 @@ def field_markdown(item: WorkItem, name: str) -> str:
     raw = item.fields.get(name) or ""
     if not isinstance(raw, str):
         raw = str(raw)
-    return raw.strip() if name in item.markdown_fields else html_to_markdown(raw)
+    return markdown_images(raw.strip()) if name in item.markdown_fields else html_to_markdown(raw)
 
 
 def label(reference_name: str) -> str:

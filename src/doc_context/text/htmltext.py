@@ -11,6 +11,7 @@ import html
 import re
 
 from doc_context.text.htmltree import BLOCK, Node, parse
+from doc_context.text.images import image_text
 from doc_context.text.mdwrite import cell, code_span, fence, literal, pipe_table, wrap
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
@@ -102,9 +103,8 @@ def _inline(node: Node | str, active: Active) -> str:
     tag = node.tag
     if tag == "br":
         return "\n"
-    if tag == "img":
-        alt = _SPACES.sub(" ", node.attrs.get("alt", "")).strip()
-        return f" (image: {literal(alt)}) " if alt else ""
+    if tag == "img":  # a screenshot attachment as a link with its file name, never an embedded image
+        return " " + image_text(node.attrs.get("src", ""), node.attrs.get("alt", "")) + " "
     if tag in _CODE:
         return code_span(_text(node))
     if tag == "pre":
