@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from doc_context.demo import demo
+from doc_context.summary.ownwords import link_only
 
 pytestmark = pytest.mark.e2e  # the whole demo, end to end: the sandbox servers and two runs
 
@@ -44,6 +45,29 @@ def test_the_demo_comment_says_what_the_issue_asked_for() -> None:
     assert "4. Percentage discounts are applied to the unrounded subtotal" in comment  # the rule for the bug
     assert "| 3 × 3.335 | none | 10.02 | 10.00 |" in comment  # the row with the bug's own case
     assert "test_" not in comment and comment.count("**Touches:**") == 3  # under each work item, its own files
+
+
+def test_the_demo_comment_never_drops_what_a_reviewer_cannot_do_without() -> None:
+    """Issue 18 under the 3,500-character ceiling: system info, the screenshot, every criterion, the story's own
+    words, the rule for the bug; what yielded, the comment says."""
+    comment, _ = run_demo()
+    assert (
+        "\n\n**System info:** Web checkout, release 2025.10.3 (storefront@4f2a9c1); Chrome 129 on Windows 11" in comment
+    )
+    assert re.search(
+        r"\(image: \[checkout-total\.png\]\(http://127\.0\.0\.1:\d+/fabrikam/[^)]*/_apis/wit/attachments/", comment
+    )
+    for criterion in (
+        "The gift card is charged first",
+        "If the second payment fails",
+        "The order total is rounded once",
+        "The confirmation e-mail and the ledger export list both payments.",
+    ):
+        assert f"\n- {criterion}" in comment
+    assert "\n\n_Trimmed to fit the 3,500-character limit: " in comment
+    blocks = comment.split("\n\n")
+    for before, block, after in zip(blocks, blocks[1:], blocks[2:], strict=False):
+        assert not (block == "…" and link_only(before) and link_only(after))
 
 
 def test_the_readme_states_the_demo_comments_size() -> None:

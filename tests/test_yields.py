@@ -94,9 +94,9 @@ MARKS = {  # what each tier of the yield order takes: (tier, the text that goes 
     "description beyond its lead": (3, "The export rounds each order total once."),
     "repro steps beyond the first three": (3, "6. add line 6 to the basket."),
     "parent": (4, "Part of Feature 3907: Totals that reconcile"),
-    "system info": (6, "**System info:** Firefox 131"),  # the last tier goes source by source, pages first
-    "criterion": (6, CRITERIA[9]),
-    "page lead": (6, "This policy applies to every amount"),
+    "system info": (5, "**System info:** Firefox 131"),  # the last tier goes source by source, pages first
+    "criterion": (5, CRITERIA[9]),
+    "page lead": (5, "This policy applies to every amount"),
 }
 
 

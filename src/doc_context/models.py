@@ -168,8 +168,7 @@ class Yields(IntEnum):
     LINKS = 2  # a work item's lines that only carry a link
     DESCRIPTION = 3  # a description beyond its lead; repro steps beyond the first three
     PARENTS = 4  # the parent line; a shared parent's goal
-    PAGE_BEST = 5  # a page's best match
-    LAST = 6  # a work item's whole text (its lead, system info, criteria, outcome) and each page's lead
+    LAST = 5  # whole texts: each page's lead and best match, then each work item's (system info, criteria)
 
 
 @dataclass(frozen=True)

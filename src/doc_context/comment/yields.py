@@ -4,9 +4,8 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
-    5. each page's best match;
-    6. last: each page's lead, then each work item's text (its lead, system info, criteria, a bug's
-       outcome); then whole pages, then whole work items.
+    5. last: each page's lead with its best match, then each work item's text (its lead, system info,
+       criteria, a bug's outcome); then whole pages, then whole work items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
 each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
@@ -28,7 +27,7 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     for tier in (Yields.PAGE_MIDDLE, Yields.LINKS, Yields.DESCRIPTION):
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
-    yield from _rungs(Yields.PAGE_BEST, items, pages)
+    yield from _rungs(Yields.LAST, items, pages)
     for what, parts in (("page excerpt", pages), ("work item text", items)):
         for part in least_relevant(parts):
             if part.body:

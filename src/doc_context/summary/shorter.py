@@ -1,7 +1,7 @@
 """Pure: each source's text for the comment, and what it becomes, tier by tier, as the comment yields.
 
 A `Shown` is a text and its rungs: (tier, the text once that tier has yielded), in the order of
-models.Yields. A page's middles go first, its weakest match first, then (at PAGE_BEST) all but its lead;
+models.Yields. A page's middles go first, its weakest match first, down to its lead and best match;
 a description's link-only lines go at LINKS, its words beyond its lead at DESCRIPTION, where repro steps
 keep their first three; a Bug's outcome and
 system info, the criteria and a page's lead have no rung: they go only with the whole text (LAST,
@@ -23,11 +23,11 @@ STEPS_KEPT = 3  # repro steps a Bug keeps past DESCRIPTION
 
 
 def page_shown(found: Picked) -> Shown:
-    """A page's excerpt; its middles yield the weakest first (one, two, four ... of them), then all but its lead."""
+    """A page's excerpt; its middles yield the weakest first (one, two, four ... of them), down to its lead
+    and its best match, which go together, last."""
     n = len(found.weakest)
     drops = sorted({*(2**k for k in range(n.bit_length()) if 2**k < n), n} - {0})
-    rungs = [(Yields.PAGE_MIDDLE, found.text(without=k)) for k in drops]
-    return _distinct(found.text(), [*rungs, (Yields.PAGE_BEST, found.lead_text())])
+    return _distinct(found.text(), [(Yields.PAGE_MIDDLE, found.text(without=k)) for k in drops])
 
 
 def description_shown(found: Picked, words: OwnWords) -> Shown:
@@ -44,7 +44,7 @@ def field_shown(how: How, text: str) -> Shown:
     Summary.criteria, shown by comment/criteria.py."""
     if how == "steps":
         steps = repro_text(text, context=False)
-        many = len(parse_repro(text).steps) > STEPS_KEPT
+        many = len(parse_repro(text).steps) > STEPS_KEPT + 1  # "…and 1 more steps" would save nothing
         return _distinct(
             steps, [(Yields.DESCRIPTION, repro_text(text, context=False, steps=STEPS_KEPT))] if many else []
         )
