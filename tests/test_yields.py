@@ -47,7 +47,8 @@ def gathered() -> Gathered:
         "Active",
         fields={
             "System.Description": "<div>As a shopper I want the total I see to be the total I pay.</div>"
-            "<div>Finance reconciles the ledger export monthly. The export rounds each order total once.</div>",
+            "<div>Finance reconciles the ledger export monthly. The export rounds each order total once.</div>"
+            '<div>Design: <a href="https://x.example/design">rounding once</a></div>',
             "Microsoft.VSTS.Common.AcceptanceCriteria": "<ul>" + "".join(f"<li>{c}</li>" for c in CRITERIA) + "</ul>",
         },
         relations=(Relation("System.LinkTypes.Hierarchy-Reverse", f"{ORG}/_apis/wit/workItems/3907"),),
@@ -91,6 +92,7 @@ def test_far_under_the_ceiling_every_matching_rule_and_every_criterion_stays() -
 
 MARKS = {  # what each tier of the yield order takes: (tier, the text that goes with it)
     "page middle": (1, RULES[7]),  # the weakest matching rule
+    "link-only line": (2, "Design: [rounding once](https://x.example/design)"),
     "description beyond its lead": (3, "The export rounds each order total once."),
     "repro steps beyond the first three": (3, "6. add line 6 to the basket."),
     "parent": (4, "Part of Feature 3907: Totals that reconcile"),
@@ -100,7 +102,7 @@ MARKS = {  # what each tier of the yield order takes: (tier, the text that goes 
 }
 
 
-@pytest.mark.parametrize("budget", range(1_000, 2_600, 50))
+@pytest.mark.parametrize("budget", range(1_000, 2_700, 50))
 def test_parts_yield_in_the_written_order(budget: int) -> None:
     out = comment(budget)
     assert len(out) <= budget

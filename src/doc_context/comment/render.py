@@ -1,4 +1,4 @@
-"""Pure: summaries -> the markdown of the one PR comment, within its size budget, and of the build summary.
+"""Pure: summaries -> the markdown of the one PR comment, within its ceiling, and of the build summary.
 
 The layout: a title, a short overview (overview.py, or an LLM's paragraph), the work items (grouped
 under the parents they share, sections.py), then the Confluence pages, and a link to the build
