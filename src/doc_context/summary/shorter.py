@@ -3,9 +3,9 @@
 A `Shown` is a text and its rungs: (tier, the text once that tier has yielded), in the order of
 models.Yields. A page's middles go first, its weakest match first, down to its lead and best match;
 a description's link-only lines go at LINKS, its words beyond its lead at DESCRIPTION, where repro steps
-keep their first three; a Bug's outcome and
-system info, the criteria and a page's lead have no rung: they go only with the whole text (LAST,
-which comment/yields.py applies to every text)."""
+keep their first three. A Bug's outcome and system info, the criteria, a description's lead and a page's
+lead and best match have no rung: they go only with the whole text (LAST, which comment/yields.py
+applies to every text)."""
 
 from __future__ import annotations
 
