@@ -5,10 +5,10 @@ and the pure modules touch no network, process, clock or file system.
     edge, run -> sources -> summary, text            (the only network code)
     edge (demo) -> sandbox                           (loopback fakes)
 
-Pure: text/, summary/, comment/, models, errors, and the edge's three pure modules: events (payload ->
-PR), vso (logging commands) and preflight (checks over collaborators). The rest of the edge (cli,
-settings, gateways, demo) reads the environment and argv, prints, and builds the real clients; the run
-(app, gather) uses threads and the clock; the sources use the network.
+Pure: text/, summary/, comment/, models, errors, and the edge's pure modules: events (payload -> PR),
+prurl (a PR's web address -> PR), vso (logging commands) and preflight (checks over collaborators). The
+rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
+real clients; the run (app, gather) uses threads and the clock; the sources use the network.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ EDGE = {
     "doc_context.gateways",
     "doc_context.vso",
     "doc_context.events",
+    "doc_context.prurl",
     "doc_context.preflight",
     "doc_context.demo",
     "doc_context.ready",
@@ -47,7 +48,7 @@ MAY_IMPORT = {
 }
 SANDBOX_USERS = {"doc_context.demo"}  # the one edge module that may start the fakes
 PURE_LAYERS = {"shared", "text", "summary", "comment"}
-PURE_EDGE = {"doc_context.events", "doc_context.vso", "doc_context.preflight"}
+PURE_EDGE = {"doc_context.events", "doc_context.prurl", "doc_context.vso", "doc_context.preflight"}
 IMPURE = (
     *("httpx", "httpcore", "azure", "msrest", "requests", "urllib3", "urllib.request", "http.client", "socket", "ssl"),
     *("os", "sys", "subprocess", "pathlib", "shutil", "tempfile"),
