@@ -251,6 +251,9 @@ def test_parse_the_published_pull_request(sandbox, gateway):
         repository_id=raw["repository"]["id"],
         project_id=raw["repository"]["project"]["id"],
         project_name=raw["repository"]["project"]["name"],
+        repository_name=raw["repository"]["name"],
+        web_url=f"{sandbox.ado.base_url}/{raw['repository']['project']['name']}/_git/{raw['repository']['name']}"
+        f"/pullrequest/{sandbox.info.pr_id}",  # the page prurl.py reads back
     )
 
 

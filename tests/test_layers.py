@@ -2,10 +2,11 @@
 and the pure modules touch no network, process, clock or file system.
 
     edge -> run -> comment -> summary -> text        (models and errors: shared by all)
+    edge, run -> context -> summary, text            (the context document for AI reviewers)
     edge, run -> sources -> summary, text            (the only network code)
     edge (demo) -> sandbox                           (loopback fakes)
 
-Pure: text/, summary/, comment/, models, errors, and the edge's pure modules: events (payload -> PR),
+Pure: text/, summary/, comment/, context/, models, errors, and the edge's pure modules: events (payload -> PR),
 prurl (a PR's web address -> PR), vso (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
 real clients; the run (app, gather) uses threads and the clock; the sources use the network.
@@ -35,19 +36,20 @@ EDGE = {
     "doc_context.demo",
     "doc_context.ready",
 }
-PACKAGES = ("text", "summary", "comment", "sources", "sandbox")
+PACKAGES = ("text", "summary", "comment", "context", "sources", "sandbox")
 MAY_IMPORT = {
     "shared": {"shared"},
     "text": {"shared", "text"},
     "summary": {"shared", "text", "summary"},
     "comment": {"shared", "text", "summary", "comment"},
+    "context": {"shared", "text", "summary", "context"},
     "sources": {"shared", "text", "summary", "sources"},
-    "run": {"shared", "text", "summary", "comment", "sources", "run"},
-    "edge": {"shared", "text", "summary", "comment", "sources", "run", "edge", "sandbox"},
+    "run": {"shared", "text", "summary", "comment", "context", "sources", "run"},
+    "edge": {"shared", "text", "summary", "comment", "context", "sources", "run", "edge", "sandbox"},
     "sandbox": {"sandbox"},
 }
 SANDBOX_USERS = {"doc_context.demo"}  # the one edge module that may start the fakes
-PURE_LAYERS = {"shared", "text", "summary", "comment"}
+PURE_LAYERS = {"shared", "text", "summary", "comment", "context"}
 PURE_EDGE = {"doc_context.events", "doc_context.prurl", "doc_context.vso", "doc_context.preflight"}
 IMPURE = (
     *("httpx", "httpcore", "azure", "msrest", "requests", "urllib3", "urllib.request", "http.client", "socket", "ssl"),

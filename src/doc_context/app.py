@@ -12,7 +12,7 @@ from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
-from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Summary, WorkItem
+from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Reading, Summary, WorkItem
 from doc_context.sources.llm import ChatClient, write_overview
 from doc_context.summary.extrafields import ExtraFields
 from doc_context.summary.summarize import summarize_all
@@ -76,6 +76,7 @@ def run(
         sources=read_list(gathered),
         title_only=title_only(gathered),
         summary=compose(gathered, items, pages, options, full=True),
+        reading=Reading(gathered, tuple(items), tuple(pages)),
     )
     plan = plan_publish(gathered.threads, extractive, marker_key=options.marker_key, digest=digest)
     if plan.action == "unchanged" and plan.thread:  # no LLM call

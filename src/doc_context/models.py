@@ -54,6 +54,7 @@ class PullRequest:
     repository_id: str = ""
     project_id: str = ""
     project_name: str = ""
+    repository_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,15 @@ class Gathered:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """What a run read and made of it: the material of the context document (context/document.py)."""
+
+    gathered: Gathered
+    items: tuple[Summary, ...]  # summarize_all's work item summaries, most relevant first
+    pages: tuple[Summary, ...]
+
+
+@dataclass(frozen=True)
 class Outcome:
     markdown: str
     action: Literal["created", "updated", "unchanged", "dry-run", "failed"]
@@ -244,3 +254,4 @@ class Outcome:
     failure: str = ""  # action "failed": why the comment could not be posted (the markdown is still kept)
     title_only: tuple[str, ...] = ()  # one line per source shown by title only, and why, for the log
     summary: str = ""  # the build summary's markdown: the fuller text the comment links to
+    reading: Reading | None = None  # what was read and summarized, for the context document

@@ -27,7 +27,7 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.sources import ado_sdk as sdk
-from doc_context.sources.ado_convert import thread, typed, work_item
+from doc_context.sources.ado_convert import pull_request_web_url, thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
 from doc_context.sources.ado_transport import errors, read, retry_policy
 from doc_context.summary.worktypes import FETCHED_FIELDS
@@ -106,15 +106,21 @@ class AzureDevOps:
             lambda: self._git.get_pull_request(pr.repository, pr.pull_request_id, project=pr.project),
         )
         repository = got.repository
+        project_name = str(getattr(getattr(repository, "project", None), "name", "") or "")
+        repository_name = str(getattr(repository, "name", "") or "")
         return PullRequest(
             ref=pr,
             title=got.title or "",
             description=got.description or "",
             source_branch=got.source_ref_name or "",
             target_branch=got.target_ref_name or "",
+            web_url=pull_request_web_url(
+                self._org_url, project_name or pr.project, repository_name or pr.repository, pr.pull_request_id
+            ),
             repository_id=str(getattr(repository, "id", "") or ""),
             project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""),
-            project_name=str(getattr(getattr(repository, "project", None), "name", "") or ""),
+            project_name=project_name,
+            repository_name=repository_name,
         )
 
     def can_contribute(self, pull_request: PullRequest) -> bool:

@@ -1,0 +1,177 @@
+"""Pure: what a run read and summarized -> the context document for AI reviewers (`doc-context context
+--format json`, the file a pipeline run writes, the MCP tool), checked against schema.json beside this file.
+
+    schemaVersion, generator, complete
+    pullRequest   organization URL, project, repository, id, url, title, description, branches, changed files
+    workItems     id, type, title, state, url, revision, fields used, summary, full text, related files,
+                  parents (ids), extra fields, criteria (Summary.criteria: text, withdrawn; `evidence` slots in)
+    parents       id, type, title, state, url, goal
+    pages         source kind, id, kind, title, space, url, version, cited by, excerpt, full text
+    withheld      title, url and the reason only
+    warnings      source, message (what the pipeline log shows)
+    readList      one line per source read (the pipeline log's group)
+
+The audience rules hold as in the comment (summary/audience.py): a withheld work item, parent or page is
+listed in `withheld` alone, by its title, its link and the reason the comment gives, never with its text,
+and nowhere else. Texts from sources are the markdown the comment shows (neutralize); every string has its
+pipeline logging commands defused, so printing the document in a pipeline's log runs none.
+A minor version (1.x) only adds optional fields; a consumer reads the ones it knows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from doc_context.models import Gathered, Outcome, Page, Summary, WorkItem
+from doc_context.summary.parents import goal, parent_id
+from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
+
+SCHEMA_VERSION = "1.0"
+CONFLUENCE = "confluence"  # a page's source kind; the Azure DevOps wiki will be another
+Json = dict[str, Any]
+
+
+def context_document(outcome: Outcome, *, version: str) -> Json:
+    """The document for what a run read (outcome.reading), its warnings and read list; `version`: doc-context's."""
+    if outcome.reading is None:
+        raise ValueError("the outcome holds no reading: only app.run's outcomes make a context document")
+    gathered = outcome.reading.gathered
+    items = {f"work item {w.id}": w for w in gathered.work_items if not w.withheld}
+    pages = {f"page {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}
+    shown_parents = {p.id: p for p in gathered.parents if not p.withheld}
+    document: Json = {
+        "schemaVersion": SCHEMA_VERSION,
+        "generator": {"name": "doc-context", "version": version},
+        "complete": gathered.complete,
+        "pullRequest": _pull_request(gathered),
+        "workItems": [
+            _work_item(items[s.source_id], s, gathered, shown_parents)
+            for s in outcome.reading.items
+            if s.source_id in items and not s.withheld
+        ],
+        "parents": [_parent(p) for p in gathered.parents if not p.withheld],
+        "pages": [
+            _page(*pages[s.source_id], s) for s in outcome.reading.pages if s.source_id in pages and not s.withheld
+        ],
+        "withheld": _withheld(gathered),
+        "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
+        "readList": list(outcome.sources),
+    }
+    defused: Json = _defused(document)
+    return defused
+
+
+def dumps(document: Json) -> str:
+    """The document as printed and written: UTF-8 JSON, indented, one string a line."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _pull_request(gathered: Gathered) -> Json:
+    pr = gathered.pull_request
+    if pr is None:
+        raise ValueError("the reading holds no pull request")
+    return {
+        "organizationUrl": pr.ref.org_url,
+        "project": pr.project_name or pr.ref.project,
+        "repository": pr.repository_name or pr.ref.repository,
+        "id": pr.ref.pull_request_id,
+        "url": pr.web_url,
+        "title": _plain(pr.title),
+        "description": neutralize(pr.description),
+        "sourceBranch": pr.source_branch,
+        "targetBranch": pr.target_branch,
+        "changedFiles": [{"path": f.path, "changeType": f.change_type} for f in gathered.changed_files],
+    }
+
+
+def _work_item(item: WorkItem, summary: Summary, gathered: Gathered, parents: dict[int, WorkItem]) -> Json:
+    return {
+        "id": item.id,
+        "type": item.type,
+        "title": _plain(item.title),
+        "state": item.state,
+        "url": item.web_url,
+        "revision": item.rev,
+        "project": item.project,
+        "areaPath": item.area_path,
+        "tags": list(item.tags),
+        "fieldsUsed": list(summary.fields_used),
+        "summary": neutralize(summary.text),
+        "fullText": neutralize(summary.more or summary.text),
+        "relatedFiles": list(summary.related_files),
+        "relevance": summary.relevance,
+        "parents": _chain(item, {p.id: p for p in gathered.parents}, parents),
+        "extraFields": [{"label": label, "value": _plain(value)} for label, value in summary.extra],
+        "criteria": criteria(summary),
+    }
+
+
+def criteria(summary: Summary) -> list[Json]:
+    """Every acceptance criterion as the summary gives it, in the item's order; a struck-through one is
+    withdrawn. Criteria evidence (the changed lines that speak to one) slots in as its optional `evidence`."""
+    return [{"text": neutralize(c.text), "withdrawn": c.struck} for c in summary.criteria]
+
+
+def _chain(item: WorkItem, fetched: dict[int, WorkItem], shown: dict[int, WorkItem]) -> list[int]:
+    """The ids of the item's shown ancestors, nearest first; a withheld one ends the chain (its links are gone)."""
+    chain: list[int] = []
+    current = parent_id(item)
+    while current is not None and current in shown and current not in chain and current != item.id:
+        chain.append(current)
+        current = parent_id(fetched[current])
+    return chain
+
+
+def _parent(parent: WorkItem) -> Json:
+    return {
+        "id": parent.id,
+        "type": parent.type,
+        "title": _plain(parent.title),
+        "state": parent.state,
+        "url": parent.web_url,
+        "goal": neutralize(goal(parent)),
+    }
+
+
+def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
+    return {
+        "source": CONFLUENCE,
+        "id": page.id,
+        "kind": page.ref.kind,
+        "title": _plain(page.title),
+        "space": page.space_key,
+        "url": page.web_url,
+        "version": page.version,
+        "citedBy": sorted(set(cited_by)),
+        "excerpt": neutralize(summary.text),
+        "fullText": neutralize(summary.more or summary.text),
+        "relatedFiles": list(summary.related_files),
+        "relevance": summary.relevance,
+    }
+
+
+def _withheld(gathered: Gathered) -> list[Json]:
+    """Title, link and reason: nothing else of a source the PR's readers may not be able to read."""
+    sources: Iterable[WorkItem | Page] = (*gathered.work_items, *gathered.parents, *(p for p, _ in gathered.pages))
+    return [
+        {"title": _plain(s.title), "url": s.web_url, "reason": s.withheld.why}
+        for s in sources
+        if s.withheld is not None
+    ]
+
+
+def _plain(text: str) -> str:
+    """A title or a value as written: no invisible characters, one line."""
+    return " ".join(strip_invisible(text).split())
+
+
+def _defused(value: Any) -> Any:
+    if isinstance(value, str):
+        return defuse_log_commands(value)
+    if isinstance(value, dict):
+        return {key: _defused(v) for key, v in value.items()}
+    if isinstance(value, list):
+        return [_defused(v) for v in value]
+    return value

@@ -1,0 +1,308 @@
+"""context/document.py: what a run read -> the context document, against its schema, audience rules applied."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from doc_context.app import read_list
+from doc_context.context.document import SCHEMA_VERSION, context_document, dumps
+from doc_context.models import (
+    ChangedFile,
+    Gathered,
+    Notice,
+    Outcome,
+    Page,
+    PageRef,
+    PullRequest,
+    PullRequestRef,
+    Reading,
+    Relation,
+    Withheld,
+    WorkItem,
+)
+from doc_context.summary.audience import OTHER_PROJECT, OWN_RESTRICTION, SENSITIVE_TAG
+from doc_context.summary.summarize import summarize_all
+from doc_context.text.neutralize import defuse_log_commands
+
+from .contextschema import SCHEMA, parsed, valid
+
+ORG = "https://dev.azure.com/fabrikam"
+PARENT = "System.LinkTypes.Hierarchy-Reverse"
+SECRETS = ("SECRET-OTHER-PROJECT", "SECRET-PARENT", "SECRET-PAGE", "SECRET-TAGGED")
+REF = PullRequestRef(ORG, "0b5e6c8e-guid", "4bc14d40-guid", 1842)
+PR = PullRequest(
+    REF,
+    "Round checkout totals once",
+    "Rounds with **banker's rounding**.",
+    "refs/heads/rounding",
+    "refs/heads/main",
+    f"{ORG}/Fabrikam%20Fiber/_git/storefront/pullrequest/1842",
+    "4bc14d40-guid",
+    "0b5e6c8e-guid",
+    "Fabrikam Fiber",
+    "storefront",
+)
+
+
+def wi(wid: int, kind: str, title: str, fields: dict[str, str], *, parent: int | None = None, **kw: object) -> WorkItem:
+    relations = (Relation(PARENT, f"{ORG}/_apis/wit/workItems/{parent}"),) if parent else ()
+    item = WorkItem(
+        wid,
+        3,
+        kind,
+        title,
+        "Active",
+        fields,
+        relations,
+        web_url=f"{ORG}/Fabrikam%20Fiber/_workitems/edit/{wid}",
+        project="Fabrikam Fiber",
+    )
+    return replace(item, **kw)  # type: ignore[arg-type]
+
+
+STORY = wi(
+    101,
+    "User Story",
+    "Totals match the ledger",
+    {
+        "System.Description": "<p>Round checkout totals once, as the ledger does.</p>",
+        "Microsoft.VSTS.Common.AcceptanceCriteria": "<ul><li>Totals use ROUND_HALF_EVEN</li>"
+        "<li><s>Round each line</s></li><li>The export matches checkout</li></ul>",
+    },
+    parent=300,
+)
+BUG = wi(102, "Bug", "Total off by a cent", {"Microsoft.VSTS.TCM.ReproSteps": "<ol><li>Add 3 totes</li></ol>"})
+# Withheld items keep nothing in a real run (gather strips them); here their text is left in, and must not show.
+OTHER = wi(
+    103,
+    "User Story",
+    "Partner checkout",
+    {"System.Description": "SECRET-OTHER-PROJECT"},
+    project="Contoso",
+    withheld=Withheld(OTHER_PROJECT, "project Contoso (DOC_CONTEXT_OTHER_PROJECTS)"),
+)
+TAGGED = wi(
+    104,
+    "Task",
+    "Rotate keys",
+    {"System.Description": "SECRET-TAGGED"},
+    tags=("confidential",),
+    withheld=Withheld(SENSITIVE_TAG, "tag confidential (DOC_CONTEXT_SENSITIVE_TAGS)"),
+)
+FEATURE = wi(300, "Feature", "Checkout rounding", {"System.Description": "<p>One rounding rule. More.</p>"}, parent=400)
+EPIC = wi(
+    400,
+    "Epic",
+    "Merger readiness",
+    {"System.Description": "SECRET-PARENT"},
+    withheld=Withheld(OTHER_PROJECT, "project Contoso"),
+)
+POLICY = Page(
+    PageRef(page_id=11),
+    11,
+    "Rounding policy",
+    "PAY",
+    4,
+    "https://acme.atlassian.net/wiki/x/11",
+    "Use ROUND_HALF_EVEN for every total.",
+    restriction="none",
+)
+POSTMORTEM = Page(
+    PageRef(page_id=12),
+    12,
+    "Postmortem",
+    "OPS",
+    2,
+    "https://acme.atlassian.net/wiki/x/12",
+    "Root cause: SECRET-PAGE",
+    restriction="own",
+    withheld=Withheld(OWN_RESTRICTION, "own"),
+)
+GATHERED = Gathered(
+    PR,
+    (STORY, BUG, OTHER, TAGGED),
+    (ChangedFile("/src/checkout/totals.py", "edit"),),
+    ((POLICY, (101,)), (POSTMORTEM, (101, 102))),
+    (),
+    (Notice("work item 999", "skipped: it does not exist"),),
+    parents=(FEATURE, EPIC),
+    diff="+    return total.quantize(Decimal('0.01'), ROUND_HALF_EVEN)",
+)
+
+
+def outcome(gathered: Gathered = GATHERED, notices: tuple[Notice, ...] | None = None) -> Outcome:
+    items, pages = summarize_all(gathered)
+    return Outcome(
+        "## Business context",
+        "dry-run",
+        None,
+        gathered.notices if notices is None else notices,
+        sources=read_list(gathered),
+        reading=Reading(gathered, tuple(items), tuple(pages)),
+    )
+
+
+def document(gathered: Gathered = GATHERED) -> dict:
+    return valid(context_document(outcome(gathered), version="9.9.9"))
+
+
+def test_the_schema_is_a_valid_json_schema() -> None:
+    Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_the_document_follows_the_schema_and_round_trips_as_printed() -> None:
+    doc = document()
+    assert doc["schemaVersion"] == SCHEMA_VERSION and doc["generator"] == {"name": "doc-context", "version": "9.9.9"}
+    assert parsed(dumps(doc)) == doc
+
+
+def test_the_pull_request() -> None:
+    pr = document()["pullRequest"]
+    assert pr == {
+        "organizationUrl": ORG,
+        "project": "Fabrikam Fiber",
+        "repository": "storefront",
+        "id": 1842,
+        "url": f"{ORG}/Fabrikam%20Fiber/_git/storefront/pullrequest/1842",
+        "title": "Round checkout totals once",
+        "description": "Rounds with **banker's rounding**.",
+        "sourceBranch": "refs/heads/rounding",
+        "targetBranch": "refs/heads/main",
+        "changedFiles": [{"path": "/src/checkout/totals.py", "changeType": "edit"}],
+    }
+
+
+def test_each_shown_work_item_with_its_summary_criteria_and_parents() -> None:
+    items = {w["id"]: w for w in document()["workItems"]}
+    assert set(items) == {101, 102}
+    story = items[101]
+    assert (story["type"], story["title"], story["state"], story["revision"]) == (
+        "User Story",
+        "Totals match the ledger",
+        "Active",
+        3,
+    )
+    assert story["url"] == f"{ORG}/Fabrikam%20Fiber/_workitems/edit/101"
+    assert story["fieldsUsed"] == ["System.Description", "Microsoft.VSTS.Common.AcceptanceCriteria"]
+    assert "Round checkout totals once" in story["summary"] and "Round checkout totals once" in story["fullText"]
+    assert story["criteria"] == [  # as the summary gives them: in the item's order, the struck one withdrawn
+        {"text": "Totals use ROUND_HALF_EVEN", "withdrawn": False},
+        {"text": "Round each line", "withdrawn": True},
+        {"text": "The export matches checkout", "withdrawn": False},
+    ]
+    assert story["parents"] == [300], "the Epic above the Feature is withheld: the chain ends at the Feature"
+    assert items[102]["criteria"] == [] and items[102]["fieldsUsed"] == ["Microsoft.VSTS.TCM.ReproSteps"]
+    assert items[102]["parents"] == []
+
+
+def test_parents_and_pages() -> None:
+    doc = document()
+    assert doc["parents"] == [
+        {
+            "id": 300,
+            "type": "Feature",
+            "title": "Checkout rounding",
+            "state": "Active",
+            "url": f"{ORG}/Fabrikam%20Fiber/_workitems/edit/300",
+            "goal": "One rounding rule.",
+        }
+    ]
+    (page,) = doc["pages"]
+    assert {k: page[k] for k in ("source", "id", "kind", "title", "space", "url", "version", "citedBy")} == {
+        "source": "confluence",
+        "id": 11,
+        "kind": "page",
+        "title": "Rounding policy",
+        "space": "PAY",
+        "url": "https://acme.atlassian.net/wiki/x/11",
+        "version": 4,
+        "citedBy": [101],
+    }
+    assert "ROUND_HALF_EVEN" in page["excerpt"]
+
+
+def test_a_withheld_source_is_its_title_link_and_reason_and_nothing_more() -> None:
+    doc = document()
+    assert doc["withheld"] == [
+        {
+            "title": "Partner checkout",
+            "url": f"{ORG}/Fabrikam%20Fiber/_workitems/edit/103",
+            "reason": "it belongs to another project",
+        },
+        {
+            "title": "Rotate keys",
+            "url": f"{ORG}/Fabrikam%20Fiber/_workitems/edit/104",
+            "reason": "it carries a tag marked sensitive",
+        },
+        {
+            "title": "Merger readiness",
+            "url": f"{ORG}/Fabrikam%20Fiber/_workitems/edit/400",
+            "reason": "it belongs to another project",
+        },
+        {
+            "title": "Postmortem",
+            "url": "https://acme.atlassian.net/wiki/x/12",
+            "reason": "the page has view restrictions",
+        },
+    ]
+    text = dumps(doc)
+    assert not [s for s in SECRETS if s in text]
+    assert "Contoso" not in text and "DOC_CONTEXT_" not in text, (
+        "the log's detail (which project, which setting) stays in the log"
+    )
+    assert {w["id"] for w in doc["workItems"]} | {p["id"] for p in doc["parents"]} == {101, 102, 300}
+    assert [p["id"] for p in doc["pages"]] == [11]
+
+
+def test_warnings_and_the_read_list() -> None:
+    doc = document()
+    assert doc["warnings"] == [{"source": "work item 999", "message": "skipped: it does not exist"}]
+    assert "page 12 (version 2): Postmortem, cited by 101, 102 (title only)" in doc["readList"]
+    assert doc["readList"][-1] == "changed files: 1"
+
+
+def test_logging_commands_in_any_text_are_defused_and_html_is_not_raw() -> None:
+    hostile = "##vso[task.setvariable variable=x]pwned <img src=x onerror=alert(1)>"
+    gathered = replace(
+        GATHERED,
+        pull_request=replace(PR, title=hostile, description=hostile),
+        work_items=(replace(STORY, title=hostile, fields={**STORY.fields, "System.Description": f"<p>{hostile}</p>"}),),
+        notices=(Notice(hostile, hostile),),
+    )
+    text = dumps(document(gathered))
+    assert "##vso[" not in text and "#\\\\#vso[" in text  # the backslash, JSON-escaped
+    assert "<img" not in json.loads(text)["workItems"][0]["summary"]
+
+
+def test_a_run_cut_short_says_so() -> None:
+    assert document(replace(GATHERED, complete=False))["complete"] is False
+
+
+def test_an_outcome_without_a_reading_makes_no_document() -> None:
+    try:
+        context_document(Outcome("", "failed", None, ()), version="1")
+    except ValueError as e:
+        assert "no reading" in str(e)
+    else:
+        raise AssertionError("expected a ValueError")
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=60), text=st.text(max_size=300), state=st.text(max_size=12))
+def test_any_text_makes_a_valid_document_with_no_logging_command(title: str, text: str, state: str) -> None:
+    item = replace(
+        STORY,
+        title=title,
+        state=state,
+        fields={"System.Description": text, "Microsoft.VSTS.Common.AcceptanceCriteria": text},
+    )
+    page = replace(POLICY, title=title, text=text)
+    doc = document(replace(GATHERED, work_items=(item, OTHER), pages=((page, (101,)),)))
+    printed = dumps(doc)
+    assert defuse_log_commands(printed) == printed, "an undefused logging command"
+    assert "SECRET-OTHER-PROJECT" not in printed
