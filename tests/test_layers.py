@@ -35,6 +35,8 @@ EDGE = {
     "doc_context.preflight",
     "doc_context.demo",
     "doc_context.ready",
+    "doc_context.pr_context",
+    "doc_context.mcp_server",
 }
 PACKAGES = ("text", "summary", "comment", "context", "sources", "sandbox")
 MAY_IMPORT = {

@@ -78,6 +78,20 @@ def _parser() -> argparse.ArgumentParser:
         help="a git.pullrequest.created/updated service-hook payload (- for stdin): run for its pull request "
         "(it names the project, repository and pull request: not with those flags)",
     )
+    context = sub.add_parser(
+        "context",
+        help="gather as run does, post nothing, print the context for AI reviewers (warnings on stderr)",
+    )
+    context.add_argument(
+        "--pr", metavar="URL", help="the pull request's web address (default: the pipeline variables of a PR build)"
+    )
+    context.add_argument(
+        "--format",
+        choices=("markdown", "json"),
+        default="markdown",
+        help="the comment's markdown, or the JSON document",
+    )
+    sub.add_parser("mcp", help="serve the pull_request_context tool over stdio (Model Context Protocol; the mcp extra)")
     sub.add_parser("demo", help="run against the built-in sandbox servers and show what was posted")
     check = sub.add_parser(
         "check", help="preflight: can it read the PR and work items, write threads, reach Confluence? (writes nothing)"
@@ -88,14 +102,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: Printer = print) -> int:
+def main(argv: Sequence[str] | None = None, out: Printer = print, err: Printer | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     secrets: list[str] = []
     in_pipeline = os.environ.get("TF_BUILD", "").strip().lower() == "true"
-    plain = _redacting(out if in_pipeline else _terminal(out), secrets)  # for text that is not ours (the comment)
+    # `context` prints the context on stdout and `mcp` speaks the protocol there: what they log goes to stderr
+    log = (err or _stderr) if next((a for a in argv if not a.startswith("-")), "") in ("context", "mcp") else out
+    plain = _redacting(log if in_pipeline else _terminal(log), secrets)  # for text that is not ours (the comment)
     emit = _in_admins_words(plain, os.environ.get(TASK_INPUTS, ""))
     logging.getLogger("azure.identity").setLevel(logging.ERROR)  # its get_token warnings: our error says it once
     try:
         args = _parser().parse_args(argv)
+        if args.command == "context":
+            return _context(args, emit, secrets, _redacting(out, secrets), log)
+        if args.command == "mcp":
+            from doc_context.mcp_server import serve
+
+            return serve()
         if args.command == "demo":
             from doc_context.demo import demo
 
@@ -177,6 +200,36 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
     if failing:
         raise StepFailed(f"failing the step on {len(outcome.notices)} warnings (DOC_CONTEXT_FAIL_ON_WARNING is on)")
     return 0
+
+
+def _context(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer, log: Printer) -> int:
+    """`doc-context context`: the context on stdout (out), the rest (read list, warnings) on stderr (emit; log
+    unmasked, for the agent's own masking command)."""
+    from doc_context.pr_context import context_settings, gather_context
+
+    settings = context_settings(args.pr)
+    secrets += settings.secrets()
+    if settings.tf_build:
+        for secret in settings.secrets():
+            log(vso.set_secret(secret))
+    context = gather_context(settings, args.format)
+    out(context.text.removesuffix("\n"))
+    outcome = context.outcome
+    read = f"{outcome.work_items} work items, {outcome.pages} Confluence pages, {len(outcome.notices)} warnings"
+    lines = vso.group(f"doc-context: {read}", outcome.sources)
+    if outcome.title_only:
+        lines += vso.group(f"doc-context: {len(outcome.title_only)} shown by title and link only", outcome.title_only)
+    results = vso.warnings_and_result(outcome.notices)
+    failing = settings.fail_on_warning and outcome.notices
+    for line in lines + (results[:-1] if failing else results):  # failing: its own result, as `run`
+        emit(line)
+    if failing:
+        raise StepFailed(f"failing the step on {len(outcome.notices)} warnings (DOC_CONTEXT_FAIL_ON_WARNING is on)")
+    return 0
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def _save(markdown: str, path: str, emit: Printer) -> bool:

@@ -90,9 +90,31 @@ def ado_credentials(settings: Settings) -> Authentication:
     # msrest comes with the SDK: imported only when a run needs it
     from doc_context.sources.ado_transport import EntraAuth, token_auth
 
+    if signs_in(settings):
+        return EntraAuth(signed_in_credential())
     if settings.auth in ("auto", "system-token", "pat"):
         return token_auth(settings.ado_token().get_secret_value())
     return EntraAuth(entra_credential(settings))
+
+
+def signs_in(settings: Settings) -> bool:
+    """Outside a pipeline, with no token given, `auto` signs in with Entra ID as `az login` did (a person's
+    machine). In a pipeline the missing job token is a mistake to name, never a reason to try another way."""
+    given = [t for t in (settings.access_token, settings.pat) if t is not None and t.get_secret_value()]
+    return settings.auth == "auto" and not settings.tf_build and not given
+
+
+def signed_in_credential() -> TokenCredential:
+    """The Azure CLI's sign-in, through azure-identity (the `entra` extra); only the CLI, so no probe of a
+    managed identity endpoint from a person's machine."""
+    try:
+        from azure.identity import AzureCliCredential
+    except ImportError:
+        raise ConfigError(
+            "no Azure DevOps credentials: set AZURE_DEVOPS_PAT (a personal access token that may read code and "
+            "work items), or sign in with 'az login' after pip install 'doc-context[entra]'"
+        ) from None
+    return AzureCliCredential()
 
 
 def entra_credential(settings: Settings) -> TokenCredential:

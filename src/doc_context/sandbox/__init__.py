@@ -9,6 +9,7 @@ with Sandbox() as sandbox:
 from __future__ import annotations
 
 import ssl
+from urllib.parse import quote
 
 from .ado import FakeAzureDevOps
 from .confluence import FakeConfluence
@@ -60,6 +61,11 @@ class Sandbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def pr_url(self) -> str:
+        """The demo pull request's web address, as the portal links it (`doc-context context --pr`)."""
+        info = self.info
+        return f"{self.ado.base_url}/{quote(info.project_name)}/_git/{quote(info.repo_name)}/pullrequest/{info.pr_id}"
 
     def env(self) -> dict[str, str]:
         """The pipeline variables (as environment names) of a PR build against the sandbox."""

@@ -131,6 +131,11 @@ def _ambiguous(exc: BaseException) -> bool:
 
 def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
+    if isinstance(exc, AzureError) and ("Azure CLI" in str(exc) or "az login" in str(exc)):
+        return (
+            f"Entra ID sign-in failed ({type(exc).__name__}: {first_line(str(exc))}). Sign in with 'az login' "
+            "(an account of the Azure DevOps organization), or set AZURE_DEVOPS_PAT"
+        )
     if isinstance(exc, AzureError):
         return (
             f"Entra ID sign-in failed ({type(exc).__name__}: {first_line(str(exc))}). Check "

@@ -1,0 +1,83 @@
+"""`doc-context mcp`: the Model Context Protocol over stdio, with the official `mcp` SDK (the `mcp` extra).
+
+One tool, `pull_request_context(url, format)`, returns what `doc-context context --pr URL --format FORMAT`
+prints: a coding agent (Claude Code, VS Code's agent mode, any MCP client) asks for a PR's business context.
+Credentials and Confluence come from the server's environment, as for `context`. Stdout carries the protocol
+alone: warnings go to stderr, which clients keep as the server's log.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+from doc_context import __version__, vso
+from doc_context.errors import ConfigError, DocContextError
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+    from doc_context.pr_context import Context
+
+NAME = "doc-context"
+TOOL = "pull_request_context"
+INSTRUCTIONS = (
+    "doc-context gives an Azure DevOps pull request its business context: the work items linked to it "
+    "(summaries, acceptance criteria, parents) and the Confluence pages they cite, with sources the PR's "
+    "readers may not see listed by title only. Ask for it before reviewing or changing a pull request."
+)
+Fetch = Callable[[str, Literal["markdown", "json"]], "Context"]
+
+
+def server(fetch: Fetch | None = None, warn: Callable[[str], None] | None = None) -> MCPServer:
+    """The MCP server with its one tool; `fetch` gathers a PR's context (pr_context, unless a test gives one)."""
+    try:
+        from mcp.server import MCPServer
+        from mcp.server.mcpserver.exceptions import ToolError
+        from mcp.types import ToolAnnotations
+    except ImportError:
+        raise ConfigError("doc-context mcp needs the MCP SDK: pip install 'doc-context[mcp]'") from None
+    gather = fetch or _fetch
+    log = warn or _stderr
+    app: MCPServer = MCPServer(NAME, instructions=INSTRUCTIONS, version=__version__)
+
+    @app.tool(
+        name=TOOL,
+        title="Pull request business context",
+        annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True, idempotent_hint=True),
+        structured_output=False,
+    )
+    def pull_request_context(url: str, format: Literal["markdown", "json"] = "markdown") -> str:
+        """The business context of an Azure DevOps pull request: its linked work items (summaries,
+        acceptance criteria, parents) and the Confluence pages they cite, as doc-context's PR comment
+        (markdown) or as a JSON document (work items, pages, withheld sources, warnings; schemaVersion 1.x).
+
+        url: the pull request's web address, e.g. https://dev.azure.com/{org}/{project}/_git/{repo}/pullrequest/{id}
+        (also {org}.visualstudio.com and Azure DevOps Server addresses). format: markdown or json.
+        """
+        try:
+            context = gather(url, format)
+        except DocContextError as e:
+            raise ToolError(str(e)) from None
+        for notice in context.outcome.notices:
+            log(vso.for_terminal(vso.warning(notice)) or "")
+        return context.text
+
+    return app
+
+
+def serve() -> int:
+    """Serve over stdio until the client closes it."""
+    server().run("stdio")
+    return 0
+
+
+def _fetch(url: str, output: Literal["markdown", "json"]) -> Context:
+    from doc_context.pr_context import context_settings, gather_context
+
+    return gather_context(context_settings(url), output)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

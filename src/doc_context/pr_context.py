@@ -1,0 +1,75 @@
+"""`doc-context context` and the MCP tool: gather exactly as `run` does, post nothing, and give the context as
+markdown (the comment's body) or as the JSON document (context/document.py). No print: the caller prints.
+
+The pull request comes from the pipeline variables, or from its web address (prurl.py). Outside a pipeline
+the credential is AZURE_DEVOPS_PAT, or an Entra sign-in (`az login`, gateways.ado_credentials).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from doc_context import __version__
+from doc_context.app import Options, run
+from doc_context.context.document import context_document, dumps
+from doc_context.errors import ConfigError
+from doc_context.gateways import wire
+from doc_context.models import Outcome
+from doc_context.prurl import EXPECTED, parse_pull_request_url
+from doc_context.settings import Settings, load_settings
+
+Format = Literal["markdown", "json"]
+FORMATS: tuple[Format, ...] = ("markdown", "json")
+
+
+@dataclass(frozen=True)
+class Context:
+    text: str  # what `doc-context context` prints on stdout: the markdown, or the JSON document
+    outcome: Outcome  # its notices (warnings, the setup's first), read list and title-only list, for stderr
+
+
+def context_settings(pr_url: str | None = None, **overrides: object) -> Settings:
+    """The settings of a context run: the environment's, a dry run, and the PR of `pr_url` when given.
+
+    A PR named by its address is not the pipeline's own build, so the checkout's diff is not its diff."""
+    flags: dict[str, object] = {**overrides, "dry_run": True}
+    if pr_url is not None:
+        ref = parse_pull_request_url(pr_url)
+        flags.update(org_url=ref.org_url, project=ref.project, repository=ref.repository)
+        flags["pull_request_id"] = ref.pull_request_id
+    settings = load_settings(**flags)
+    if pr_url is not None:
+        return settings.model_copy(update={"source_dir": None})
+    try:
+        settings.pull_request()
+    except ConfigError as e:
+        raise ConfigError(f"no pull request: pass --pr with its web address ({EXPECTED}); {e}") from None
+    return settings
+
+
+def gather_context(settings: Settings, output: Format = "markdown") -> Context:
+    """Gather and summarize as a run does (the language model's overview too, when configured), post nothing."""
+    if output not in FORMATS:
+        raise ConfigError(f"unknown format {output!r}: use {' or '.join(FORMATS)}")
+    pr = settings.pull_request()
+    with wire(settings) as wired:
+        options = Options(
+            marker_key=settings.marker_key,
+            budget=settings.comment_budget,
+            dry_run=True,
+            deadline=settings.deadline,
+            extra=wired.extra,
+        )
+        outcome = run(wired.sources, None, pr, options, wired.chat)
+        outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
+    text = dumps(context_document(outcome, version=__version__)) if output == "json" else outcome.markdown
+    return Context(masked(text, settings.secrets()), outcome)
+
+
+def masked(text: str, secrets: list[str]) -> str:
+    """A secret value that slipped into a text is masked, as the CLI masks every line it prints."""
+    for secret in secrets:
+        if len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return text
