@@ -14,6 +14,8 @@ from pathlib import Path
 from settings_catalog import Entry, admin_entries, format_default
 from version import project_version
 
+from doc_context.context.document import OUTPUT_VARIABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 TASK_DIR = ROOT / "task"
 TASK_ID = "8e39f10e-a4a8-4965-a840-2d8e8777d1cd"  # never change it: the agent knows the task by this id
@@ -131,6 +133,13 @@ def task_json() -> dict[str, object]:
         "instanceNameFormat": "doc-context: business context comment",
         "groups": [{"name": name, "displayName": title, "isExpanded": expanded} for name, title, expanded in GROUPS],
         "inputs": TASK_ONLY_INPUTS + [_input(entry) for entry in admin_entries()],
+        "outputVariables": [
+            {
+                "name": OUTPUT_VARIABLE,
+                "description": "The path of the context document for AI reviewers (JSON, schemaVersion 1.x) that a "
+                f"run writes to the agent's temp folder; later steps read $(<step name>.{OUTPUT_VARIABLE}).",
+            }
+        ],
         "execution": {"Node20_1": {"target": "index.js"}, "Node24": {"target": "index.js"}},
     }
 

@@ -3,7 +3,8 @@
 Run time, as the agent runs a job's steps: a step's `condition` (default `succeeded()`), `$(macro)` in its
 inputs and env (an undefined one stays literal), every non-secret variable in the environment (Build.Reason as
 BUILD_REASON), `script:` in bash, PythonScript@0's inline script in the `python` on PATH, and the logging
-commands a step prints: `task.setvariable` for the later steps, `task.complete` for its result.
+commands a step prints: `task.setvariable` for the later steps (`isOutput=true`: as $(stepName.variable)),
+`task.complete` for its result, `artifact.upload` recorded in `artifacts` (artifact name -> the paths given).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Agent:
     cwd: Path | None = None  # where steps run (the checkout); the workdir when None
     timeout: float = 180
     log: list[Step] = field(default_factory=list)
+    artifacts: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.variables = {env_name(k): v for k, v in self.variables.items()}
@@ -82,12 +84,13 @@ class Agent:
         task = str(step.get("task", ""))
         if "checkout" in step or task.startswith("UsePythonVersion@"):
             return Step(name, "Succeeded")  # the checkout and the agent's Python are the test's own
+        output = str(step.get("name", ""))
         if "script" in step:
             path = self._write("script.sh", self._macros(step["script"]))
-            return self._process(name, ["bash", "--noprofile", "--norc", str(path)], env)
+            return self._process(name, ["bash", "--noprofile", "--norc", str(path)], env, output)
         if task.startswith("PythonScript@") and inputs.get("scriptSource") == "inline":
             path = self._write("script.py", inputs["script"])
-            return self._process(name, ["python", str(path)], env)
+            return self._process(name, ["python", str(path)], env, output)
         raise TemplateError(f"the test agent does not run {step}")
 
     def _write(self, name: str, content: str) -> Path:
@@ -95,7 +98,7 @@ class Agent:
         path.write_text(content, encoding="utf-8")
         return path
 
-    def _process(self, name: str, args: list[str], env: dict[str, str]) -> Step:
+    def _process(self, name: str, args: list[str], env: dict[str, str], output: str = "") -> Step:
         done = subprocess.run(
             args,
             env=env,
@@ -107,13 +110,17 @@ class Agent:
         )
         result = "Succeeded" if done.returncode == 0 else "Failed"
         for line in done.stdout.splitlines():
-            command = re.match(r"^.*?##vso\[(task\.\w+)([^\]]*)\](.*)$", line)
+            command = re.match(r"^.*?##vso\[(task\.\w+|artifact\.upload)([^\]]*)\](.*)$", line)
             if not command:
                 continue
             verb, properties, message = command.groups()
             props = dict(p.split("=", 1) for p in properties.strip().split(";") if "=" in p)
             if verb == "task.setvariable":
-                self.variables[env_name(props["variable"])] = message
+                is_output = props.get("isOutput", "").lower() == "true"
+                variable = f"{output}.{props['variable']}" if is_output and output else props["variable"]
+                self.variables[env_name(variable)] = message
+            elif verb == "artifact.upload":
+                self.artifacts.setdefault(props.get("artifactname", ""), []).append(message)
             elif verb == "task.complete" and props.get("result") == "Failed":
                 result = "Failed"
         return Step(name, result, done.stdout + done.stderr)

@@ -27,7 +27,7 @@ PARAM = re.compile(r"\$\{\{\s*parameters\.(\w+)\s*\}\}")
 FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
 # Values of these parameters may appear in step text: they are typed, restricted or set by the YAML author.
 # Anything else (a PR id, a repository from a service-hook payload) must travel through env.
-SAFE_IN_TEXT = {"command", "feed", "version", "wheel", "pythonVersion", "onlyForPullRequests", "runOnForks"}
+SAFE_IN_TEXT = {"command", "feed", "version", "wheel", "pythonVersion", "onlyForPullRequests", "runOnForks", "stepName"}
 PIP = "python -m pip install --disable-pip-version-check --quiet"
 READY = "python -m doc_context.ready"
 ENTRA = "or(in(parameters.auth, 'pipelines', 'managed-identity', 'azure-cli'), eq(parameters.llmAuth, 'entra'))"
@@ -257,7 +257,7 @@ def template_uses(pipeline: dict) -> list[dict]:
     return [s for s in flat_steps(pipeline_steps(pipeline)) if "template" in s]
 
 
-@pytest.mark.parametrize("name", ["azure-pipelines.yml", "manual-rerun.yml", "service-hook.yml"])
+@pytest.mark.parametrize("name", ["azure-pipelines.yml", "manual-rerun.yml", "service-hook.yml", "ai-review.yml"])
 def test_examples_use_the_template_that_exists(name):
     pipeline = examples()[name]
     uses = template_uses(pipeline)

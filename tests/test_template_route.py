@@ -148,6 +148,7 @@ def test_preinstalled_expands_to_python_a_check_and_the_run():
         "DOC_CONTEXT_DEADLINE": 300,
         "DOC_CONTEXT_DRY_RUN": False,
         "DOC_CONTEXT_FAIL_ON_WARNING": False,
+        "DOC_CONTEXT_PUBLISH_CONTEXT": False,
         "DOC_CONTEXT_LLM_MODEL": "gpt-4o-mini",
         "DOC_CONTEXT_LLM_API_KEY": "$(DOC_CONTEXT_LLM_API_KEY)",
         "DOC_CONTEXT_LLM_AUTH": "bearer",

@@ -63,3 +63,16 @@ def test_for_terminal(line, shown):
 def test_set_variable_escapes_the_name_as_a_property():
     assert vso.set_variable("DocContext.Ready", "true") == "##vso[task.setvariable variable=DocContext.Ready;]true"
     assert vso.set_variable("a;b]c", "x\ny") == "##vso[task.setvariable variable=a%3Bb%5Dc;]x%0Ay"
+
+
+def test_an_output_variable_and_an_artifact_upload():
+    assert vso.set_output("contextFile", "/a/_temp/doc-context.json") == (
+        "##vso[task.setvariable variable=contextFile;isOutput=true]/a/_temp/doc-context.json"
+    )
+    assert (
+        vso.set_output("x;y", "50% ##vso[") == "##vso[task.setvariable variable=x%3By;isOutput=true]50%AZP25 #\\#vso["
+    )
+    assert vso.upload_artifact("doc-context", "C:\\a\\_temp\\doc-context.json") == (
+        "##vso[artifact.upload artifactname=doc-context]C:\\a\\_temp\\doc-context.json"
+    )
+    assert vso.upload_artifact("a]b", "p\nq") == "##vso[artifact.upload artifactname=a%5Db]p%0Aq"

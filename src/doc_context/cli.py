@@ -148,6 +148,7 @@ def _failed(emit: Printer, in_pipeline: bool, message: str, code: int) -> int:
 def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Printer, plain: Printer) -> int:
     from doc_context.app import Options, run
     from doc_context.gateways import wire
+    from doc_context.pr_context import for_the_pipeline
     from doc_context.settings import load_settings
 
     flags = dict(
@@ -184,6 +185,10 @@ def _run(args: argparse.Namespace, emit: Printer, secrets: list[str], out: Print
         )
         outcome = run(wired.sources, wired.publisher, pr, options, wired.chat)
         outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
+    context_lines, unwritten = for_the_pipeline(outcome, settings)  # the JSON document for a later step
+    outcome = replace(outcome, notices=outcome.notices + ((unwritten,) if unwritten else ()))
+    for line in context_lines:
+        emit(line)
     if args.output:
         _save(outcome.markdown, str(args.output), emit)
     if summary_path and _save(outcome.summary or outcome.markdown, summary_path, emit) and settings.tf_build:

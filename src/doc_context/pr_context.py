@@ -8,14 +8,15 @@ the credential is AZURE_DEVOPS_PAT, or an Entra sign-in (`az login`, gateways.ad
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Literal
 
-from doc_context import __version__
+from doc_context import __version__, vso
 from doc_context.app import Options, run
-from doc_context.context.document import context_document, dumps
+from doc_context.context.document import ARTIFACT, FILE_NAME, OUTPUT_VARIABLE, context_document, dumps
 from doc_context.errors import ConfigError
 from doc_context.gateways import wire
-from doc_context.models import Outcome
+from doc_context.models import Notice, Outcome
 from doc_context.prurl import EXPECTED, parse_pull_request_url
 from doc_context.settings import Settings, load_settings
 
@@ -65,6 +66,22 @@ def gather_context(settings: Settings, output: Format = "markdown") -> Context:
         outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
     text = dumps(context_document(outcome, version=__version__)) if output == "json" else outcome.markdown
     return Context(masked(text, settings.secrets()), outcome)
+
+
+def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], Notice | None]:
+    """A pipeline run's context document: written to the agent's temp folder, its path the output variable
+    contextFile (read in a later step as $(stepName.contextFile)), uploaded as the build artifact doc-context when
+    DOC_CONTEXT_PUBLISH_CONTEXT asks. The logging commands to print, or a warning when it cannot be written."""
+    if not (settings.tf_build and settings.agent_temp_directory) or outcome.reading is None:
+        return [], None
+    path = (Path(settings.agent_temp_directory) / FILE_NAME).resolve()
+    document = dumps(context_document(outcome, version=__version__))
+    try:
+        path.write_text(masked(document, settings.secrets()), encoding="utf-8")
+    except OSError as e:
+        return [], Notice("context document", f"cannot write {path}: {e.strerror}")
+    lines = [vso.set_output(OUTPUT_VARIABLE, str(path))]
+    return lines + ([vso.upload_artifact(ARTIFACT, str(path))] if settings.publish_context else []), None
 
 
 def masked(text: str, secrets: list[str]) -> str:

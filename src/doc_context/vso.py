@@ -53,6 +53,17 @@ def set_variable(name: str, value: str) -> str:
     return f"##vso[task.setvariable variable={escape_property(name)};]{escape_message(value)}"
 
 
+def set_output(name: str, value: str) -> str:
+    """An output variable: later steps of the job read it as $(stepName.name), later jobs through dependencies
+    (learn.microsoft.com, "Set variables in scripts": isOutput)."""
+    return f"##vso[task.setvariable variable={escape_property(name)};isOutput=true]{escape_message(value)}"
+
+
+def upload_artifact(name: str, path: str) -> str:
+    """Upload a file as (part of) the build artifact `name` (the logging commands' artifact.upload)."""
+    return f"##vso[artifact.upload artifactname={escape_property(name)}]{escape_message(path)}"
+
+
 def upload_summary(path: str) -> str:
     return f"##vso[task.uploadsummary]{escape_message(path)}"
 

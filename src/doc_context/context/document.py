@@ -29,6 +29,10 @@ from doc_context.summary.parents import goal, parent_id
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
 SCHEMA_VERSION = "1.0"
+# In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
+FILE_NAME = "doc-context.json"
+OUTPUT_VARIABLE = "contextFile"
+ARTIFACT = "doc-context"
 CONFLUENCE = "confluence"  # a page's source kind; the Azure DevOps wiki will be another
 Json = dict[str, Any]
 

@@ -41,7 +41,8 @@ class AzureDevOpsSettings(BaseModel):
     auth: AuthMode = Field(
         "auto",
         validation_alias=env("DOC_CONTEXT_AUTH"),
-        description="Azure DevOps auth: auto (SYSTEM_ACCESSTOKEN, then AZURE_DEVOPS_PAT), "
+        description="Azure DevOps auth: auto (SYSTEM_ACCESSTOKEN, then AZURE_DEVOPS_PAT; outside a pipeline with "
+        "neither, the az login sign-in), "
         "system-token, pat, or Entra ID: pipelines, managed-identity, azure-cli.",
     )
     azure_tenant_id: str | None = Field(

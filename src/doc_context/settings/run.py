@@ -49,6 +49,13 @@ class RunSettings(BaseModel):
         description="Where to write the markdown for the build summary (default: in "
         "AGENT_TEMPDIRECTORY when in a pipeline).",
     )
+    publish_context: bool = Field(
+        False,
+        validation_alias=env("DOC_CONTEXT_PUBLISH_CONTEXT"),
+        description="Also upload the context document for AI reviewers (doc-context.json, written to the agent's "
+        "temp folder in every pipeline run, its path in the output variable contextFile) as the build artifact "
+        "doc-context.",
+    )
 
     # Set by the agent
     tf_build: bool = Field(False, validation_alias=env("TF_BUILD"), description="True inside Azure Pipelines.")
