@@ -306,3 +306,11 @@ def test_any_text_makes_a_valid_document_with_no_logging_command(title: str, tex
     printed = dumps(doc)
     assert defuse_log_commands(printed) == printed, "an undefused logging command"
     assert "SECRET-OTHER-PROJECT" not in printed
+
+
+def test_a_secret_that_slipped_into_a_text_is_masked_and_the_json_stays_valid() -> None:
+    token = 'tok"en\\, "x": 1'  # even one that would break the JSON if masked after printing
+    gathered = replace(GATHERED, pull_request=replace(PR, description=f"see {token} here"))
+    doc = valid(context_document(outcome(gathered), version="1", secrets=[token, "ab"]))
+    assert doc["pullRequest"]["description"] == "see *** here" and token not in dumps(doc)
+    assert parsed(dumps(doc)) == doc

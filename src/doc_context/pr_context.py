@@ -30,11 +30,11 @@ class Context:
     outcome: Outcome  # its notices (warnings, the setup's first), read list and title-only list, for stderr
 
 
-def context_settings(pr_url: str | None = None, **overrides: object) -> Settings:
+def context_settings(pr_url: str | None = None) -> Settings:
     """The settings of a context run: the environment's, a dry run, and the PR of `pr_url` when given.
 
     A PR named by its address is not the pipeline's own build, so the checkout's diff is not its diff."""
-    flags: dict[str, object] = {**overrides, "dry_run": True}
+    flags: dict[str, object] = {"dry_run": True}
     if pr_url is not None:
         ref = parse_pull_request_url(pr_url)
         flags.update(org_url=ref.org_url, project=ref.project, repository=ref.repository)
@@ -64,8 +64,9 @@ def gather_context(settings: Settings, output: Format = "markdown") -> Context:
         )
         outcome = run(wired.sources, None, pr, options, wired.chat)
         outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
-    text = dumps(context_document(outcome, version=__version__)) if output == "json" else outcome.markdown
-    return Context(masked(text, settings.secrets()), outcome)
+    if output == "json":
+        return Context(dumps(context_document(outcome, version=__version__, secrets=settings.secrets())), outcome)
+    return Context(masked(outcome.markdown, settings.secrets()), outcome)
 
 
 def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], Notice | None]:
@@ -75,9 +76,9 @@ def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], N
     if not (settings.tf_build and settings.agent_temp_directory) or outcome.reading is None:
         return [], None
     path = (Path(settings.agent_temp_directory) / FILE_NAME).resolve()
-    document = dumps(context_document(outcome, version=__version__))
+    document = dumps(context_document(outcome, version=__version__, secrets=settings.secrets()))
     try:
-        path.write_text(masked(document, settings.secrets()), encoding="utf-8")
+        path.write_text(document, encoding="utf-8")
     except OSError as e:
         return [], Notice("context document", f"cannot write {path}: {e.strerror}")
     lines = [vso.set_output(OUTPUT_VARIABLE, str(path))]

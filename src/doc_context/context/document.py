@@ -33,12 +33,14 @@ SCHEMA_VERSION = "1.0"
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
 ARTIFACT = "doc-context"
+MIN_SECRET = 4  # shorter values are not masked (the CLI's rule): "***" for every "a" would garble the text
 CONFLUENCE = "confluence"  # a page's source kind; the Azure DevOps wiki will be another
 Json = dict[str, Any]
 
 
-def context_document(outcome: Outcome, *, version: str) -> Json:
-    """The document for what a run read (outcome.reading), its warnings and read list; `version`: doc-context's."""
+def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] = ()) -> Json:
+    """The document for what a run read (outcome.reading), its warnings and read list; `version`: doc-context's.
+    A secret value (a token) that slipped into any string is masked there, as the CLI masks every line."""
     if outcome.reading is None:
         raise ValueError("the outcome holds no reading: only app.run's outcomes make a context document")
     gathered = outcome.reading.gathered
@@ -63,8 +65,8 @@ def context_document(outcome: Outcome, *, version: str) -> Json:
         "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
         "readList": list(outcome.sources),
     }
-    defused: Json = _defused(document)
-    return defused
+    cleaned: Json = _cleaned(document, [s for s in secrets if len(s) >= MIN_SECRET])
+    return cleaned
 
 
 def dumps(document: Json) -> str:
@@ -171,11 +173,14 @@ def _plain(text: str) -> str:
     return " ".join(strip_invisible(text).split())
 
 
-def _defused(value: Any) -> Any:
+def _cleaned(value: Any, secrets: Sequence[str]) -> Any:
+    """Every string with its logging commands defused and any secret masked."""
     if isinstance(value, str):
+        for secret in secrets:
+            value = value.replace(secret, "***")
         return defuse_log_commands(value)
     if isinstance(value, dict):
-        return {key: _defused(v) for key, v in value.items()}
+        return {key: _cleaned(v, secrets) for key, v in value.items()}
     if isinstance(value, list):
-        return [_defused(v) for v in value]
+        return [_cleaned(v, secrets) for v in value]
     return value
