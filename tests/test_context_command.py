@@ -136,7 +136,7 @@ def test_in_a_pipeline_a_missing_job_token_is_named_never_a_sign_in(sandbox, cli
 
 def test_fail_on_warning_fails_as_run_does(sandbox, cli):
     ran = cli({**sandbox.env(), "DOC_CONTEXT_FAIL_ON_WARNING": "true"}, "context", "--format", "json")
-    assert ran.code == 1
+    assert ran.code == 1 and "##vso[task.complete result=Failed;]" in ran.stderr
     parsed(ran.stdout)  # the context is still printed
 
 
