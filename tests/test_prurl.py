@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from doc_context.errors import ConfigError
 from doc_context.models import PullRequestRef
 from doc_context.prurl import parse_pull_request_url
+from doc_context.summary.prlinks import pull_request_url
 
 DEV = "https://dev.azure.com/fabrikam"
 
@@ -155,3 +156,17 @@ def test_any_text_parses_or_is_one_config_error(text: str) -> None:
                      r"[Pp]ull[Rr]equest/[0-9]{0,12}[/?#]?.{0,20}", fullmatch=True))  # fmt: skip
 def test_near_misses_parse_or_are_one_config_error(text: str) -> None:
     parses_or_says_why(text)
+
+
+ORGS = ["https://dev.azure.com/fabrikam", "https://fabrikam.visualstudio.com", "https://tfs.fabrikam.com/tfs/Payments",
+        "http://127.0.0.1:8080/fabrikam"]  # fmt: skip
+
+
+@given(project=_NAME, repository=_NAME, pr_id=st.integers(1, 2**31 - 1), org_url=st.sampled_from(ORGS))
+def test_the_address_the_comment_links_reads_back_as_its_pull_request(
+    project: str, repository: str, pr_id: int, org_url: str
+) -> None:
+    if repository.lower() == "_git" or project.lower() in ("_git", "defaultcollection", "tfs"):
+        return
+    ref = PullRequestRef(org_url, project, repository, pr_id)
+    assert parse_pull_request_url(pull_request_url(ref)) == ref

@@ -4,7 +4,8 @@
     https://{org}.visualstudio.com[/DefaultCollection]/{project}/_git/{repo}/pullrequest/{id}
     https://{server}[:port][/tfs]/{collection}/{project}/_git/{repo}/pullrequest/{id}      (Azure DevOps Server)
 
-Anything after the id (`/overview`, `?_a=files`, `#…`) is ignored. A repository named like its project
+It reads back what summary/prlinks.pull_request_url writes. Anything after the id (`/overview`, `?_a=files`,
+`#…`) is ignored. A repository named like its project
 drops the project (`https://dev.azure.com/{org}/_git/{repo}/pullrequest/{id}`), as the web portal writes
 it. Names are percent-decoded (`Fabrikam%20Fiber` is the project "Fabrikam Fiber"); the organization URL
 keeps its path as written. Sources (learn.microsoft.com): "Work with URLs in extensions and integrations"

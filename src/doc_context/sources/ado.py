@@ -7,6 +7,7 @@ become our models; SDK errors become ours (ado_transport.errors) with a message 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TypeVar
 
@@ -27,9 +28,10 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.sources import ado_sdk as sdk
-from doc_context.sources.ado_convert import pull_request_web_url, thread, typed, work_item
+from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
 from doc_context.sources.ado_transport import errors, read, retry_policy
+from doc_context.summary.prlinks import pull_request_url
 from doc_context.summary.worktypes import FETCHED_FIELDS
 
 T = TypeVar("T")
@@ -114,8 +116,13 @@ class AzureDevOps:
             description=got.description or "",
             source_branch=got.source_ref_name or "",
             target_branch=got.target_ref_name or "",
-            web_url=pull_request_web_url(
-                self._org_url, project_name or pr.project, repository_name or pr.repository, pr.pull_request_id
+            web_url=pull_request_url(
+                replace(
+                    pr,
+                    org_url=self._org_url,
+                    project=project_name or pr.project,
+                    repository=repository_name or pr.repository,
+                )
             ),
             repository_id=str(getattr(repository, "id", "") or ""),
             project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""),

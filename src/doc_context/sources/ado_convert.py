@@ -35,11 +35,6 @@ def work_item(w: sdk.WorkItem, org_url: str, default_project: str, keep: frozens
     )
 
 
-def pull_request_web_url(org_url: str, project: str, repository: str, pr_id: int) -> str:
-    """The pull request's page, in the form the web portal links it (and prurl.py reads back)."""
-    return f"{org_url.rstrip('/')}/{quote(project, safe='')}/_git/{quote(repository, safe='')}/pullrequest/{pr_id}"
-
-
 def _plain(value: object) -> str:
     """A field value as text: identities by display name, 8.0 as '8'."""
     if isinstance(value, dict):
