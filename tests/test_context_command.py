@@ -124,7 +124,7 @@ def test_without_a_pat_or_a_sign_in_one_line_says_what_to_do(sandbox, cli, tmp_p
     (line,) = ran.stderr.strip().splitlines()  # the first call that needs the sign-in names itself
     assert line.startswith("doc-context: could not ") and line.endswith(
         ": Entra ID sign-in failed (CredentialUnavailableError: Azure CLI not found on path). Sign in with "
-        "'az login' (an account of the Azure DevOps organization), or set AZURE_DEVOPS_PAT"
+        "'az login', with an account of the Azure DevOps organization, or set AZURE_DEVOPS_PAT"
     )
 
 

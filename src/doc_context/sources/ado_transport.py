@@ -131,10 +131,12 @@ def _ambiguous(exc: BaseException) -> bool:
 
 def explain(exc: BaseException) -> str:
     """One line from an SDK error, with the fix when we know it."""
-    if isinstance(exc, AzureError) and ("Azure CLI" in str(exc) or "az login" in str(exc)):
+    said = first_line(str(exc))
+    if isinstance(exc, AzureError) and ("Azure CLI" in said or "az login" in said):  # the CLI's sign-in
+        how = "an account" if "az login" in said else "'az login', with an account"  # not said twice
         return (
-            f"Entra ID sign-in failed ({type(exc).__name__}: {first_line(str(exc))}). Sign in with 'az login' "
-            "(an account of the Azure DevOps organization), or set AZURE_DEVOPS_PAT"
+            f"Entra ID sign-in failed ({type(exc).__name__}: {said}). Sign in with {how} of the Azure DevOps "
+            "organization, or set AZURE_DEVOPS_PAT"
         )
     if isinstance(exc, AzureError):
         return (
