@@ -19,6 +19,7 @@ from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.mdblocks import parse_blocks
+from doc_context.text.unidiff import parse_diff
 
 from .golden import GOLDEN, assert_golden
 from .rendering import tokens
@@ -254,7 +255,7 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
 def compose_case(name: str, *, full: bool = False) -> str:
     """The case's comment, or with `full` its build summary, composed afresh."""
     gathered, diff = CASES[name]()
-    gathered = replace(gathered, diff=diff)
+    gathered = replace(gathered, diff=diff, changes=parse_diff(diff))  # as a run with a checkout reads it
     return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
 
 

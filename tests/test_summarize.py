@@ -180,10 +180,12 @@ def test_bug_never_uses_its_description() -> None:
     assert "LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR" in bug.fields[DESCRIPTION]
     summary = work_item_summary(bug, CHANGED, DIFF)
     assert "LEGACY" not in summary.text + summary.more
-    # the comment: the steps first, unlabelled under the Bug's heading, then what should and did happen
+    # the comment: the steps first, unlabelled under the Bug's heading; what should and did happen are criteria
     assert summary.text.startswith("1. Sign in as a customer whose shipping country is *Germany*.")
-    assert "- **Expected:** the total includes 19% VAT (23.80 EUR)." in summary.text
-    assert "- **Actual:** the total is 20.00 EUR; the tax line shows 0.00." in summary.text
+    expected, actual = summary.criteria
+    assert (expected.label, expected.text) == ("Expected", "the total includes 19% VAT (23.80 EUR).")
+    assert (actual.label, actual.text) == ("Actual", "the total is 20.00 EUR; the tax line shows 0.00.")
+    assert "Expected" not in summary.text + summary.more
     # the build summary: the steps labelled, and the system info too
     assert "**Repro steps**\n1. Sign in as a customer whose shipping country is *Germany*." in summary.more
     assert "**System info:** Browser: Edge 120; OS: Windows 11; Environment: staging" in summary.more

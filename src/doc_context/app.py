@@ -13,7 +13,8 @@ from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
 from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Reading, Summary, WorkItem
-from doc_context.sources.llm import ChatClient, write_overview
+from doc_context.sources.llm import ChatClient, ask
+from doc_context.summary.citecheck import with_words
 from doc_context.summary.extrafields import ExtraFields
 from doc_context.summary.summarize import summarize_all
 
@@ -90,8 +91,12 @@ def run(
             )
         )
         return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices))
-    overview, notice = write_overview(chat, gathered.pull_request, items, pages)
-    notices += [notice] if notice else []
+    answer = ask(chat, gathered.pull_request, items, pages, gathered.changes)
+    notices += [answer.notice] if answer.notice else []
+    if answer.judgements:  # a word stays only on a line the diff really has
+        items, dropped = with_words(items, answer.judgements, gathered.changes)
+        notices += dropped
+    overview = answer.overview
     body = compose(gathered, items, pages, options, overview)
     if overview:
         outcome = partial(outcome, summary=compose(gathered, items, pages, options, overview, full=True))

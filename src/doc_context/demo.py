@@ -7,9 +7,11 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 from doc_context.sandbox import Sandbox
+from doc_context.sandbox.checkout import checkout_env, demo_checkout
 
 Printer = Callable[[str], None]
 DEMO_BUILD_ID = "20418"
@@ -34,12 +36,26 @@ def demo_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
     return env
 
 
+def with_checkout(stack: ExitStack, env: dict[str, str], pr_id: int) -> str:
+    """The PR build's checkout added to env (a temporary git repository, HEAD^1..HEAD the pull request's change,
+    removed when the stack closes), so the criteria's evidence comes from a diff; what happened, in words."""
+    try:
+        source_dir = stack.enter_context(demo_checkout())
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"no checkout (git could not build one: {e}); evidence is by file name only"
+    env.update(checkout_env(source_dir, pr_id))
+    return f"checkout {source_dir} (HEAD^1..HEAD is the pull request's change)"
+
+
 def demo(out: Printer) -> int:
-    with Sandbox() as sandbox, tempfile.TemporaryDirectory(prefix="doc-context-sdk-cache-") as cache:
+    with ExitStack() as stack:
+        sandbox = stack.enter_context(Sandbox())
+        cache = stack.enter_context(tempfile.TemporaryDirectory(prefix="doc-context-sdk-cache-"))
         info = sandbox.info
         out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   Confluence: {sandbox.confluence.base_url}/wiki")
-        out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}\n")
         env = demo_env(sandbox.env(), cache)
+        checkout = with_checkout(stack, env, info.pr_id)
+        out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}; {checkout}\n")
         for attempt in (1, 2):
             out(f"=== pipeline log, run {attempt}: doc-context run ===")
             code = _run(env, out)

@@ -16,7 +16,7 @@ from doc_context.models import Notice
 from doc_context.preflight import Preflightable
 from doc_context.settings import Settings
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
-from doc_context.sources.diff import read_diff
+from doc_context.sources.diff import read_diff_index
 from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.extrafields import ExtraFields
 
@@ -69,7 +69,7 @@ def wire(settings: Settings) -> Iterator[Wired]:
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,
                 confluence_concurrency=settings.confluence_concurrency,
-                diff=(lambda: read_diff(source_dir)) if source_dir else None,
+                diff=(lambda: read_diff_index(source_dir)) if source_dir else None,
                 audience=settings.audience(),
                 confluence_missing=settings.confluence_missing() or "",
             ),

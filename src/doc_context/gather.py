@@ -33,6 +33,7 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
+from doc_context.sources.diff import DiffRead
 from doc_context.summary.audience import UNKNOWN_RESTRICTION, Audience, withhold_item, withhold_page
 from doc_context.summary.citations import Uncited, cited_pages, confluence_like, uncited_links
 from doc_context.summary.parents import parent_ids
@@ -83,7 +84,7 @@ class Sources:
     read_threads: bool = True
     parent_depth: int = PARENT_DEPTH
     confluence_concurrency: int = CONFLUENCE_CONCURRENCY
-    diff: Callable[[], tuple[str, Notice | None]] | None = None  # the checkout's git diff, when there is one
+    diff: Callable[[], DiffRead] | None = None  # the checkout's git diff, read once, when there is one
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
     confluence_missing: str = "no Confluence credentials are configured"  # why confluence is None, in words
 
@@ -111,8 +112,8 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
-        diff, diff_notice = deadline.optional(f_diff, "the diff", notices, default=("", None)) if f_diff else ("", None)
-        notices += [diff_notice] if diff_notice else []
+        diff = deadline.optional(f_diff, "the diff", notices, default=DiffRead()) if f_diff else DiffRead()
+        notices += [diff.notice] if diff.notice else []
     finally:
         pool.shutdown(wait=not deadline.missed, cancel_futures=True)
     return Gathered(
@@ -124,8 +125,9 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         tuple(notices),
         parents=parents.items,
         complete=not deadline.missed,
-        diff=diff,
+        diff=diff.text,
         skipped_links=tuple(uncited.log_lines()),
+        changes=diff.diff,
     )
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cached_property
 from typing import Generic, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -172,13 +174,40 @@ class Yields(IntEnum):
     LAST = 5  # whole texts: each page's lead and best match, then each work item's (system info, criteria)
 
 
+Basis = Literal["diff", "file names"]  # what evidence was found in: the diff, or (no checkout) the files' names
+
+
+@dataclass(frozen=True)
+class FileEvidence:
+    path: str  # as the pull request names it: "/src/checkout/loyalty.py"
+    lines: tuple[int, ...] = ()  # the new file's numbers of the added lines carrying the terms (none by name)
+    removed: tuple[int, ...] = ()  # the old file's numbers of deleted lines (criteria about removing something)
+    terms: tuple[str, ...] = ()  # the terms found there, as the criterion writes them
+
+
+@dataclass(frozen=True)
+class Evidence:
+    files: tuple[FileEvidence, ...] = ()  # the most telling first
+    basis: Basis = "diff"
+
+    @property
+    def found(self) -> bool:
+        return bool(self.files)
+
+
 @dataclass(frozen=True)
 class Criterion:
     """One acceptance criterion of a work item, as its field states it (markdown, one line); a wholly
-    struck-through one (`<s>`, `<strike>`, `<del>`) is withdrawn and stays apart, struck through."""
+    struck-through one (`<s>`, `<strike>`, `<del>`) is withdrawn and stays apart, struck through.
+
+    A Bug's outcome comes as two, labelled: its Expected outcome, a criterion for the fix (with evidence),
+    and its Actual one (no evidence is looked for: `evidence` None)."""
 
     text: str
     struck: bool = False
+    evidence: Evidence | None = None  # where the diff shows its terms (summary/evidence.py); None: not looked for
+    label: str = ""  # "Expected" or "Actual" for a Bug's outcome; "" for an acceptance criterion
+    word: str = ""  # the language model's word ("addressed", "partly", "not visible"), kept on a checked citation
 
 
 @dataclass(frozen=True)
@@ -205,6 +234,64 @@ class Summary:
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
 
 
+# The pull request's diff, as text/unidiff.py reads it
+Status = Literal["modified", "added", "deleted", "renamed", "copied"]
+
+
+@dataclass(frozen=True, eq=False)
+class Lines:
+    """Lines of one side of a file's diff: their numbers, in order, and their text joined by newlines."""
+
+    numbers: array[int] = field(default_factory=lambda: array("I"))
+    text: str = ""
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def split(self) -> list[str]:
+        """The lines, one per number."""
+        return self.text.split("\n") if self.numbers else []
+
+    def has(self, number: int) -> bool:
+        """Whether the line with this number is among them (numbers are ascending: a binary search)."""
+        lo, hi = 0, len(self.numbers)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.numbers[mid] < number:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo < len(self.numbers) and self.numbers[lo] == number
+
+
+@dataclass(frozen=True, eq=False)
+class DiffFile:
+    """One file of the diff. `path` is as the pull request names it ("/src/app.py"); a deleted file keeps its
+    old path there. `added` holds the new file's line numbers, `deleted` the old file's."""
+
+    path: str
+    status: Status = "modified"
+    old_path: str = ""  # renamed or copied from
+    binary: bool = False
+    added: Lines = field(default_factory=Lines)
+    deleted: Lines = field(default_factory=Lines)
+    scopes: tuple[str, ...] = ()  # the unchanged lines that open the definitions its changes sit in (git's
+    # funcname: the hunk header's text, or a context line starting a definition), for the code a criterion names
+
+
+@dataclass(frozen=True, eq=False)
+class Diff:
+    files: tuple[DiffFile, ...] = ()
+
+    def file(self, path: str) -> DiffFile | None:
+        """The file at this path ("/src/app.py", "src/app.py" alike), if the diff changes it."""
+        return self._by_path.get("/" + path.lstrip("/"))
+
+    @cached_property
+    def _by_path(self) -> dict[str, DiffFile]:
+        return {f.path: f for f in self.files}
+
+
 @dataclass(frozen=True)
 class Thread:
     """A PR comment thread as far as publishing needs it."""
@@ -229,8 +316,9 @@ class Gathered:
     notices: tuple[Notice, ...]
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
-    diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one
+    diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one: its first part, for ranking
     skipped_links: tuple[str, ...] = ()  # links to Confluence not read as pages, one log line each
+    changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: no checkout
 
 
 @dataclass(frozen=True)

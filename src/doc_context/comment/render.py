@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doc_context.comment import yields
+from doc_context.comment.criteria import NAMES_ONLY
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
-from doc_context.models import PullRequest, Summary
+from doc_context.models import PullRequest, PullRequestRef, Summary
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
 
@@ -56,7 +57,8 @@ def render_comment(
         if llm_overview and llm_overview.strip()
         else overview(pr, items, pages, changed_count)
     )
-    layout = Layout([TITLE, opening], item_parts(items, full=full), page_parts(pages, full=full))
+    parts = item_parts(items, full=full, pr=links_ref(pr) if pr else None)
+    layout = Layout([TITLE, opening], parts, page_parts(pages, full=full))
     layout.link = "" if full or not summary_url else _summary_link(summary_url)
     trimmed: Trimmed = {}
     steps = yields.steps(layout.items, layout.pages)
@@ -87,6 +89,8 @@ class Layout:
                 group = part.group
                 blocks.append(group)
             blocks.append(part.render())
+        if any(p.names_only and p.body for p in self.items):  # said once, under the criteria it is about
+            blocks.append(f"_{NAMES_ONLY}_")
         blocks += [PAGES_TITLE, *(p.render() for p in self.pages)] if self.pages else []
         return [b for b in (*blocks, note, self.link) if b]
 
@@ -98,14 +102,29 @@ class Layout:
         return "\n\n".join(self.blocks(note))
 
 
+def links_ref(pr: PullRequest) -> PullRequestRef:
+    """The pull request as its web links name it: its project and repository by name where the service told
+    them (a web address reads better with "Fabrikam Fiber/_git/storefront" than with their ids)."""
+    ref = pr.ref
+    project, repository = pr.project_name or ref.project, pr.repository_name or ref.repository
+    return PullRequestRef(ref.org_url, project, repository, ref.pull_request_id)
+
+
 def _summary_link(url: str) -> str:
     return f"_In full: {safe_link('build summary', url)}_"
 
 
 def _note(trimmed: Trimmed, limit: int) -> str:
+    """What yielded, each part counted once, by the last that happened to it (a text shortened, then left out,
+    is counted as left out)."""
     if not trimmed:
         return ""
-    what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in trimmed.items())
+    gone = {(noun, i) for (noun, verb), ids in trimmed.items() if verb == "left out" for i in ids}
+    counts = {
+        (noun, verb): [i for i in ids if verb == "left out" or (noun, i) not in gone]
+        for (noun, verb), ids in trimmed.items()
+    }
+    what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in counts.items() if ids)
     return f"_Trimmed to fit the {limit:,}-character limit: {what}._"
 
 

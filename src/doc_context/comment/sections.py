@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from doc_context.comment.criteria import criteria_markdown
-from doc_context.models import Summary, Yields
+from doc_context.comment.criteria import criteria_markdown, names_only
+from doc_context.models import PullRequestRef, Summary, Yields
 from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
@@ -44,6 +44,7 @@ class Part:
     index: int
     context: str = ""  # the parent line
     group: str = ""  # the heading of the group it is in ("" when the comment has no groups)
+    names_only: bool = False  # its criteria's evidence is by file name only (the run had no checkout)
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     body: str = field(init=False)
 
@@ -63,8 +64,9 @@ def shared_parents(items: Sequence[Summary]) -> set[tuple[str, str, str]]:
     return {parent for parent, n in counts.items() if n > 1}
 
 
-def item_parts(items: Sequence[Summary], *, full: bool = False) -> list[Part]:
-    """A part per work item; grouped under their shared parents when there are any."""
+def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestRef | None = None) -> list[Part]:
+    """A part per work item; grouped under their shared parents when there are any. `pr`: the pull request
+    whose Files view the criteria's evidence links into."""
     shared = shared_parents(items)
     level = "####" if shared else "###"
     parts = []
@@ -73,10 +75,11 @@ def item_parts(items: Sequence[Summary], *, full: bool = False) -> list[Part]:
         grouped = parent is not None and parent in shared
         group = group_heading(summary.parents) if grouped else (f"### {OTHERS}" if shared else "")
         context = "" if grouped else parent_line(summary.parents)
-        criteria = criteria_markdown(summary.criteria, full=full)
+        criteria = criteria_markdown(summary.criteria, full=full, pr=pr)
         raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria)
         parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
+        parts[-1].names_only = names_only(summary.criteria)
     first: dict[str, int] = {}
     for part in parts:
         first.setdefault(part.group, part.index)

@@ -224,7 +224,7 @@ def _value_term(raw: str, unit_word: str) -> Term | None:
     digits = len(value.replace(".", ""))
     if unit:
         return Term("value", (value,), STRONG, f"{raw} {unit_word}".strip(), unit)
-    if "." in value or digits >= 3:
+    if "." in value or "." in raw or digits >= 3:  # a decimal as written: 10.00 (matching 10) is a price
         return Term("value", (value,), STRONG, raw)
     return Term("value", (value,), WEAK, raw) if digits == 2 else None
 

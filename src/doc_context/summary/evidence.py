@@ -24,43 +24,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from doc_context.models import ChangedFile
+from doc_context.models import Basis, ChangedFile, Diff, DiffFile, Evidence, FileEvidence
 from doc_context.summary.criterion_terms import COMMON, WEAK, CriterionTerms, Term, criterion_terms, number, parts
 from doc_context.summary.diffindex import DiffIndex, FileWords, Side
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
-from doc_context.text.unidiff import Diff
+
+__all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 
 ENOUGH = 2.0
 TOPIC = 0.5  # what a word or phrase in most of the changed files weighs, of its weight
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
 NAME_BONUS = 1.5
+NEAR = 1  # lines apart at most, weak terms that count together: one line and the next
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
 CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
-Basis = Literal["diff", "file names"]
 NAMES_ONLY = "Evidence is by file name only: this build had no checkout of the pull request to read its diff from."
-
-
-@dataclass(frozen=True)
-class FileEvidence:
-    path: str  # as the pull request names it: "/src/checkout/loyalty.py"
-    lines: tuple[int, ...] = ()  # the new file's numbers of the added lines carrying the terms (none by name)
-    removed: tuple[int, ...] = ()  # the old file's numbers of deleted lines (criteria about removing something)
-    terms: tuple[str, ...] = ()  # the terms found there, as the criterion writes them
-
-
-@dataclass(frozen=True)
-class Evidence:
-    files: tuple[FileEvidence, ...] = ()  # the most telling first
-    basis: Basis = "diff"
-
-    @property
-    def found(self) -> bool:
-        return bool(self.files)
 
 
 class EvidenceFinder:
@@ -72,9 +53,13 @@ class EvidenceFinder:
         self.changed = tuple(changed)
         self._topics = _Topics(self.index) if self.index is not None else None
 
-    def find(self, criterion: str, *, struck: bool = False, work_item: Sequence[str] = ()) -> Evidence:
+    def find(
+        self, criterion: str, *, struck: bool = False, work_item: Sequence[str] = (), elsewhere: Sequence[str] = ()
+    ) -> Evidence:
         """The evidence for one criterion's text (markdown); none for a struck-through one. `work_item`: the
-        work item's other sentences (its other criteria, its description), which pasted text is told by."""
+        work item's other sentences (its other criteria, its description), which pasted text is told by.
+        `elsewhere`: what the pull request's other work items say; a phrase one of them says too is the
+        change's topic, not this criterion's (it weighs TOPIC, as one in most of the changed files does)."""
         terms = criterion_terms(criterion)
         if struck or not terms.specific:
             return Evidence((), self.basis)
@@ -82,11 +67,12 @@ class EvidenceFinder:
             return Evidence(_by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (_plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._topics is not None
-        scored = [_in_file(self.index, n, terms, own, self._topics) for n in self._candidates(terms)]
+        topic = _Shared(self._topics, elsewhere)
+        scored = [_in_file(self.index, n, terms, own, topic) for n in self._candidates(terms)]
         found = [s for s in scored if s is not None]
-        named = {t.label for t in terms.terms if t.named and t.kind == "ident"}
+        named = [t for t in terms.terms if t.named and t.kind == "ident"]
         if named:  # the code it names must show: all of it, where some file shows all
-            shown = [len(named.intersection(s[1].terms)) for s in found]
+            shown = [len(_shown(named, s[1], self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
         ranked = sorted(found, key=lambda s: (-s[0], s[1].path))
         return Evidence(tuple(f for _, f in ranked), "diff")
@@ -124,6 +110,25 @@ class EvidenceFinder:
         return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
 
 
+def _shown(named: Sequence[Term], found: FileEvidence, index: DiffIndex) -> set[str]:
+    """The named code a file shows: on its lines (found.terms), or as the definition its changes sit in (the
+    change is inside `round_money`: it shows round_money, though no changed line spells it)."""
+    scopes = [tuple(parts(scope)) for scope in _file(index, found.path).scopes]
+    inside = {t.label for t in named if any(_has_run(words, t.parts) for words in scopes)}
+    return {t.label for t in named if t.label in found.terms} | inside
+
+
+def _has_run(words: Sequence[str], run: Sequence[str]) -> bool:
+    joined = "".join(run)
+    return joined in words or any(tuple(words[i : i + len(run)]) == tuple(run) for i in range(len(words)))
+
+
+def _file(index: DiffIndex, path: str) -> DiffFile:
+    found = index.diff.file(path)
+    assert found is not None
+    return found
+
+
 def _sides(terms: CriterionTerms) -> tuple[Side, ...]:
     return ("added", "deleted") if terms.removal else ("added",)
 
@@ -141,7 +146,7 @@ def _lookups(term: Term) -> list[tuple[str, ...]]:
 
 
 def _in_file(
-    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], topic: _Topics
+    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], topic: _Shared
 ) -> tuple[float, FileEvidence] | None:
     """(score, evidence) for one file, or None when its lines do not carry enough of the terms."""
     f = index.diff.files[file_no]
@@ -150,8 +155,12 @@ def _in_file(
     score, labels, telling = 0.0, [], False
     strong: list[set[int]] = [set(), set()]  # line indexes, added and deleted, of terms enough alone
     weak: list[set[int]] = [set(), set()]
+    near: list[tuple[float, set[tuple[int, int]]]] = []  # each weak term's weight and where it is (side, line)
+    said: set[str] = set()  # the words of the phrases and identifiers found: their words alone add nothing
     for term in terms.terms:
-        weight = 0.0
+        weight, where = 0.0, set()
+        if term.kind == "word" and term.parts[0] in said:
+            continue
         for n, lines in enumerate(sides):
             hit, hit_weight = _lines_for(term, lines, f.path)
             hit -= pasted[n]
@@ -161,9 +170,16 @@ def _in_file(
                 hit_weight *= TOPIC if common else 1.0
                 weight = max(weight, hit_weight)
                 (strong if hit_weight >= ENOUGH else weak)[n].update(hit)
-        if weight:
+                where |= {(n, lines.numbers[i]) for i in hit}
+        if weight and term.kind in ("phrase", "ident"):
+            said.update(term.parts)
+        if weight >= ENOUGH:
             score += weight
+        elif weight:
+            near.append((weight, where))
+        if weight:
             labels.append(term.label)
+    score += _together(near)
     if labels and _name_carries(f.path, [t for t in terms.terms if t.kind == "phrase" and not topic(t)]):
         score, telling = score + NAME_BONUS, True
     if score < ENOUGH or not telling:  # what the whole change is about tells nothing of this criterion
@@ -176,6 +192,16 @@ def _in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         tuple(labels),
     )
+
+
+def _together(near: Sequence[tuple[float, set[tuple[int, int]]]]) -> float:
+    """What weak terms weigh together: the most that sit within NEAR lines of one another (of one line's
+    surroundings), each counted once: words scattered over a file describe no one thing."""
+    best = 0.0
+    for side, line in {at for _, where in near for at in where}:
+        close = sum(w for w, where in near if any(s == side and abs(n - line) <= NEAR for s, n in where))
+        best = max(best, close)
+    return best
 
 
 def _lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]:
@@ -200,6 +226,9 @@ def _lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float
         with_unit, bare = lines.value(term.parts[0], term.unit)
         if with_unit:
             return with_unit, term.weight
+        written = {i for i in bare if term.label in lines.texts[i]} if not term.unit else set()
+        if written:  # a decimal as the criterion writes it ("10.00"), not merely its number (10_000, "10 items")
+            return written, term.weight
         return bare, _bare(term.parts[0])
     if term.kind == "path" and _names(path, term.parts[0]):
         return set(lines.hunk_starts()), term.weight
@@ -232,6 +261,25 @@ class _Topics:
                 used = len(self.code.intersection(self.index.candidates("added", words)))
                 self._known[words] = used >= TOPIC_FILES and used >= TOPIC_SHARE * len(self.code)
         return self._known[words]
+
+
+class _Shared:
+    """Whether a term is the change's topic: in most of its code files, or (a phrase) said by another of the pull
+    request's work items too ("the ledger export", when the bug and the spike beside the story speak of it)."""
+
+    def __init__(self, topics: _Topics, elsewhere: Sequence[str]) -> None:
+        self.topics = topics
+        self.elsewhere = [tuple(parts(text)) for text in elsewhere]
+
+    def __call__(self, term: Term) -> bool:
+        if self.topics(term):
+            return True
+        if term.kind != "phrase":
+            return False
+        n = len(term.parts)
+        return any(
+            words[i : i + n] in (term.parts, term.parts[::-1]) for words in self.elsewhere for i in range(len(words))
+        )
 
 
 def _name_carries(path: str, phrases: Sequence[Term]) -> bool:

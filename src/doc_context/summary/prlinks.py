@@ -5,8 +5,10 @@ service hook reference publishes in its sample payloads ("…/DefaultCollection/
 ?discussionId=5", https://learn.microsoft.com/azure/devops/service-hooks/events, "Pull request commented
 on"). Its Files view at one file adds `_a=files&path=` and the file's path, percent-encoded, as Microsoft's
 own repositories link a pull request's file (microsoft/vssdktestfx, README.md: "…/_git/VS/pullrequest/57056
-?_a=files&path=%2Fsrc%2Fenv%2Fshell%2FConnected%2Ftests"). No published parameter opens that view at a line,
-so the line numbers go in the link's text (`src/loyalty.py:12-14, 40`), not in the link.
+?_a=files&path=%2Fsrc%2Fenv%2Fshell%2FConnected%2Ftests"). The slashes stay as they are, as in the repository
+links Microsoft's docs write (`_git/{repository}?path=/src/app.py`): a query may hold them, and the comment is
+shorter. No published parameter opens that view at a line, so the line numbers go in the link's text
+(`src/loyalty.py:12-14, 40`), not in the link.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def pull_request_url(pr: PullRequestRef) -> str:
 
 def files_view_url(pr: PullRequestRef, path: str) -> str:
     """The pull request's Files view opened at one changed file ("/src/app.py" or "src/app.py")."""
-    return f"{pull_request_url(pr)}?_a=files&path={quote('/' + path.lstrip('/'), safe='')}"
+    return f"{pull_request_url(pr)}?_a=files&path={quote('/' + path.lstrip('/'), safe='/')}"
 
 
 def line_ranges(lines: Sequence[int], limit: int | None = MAX_LINES) -> str:

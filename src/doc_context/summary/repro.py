@@ -1,5 +1,7 @@
 """Pure: a Bug's repro steps and system info (markdown) -> context, numbered steps, expected/actual, environment.
 
+The expected and actual outcomes are shown as criteria (summary/criteria.py), the Expected one with its evidence.
+
 Only real steps are numbered: when the repro steps hold a list (or "Step 1:" lines), its items are
 the steps and any other line before them ("Found while reconciling…") is context, shown apart;
 without a list, every line is a step. Lines after an "Expected:" / "Actual:" label belong to it.
@@ -20,7 +22,7 @@ MAX_STEPS = 15
 STEP_CHARS = 200
 STEPS_BUDGET = 1_200
 CONTEXT_CHARS = 300
-OUTCOME_CHARS = 300
+OUTCOME_CHARS = 300  # an expected or actual outcome in the comment (comment/criteria.py)
 SYSTEM_INFO_CHARS = 300
 
 _EMPHASIS = re.compile(r"[*_`]+")
@@ -122,7 +124,8 @@ def system_info(markdown: str) -> str:
 
 
 def repro_text(repro_steps: str, *, context: bool = True, steps: int = MAX_STEPS) -> str:
-    """A Bug's repro steps as context, numbered steps (at most `steps`) and the expected and actual outcomes.
+    """A Bug's repro steps as context and numbered steps (at most `steps`); its expected and actual outcomes are
+    criteria (summary/criteria.py: outcome_criteria), shown with the evidence for the fix after the text.
     Without `context` (the comment), the steps come first and unlabelled, under the Bug's own heading."""
     repro = parse_repro(repro_steps)
     parts: list[str] = []
@@ -130,13 +133,6 @@ def repro_text(repro_steps: str, *, context: bool = True, steps: int = MAX_STEPS
         parts.append(clip(" ".join(repro.context), CONTEXT_CHARS))
     if repro.steps:
         parts.append(("**Repro steps**\n" if parts or context else "") + numbered_steps(repro.steps, steps))
-    outcome = [
-        f"- **{label}:** {clip_markdown(value, OUTCOME_CHARS)}"
-        for label, value in (("Expected", repro.expected), ("Actual", repro.actual))
-        if value
-    ]
-    if outcome:
-        parts.append("\n".join(outcome))
     return "\n\n".join(parts)
 
 

@@ -17,7 +17,8 @@ from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.citations import cites_only
-from doc_context.summary.criteria import parse_criteria
+from doc_context.summary.criteria import outcome_criteria, parse_criteria, with_evidence
+from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.ownwords import own_words
@@ -46,10 +47,14 @@ def work_item_summary(
     extra: ExtraFields | None = None,
     budget: int = DESCRIPTION_CHARS,
     pages: frozenset[int] = frozenset(),
+    finder: EvidenceFinder | None = None,
+    elsewhere: Sequence[str] = (),
 ) -> Summary:
     """The summary of one work item, its type's fields ranked against the changed files and diff: `text`
     for the comment (a description within `budget`, without the lines that only link to `pages`, the ids
-    of pages the comment shows anyway), `more` fuller, for the build summary."""
+    of pages the comment shows anyway), `more` fuller, for the build summary. With the run's `finder`, each
+    acceptance criterion (and a Bug's Expected outcome) carries its evidence from the diff (`elsewhere`: what the
+    pull request's other work items say, see with_evidence)."""
     focus = focus_tokens(changed, diff)
     if item.withheld:
         return replace(
@@ -62,6 +67,9 @@ def work_item_summary(
     fields = work_type(item.type).fields
     texts = {f.name: field_markdown(item, f.name) for f in fields}
     criteria = tuple(c for f in fields if f.how == "criteria" for c in parse_criteria(texts[f.name]))
+    criteria += tuple(c for f in fields if f.how == "steps" for c in outcome_criteria(texts[f.name]))
+    own = [item.title, *(texts[f.name] for f in fields if f.how != "criteria")]
+    criteria = with_evidence(criteria, finder, own, elsewhere)
     nothing = "" if criteria else "_No " + " or ".join(_lower(label(f.name)) for f in fields) + "._"
     compact, shorter = joined([_shown(f.how, texts[f.name], focus, budget, pages) for f in fields])
     compact = compact or nothing
@@ -172,17 +180,38 @@ def bug_terms(items: Sequence[WorkItem]) -> frozenset[str]:
 
 
 def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tuple[list[Summary], list[Summary]]:
-    """(work item summaries, page summaries), most relevant first, ranked against gathered.diff."""
+    """(work item summaries, page summaries), most relevant first, ranked against gathered.diff; each criterion
+    with its evidence from gathered.changes (the changed files' names alone when the run had no checkout)."""
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
     shown = frozenset(page.id for page, _ in gathered.pages)
+    finder = EvidenceFinder(gathered.changes, changed)  # the diff indexed once, for every criterion of the run
+    said = {item.id: _said(item) for item in gathered.work_items}
     items = [
-        replace(work_item_summary(item, changed, diff, extra=extra, pages=shown), parents=parent_chain(item, parents))
+        replace(
+            work_item_summary(
+                item,
+                changed,
+                diff,
+                extra=extra,
+                pages=shown,
+                finder=finder,
+                elsewhere=[text for other, text in said.items() if other != item.id],
+            ),
+            parents=parent_chain(item, parents),
+        )
         for item in gathered.work_items
     ]
     bugs = bug_terms(gathered.work_items)
     pages = [page_summary(page, changed, ids, diff, bugs) for page, ids in gathered.pages]
     return _ranked(_telling(items)), _ranked(_telling(pages))
+
+
+def _said(item: WorkItem) -> str:
+    """What a work item says (its title and shown fields), for the others' evidence: nothing when withheld."""
+    if item.withheld:
+        return ""
+    return "\n".join([item.title, *(field_markdown(item, f.name) for f in work_type(item.type).fields)])
 
 
 def _telling(summaries: list[Summary]) -> list[Summary]:

@@ -8,7 +8,8 @@ Never raises, whatever the input: binary files ("Binary files a/x and b/x differ
 renamed, copied, added and deleted files, a 5 MB line (clipped to MAX_LINE characters; a streamed line
 is held to MAX_HELD while it is read), no newline at the end, non-UTF-8 bytes (replaced), quoted
 paths, and malformed or cut hunks (read as far as they go). A hunk is read by its counts, so a deleted
-line "-- x" or an added "++ y" is never taken for a file header.
+line "-- x" or an added "++ y" is never taken for a file header. The data it makes (Diff, DiffFile, Lines)
+is models.py's: it flows from the sources through the run to the summaries.
 """
 
 from __future__ import annotations
@@ -16,68 +17,22 @@ from __future__ import annotations
 import codecs
 import re
 from array import array
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Literal
+
+from doc_context.models import Diff, DiffFile, Lines, Status
+
+__all__ = ["MAX_HELD", "MAX_LINE", "Diff", "DiffFile", "DiffReader", "Lines", "Status", "parse_diff"]
 
 MAX_LINE = 1_000  # characters kept of one diff line: a minified file does not dominate
 MAX_HELD = 4 * MAX_LINE  # characters held of a line while its end is not yet read (a 5 MB line is not kept)
-Status = Literal["modified", "added", "deleted", "renamed", "copied"]
 
+# A line that opens a definition, as git's default funcname sees one (a line starting with a letter, `_` or `$`),
+# or an indented def, class, function or method
+_DEFINES = re.compile(
+    r"[A-Za-z_$]|\s+(?:(?:export|public|private|protected|internal|static|async|override|final|abstract)\s+)*"
+    r"(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module)\b"
+)
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
-
-
-@dataclass(frozen=True, eq=False)
-class Lines:
-    """Lines of one side of a file's diff: their numbers, in order, and their text joined by newlines."""
-
-    numbers: array[int] = field(default_factory=lambda: array("I"))
-    text: str = ""
-
-    def __len__(self) -> int:
-        return len(self.numbers)
-
-    def split(self) -> list[str]:
-        """The lines, one per number."""
-        return self.text.split("\n") if self.numbers else []
-
-    def has(self, number: int) -> bool:
-        """Whether the line with this number is among them (numbers are ascending: a binary search)."""
-        lo, hi = 0, len(self.numbers)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.numbers[mid] < number:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo < len(self.numbers) and self.numbers[lo] == number
-
-
-@dataclass(frozen=True, eq=False)
-class DiffFile:
-    """One file of the diff. `path` is as the pull request names it ("/src/app.py"); a deleted file keeps its
-    old path there. `added` holds the new file's line numbers, `deleted` the old file's."""
-
-    path: str
-    status: Status = "modified"
-    old_path: str = ""  # renamed or copied from
-    binary: bool = False
-    added: Lines = field(default_factory=Lines)
-    deleted: Lines = field(default_factory=Lines)
-
-
-@dataclass(frozen=True, eq=False)
-class Diff:
-    files: tuple[DiffFile, ...] = ()
-
-    def file(self, path: str) -> DiffFile | None:
-        """The file at this path ("/src/app.py", "src/app.py" alike), if the diff changes it."""
-        return self._by_path.get("/" + path.lstrip("/"))
-
-    @cached_property
-    def _by_path(self) -> dict[str, DiffFile]:
-        return {f.path: f for f in self.files}
 
 
 def parse_diff(diff: str | bytes) -> Diff:
@@ -98,6 +53,7 @@ class DiffReader:
     _new_left: int
     _old_no: int  # the number the next line has, old side and new
     _new_no: int
+    _scope: str  # the definition the next changed line sits in, not yet recorded
 
     def __init__(self) -> None:
         self._files: list[DiffFile] = []
@@ -140,12 +96,16 @@ class DiffReader:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
                 if kind == "+":
+                    if self._scope:
+                        self._in_scope()
                     added.append(text[1:MAX_LINE])
                     added_numbers.append(new_no)
                     new_no += 1
                     new_left -= 1
                     continue
                 if kind == "-":
+                    if self._scope:
+                        self._in_scope()
                     deleted.append(text[1:MAX_LINE])
                     deleted_numbers.append(old_no)
                     old_no += 1
@@ -153,6 +113,8 @@ class DiffReader:
                     continue
                 if kind == " " or not kind:  # context ("" when a tool stripped the space of an empty line)
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
+                    if _DEFINES.match(text, 1):
+                        self._scope = text[1:MAX_LINE]
                     continue
                 if kind == "\\":  # "\ No newline at end of file"
                     continue
@@ -181,6 +143,13 @@ class DiffReader:
         self._old_no = self._new_no = 0
         self._open = False
         self._skipping = False
+        self._scope = ""
+        self._scopes: dict[str, None] = {}
+
+    def _in_scope(self) -> None:
+        """A changed line sits in the definition last seen: record it (once)."""
+        self._scopes[self._scope] = None
+        self._scope = ""
 
     def _finish(self) -> None:
         if not self._open:
@@ -196,6 +165,7 @@ class DiffReader:
                     self._binary,
                     Lines(self._added_numbers, "\n".join(self._added)),
                     Lines(self._deleted_numbers, "\n".join(self._deleted)),
+                    tuple(self._scopes),
                 )
             )
         self._open = False
@@ -241,6 +211,7 @@ class DiffReader:
         self._old_no, self._new_no = int(old_start), int(new_start)
         self._old_left = int(old_count) if old_count is not None else 1
         self._new_left = int(new_count) if new_count is not None else 1
+        self._scope = text[found.end() :].strip()[:MAX_LINE]  # git's funcname: the definition above the hunk
 
 
 def _git_header_path(rest: str) -> str:
