@@ -3,9 +3,21 @@ evidence; a made-up line, file or word is dropped, with a warning for the log.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from doc_context.summary.citecheck import Citation, Judgement, check_words, parse_citation
+from doc_context.models import Criterion, Summary
+from doc_context.summary.citecheck import (
+    Citation,
+    Judgement,
+    check_words,
+    criteria_data,
+    numbered,
+    parse_answer,
+    parse_citation,
+    with_words,
+)
 from doc_context.summary.evidence import Evidence, FileEvidence
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added, deleted, patch
@@ -92,3 +104,70 @@ def test_the_first_word_for_a_criterion_counts() -> None:
 )
 def test_parse_citation(text: str, expected: Citation | None) -> None:
     assert parse_citation(text) == expected
+
+
+# ---- the model's answer, on the run's criteria ------------------------------------------------------------
+
+
+def test_the_answer_is_a_paragraph_and_word_lines() -> None:
+    answer = (
+        "This pull request rounds once.\n"
+        "C1: addressed src/loyalty.py:2, src/loyalty.py:3\n"
+        "- **C2** — partly `src/pricing.py:21`\n"
+        "C3: not visible\n"
+        "C4: done src/loyalty.py:2"
+    )
+    paragraph, judgements = parse_answer(answer)
+    assert paragraph == "This pull request rounds once."
+    assert judgements == (
+        Judgement(0, "addressed", (Citation("src/loyalty.py", 2), Citation("src/loyalty.py", 3))),
+        Judgement(1, "partly", (Citation("src/pricing.py", 21),)),
+        Judgement(2, "not visible"),
+        Judgement(3, "done", (Citation("src/loyalty.py", 2),)),
+    )
+
+
+def summary(source_id: str, *criteria: Criterion) -> Summary:
+    return Summary(source_id, source_id, "", criteria=criteria)
+
+
+def test_words_land_on_their_criteria_across_work_items_and_a_made_up_line_is_dropped() -> None:
+    story = summary(
+        "work item 1",
+        Criterion("Loyalty discount", evidence=EVIDENCE[0]),
+        Criterion("Withdrawn", struck=True),
+        Criterion("Invisible", evidence=EVIDENCE[1]),
+    )
+    bug = summary("work item 2", Criterion("Legacy removed", evidence=EVIDENCE[2], label="Expected"))
+    assert [(s.source_id, n) for s, n in numbered([story, bug])] == [
+        ("work item 1", 0),
+        ("work item 1", 2),
+        ("work item 2", 0),
+    ]
+    _, judged = parse_answer(
+        "P.\nC1: addressed src/loyalty.py:2\nC2: not visible\nC3: addressed src/legacy.py:40\nC9: partly a.py:1"
+    )
+    (story, bug), notices = with_words([story, bug], judged, DIFF)
+    assert [c.word for c in story.criteria] == ["addressed", "", "not visible"]
+    assert bug.criteria[0].word == ""  # src/legacy.py:40 is no line of the diff
+    messages = [n.message for n in notices]
+    assert any(m.startswith("work item 2, criterion 1: ") and "src/legacy.py:40" in m for m in messages)
+    assert any("1 of the model's words were for criteria it was not given" in m for m in messages)
+
+
+def test_what_the_model_is_given_for_each_criterion() -> None:
+    story = summary(
+        "work item 1", Criterion("Loyalty discount", evidence=EVIDENCE[0]), Criterion("Nothing", evidence=EVIDENCE[1])
+    )
+    data = criteria_data([story], DIFF)
+    assert data == [
+        {
+            "id": "C1",
+            "work_item": "work item 1",
+            "text": "Loyalty discount",
+            "changed_lines": ["src/loyalty.py:2: def apply_loyalty_discount(subtotal):"],
+        },
+        {"id": "C2", "work_item": "work item 1", "text": "Nothing", "changed_lines": "none found"},
+    ]
+    withheld = replace(story, withheld="it belongs to another project")
+    assert criteria_data([withheld], DIFF) == []

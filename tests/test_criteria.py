@@ -3,11 +3,18 @@ list item, clipped at about 200 characters, never dropped for length; withdrawn 
 
 from __future__ import annotations
 
-from doc_context.comment.criteria import CRITERION_CHARS, criteria_markdown, criterion_item
+import re
+from dataclasses import replace
+
+from doc_context.comment.criteria import CRITERION_CHARS, NAMES_ONLY, NO_EVIDENCE, criteria_markdown, criterion_item
 from doc_context.comment.render import render_comment
-from doc_context.models import Criterion, WorkItem
-from doc_context.summary.criteria import parse_criteria
+from doc_context.models import ChangedFile, Criterion, Evidence, FileEvidence, PullRequest, PullRequestRef, WorkItem
+from doc_context.summary.criteria import parse_criteria, with_evidence
+from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.summarize import work_item_summary
+from doc_context.text.unidiff import parse_diff
+from tests.diffs import added
+from tests.rendering import tokens
 
 CRITERIA = "Microsoft.VSTS.Common.AcceptanceCriteria"
 
@@ -65,3 +72,133 @@ def test_struck_html_tags_are_withdrawn() -> None:
     for tag in ("s", "strike", "del"):
         summary = work_item_summary(story("Live", f"<{tag}>Withdrawn by the PO</{tag}>"), ())
         assert summary.criteria == (Criterion("Live"), Criterion("Withdrawn by the PO", struck=True))
+
+
+# ---- evidence (issue 22) -------------------------------------------------------------------------
+
+PR = PullRequestRef("https://dev.azure.com/fabrikam", "Fabrikam Fiber", "storefront", 1842)
+FILES = "https://dev.azure.com/fabrikam/Fabrikam%20Fiber/_git/storefront/pullrequest/1842?_a=files&path="
+DIFF = parse_diff(
+    added("src/payments/split_tender.py", "RELEASE_WITHIN_SECONDS = 30", "def release_hold(held):", "    pass")
+    + added("tests/payments/test_split_tender.py", "def test_the_hold_is_released_within_30_seconds():")
+    + added("docs/payments/gift-cards.md", "The hold on a gift card is released within 30 seconds.")
+    + added(
+        "src/ledger/export.py",
+        "def ledger_rows(order):",
+        *[f"    row_{n} = {n}" for n in range(12)],
+        "    return ROUND_HALF_EVEN",
+    )
+)
+HOLD = "If the second payment fails, the gift card hold is released within 30 seconds."
+
+
+def evidence(*files: FileEvidence, basis: str = "diff") -> Evidence:
+    return Evidence(files, basis)  # type: ignore[arg-type]
+
+
+def test_each_criterion_is_one_list_item_its_text_then_its_evidence_linking_into_the_files_view() -> None:
+    found = Evidence((FileEvidence("/src/payments/split_tender.py", (1, 2, 3, 7, 9, 12)),))
+    item = criterion_item(Criterion(HOLD, evidence=found), pr=PR)
+    assert item == f"- {HOLD} — [`src/payments/split_tender.py:1-3, 7 +2 more`]({FILES}/src/payments/split_tender.py)"
+    assert "\n" not in item
+
+
+def test_no_evidence_is_said_in_the_exact_words() -> None:
+    assert criterion_item(Criterion(HOLD, evidence=Evidence()), pr=PR) == f"- {HOLD} — _no evidence in the diff_"
+    named = criterion_item(Criterion(HOLD, evidence=evidence(basis="file names")), pr=PR)
+    assert named == f"- {HOLD} — _no evidence in the diff's file names_"
+    assert criterion_item(Criterion(HOLD), pr=PR) == f"- {HOLD}"  # evidence not looked for: nothing said
+
+
+def test_the_comment_names_the_most_telling_file_and_the_build_summary_every_file_and_line() -> None:
+    many = Evidence(
+        (
+            FileEvidence("/src/payments/split_tender.py", (1, 3, 5, 7)),
+            FileEvidence("/src/payments/giftcard.py", (15,)),
+            FileEvidence("/docs/payments/gift-cards.md", (8,)),
+        )
+    )
+    criteria = (Criterion(HOLD, evidence=many),)
+    comment = criteria_markdown(criteria, pr=PR)
+    assert f"— [`split_tender.py:1, 3 +2 more`]({FILES}/src/payments/split_tender.py) and 2 more files" in comment
+    full = criteria_markdown(criteria, pr=PR, full=True)
+    assert f"— [`src/payments/split_tender.py:1, 3, 5, 7`]({FILES}/src/payments/split_tender.py), " in full
+    assert f"[`src/payments/giftcard.py:15`]({FILES}/src/payments/giftcard.py), " in full
+    assert full.endswith(f"[`docs/payments/gift-cards.md:8`]({FILES}/docs/payments/gift-cards.md)")
+
+
+def test_two_files_of_one_name_are_shown_by_their_paths() -> None:
+    criteria = (
+        Criterion("A", evidence=Evidence((FileEvidence("/src/a/config.py", (1,)),))),
+        Criterion("B", evidence=Evidence((FileEvidence("/src/b/config.py", (2,)),))),
+    )
+    out = criteria_markdown(criteria)
+    assert "— `src/a/config.py:1`" in out and "— `src/b/config.py:2`" in out  # no pull request: no link
+
+
+def test_a_hostile_path_stays_inside_its_code_span() -> None:
+    for path in ("/src/a`b.py", "/src/`x`.py", "/src/@<me>.py", "/src/a](javascript:x).py"):
+        item = criterion_item(Criterion("A", evidence=Evidence((FileEvidence(path, (3,)),))), pr=PR)
+        spans = [t for t in tokens(item) if t.type == "code_inline"]
+        assert len(spans) == 1 and spans[0].content.endswith(":3"), item
+        links = [t for t in tokens(item) if t.type == "link_open"]
+        assert len(links) == 1 and links[0].attrs["href"].startswith(FILES), item
+        assert "@<" not in item
+
+
+def test_withdrawn_criteria_never_get_evidence() -> None:
+    finder = EvidenceFinder(DIFF)
+    criteria = with_evidence(parse_criteria(f"- {HOLD}\n- ~~{HOLD}~~"), finder)
+    live, struck = criteria
+    assert live.evidence is not None and live.evidence.found
+    assert struck.struck and struck.evidence is None
+    assert criteria_markdown(criteria, pr=PR).endswith(f"- ~~{HOLD}~~")
+
+
+def test_a_bugs_expected_outcome_is_a_criterion_for_the_fix() -> None:
+    bug = WorkItem(
+        4211,
+        7,
+        "Bug",
+        "The hold stays on the gift card",
+        "Active",
+        fields={
+            "Microsoft.VSTS.TCM.ReproSteps": "<ol><li>Pay with a gift card and a declined card.</li></ol>"
+            f"<div>Expected: {HOLD}</div><div>Actual: the hold stays for a day.</div>"
+        },
+    )
+    summary = work_item_summary(bug, (), finder=EvidenceFinder(DIFF))
+    expected, actual = summary.criteria
+    assert expected.label == "Expected" and expected.evidence is not None
+    assert "/src/payments/split_tender.py" in [f.path for f in expected.evidence.files]
+    assert actual.label == "Actual" and actual.evidence is None
+    out = render_comment(PullRequest(PR, "t", ""), [summary], [])
+    assert re.search(rf"\n- \*\*Expected:\*\* {re.escape(HOLD)} — \[`[\w.-]+:\d+`\]\({re.escape(FILES)}/", out)
+    assert "\n- **Actual:** the hold stays for a day.\n" in out + "\n"
+
+
+def test_without_a_checkout_the_comment_says_so_once() -> None:
+    finder = EvidenceFinder(None, (ChangedFile("/src/payments/split_tender.py", "add"),))
+    items = [
+        work_item_summary(story(HOLD, "The split tender is logged."), (), finder=finder),
+        work_item_summary(replace(story("The split tender is retried."), id=4199), (), finder=finder),
+    ]
+    out = render_comment(PullRequest(PR, "t", ""), items, [])
+    assert out.count(NAMES_ONLY) == 1
+    assert f"— [`split_tender.py`]({FILES}/src/payments/split_tender.py)" in out
+    with_diff = [work_item_summary(story(HOLD), (), finder=EvidenceFinder(DIFF))]
+    assert NAMES_ONLY not in render_comment(PullRequest(PR, "t", ""), with_diff, [])
+
+
+VERDICTS = re.compile(r"\b(met|done|passed|satisfied|fulfil+ed|complete[sd]?|implemented)\b", re.I)
+
+
+def test_the_comment_never_says_a_criterion_is_met() -> None:
+    """It points; the reviewer judges. What doc-context adds to a criterion holds no verdict, whatever the
+    evidence, the basis or the model's checked word."""
+    cases = [Evidence(), Evidence(basis="file names"), Evidence((FileEvidence("/src/a.py", (1, 2)),))]
+    for found in cases:
+        for word in ("", "addressed", "partly", "not visible"):
+            item = criterion_item(Criterion("X", evidence=found, word=word), pr=PR)
+            assert not VERDICTS.search(item.removeprefix("- X")), item
+    assert not VERDICTS.search(NAMES_ONLY + NO_EVIDENCE)

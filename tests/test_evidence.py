@@ -186,3 +186,43 @@ def test_any_diff(data: bytes) -> None:
         "`a_b` in 14 days",
     ):
         finder.find(criterion)
+
+
+# ---- what issue 22's integration added -----------------------------------------------------------------------
+
+
+def test_a_change_inside_the_named_function_shows_it() -> None:
+    """`round_money` uses `ROUND_HALF_EVEN`: the file whose change sits in `def round_money` shows both (the
+    definition is a context line: it shows the code, it weighs nothing), a file that only calls it shows one."""
+    diff = patch(
+        "src/checkout/rounding.py",
+        " def round_money(amount):",
+        "-    return amount.quantize(CENT, rounding=ROUND_HALF_UP)",
+        "+    return amount.quantize(CENT, rounding=ROUND_HALF_EVEN)",
+        start=8,
+    ) + patch("src/checkout/totals.py", " def order_total(lines):", "+    return round_money(total)", start=6)
+    found = EvidenceFinder(parse_diff(diff)).find("`round_money` uses `ROUND_HALF_EVEN` everywhere.")
+    assert {f.path: f.lines for f in found.files} == {"/src/checkout/rounding.py": (9,)}
+    context_only = EvidenceFinder(parse_diff(diff)).find("`round_money` keeps its name.")
+    assert [f.path for f in context_only.files] == ["/src/checkout/totals.py"]  # a definition line is no evidence
+
+
+def test_weak_words_count_together_only_on_one_line_and_the_next() -> None:
+    near = added("src/a.py", "def ship(parcel, courier):", "    return courier.label(parcel)")
+    apart = added("src/b.py", "def ship(parcel):", "    pass", "    pass", "    return courier")
+    finder = EvidenceFinder(parse_diff(near + apart))
+    assert [f.path for f in finder.find("The courier prints a label for each parcel.").files] == ["/src/a.py"]
+
+
+def test_a_phrase_another_work_item_says_is_the_changes_topic() -> None:
+    diff = added("tests/test_totals.py", "def test_matches_the_ledger_export():", "    assert total == 10")
+    finder = EvidenceFinder(parse_diff(diff))
+    criterion = "The confirmation e-mail and the ledger export list both payments."
+    assert finder.find(criterion).found
+    assert not finder.find(criterion, elsewhere=["Spike: banker's rounding in the ledger export"]).found
+
+
+def test_a_decimal_weighs_as_written_not_as_any_number_of_its_digits() -> None:
+    finder = EvidenceFinder(parse_diff(added("tests/a.py", 'assert t == Decimal("10.00")', "allocate(10_000)")))
+    (found,) = finder.find("Checkout shows 10.00.").files
+    assert found.lines == (1,)  # 10_000 holds the number 10, not the price

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
+import subprocess
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,6 +17,7 @@ import pytest
 
 from doc_context.app import Options, compose
 from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.sandbox.checkout import make_checkout
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
@@ -382,3 +385,22 @@ def test_one_elision_mark_per_gap_never_one_between_two_links(name: str) -> None
         assert not (block == "…" and link_only(before) and link_only(after)), (before, after)
     for first, second in itertools.pairwise(lines):
         assert not (first == "…" and second == "…")
+
+
+def test_the_golden_diffs_are_what_git_writes_for_the_demos_checkout(tmp_path) -> None:
+    """The bug fix's and the feature's diff: `git diff HEAD^1 HEAD` of the demo's checkout, each for its files."""
+    repo = make_checkout(tmp_path / "checkout")
+    env = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "PATH": os.environ.get("PATH", "")}
+    for name, paths in (
+        ("bugfix.diff", ("src/checkout", "tests/checkout")),
+        ("feature.diff", ("src/payments", "tests/payments", "docs")),
+    ):
+        written = subprocess.run(
+            ["git", "diff", "--no-color", "--no-ext-diff", "HEAD^1", "HEAD", "--", *paths],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            check=True,
+            text=True,
+        ).stdout
+        assert written == (INPUTS / name).read_text(encoding="utf-8"), name

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from doc_context.comment.render import render_comment
-from doc_context.models import PullRequest, PullRequestRef, Summary
+from doc_context.models import Criterion, Evidence, FileEvidence, PullRequest, PullRequestRef, Summary
 from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
 from doc_context.settings import Settings
 from doc_context.sources.llm import (
@@ -15,11 +15,16 @@ from doc_context.sources.llm import (
     MAX_ANSWER,
     MAX_DATA,
     SYSTEM_PROMPT,
+    WORDS_PROMPT,
     ChatClient,
+    ask,
     chat_client,
     messages_for,
     write_overview,
 )
+from doc_context.summary.citecheck import with_words
+from doc_context.text.unidiff import parse_diff
+from tests.diffs import added
 
 KEY = "sandbox-llm-key"
 PR = PullRequest(PullRequestRef("https://dev.azure.com/f", "P", "r", 1), "Round totals once", "Fixes AB#4211")
@@ -163,3 +168,50 @@ def test_the_answer_replaces_only_the_overview(chat: FakeChat) -> None:
     with_llm = render_comment(PR, ITEMS, PAGES, llm_overview=text).split("\n\n")
     assert with_llm[1] == DEFAULT_ANSWER
     assert with_llm[3:] == plain[2:]
+
+
+# ---- one word per criterion (issue 22) ------------------------------------------------------------------
+
+DIFF = parse_diff(added("src/loyalty.py", "RATE = 0.05", "def apply_loyalty_discount(subtotal):", "    return 1"))
+STORY = Summary(
+    "work item 4198",
+    "User Story 4198: Loyalty",
+    "Members save.",
+    kind="User Story",
+    criteria=(
+        Criterion("The loyalty discount is applied", evidence=Evidence((FileEvidence("/src/loyalty.py", (2,)),))),
+        Criterion("Withdrawn", struck=True),
+        Criterion("Invoices list the discount", evidence=Evidence()),
+    ),
+)
+
+
+def test_the_criteria_go_in_numbered_with_their_changed_lines() -> None:
+    system, user = messages_for(PR, [STORY], PAGES, DIFF)
+    assert system["content"] == f"{SYSTEM_PROMPT} {WORDS_PROMPT}"
+    assert "Never write that a criterion is met, done, passed or satisfied" in WORDS_PROMPT
+    assert '"id": "C1"' in user["content"] and '"id": "C2"' in user["content"] and '"C3"' not in user["content"]
+    assert "src/loyalty.py:2: def apply_loyalty_discount(subtotal):" in user["content"]
+    assert messages_for(PR, ITEMS, PAGES)[0]["content"] == SYSTEM_PROMPT  # no criteria: the paragraph alone
+
+
+def test_the_model_words_and_a_made_up_line_is_dropped(chat: FakeChat) -> None:
+    chat.answer = f"{DEFAULT_ANSWER}\nC1: addressed src/loyalty.py:40\nC2: not visible"
+    answer = ask(ChatClient(chat.openai_url(), "m", api_key=KEY), PR, [STORY], PAGES, DIFF)
+    assert answer.overview == DEFAULT_ANSWER and answer.notice is None
+    (story,), notices = with_words([STORY], answer.judgements, DIFF)
+    assert [c.word for c in story.criteria] == ["", "", "not visible"]
+    (notice,) = notices
+    assert "src/loyalty.py:40, which is not a changed line" in notice.message and notice.source == "llm"
+    chat.answer = f"{DEFAULT_ANSWER}\nC1: partly src/loyalty.py:3"
+    answer = ask(ChatClient(chat.openai_url(), "m", api_key=KEY), PR, [STORY], PAGES, DIFF)
+    (story,), notices = with_words([STORY], answer.judgements, DIFF)
+    assert story.criteria[0].word == "partly" and notices == ()
+    body = render_comment(PR, [story], PAGES, llm_overview=answer.overview)
+    assert "- The loyalty discount is applied — _partly_, says the language model; [`loyalty.py:2`](https://" in body
+
+
+def test_word_lines_alone_are_no_overview(chat: FakeChat) -> None:
+    chat.answer = "C1: addressed src/loyalty.py:2"
+    answer = ask(ChatClient(chat.openai_url(), "m", api_key=KEY), PR, [STORY], PAGES, DIFF)
+    assert answer.overview is None and answer.notice is not None and "unusable answer: empty" in answer.notice.message

@@ -240,3 +240,18 @@ def test_written_diffs_read_back(files: list[tuple[str, list[str]]], start: int)
                 new, old = new + 1, old + 1
         assert list(zip(f.added.numbers, f.added.split(), strict=True)) == want_added
         assert list(zip(f.deleted.numbers, f.deleted.split(), strict=True)) == want_deleted
+
+
+def test_the_definitions_changes_sit_in() -> None:
+    """git's funcname: the hunk header's text, or the last context line that opens a definition before a change."""
+    diff = parse_diff(
+        "diff --git a/r.py b/r.py\n--- a/r.py\n+++ b/r.py\n"
+        "@@ -8,6 +8,6 @@ RATE = 1\n"
+        "     x = 1\n-    y = 2\n+    y = 3\n"
+        " class Money:\n"
+        "     def round(self):\n"
+        "-        return 1\n+        return 2\n"
+        " \n"
+    )
+    (changed,) = diff.files
+    assert changed.scopes == ("RATE = 1", "    def round(self):")

@@ -4,6 +4,7 @@
         chat.azure_url("gpt-4o-mini")  # .../openai/deployments/gpt-4o-mini/chat/completions?api-version=...
         chat.openai_url()              # .../v1/chat/completions
         chat.answer = "This pull request fixes …"; chat.finish_reason = "stop"; chat.refusal = None
+        chat.reply = lambda messages: "…"   # or an answer made from the request's messages (None: `answer`)
 
 Accepts the key as `api-key` (Azure OpenAI) or `Authorization: Bearer` (OpenAI, Entra tokens in
 `bearer_tokens`); answers 401 otherwise, 400 for an Azure path without api-version or a body without
@@ -13,6 +14,8 @@ messages. Faults (500, "timeout", "malformed") come from RecordingServer.add_fau
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from .server import RecordingServer, Reply, Request
 
@@ -43,6 +46,7 @@ class FakeChat(RecordingServer):
         self.answer: str | None = DEFAULT_ANSWER
         self.finish_reason = "stop"
         self.refusal: str | None = None
+        self.reply: Callable[[list[dict[str, Any]]], str | None] | None = None  # an answer to these messages
 
     def azure_url(self, deployment: str = "gpt-4o-mini") -> str:
         return f"{self.origin}/openai/deployments/{deployment}/chat/completions?api-version={API_VERSION}"
@@ -62,7 +66,8 @@ class FakeChat(RecordingServer):
         if not isinstance(body.get("messages"), list) or not body["messages"]:
             return _error(400, "'messages' is a required property", "invalid_request_error")
         model = azure.group(1) if azure else str(body.get("model") or "")
-        return Reply.json(self._completion(model))
+        answer = self.reply(body["messages"]) if self.reply is not None else None
+        return Reply.json(self._completion(model, self.answer if answer is None else answer))
 
     def fault_reply(self, status: int) -> Reply:
         return _error(status, f"injected {status}", "server_error" if status >= 500 else "invalid_request_error")
@@ -76,8 +81,8 @@ class FakeChat(RecordingServer):
         key = request.headers.get("api-key", "") if azure else ""
         return self.api_key in (key, bearer)
 
-    def _completion(self, model: str) -> dict[str, object]:
-        message = {"role": "assistant", "content": self.answer, "refusal": self.refusal}
+    def _completion(self, model: str, answer: str | None) -> dict[str, object]:
+        message = {"role": "assistant", "content": answer, "refusal": self.refusal}
         return {
             "id": f"chatcmpl-sandbox-{len(self.requests())}",
             "object": "chat.completion",
