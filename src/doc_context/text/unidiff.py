@@ -28,7 +28,8 @@ MAX_HELD = 4 * MAX_LINE  # characters held of a line while its end is not yet re
 # A line that opens a definition, as git's default funcname sees one (a line starting with a letter, `_` or `$`),
 # or an indented def, class, function or method
 _DEFINES = re.compile(
-    r"[A-Za-z_$]|\s+(?:(?:export|public|private|protected|internal|static|async|override|final|abstract)\s+)*"
+    r"[A-Za-z_$]|[ \t]+(?=[a-z])(?:(?:export|public|private|protected|internal|static|async|override|final|abstract)"
+    r"[ \t]+)*"
     r"(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module)\b"
 )
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -85,27 +86,31 @@ class DiffReader:
 
     def _lines(self, lines: list[str]) -> None:
         """Read lines: a hunk's by its counts (the hot loop, on local names), any other as a header."""
-        added, added_numbers, deleted, deleted_numbers = (
+        added, added_numbers, deleted, deleted_numbers, scopes = (
             self._added,
             self._added_numbers,
             self._deleted,
             self._deleted_numbers,
+            self._scopes,
         )
         old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+        scope, defines = self._scope, _DEFINES.match
         for text in lines:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
                 if kind == "+":
-                    if self._scope:
-                        self._in_scope()
+                    if scope:  # the definition this change sits in, recorded once
+                        scopes[scope] = None
+                        scope = ""
                     added.append(text[1:MAX_LINE])
                     added_numbers.append(new_no)
                     new_no += 1
                     new_left -= 1
                     continue
                 if kind == "-":
-                    if self._scope:
-                        self._in_scope()
+                    if scope:
+                        scopes[scope] = None
+                        scope = ""
                     deleted.append(text[1:MAX_LINE])
                     deleted_numbers.append(old_no)
                     old_no += 1
@@ -113,22 +118,26 @@ class DiffReader:
                     continue
                 if kind == " " or not kind:  # context ("" when a tool stripped the space of an empty line)
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
-                    if _DEFINES.match(text, 1):
-                        self._scope = text[1:MAX_LINE]
+                    if defines(text, 1):
+                        scope = text[1:MAX_LINE]
                     continue
                 if kind == "\\":  # "\ No newline at end of file"
                     continue
                 old_left = new_left = 0  # anything else ends the hunk: a cut one
             self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
+            self._scope = scope
             self._header(text[:MAX_HELD])
-            added, added_numbers, deleted, deleted_numbers = (
+            added, added_numbers, deleted, deleted_numbers, scopes = (
                 self._added,
                 self._added_numbers,
                 self._deleted,
                 self._deleted_numbers,
+                self._scopes,
             )
             old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
+            scope = self._scope
         self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
+        self._scope = scope
 
     def _start(self, path: str = "") -> None:
         self._path = path
@@ -145,11 +154,6 @@ class DiffReader:
         self._skipping = False
         self._scope = ""
         self._scopes: dict[str, None] = {}
-
-    def _in_scope(self) -> None:
-        """A changed line sits in the definition last seen: record it (once)."""
-        self._scopes[self._scope] = None
-        self._scope = ""
 
     def _finish(self) -> None:
         if not self._open:
