@@ -28,6 +28,8 @@ from doc_context.models import (
 from doc_context.summary.audience import OTHER_PROJECT, OWN_RESTRICTION, SENSITIVE_TAG
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.neutralize import defuse_log_commands
+from doc_context.text.unidiff import parse_diff
+from tests.diffs import patch
 
 from .contextschema import SCHEMA, parsed, valid
 
@@ -123,6 +125,9 @@ POSTMORTEM = Page(
     restriction="own",
     withheld=Withheld(OWN_RESTRICTION, "own"),
 )
+DIFF = patch(
+    "src/checkout/totals.py", " def order_total(lines):", "+    return total.quantize(CENT, ROUND_HALF_EVEN)", start=7
+)
 GATHERED = Gathered(
     PR,
     (STORY, BUG, OTHER, TAGGED),
@@ -131,7 +136,8 @@ GATHERED = Gathered(
     (),
     (Notice("work item 999", "skipped: it does not exist"),),
     parents=(FEATURE, EPIC),
-    diff="+    return total.quantize(Decimal('0.01'), ROUND_HALF_EVEN)",
+    diff=DIFF,
+    changes=parse_diff(DIFF),
 )
 
 
@@ -191,13 +197,54 @@ def test_each_shown_work_item_with_its_summary_criteria_and_parents() -> None:
     assert story["fieldsUsed"] == ["System.Description", "Microsoft.VSTS.Common.AcceptanceCriteria"]
     assert "Round checkout totals once" in story["summary"] and "Round checkout totals once" in story["fullText"]
     assert story["criteria"] == [  # as the summary gives them: in the item's order, the struck one withdrawn
-        {"text": "Totals use ROUND_HALF_EVEN", "withdrawn": False},
-        {"text": "Round each line", "withdrawn": True},
-        {"text": "The export matches checkout", "withdrawn": False},
+        {
+            "text": "Totals use ROUND_HALF_EVEN",
+            "withdrawn": False,
+            "evidence": [
+                {
+                    "path": "/src/checkout/totals.py",
+                    "lines": [8],
+                    "removed": [],
+                    "terms": ["ROUND_HALF_EVEN"],
+                    "url": f"{PR.web_url}?_a=files&path=/src/checkout/totals.py",
+                }
+            ],
+            "evidenceBasis": "diff",
+        },
+        {"text": "Round each line", "withdrawn": True},  # withdrawn: no evidence is looked for
+        {"text": "The export matches checkout", "withdrawn": False, "evidence": [], "evidenceBasis": "diff"},
     ]
     assert story["parents"] == [300], "the Epic above the Feature is withheld: the chain ends at the Feature"
     assert items[102]["criteria"] == [] and items[102]["fieldsUsed"] == ["Microsoft.VSTS.TCM.ReproSteps"]
     assert items[102]["parents"] == []
+
+
+def test_a_bugs_outcome_and_the_models_word() -> None:
+    """A Bug's Expected outcome is a criterion for the fix, with its evidence; its Actual one has none. A word the
+    model's citation check let stand is the criterion's `word`."""
+    bug = replace(
+        BUG,
+        fields={"Microsoft.VSTS.TCM.ReproSteps": "<div>Expected: ROUND_HALF_EVEN totals</div><div>Actual: 10.02</div>"},
+    )
+    gathered = replace(GATHERED, work_items=(STORY, bug))
+    items, pages = summarize_all(gathered)
+    worded = [
+        replace(s, criteria=tuple(replace(c, word="partly") if c.label == "Expected" else c for c in s.criteria))
+        for s in items
+    ]
+    made = outcome(gathered)
+    made = replace(made, reading=Reading(gathered, tuple(worded), tuple(pages)))
+    doc = valid(context_document(made, version="9.9.9"))
+    expected, actual = next(w for w in doc["workItems"] if w["id"] == 102)["criteria"]
+    assert (expected["label"], expected["word"], expected["evidenceBasis"]) == ("Expected", "partly", "diff")
+    assert [e["path"] for e in expected["evidence"]] == ["/src/checkout/totals.py"]
+    assert actual == {"text": "10.02", "withdrawn": False, "label": "Actual"}
+
+
+def test_without_a_checkout_the_evidence_is_by_file_name() -> None:
+    doc = document(replace(GATHERED, changes=None))
+    story = next(w for w in doc["workItems"] if w["id"] == 101)
+    assert {c["evidenceBasis"] for c in story["criteria"] if "evidence" in c} == {"file names"}
 
 
 def test_parents_and_pages() -> None:

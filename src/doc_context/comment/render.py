@@ -21,7 +21,8 @@ from doc_context.comment import yields
 from doc_context.comment.criteria import NAMES_ONLY
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
-from doc_context.models import PullRequest, PullRequestRef, Summary
+from doc_context.models import PullRequest, Summary
+from doc_context.summary.prlinks import links_ref
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
 
@@ -100,14 +101,6 @@ class Layout:
 
     def text(self, note: str = "") -> str:
         return "\n\n".join(self.blocks(note))
-
-
-def links_ref(pr: PullRequest) -> PullRequestRef:
-    """The pull request as its web links name it: its project and repository by name where the service told
-    them (a web address reads better with "Fabrikam Fiber/_git/storefront" than with their ids)."""
-    ref = pr.ref
-    project, repository = pr.project_name or ref.project, pr.repository_name or ref.repository
-    return PullRequestRef(ref.org_url, project, repository, ref.pull_request_id)
 
 
 def _summary_link(url: str) -> str:

@@ -4,7 +4,9 @@
     schemaVersion, generator, complete
     pullRequest   organization URL, project, repository, id, url, title, description, branches, changed files
     workItems     id, type, title, state, url, revision, fields used, summary, full text, related files,
-                  parents (ids), extra fields, criteria (Summary.criteria: text, withdrawn; `evidence` slots in)
+                  parents (ids), extra fields, criteria (text, withdrawn; a Bug's outcome labelled Expected or
+                  Actual; each live one's evidence: the changed files and lines that carry its terms, the basis
+                  it was found on, and a language model's checked word when there is one)
     parents       id, type, title, state, url, goal
     pages         source kind, id, kind, title, space, url, version, cited by, excerpt, full text
     withheld      title, url and the reason only
@@ -24,11 +26,12 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from doc_context.models import Gathered, Outcome, Page, Summary, WorkItem
+from doc_context.models import Criterion, Gathered, Outcome, Page, PullRequestRef, Summary, WorkItem
 from doc_context.summary.parents import goal, parent_id
+from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1: a criterion's evidence, evidenceBasis, label and word
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
@@ -110,14 +113,36 @@ def _work_item(item: WorkItem, summary: Summary, gathered: Gathered, parents: di
         "relevance": summary.relevance,
         "parents": _chain(item, {p.id: p for p in gathered.parents}, parents),
         "extraFields": [{"label": label, "value": _plain(value)} for label, value in summary.extra],
-        "criteria": criteria(summary),
+        "criteria": criteria(summary, links_ref(gathered.pull_request) if gathered.pull_request else None),
     }
 
 
-def criteria(summary: Summary) -> list[Json]:
-    """Every acceptance criterion as the summary gives it, in the item's order; a struck-through one is
-    withdrawn. Criteria evidence (the changed lines that speak to one) slots in as its optional `evidence`."""
-    return [{"text": neutralize(c.text), "withdrawn": c.struck} for c in summary.criteria]
+def criteria(summary: Summary, pr: PullRequestRef | None = None) -> list[Json]:
+    """Every acceptance criterion as the summary gives it, in the item's order (a Bug's Expected and Actual outcome
+    labelled); a struck-through one is withdrawn. Each one evidence was looked for carries it (the comment's
+    evidence, every file and line: the changed files whose added lines carry its terms, each linking into `pr`'s
+    Files view), the basis it was found on (the diff, or the changed files' names without a checkout), and the
+    language model's word when one stood its citation check."""
+    return [_criterion(c, pr) for c in summary.criteria]
+
+
+def _criterion(criterion: Criterion, pr: PullRequestRef | None) -> Json:
+    found: Json = {"text": neutralize(criterion.text), "withdrawn": criterion.struck}
+    found |= {"label": criterion.label} if criterion.label else {}
+    if criterion.evidence is not None:
+        found["evidence"] = [
+            {
+                "path": f.path,
+                "lines": list(f.lines),
+                "removed": list(f.removed),
+                "terms": [_plain(t) for t in f.terms],
+                **({"url": files_view_url(pr, f.path)} if pr is not None else {}),
+            }
+            for f in criterion.evidence.files
+        ]
+        found["evidenceBasis"] = criterion.evidence.basis
+    found |= {"word": criterion.word} if criterion.word else {}
+    return found
 
 
 def _chain(item: WorkItem, fetched: dict[int, WorkItem], shown: dict[int, WorkItem]) -> list[int]:

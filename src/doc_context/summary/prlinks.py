@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from doc_context.models import PullRequestRef
-from doc_context.summary.evidence import FileEvidence
+from doc_context.models import FileEvidence, PullRequest, PullRequestRef
 
 MAX_LINES = 3  # line ranges named in a label; the rest is counted
 
@@ -26,6 +25,14 @@ def pull_request_url(pr: PullRequestRef) -> str:
     """The pull request's page: https://dev.azure.com/fabrikam/Fabrikam/_git/storefront/pullrequest/1842."""
     project, repository = quote(pr.project, safe=""), quote(pr.repository, safe="")
     return f"{pr.org_url.rstrip('/')}/{project}/_git/{repository}/pullrequest/{int(pr.pull_request_id)}"
+
+
+def links_ref(pr: PullRequest) -> PullRequestRef:
+    """The pull request as its web links name it: its project and repository by name where the service told
+    them (a web address reads better with "Fabrikam Fiber/_git/storefront" than with their ids)."""
+    ref = pr.ref
+    project, repository = pr.project_name or ref.project, pr.repository_name or ref.repository
+    return PullRequestRef(ref.org_url, project, repository, ref.pull_request_id)
 
 
 def files_view_url(pr: PullRequestRef, path: str) -> str:
