@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from doc_context.sandbox.checkout import checkout_env, make_checkout
+
 from .contextschema import parsed
 from .test_audience import CASES, Case, chat, env_for  # noqa: F401  (chat: the fixture env_for needs)
 
@@ -54,13 +56,26 @@ def test_json_from_the_pipeline_variables_follows_the_schema(sandbox, cli):
     assert doc["pullRequest"]["project"] == info.project_name and doc["pullRequest"]["repository"] == info.repo_name
     assert [w["id"] for w in doc["workItems"]] == [info.story_id, info.bug_id, info.spike_id]
     story = doc["workItems"][0]
-    assert story["criteria"] and all(set(c) == {"text", "withdrawn"} for c in story["criteria"])
+    assert story["criteria"] and all(
+        set(c) == {"text", "withdrawn", "evidence", "evidenceBasis"} for c in story["criteria"]
+    )
+    assert {c["evidenceBasis"] for c in story["criteria"]} == {"file names"}  # no checkout: by the files' names
     assert len(story["criteria"]) == 4 and not any(c["withdrawn"] for c in story["criteria"])  # the seed's four
     assert [p["id"] for p in doc["parents"]] == [3907] and story["parents"] == [3907]
     assert {p["title"] for p in doc["pages"]} >= {"Checkout rounding policy"}
     assert [w["source"] for w in doc["warnings"]] == ["work item 4242", "confluence page 2883619999"]
     assert doc["readList"][-1] == "changed files: 8"
     assert posted_nothing(sandbox)
+
+
+def test_on_a_checkout_the_criteria_carry_their_evidence_from_the_diff(sandbox, cli, tmp_path):
+    env = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "checkout"), sandbox.info.pr_id)}
+    ran = cli(env, "context", "--format", "json")
+    assert ran.code == 0, ran.output
+    story = parsed(ran.stdout)["workItems"][0]
+    rounded = next(c for c in story["criteria"] if c["text"].startswith("The order total is rounded once"))
+    assert rounded["evidenceBasis"] == "diff" and rounded["evidence"][0]["path"] == "/src/checkout/rounding.py"
+    assert rounded["evidence"][0]["url"] == sandbox.pr_url() + "?_a=files&path=/src/checkout/rounding.py"
 
 
 @pytest.mark.parametrize("output", ["markdown", "json"])
