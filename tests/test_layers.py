@@ -1,12 +1,12 @@
 """The layers, read from the imports of every module (ast, nothing imported): the arrows point one way
 and the pure modules touch no network, process, clock or file system.
 
-    edge -> run -> comment -> summary -> text        (models and errors: shared by all)
+    edge -> run -> comment -> summary -> text        (models, changes and errors: shared by all)
     edge, run -> context -> summary, text            (the context document for AI reviewers)
     edge, run -> sources -> summary, text            (the only network code)
     edge (demo) -> sandbox                           (loopback fakes)
 
-Pure: text/, summary/, comment/, context/, models, errors, and the edge's pure modules: events (payload -> PR),
+Pure: text/, summary/, comment/, context/, models, changes, errors, and the edge's pure modules: events (payload -> PR),
 prurl (a PR's web address -> PR), vso (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
 real clients; the run (app, gather) uses threads and the clock; the sources use the network.
@@ -22,7 +22,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-SHARED = {"doc_context", "doc_context.models", "doc_context.errors"}
+SHARED = {"doc_context", "doc_context.models", "doc_context.changes", "doc_context.errors"}
 RUN = {"doc_context.app", "doc_context.gather"}
 EDGE = {
     "doc_context.__main__",

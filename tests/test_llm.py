@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.render import render_comment
-from doc_context.models import Criterion, Evidence, FileEvidence, PullRequest, PullRequestRef, Summary
+from doc_context.models import Criterion, PullRequest, PullRequestRef, Summary
 from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
 from doc_context.settings import Settings
 from doc_context.sources.llm import (

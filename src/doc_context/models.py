@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import cached_property
 from typing import Generic, Literal, Protocol, TypeVar
+
+from doc_context.changes import Diff, Evidence
 
 T = TypeVar("T")
 WORK_ITEM_BATCH = 200  # work items per batch call: the service's limit
@@ -174,27 +174,6 @@ class Yields(IntEnum):
     LAST = 5  # whole texts: each page's lead and best match, then each work item's (system info, criteria)
 
 
-Basis = Literal["diff", "file names"]  # what evidence was found in: the diff, or (no checkout) the files' names
-
-
-@dataclass(frozen=True)
-class FileEvidence:
-    path: str  # as the pull request names it: "/src/checkout/loyalty.py"
-    lines: tuple[int, ...] = ()  # the new file's numbers of the added lines carrying the terms (none by name)
-    removed: tuple[int, ...] = ()  # the old file's numbers of deleted lines (criteria about removing something)
-    terms: tuple[str, ...] = ()  # the terms found there, as the criterion writes them
-
-
-@dataclass(frozen=True)
-class Evidence:
-    files: tuple[FileEvidence, ...] = ()  # the most telling first
-    basis: Basis = "diff"
-
-    @property
-    def found(self) -> bool:
-        return bool(self.files)
-
-
 @dataclass(frozen=True)
 class Criterion:
     """One acceptance criterion of a work item, as its field states it (markdown, one line); a wholly
@@ -232,64 +211,6 @@ class Summary:
     criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
     shorter: tuple[tuple[Yields, str], ...] | None = None  # what `text` becomes as each tier yields, in order
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
-
-
-# The pull request's diff, as text/unidiff.py reads it
-Status = Literal["modified", "added", "deleted", "renamed", "copied"]
-
-
-@dataclass(frozen=True, eq=False)
-class Lines:
-    """Lines of one side of a file's diff: their numbers, in order, and their text joined by newlines."""
-
-    numbers: array[int] = field(default_factory=lambda: array("I"))
-    text: str = ""
-
-    def __len__(self) -> int:
-        return len(self.numbers)
-
-    def split(self) -> list[str]:
-        """The lines, one per number."""
-        return self.text.split("\n") if self.numbers else []
-
-    def has(self, number: int) -> bool:
-        """Whether the line with this number is among them (numbers are ascending: a binary search)."""
-        lo, hi = 0, len(self.numbers)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.numbers[mid] < number:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo < len(self.numbers) and self.numbers[lo] == number
-
-
-@dataclass(frozen=True, eq=False)
-class DiffFile:
-    """One file of the diff. `path` is as the pull request names it ("/src/app.py"); a deleted file keeps its
-    old path there. `added` holds the new file's line numbers, `deleted` the old file's."""
-
-    path: str
-    status: Status = "modified"
-    old_path: str = ""  # renamed or copied from
-    binary: bool = False
-    added: Lines = field(default_factory=Lines)
-    deleted: Lines = field(default_factory=Lines)
-    scopes: tuple[str, ...] = ()  # the unchanged lines that open the definitions its changes sit in (git's
-    # funcname: the hunk header's text, or a context line starting a definition), for the code a criterion names
-
-
-@dataclass(frozen=True, eq=False)
-class Diff:
-    files: tuple[DiffFile, ...] = ()
-
-    def file(self, path: str) -> DiffFile | None:
-        """The file at this path ("/src/app.py", "src/app.py" alike), if the diff changes it."""
-        return self._by_path.get("/" + path.lstrip("/"))
-
-    @cached_property
-    def _by_path(self) -> dict[str, DiffFile]:
-        return {f.path: f for f in self.files}
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from doc_context.models import Criterion, Evidence, FileEvidence, PullRequestRef
+from doc_context.changes import Evidence, FileEvidence
+from doc_context.models import Criterion, PullRequestRef
 from doc_context.summary.evidence import NAMES_ONLY
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.prlinks import evidence_label, files_view_url

@@ -34,7 +34,8 @@ import httpx
 from azure.core.exceptions import AzureError
 from pydantic import SecretStr
 
-from doc_context.models import Diff, Notice, PullRequest, Summary
+from doc_context.changes import Diff
+from doc_context.models import Notice, PullRequest, Summary
 from doc_context.sources.tls import default_context
 from doc_context.summary.citecheck import (
     WORD_CHARS,

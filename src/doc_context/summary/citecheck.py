@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
-from doc_context.models import Criterion, Diff, Evidence, FileEvidence, Notice, Summary
+from doc_context.changes import Diff, Evidence, FileEvidence
+from doc_context.models import Criterion, Notice, Summary
 from doc_context.summary.tokens import clip
 
 Word = Literal["addressed", "partly", "not visible"]

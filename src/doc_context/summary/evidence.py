@@ -25,9 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from doc_context.models import Basis, ChangedFile, Diff, DiffFile, Evidence, FileEvidence
+from doc_context.changes import Basis, Diff, DiffFile, Evidence, FileEvidence
+from doc_context.models import ChangedFile
 from doc_context.summary.criterion_terms import COMMON, WEAK, CriterionTerms, Term, criterion_terms, number, parts
 from doc_context.summary.diffindex import DiffIndex, FileWords, Side
+from doc_context.summary.evidence_topics import Shared, Topics, is_config, is_doc
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
 
@@ -35,12 +37,9 @@ __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 
 ENOUGH = 2.0
 TOPIC = 0.5  # what a word or phrase in most of the changed files weighs, of its weight
-TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
 NAME_BONUS = 1.5
 NEAR = 1  # lines apart at most, weak terms that count together: one line and the next
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
-DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
-CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
 NAMES_ONLY = "Evidence is by file name only: this build had no checkout of the pull request to read its diff from."
 
 
@@ -51,7 +50,7 @@ class EvidenceFinder:
         self.basis: Basis = "diff" if diff is not None else "file names"
         self.index = DiffIndex(diff) if diff is not None else None
         self.changed = tuple(changed)
-        self._topics = _Topics(self.index) if self.index is not None else None
+        self._topics = Topics(self.index) if self.index is not None else None
 
     def find(
         self, criterion: str, *, struck: bool = False, work_item: Sequence[str] = (), elsewhere: Sequence[str] = ()
@@ -67,7 +66,7 @@ class EvidenceFinder:
             return Evidence(_by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (_plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._topics is not None
-        topic = _Shared(self._topics, elsewhere)
+        topic = Shared(self._topics, elsewhere)
         scored = [_in_file(self.index, n, terms, own, topic) for n in self._candidates(terms)]
         found = [s for s in scored if s is not None]
         named = [t for t in terms.terms if t.named and t.kind == "ident"]
@@ -146,12 +145,12 @@ def _lookups(term: Term) -> list[tuple[str, ...]]:
 
 
 def _in_file(
-    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], topic: _Shared
+    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], topic: Shared
 ) -> tuple[float, FileEvidence] | None:
     """(score, evidence) for one file, or None when its lines do not carry enough of the terms."""
     f = index.diff.files[file_no]
     sides = [index.file_words(side, file_no) for side in _sides(terms)]
-    pasted = [_pasted(lines, own) if _is_doc(f.path) else set() for lines in sides]
+    pasted = [_pasted(lines, own) if is_doc(f.path) else set() for lines in sides]
     score, labels, telling = 0.0, [], False
     strong: list[set[int]] = [set(), set()]  # line indexes, added and deleted, of terms enough alone
     weak: list[set[int]] = [set(), set()]
@@ -211,7 +210,7 @@ def _lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
-        return last, term.weight if _is_config(path) else WEAK  # nests it; in code, it is any name
+        return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
     if term.kind == "phrase":
         return lines.run(term.parts, either_order=True), term.weight
     if term.kind == "word":
@@ -239,47 +238,6 @@ def _bare(value: str) -> float:
     """What a number weighs without its unit: a decimal or three digits 2, two digits 1, one digit nothing."""
     digits = len(value.replace(".", ""))
     return 2.0 if "." in value or digits >= 3 else 1.0 if digits == 2 else 0.0
-
-
-class _Topics:
-    """Whether a word or phrase is in most of the code files with added lines: what the whole change is about.
-    (Documentation is left out of the count: it mentions everything the change does, and pasted criteria.)"""
-
-    def __init__(self, index: DiffIndex) -> None:
-        self.index = index
-        self.code = frozenset(n for n, f in enumerate(index.diff.files) if len(f.added) and not _is_doc(f.path))
-        self._known: dict[tuple[str, ...], bool] = {}
-
-    def __call__(self, term: Term) -> bool:
-        if term.kind not in ("word", "phrase"):
-            return False
-        words = term.parts
-        if words not in self._known:
-            if len(words) > 1 and all(self(Term("word", (w,), WEAK, w)) for w in words):
-                self._known[words] = True  # "retry in the payments", where every file retries payments
-            else:
-                used = len(self.code.intersection(self.index.candidates("added", words)))
-                self._known[words] = used >= TOPIC_FILES and used >= TOPIC_SHARE * len(self.code)
-        return self._known[words]
-
-
-class _Shared:
-    """Whether a term is the change's topic: in most of its code files, or (a phrase) said by another of the pull
-    request's work items too ("the ledger export", when the bug and the spike beside the story speak of it)."""
-
-    def __init__(self, topics: _Topics, elsewhere: Sequence[str]) -> None:
-        self.topics = topics
-        self.elsewhere = [tuple(parts(text)) for text in elsewhere]
-
-    def __call__(self, term: Term) -> bool:
-        if self.topics(term):
-            return True
-        if term.kind != "phrase":
-            return False
-        n = len(term.parts)
-        return any(
-            words[i : i + n] in (term.parts, term.parts[::-1]) for words in self.elsewhere for i in range(len(words))
-        )
 
 
 def _name_carries(path: str, phrases: Sequence[Term]) -> bool:
@@ -312,19 +270,6 @@ def _in_order(sentence: Sequence[str], line: Sequence[str]) -> int:
             at = sentence.index(word, at) + 1
             count += 1
     return count
-
-
-def _is_doc(path: str) -> bool:
-    return _extension(path) in DOC_EXTENSIONS
-
-
-def _is_config(path: str) -> bool:
-    return _extension(path) in CONFIG_EXTENSIONS
-
-
-def _extension(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[1].lower() if "." in name else ""
 
 
 def _names(path: str, named: str) -> bool:

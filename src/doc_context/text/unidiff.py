@@ -18,7 +18,7 @@ import codecs
 import re
 from array import array
 
-from doc_context.models import Diff, DiffFile, Lines, Status
+from doc_context.changes import Diff, DiffFile, Lines, Status
 
 __all__ = ["MAX_HELD", "MAX_LINE", "Diff", "DiffFile", "DiffReader", "Lines", "Status", "parse_diff"]
 
