@@ -18,6 +18,7 @@ from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
+from doc_context.text.links import Site
 from doc_context.text.mdblocks import parse_blocks
 
 from .golden import GOLDEN, assert_golden
@@ -254,7 +255,7 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
 def compose_case(name: str, *, full: bool = False) -> str:
     """The case's comment, or with `full` its build summary, composed afresh."""
     gathered, diff = CASES[name]()
-    gathered = replace(gathered, diff=diff)
+    gathered = replace(gathered, diff=diff, links=(Site.from_url(WIKI),))  # as gather hands on Confluence's links
     return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
 
 

@@ -251,7 +251,7 @@ def _save(markdown: str, path: str, emit: Printer) -> bool:
 
 def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     from doc_context.gateways import wire
-    from doc_context.preflight import ConfluenceSetup, preflight, table
+    from doc_context.preflight import preflight, table
     from doc_context.settings import load_settings
 
     settings = load_settings(
@@ -259,8 +259,7 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     )
     secrets += settings.secrets()
     with wire(settings) as wired:
-        setup = ConfluenceSetup(wired.confluence, wired.sources.site, wired.sources.confluence_missing)
-        checks = preflight(wired.publisher, setup, settings.pull_request())
+        checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request())
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         emit(line)

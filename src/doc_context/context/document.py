@@ -6,7 +6,8 @@
     workItems     id, type, title, state, url, revision, fields used, summary, full text, related files,
                   parents (ids), extra fields, criteria (Summary.criteria: text, withdrawn; `evidence` slots in)
     parents       id, type, title, state, url, goal
-    pages         source kind, id, kind, title, space, url, version, cited by, excerpt, full text
+    pages         source (confluence, wiki), id, kind, title, space, url, version, cited by (work items; the
+                  pull request's own description apart), excerpt, full text
     withheld      title, url and the reason only
     warnings      source, message (what the pipeline log shows)
     readList      one line per source read (the pipeline log's group)
@@ -24,17 +25,16 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from doc_context.models import Gathered, Outcome, Page, Summary, WorkItem
+from doc_context.models import PULL_REQUEST, Gathered, Outcome, Page, Summary, WorkItem
 from doc_context.summary.parents import goal, parent_id
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1: a page's citedByPullRequest
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
 ARTIFACT = "doc-context"
 MIN_SECRET = 4  # shorter values are not masked (the CLI's rule): "***" for every "a" would garble the text
-CONFLUENCE = "confluence"  # a page's source kind; the Azure DevOps wiki will be another
 Json = dict[str, Any]
 
 
@@ -45,7 +45,7 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
         raise ValueError("the outcome holds no reading: only app.run's outcomes make a context document")
     gathered = outcome.reading.gathered
     items = {f"work item {w.id}": w for w in gathered.work_items if not w.withheld}
-    pages = {f"page {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}
+    pages = {f"{p.noun} {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}  # as summarize names them
     shown_parents = {p.id: p for p in gathered.parents if not p.withheld}
     document: Json = {
         "schemaVersion": SCHEMA_VERSION,
@@ -143,14 +143,15 @@ def _parent(parent: WorkItem) -> Json:
 
 def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
     return {
-        "source": CONFLUENCE,
+        "source": page.source,
         "id": page.id,
-        "kind": page.ref.kind,
+        "kind": str(getattr(page.ref, "kind", "page")),
         "title": _plain(page.title),
         "space": page.space_key,
         "url": page.web_url,
         "version": page.version,
-        "citedBy": sorted(set(cited_by)),
+        "citedBy": sorted(set(cited_by) - {PULL_REQUEST}),
+        "citedByPullRequest": PULL_REQUEST in cited_by,
         "excerpt": neutralize(summary.text),
         "fullText": neutralize(summary.more or summary.text),
         "relatedFiles": list(summary.related_files),
