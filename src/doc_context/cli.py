@@ -315,8 +315,7 @@ def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
 
 def _report(outcome: Outcome, emit: Printer, plain: Printer) -> None:
     for line in vso.group(
-        f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
-        f"{len(outcome.notices)} warnings",
+        f"doc-context: {outcome.work_items} work items, {outcome.pages} pages, {len(outcome.notices)} warnings",
         outcome.sources,
     ):
         emit(line)

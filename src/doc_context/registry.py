@@ -13,6 +13,7 @@ from doc_context.gather import DocumentSource
 from doc_context.settings import Settings
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.confluence_source import ConfluencePages
+from doc_context.sources.wiki import WikiPages, connect_client
 
 if TYPE_CHECKING:
     import httpx
@@ -32,7 +33,18 @@ def confluence(settings: Settings, ado: AzureDevOps) -> ConfluencePages:
     )
 
 
-SOURCES: tuple[Opener, ...] = (confluence,)
+def wiki(settings: Settings, ado: AzureDevOps) -> WikiPages:
+    """Azure DevOps wiki pages on the run's own organization, read with its Azure DevOps credential."""
+    org_url = settings.pull_request().org_url
+    return WikiPages(
+        lambda: connect_client(ado.connection, timeout=settings.timeout),
+        org_url,
+        concurrency=settings.concurrency,
+        max_pages=settings.confluence_max_pages,
+    )
+
+
+SOURCES: tuple[Opener, ...] = (confluence, wiki)
 
 
 def _confluence_client(settings: Settings) -> Confluence | None:
