@@ -1,6 +1,6 @@
 """Benchmark: how many sequential round trips one `doc-context run` costs, measured against the sandbox.
 
-Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 10] [--repeat 5]
+Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 8] [--repeat 5]
 
 Each run is the real `python -m doc_context run` in a fresh process with a fresh AZURE_DEVOPS_CACHE_DIR
 (so the SDK's discovery happens) and a fresh PR carrying the same work items and changes (so every run
@@ -162,7 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work-items", type=int, default=20)
     parser.add_argument("--pages", type=int, default=30)
-    parser.add_argument("--wiki-pages", type=int, default=10, help="distinct wiki pages cited, read beside the pages")
+    parser.add_argument(
+        "--wiki-pages",
+        type=int,
+        default=8,
+        help="distinct wiki pages cited, read beside the pages, 8 (the pool) at once",
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs per variant and latency (median)")
     args = parser.parse_args(argv)
     began = time.perf_counter()

@@ -60,7 +60,7 @@ class ConfluenceSettings(BaseModel):
         ge=0,
         le=200,
         validation_alias=env("DOC_CONTEXT_MAX_PAGES"),
-        description="Most Confluence pages fetched in one run.",
+        description="Most pages fetched in one run from each document source (Confluence, the wiki).",
     )
     confluence_concurrency: int = Field(
         CONFLUENCE_CONCURRENCY,
