@@ -57,8 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="doc-context",
         description=(
-            "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
-            "they cite, summarized in one PR comment."
+            "Give an Azure DevOps pull request its business context: its work items and the pages (Confluence, wiki) "
+            "they and the PR cite, summarized in one PR comment."
         ),
     )
     parser.add_argument("--version", action="version", version=f"doc-context {__version__}")

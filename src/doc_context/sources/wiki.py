@@ -105,7 +105,9 @@ class WikiPages:
 
     def find(self, who: Sequence[Citer]) -> Found:
         refs = cited(who, self.links)
-        resolved, not_pages, elsewhere = set(), [], {}  # type: ignore[var-annotated]
+        resolved: set[str] = set()
+        not_pages: list[str] = []
+        elsewhere: dict[str, list[str]] = {}  # another organization's base: its links
         for url in dict.fromkeys(url for c in who for url in c.urls):
             if self.links.resolve(url) is not None:
                 resolved.add(url)
@@ -257,7 +259,8 @@ def connect_client(connection: Any, *, timeout: float) -> WikiClient:
     with the same bounded retries and timeout as the Azure DevOps reads."""
     from doc_context.sources.ado_transport import read, retry_policy
 
-    client = read("connect to the Azure DevOps wiki", lambda: connection.clients_v7_1.get_wiki_client())
+    client: Any = read("connect to the Azure DevOps wiki", lambda: connection.clients_v7_1.get_wiki_client())
     client.config.retry_policy.policy = retry_policy()
     client.config.connection.timeout = timeout
-    return client  # type: ignore[no-any-return]
+    wiki: WikiClient = client
+    return wiki
