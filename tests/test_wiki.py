@@ -216,3 +216,18 @@ def test_a_wiki_link_to_another_organization_is_a_warning_and_never_requested(or
     )
     assert len(org.wiki_requests()) == 1 and TEXT in outcome.markdown
     assert any("another organization's wiki, https://dev.azure.com/contoso" in line for line in outcome.sources)
+
+
+def test_the_context_document_lists_the_wiki_page_and_who_cites_it(org: Org) -> None:
+    from doc_context.context.document import context_document
+
+    link = W.format(org=org.sandbox.info.org_url) + "/412/Split-tender"
+    org.sandbox.ado.pull_request(org.sandbox.info.pr_id).description = f"Design: [split tender]({link})"
+    org.cite(link)
+
+    document = context_document(org.run(), version="test")
+
+    [page] = document["pages"]
+    assert (page["source"], page["id"], page["title"], page["kind"]) == ("wiki", 412, PAGE, "page")
+    assert page["citedBy"] == [STORY] and page["citedByPullRequest"] is True
+    assert TEXT in page["fullText"]
