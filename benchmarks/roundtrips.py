@@ -1,6 +1,6 @@
 """Benchmark: how many sequential round trips one `doc-context run` costs, measured against the sandbox.
 
-Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--repeat 5]
+Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 8] [--repeat 5]
 
 Each run is the real `python -m doc_context run` in a fresh process with a fresh AZURE_DEVOPS_CACHE_DIR
 (so the SDK's discovery happens) and a fresh PR carrying the same work items and changes (so every run
@@ -49,6 +49,7 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("PATCH", r"/threads/\d+$", "thread PATCH"),
     ("PATCH", r"/comments/\d+$", "comment PATCH"),
     ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
+    ("GET", r"/_apis/wiki/wikis/[^/]+/pages", "wiki page"),
     ("GET", r"/_apis/wit/workItems", "work items GET"),
 )
 CONFLUENCE_KINDS = (
@@ -104,10 +105,10 @@ def kind_of(table: tuple[tuple[str, str, str], ...], request: Request) -> str:
 
 
 @contextmanager
-def bench_servers(work_items: int = 20, pages: int = 30) -> Iterator[Bench]:
+def bench_servers(work_items: int = 20, pages: int = 30, wiki_pages: int = 0) -> Iterator[Bench]:
     """Both fakes seeded with the benchmark case, served on loopback while open."""
     ado, wiki = FakeAzureDevOps("fabrikam"), FakeConfluence("cloud")
-    bench = seed_bench(ado, wiki, work_items=work_items, pages=pages)
+    bench = seed_bench(ado, wiki, work_items=work_items, pages=pages, wiki_pages=wiki_pages)
     with ado, wiki:
         yield bench
 
@@ -161,11 +162,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work-items", type=int, default=20)
     parser.add_argument("--pages", type=int, default=30)
+    parser.add_argument(
+        "--wiki-pages",
+        type=int,
+        default=8,
+        help="distinct wiki pages cited, read beside the pages, 8 (the pool) at once",
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs per variant and latency (median)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     runs: dict[tuple[str, float], list[Run]] = {}
-    with bench_servers(args.work_items, args.pages) as bench:
+    with bench_servers(args.work_items, args.pages, args.wiki_pages) as bench:
         for _ in range(args.repeat):
             for name, concurrency in VARIANTS:
                 for latency in LATENCIES_MS:
@@ -193,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
 def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -> None:
     first = runs[(VARIANTS[0][0], 0.0)][0]
     print(
-        f"case: 1 PR, {args.work_items} work items, {args.pages} distinct Confluence pages; "
+        f"case: 1 PR, {args.work_items} work items, {args.pages} distinct Confluence pages, {args.wiki_pages} wiki "
+        "pages; "
         f"medians of {args.repeat} runs per cell; fresh process, SDK cache and PR each run"
     )
     for server in ("ado", "confluence"):

@@ -32,7 +32,7 @@ NAME_OVERRIDES = {"confluence_max_pages": "maxPages", "pat": "azureDevOpsPat"}
 LABEL_OVERRIDES = {
     "auth": "Azure DevOps auth mode",
     "pat": "Azure DevOps PAT",
-    "confluence_max_pages": "Most Confluence pages",
+    "confluence_max_pages": "Most pages per source",
 }
 # Read from a (secret) variable whose NAME the template takes, besides every SecretStr setting.
 FROM_VARIABLE = {"confluence_email"}

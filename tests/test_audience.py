@@ -260,7 +260,8 @@ def test_a_token_that_cannot_read_restrictions_shows_pages_by_title_with_one_war
     wiki.add_user("scoped@fabrikam.example", "scoped-token", display_name="Scoped",
                   scopes=["read:page:confluence", "read:space:confluence"])  # fmt: skip
     env = {**sandbox.env(), "CONFLUENCE_EMAIL": "scoped@fabrikam.example", "CONFLUENCE_API_TOKEN": "scoped-token"}
-    ran = cli({**env, "CONFLUENCE_API_BASE": wiki.gateway_base}, "run")
+    room = {"DOC_CONTEXT_COMMENT_BUDGET": "12000"}  # every page's line: what is withheld, not what fits, is tested
+    ran = cli({**env, **room, "CONFLUENCE_API_BASE": wiki.gateway_base}, "run")
     assert ran.code == 0, ran.output
     told = [line for line in ran.stdout.splitlines() if "type=warning" in line and "could not be read" in line]
     assert len(told) == 1 and "search:confluence or read:content-details:confluence" in told[0]

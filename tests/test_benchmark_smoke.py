@@ -23,9 +23,9 @@ sys.modules["roundtrips"] = roundtrips  # its dataclasses look their module up w
 _SPEC.loader.exec_module(roundtrips)
 
 
-@pytest.mark.parametrize(("work_items", "pages"), [(3, 2), (201, 0)])
-def test_a_run_makes_the_minimal_requests(work_items, pages):
-    with roundtrips.bench_servers(work_items, pages) as bench:
+@pytest.mark.parametrize(("work_items", "pages", "wiki_pages"), [(3, 2, 2), (201, 0, 0)])
+def test_a_run_makes_the_minimal_requests(work_items, pages, wiki_pages):
+    with roundtrips.bench_servers(work_items, pages, wiki_pages) as bench:
         run = roundtrips.run_once(bench, latency_ms=0)
 
     assert run.code == 0, run.output
@@ -54,3 +54,7 @@ def test_a_run_makes_the_minimal_requests(work_items, pages):
     assert wiki["restrictions"] == pages  # one read of each page's view restrictions, beside its body
     assert sum(wiki.values()) == 1 + 2 * pages
     assert ado["other"] == 0 and wiki["other"] == 0
+    read = Counter(
+        r.path.rsplit("/", 1)[-1] for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "wiki page"
+    )
+    assert read == Counter(str(pid) for pid in bench.wiki_page_ids)  # each wiki page exactly once, by its id

@@ -24,6 +24,7 @@ from doc_context.gather import Sources, gather
 from doc_context.models import Fetched, Gathered, Notice, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.sandbox import FakeConfluence, RecordingServer, Reply
 from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
+from doc_context.sources.confluence_source import ConfluencePages
 from doc_context.summary.audience import Audience
 from doc_context.text.links import Site
 
@@ -117,10 +118,8 @@ def run(site: FakeConfluence, confluence: Confluence, *items: WorkItem, concurre
         return gather(
             Sources(
                 Items(*items),
-                confluence,
-                Site.from_url(site.api_base),
+                (ConfluencePages(confluence, Site.from_url(site.api_base), concurrency=concurrency),),
                 concurrency=concurrency,
-                confluence_concurrency=concurrency,
                 audience=Audience(restricted_pages="titles" if confluence.config.restrictions else "summary"),
             ),
             PR,
@@ -193,7 +192,9 @@ def test_with_a_separate_api_base_links_match_the_site_and_requests_go_to_the_ap
         config = ConfluenceConfig(api_base=api.api_base, site_url=site.api_base, cloud=True, restrictions=False)
         confluence = Confluence(config, basic(EMAIL, TOKEN))
         try:
-            got = gather(Sources(Items(story(*links)), confluence, Site.from_url(site.api_base)), PR)
+            got = gather(
+                Sources(Items(story(*links)), (ConfluencePages(confluence, Site.from_url(site.api_base)),)), PR
+            )
         finally:
             confluence.close()
 

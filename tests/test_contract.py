@@ -22,6 +22,8 @@ from doc_context.models import ChangedFile, PullRequest, PullRequestRef
 from doc_context.sandbox import Reply, Sandbox
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
+from doc_context.sources.wiki import WikiPages, connect_client
+from doc_context.text.wikilinks import WikiRef
 
 from . import contract
 
@@ -48,6 +50,8 @@ EXAMPLE = {  # the published examples of the operations a run uses, by their fil
     "_token3__alwaysAllowAdministrators-False.json (security)",
     "permission": "permissions/GET__permissions__securityNamespaceId__8__token-_token1__alwaysAllowAdministrators-"
     "False.json (security)",
+    "wiki page by id": "pages/GET_wiki_pageById_JSON_withContent.json (wiki)",
+    "wiki page by path": "pages/GET_wiki_page_JSON_withContent.json (wiki)",
 }
 
 
@@ -91,6 +95,7 @@ def test_every_request_is_a_published_operation_or_named_as_outside_the_subset(e
         "Pull Request Thread Comments_Update",
         "Work Items_Get Work Items Batch",
         "Permissions_Has Permissions",
+        "Pages_Get Page By Id",  # the demo's wiki page: cited by id (the PR) and by path (a work item), one read
     }, used
 
 
@@ -311,3 +316,35 @@ def test_spec_silent_how_an_omitted_work_item_comes_back(sandbox, cli, omitted):
     assert ran.code == 0, ran.output
     assert re.search(r"work item 4999.*does not exist", ran.stdout)
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
+
+
+@pytest.mark.parametrize(("name", "path"), [("wiki page by id", r"/pages/51$"), ("wiki page by path", r"/pages$")])
+def test_parse_the_published_wiki_page(sandbox, gateway, name, path):
+    """The published page, read by our wiki source through the SDK: its id, path (the title), content and ETag."""
+    example = contract.EXAMPLES[EXAMPLE[name]]["responses"]["200"]
+    sandbox.ado.add_fault("GET", path, [Reply.json(example["body"], headers={"ETag": example["headers"]["eTag"]})])
+    wiki = WikiPages(lambda: connect_client(gateway.connection, timeout=10), sandbox.ado.base_url)
+    info = sandbox.info
+    ref = WikiRef(info.project_name, "sampleProjectWiki", page_id=51 if "id" in name else None, path="/SamplePage973")
+
+    page = wiki.fetch(ref)
+
+    assert (page.id, page.title, page.text, page.version) == (51, "SamplePage973", "Wiki page content", "4c6adda")
+    assert page.scope == "ffa4628c-8f6d-45c0-b61b-52c16d06c925"  # the wiki's id, from the page's REST url
+    assert WikiRef("e5e9e01e-801a-47eb-80bb-0ad24f448abe", page.scope, page_id=51).key in page.cited_as
+
+
+def test_the_sandbox_wiki_page_fits_the_published_example():
+    """Its answer has the published example's fields, content only with includeContent=true, and the ETag."""
+    with Sandbox() as sandbox:
+        gateway = ado.connect(sandbox.ado.base_url, token_auth(sandbox.info.token), timeout=10, user_agent="t")
+        client = connect_client(gateway.connection, timeout=10)
+        client.get_page_by_id(sandbox.info.project_name, "Fabrikam-Fiber.wiki", 7)
+        client.get_page_by_id(sandbox.info.project_name, "Fabrikam-Fiber.wiki", 7, include_content=True)
+        (_, bare), (_, full) = sandbox.ado.exchanges("GET", r"/_apis/wiki/wikis/[^/]+/pages/7$")
+    published = contract.EXAMPLES[EXAMPLE["wiki page by id"]]["responses"]["200"]
+    assert set(json.loads(bare.body)) == set(json.loads(full.body)) == set(published["body"])
+    assert json.loads(bare.body)["content"] == "" and json.loads(full.body)["content"].startswith("[[_TOC_]]")
+    assert re.fullmatch(r'"[0-9a-f]{40}"', full.headers["ETag"]) and re.fullmatch(
+        r'"[0-9a-f]{40}"', published["headers"]["eTag"]
+    )

@@ -42,7 +42,7 @@ def test_the_demo_comment_says_what_the_issue_asked_for() -> None:
     assert comment.count("Let shoppers use **gift cards**") <= 1  # its goal: parents yield before page leads
     assert "Spike 4230: banker's rounding" in comment and "Spike: " not in comment
     assert "As a shopper whose gift card does not cover the whole order" in comment  # the story's own words
-    for page in ("Gift card split payments - design", "Checkout rounding policy", "Runbook: gift card ledger"):
+    for page in ("Gift card split payments - design", "Checkout rounding policy", "Ledger reconciliation"):
         assert f"#### [{page}" in comment  # a page whose text yielded keeps its title and link
     assert comment.count("**Touches:**") == 3  # under each work item, its own files
 

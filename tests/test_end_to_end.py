@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+from doc_context.sandbox.checkout import checkout_env, make_checkout
 from doc_context.sandbox.confluence import is_restriction_read
 
 from .conftest import ends_failed, error_issues
@@ -106,7 +107,9 @@ def test_token_never_printed(sandbox, cli):
 
 
 def test_the_build_summary_has_every_source_in_full_and_the_comment_links_to_it(sandbox, cli, tmp_path):
-    ran = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "731"}, "run")
+    # as a PR build runs (fetchDepth: 2): on its checkout, where the bug's own lines make it the most relevant item
+    build = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "s"), sandbox.info.pr_id)}
+    ran = cli({**build, "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "731"}, "run")
     summary = tmp_path / "doc-context-summary.md"
     assert f"##vso[task.uploadsummary]{summary}" in ran.stdout
     full, body = summary.read_text(), comment(sandbox)
@@ -116,7 +119,7 @@ def test_the_build_summary_has_every_source_in_full_and_the_comment_links_to_it(
     for fuller in ("Found while reconciling", "_From work item 4211: Repro steps, System info · revision 7_"):
         assert fuller in full and fuller not in body
     assert "**System info:** Web checkout" in body  # one line under the Bug, in both
-    rerun = cli({**sandbox.env(), "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "732"}, "run")
+    rerun = cli({**build, "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "732"}, "run")
     assert "comment thread 1001 unchanged" in rerun.stdout  # another build's link is no new content
     assert comment(sandbox) == body
 

@@ -7,10 +7,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from doc_context.summary.citations import cites_only, is_reference
+from doc_context.summary.citations import ShownPages, cites_only, is_reference
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, units
 from doc_context.summary.mdcut import balance, clip_markdown, shorten, visible_len
 from doc_context.summary.tokens import terms, values, words
+from doc_context.text.links import Site
 from doc_context.text.mdblocks import Block, parse_blocks
 
 POLICY = """\
@@ -312,6 +313,7 @@ def test_values_are_the_numbers_a_text_states(text: str, found: list[str]) -> No
 
 
 WIKI = "https://acme.atlassian.net/wiki"
+SHOWN_42 = ShownPages((Site.from_url(WIKI),), frozenset({("confluence", ("id", 42))}))  # page 42 is shown
 
 
 @pytest.mark.parametrize(
@@ -331,4 +333,4 @@ WIKI = "https://acme.atlassian.net/wiki"
 )
 def test_a_line_citing_a_page_the_comment_shows_is_said_once(line: str, reference: bool, cites_shown: bool) -> None:
     assert is_reference(line) is reference
-    assert cites_only(line, {42}) is cites_shown
+    assert cites_only(line, SHOWN_42) is cites_shown

@@ -16,13 +16,26 @@ from dataclasses import replace
 import pytest
 
 from doc_context.app import Options, compose
-from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.models import (
+    PULL_REQUEST,
+    ChangedFile,
+    Gathered,
+    Page,
+    PageRef,
+    PullRequest,
+    PullRequestRef,
+    Relation,
+    WorkItem,
+)
 from doc_context.sandbox.checkout import make_checkout
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
+from doc_context.text.links import Site
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.unidiff import parse_diff
+from doc_context.text.wikilinks import WikiRef
+from doc_context.text.wikimd import wiki_to_markdown
 
 from .golden import GOLDEN, assert_golden
 from .rendering import tokens
@@ -156,6 +169,32 @@ def feature() -> tuple[Gathered, str]:
     return Gathered(pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC)), read("feature.diff")
 
 
+LEDGER = Page(  # the demo's runbook, a page of the project's wiki, as sources/wiki.py reads it
+    WikiRef("Fabrikam Fiber", "Fabrikam-Fiber.wiki", page_id=7),
+    7,
+    "Ledger reconciliation",
+    "",
+    "e1f4013",
+    f"{ORG}/Fabrikam%20Fiber/_wiki/wikis/Fabrikam-Fiber.wiki/7/Ledger-reconciliation",
+    wiki_to_markdown(read("wiki-ledger-reconciliation.md")).text,
+    restriction="none",
+    source="wiki",
+    section="Wiki pages",
+    noun="wiki page",
+    scope="fabrikam-fiber.wiki",
+    place="wiki Fabrikam-Fiber.wiki",
+    project="Fabrikam Fiber",
+)
+
+
+def bugfix_wiki() -> tuple[Gathered, str]:
+    """The bug fix whose description also cites the ledger runbook on the project's wiki: a Confluence page and a
+    wiki page, each under its source's heading, beside the criteria's evidence."""
+    gathered, diff = bugfix()
+    pr = replace(gathered.pull_request, description=f"Fixes AB#4211\n\nRunbook: {LEDGER.web_url}")
+    return replace(gathered, pull_request=pr, pages=(*gathered.pages, (LEDGER, (PULL_REQUEST,)))), diff
+
+
 TOPICS = ("Code review", "Branches", "Feature flags", "Incidents", "On-call", "Ledger exports", "Dependencies")
 
 
@@ -248,6 +287,7 @@ def fifty() -> tuple[Gathered, str]:
 
 CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
     "bugfix": bugfix,
+    "bugfix-wiki": bugfix_wiki,
     "feature": feature,
     "refactor": refactor,
     "no-work-items": no_work_items,
@@ -258,7 +298,8 @@ CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
 def compose_case(name: str, *, full: bool = False) -> str:
     """The case's comment, or with `full` its build summary, composed afresh."""
     gathered, diff = CASES[name]()
-    gathered = replace(gathered, diff=diff, changes=parse_diff(diff))  # as a run with a checkout reads it
+    # as a run with a checkout reads the diff, and as gather hands on Confluence's links
+    gathered = replace(gathered, diff=diff, changes=parse_diff(diff), links=(Site.from_url(WIKI),))
     return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
 
 

@@ -29,6 +29,7 @@ EDGE = {
     "doc_context.cli",
     "doc_context.settings",
     "doc_context.gateways",
+    "doc_context.registry",
     "doc_context.vso",
     "doc_context.events",
     "doc_context.prurl",

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from doc_context.comment.render import render_comment
-from doc_context.models import ChangedFile, WorkItem, Yields
+from doc_context.models import ChangedFile, Page, PageRef, WorkItem, Yields
+from doc_context.summary.citations import ShownPages
 from doc_context.summary.ownwords import MAX_LINKS, link_only, own_words
 from doc_context.summary.summarize import work_item_summary
+from doc_context.text.links import Site
 
 WIKI = "https://fabrikam.atlassian.net/wiki"
 POLICY = f"{WIKI}/spaces/PAY/pages/2883616774/Checkout+rounding+policy"
@@ -35,6 +37,10 @@ def test_a_line_that_only_carries_links(line: str, only: bool) -> None:
     assert link_only(line) is only
 
 
+def policy_page() -> Page:
+    return Page(PageRef(page_id=2883616774), 2883616774, "Checkout rounding policy", "PAY", 6, POLICY, "Round once.")
+
+
 def story(description: str) -> WorkItem:
     return WorkItem(4300, 2, "User Story", "Loyalty discounts", "Active", fields={"System.Description": description})
 
@@ -45,7 +51,8 @@ def test_the_storys_own_sentence_stays_before_its_links() -> None:
         f'<div>Apply loyalty discounts the way the <a href="{POLICY}">rounding policy</a> says</div>'
         '<div>Provider docs: <a href="https://docs.provider.example/loyalty">loyalty API</a></div>'
     )
-    summary = work_item_summary(story(html), (), pages=frozenset({2883616774}))
+    shown = ShownPages.of((Site.from_url(POLICY.split("/spaces/")[0]),), [policy_page()])  # the policy is shown
+    summary = work_item_summary(story(html), (), pages=shown)
     assert summary.text == (
         f"Apply loyalty discounts the way the [rounding policy]({POLICY}) says\n\n"
         "Provider docs: [loyalty API](https://docs.provider.example/loyalty)"

@@ -96,7 +96,8 @@ def test_llm_failure_falls_back_with_a_warning(sandbox, cli):
 
 
 def test_titles_only_keeps_page_text_out_of_the_comment(sandbox, cli):
-    ran = cli({**sandbox.env(), "DOC_CONTEXT_PAGE_CONTENT": "titles"}, "run")
+    room = {"DOC_CONTEXT_COMMENT_BUDGET": "12000"}  # every page's line: what is shown, not what fits, is tested
+    ran = cli({**sandbox.env(), **room, "DOC_CONTEXT_PAGE_CONTENT": "titles"}, "run")
     assert ran.code == 0, ran.output
     body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
     assert "[Gift card split payments - design](" in body and "_Title only: pages are shown by title only._" in body

@@ -22,8 +22,10 @@ from msrest.authentication import BasicAuthentication, BasicTokenAuthentication
 from msrest.exceptions import ClientRequestError
 
 from doc_context.sandbox import FakeConfluence, Sandbox
+from doc_context.sandbox.ado_state import Project
 from doc_context.sandbox.confluence import tiny_code
-from doc_context.sandbox.seed import add_review_threads
+from doc_context.sandbox.seed import DemoInfo, add_review_threads
+from doc_context.sandbox.seed_wiki import wiki_id
 from doc_context.sources.tls import default_context  # the clients below share it: a new one loads the roots
 
 CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"
@@ -101,7 +103,7 @@ def test_options_serves_the_real_locations_and_areas_point_back_here(sandbox: Sa
     assert locations["count"] == len(locations["value"]) == 820
     assert {loc["id"] for loc in locations["value"]} >= PROBE_LOCATION_IDS
     assert {a["name"]: a["locationUrl"] for a in areas["value"]} == dict.fromkeys(
-        ("git", "wit", "core"), sandbox.ado.base_url + "/"
+        ("git", "wit", "core", "wiki"), sandbox.ado.base_url + "/"
     )
 
 
@@ -147,8 +149,11 @@ def test_batch_with_relations_omits_the_unreadable_item(sandbox: Sandbox) -> Non
         sandbox.ado.work_item_url(info.feature_id),
     )
     assert by_id[info.spike_id].fields["System.WorkItemType"] == "Spike"
-    assert [r.url for r in story.relations if r.rel == "Hyperlink"] == [
-        f"{info.confluence_url}/spaces/OPS/pages/{info.runbook_page_id}/Runbook+gift+card+ledger+reconciliation"
+    assert [(r.url, r.attributes["name"]) for r in story.relations if r.url.startswith("vstfs:///Wiki/")] == [
+        (
+            f"vstfs:///Wiki/WikiPage/{info.project_id}%2F{wiki_id(project(info))}%2FRunbooks%2FLedger%20reconciliation",
+            "Wiki Page",
+        )
     ]
     [batch] = sandbox.ado.requests("POST", "workItemsBatch")
     assert batch.json == {"$expand": "Relations", "errorPolicy": "Omit", "ids": list(info.work_item_ids)}
@@ -187,7 +192,7 @@ def test_get_work_items_list_has_the_same_semantics(sandbox: Sandbox) -> None:
     )
 
     assert items[1] is None and items[0].fields["System.WorkItemType"] == "User Story"
-    assert {r.rel for r in items[0].relations} >= {"Hyperlink", "System.LinkTypes.Hierarchy-Reverse"}
+    assert {r.rel for r in items[0].relations} >= {"ArtifactLink", "System.LinkTypes.Hierarchy-Reverse"}
     assert sandbox.ado.requests("GET", "/wit/workItems$")[0].headers["Accept"].endswith("7.1-preview.3")
 
 
@@ -596,3 +601,7 @@ def test_python_m_sandbox_prints_exports(spawn) -> None:
     exports = dict(line.removeprefix("export ").strip().split("=", 1) for line in lines)
     assert exports["BUILD_REASON"] == "PullRequest" and exports["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"].endswith("/")
     assert proc.returncode == 0
+
+
+def project(info: DemoInfo) -> Project:
+    return Project(info.project_id, info.project_name)

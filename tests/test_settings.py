@@ -242,17 +242,17 @@ def test_each_default_has_one_home():
 
     from doc_context import app, gather
     from doc_context.comment import render
-    from doc_context.sources import confluence_http, llm
+    from doc_context.sources import confluence_http, confluence_source, llm
 
     fields = Settings.model_fields
     assert fields["comment_budget"].default == render.DEFAULT_BUDGET == app.Options("k").budget
     assert fields["comment_budget"].metadata[-1].le == render.HARD_CAP
-    sources = gather.Sources(ado=None, confluence=None, site=None)  # type: ignore[arg-type]
+    sources = gather.Sources(ado=None)  # type: ignore[arg-type]
     for field, value in {
         "confluence_max_pages": sources.max_pages,
         "concurrency": sources.concurrency,
         "parent_depth": sources.parent_depth,
-        "confluence_concurrency": sources.confluence_concurrency,
+        "confluence_concurrency": confluence_source.ConfluencePages(None, None).concurrency,
         "deadline": app.Options("k").deadline,
         "thread_status": app.Options("k").thread_status,
         "confluence_deadline": confluence_http.ConfluenceConfig(api_base="x", site_url="x", cloud=True).deadline,

@@ -12,7 +12,17 @@ from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.errors import PublishError
 from doc_context.gather import Deadline, Sources, gather
-from doc_context.models import Gathered, Notice, Outcome, Page, PullRequestRef, Reading, Summary, WorkItem
+from doc_context.models import (
+    PULL_REQUEST,
+    Gathered,
+    Notice,
+    Outcome,
+    Page,
+    PullRequestRef,
+    Reading,
+    Summary,
+    WorkItem,
+)
 from doc_context.sources.llm import ChatClient, ask
 from doc_context.summary.citecheck import with_words
 from doc_context.summary.extrafields import ExtraFields
@@ -127,7 +137,7 @@ def read_list(gathered: Gathered) -> tuple[str, ...]:
     lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}{_marked(w)}" for w in gathered.work_items]
     lines += [f"parent {w.type} {w.id}: {w.title}{_marked(w)}" for w in gathered.parents]
     lines += [
-        f"page {p.id} (version {p.version}): {p.title}, cited by {', '.join(map(str, ids))}{_marked(p)}"
+        f"{p.noun} {p.id} (version {p.version}): {p.title}, cited by {_citing(ids)}{_marked(p)}"
         for p, ids in gathered.pages
     ]
     return tuple([*lines, *gathered.skipped_links, f"changed files: {len(gathered.changed_files)}"])
@@ -137,8 +147,12 @@ def title_only(gathered: Gathered) -> tuple[str, ...]:
     """Each source shown by title only, and why (no text of it), for the log and `doc-context check`."""
     lines = [f"{w.type} {w.id}: {w.title}: {w.withheld.detail}" for w in gathered.work_items if w.withheld]
     lines += [f"parent {w.type} {w.id}: {w.title}: {w.withheld.detail}" for w in gathered.parents if w.withheld]
-    lines += [f"page {p.id}: {p.title}: {p.withheld.detail}" for p, _ in gathered.pages if p.withheld]
+    lines += [f"{p.noun} {p.id}: {p.title}: {p.withheld.detail}" for p, _ in gathered.pages if p.withheld]
     return tuple(lines)
+
+
+def _citing(ids: tuple[int, ...]) -> str:
+    return ", ".join("the pull request" if i == PULL_REQUEST else str(i) for i in ids)
 
 
 def _marked(source: WorkItem | Page) -> str:

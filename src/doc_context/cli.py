@@ -57,8 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="doc-context",
         description=(
-            "Give an Azure DevOps pull request its business context: its work items and the Confluence pages "
-            "they cite, summarized in one PR comment."
+            "Give an Azure DevOps pull request its business context: its work items and the pages (Confluence, wiki) "
+            "they and the PR cite, summarized in one PR comment."
         ),
     )
     parser.add_argument("--version", action="version", version=f"doc-context {__version__}")
@@ -251,7 +251,7 @@ def _save(markdown: str, path: str, emit: Printer) -> bool:
 
 def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     from doc_context.gateways import wire
-    from doc_context.preflight import ConfluenceSetup, preflight, table
+    from doc_context.preflight import preflight, table
     from doc_context.settings import load_settings
 
     settings = load_settings(
@@ -259,8 +259,7 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
     )
     secrets += settings.secrets()
     with wire(settings) as wired:
-        setup = ConfluenceSetup(wired.confluence, wired.sources.site, wired.sources.confluence_missing)
-        checks = preflight(wired.publisher, setup, settings.pull_request())
+        checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request())
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         emit(line)
@@ -316,8 +315,7 @@ def _event_flags(source: str, org_url: str | None) -> dict[str, object]:
 
 def _report(outcome: Outcome, emit: Printer, plain: Printer) -> None:
     for line in vso.group(
-        f"doc-context: {outcome.work_items} work items, {outcome.pages} Confluence pages, "
-        f"{len(outcome.notices)} warnings",
+        f"doc-context: {outcome.work_items} work items, {outcome.pages} pages, {len(outcome.notices)} warnings",
         outcome.sources,
     ):
         emit(line)

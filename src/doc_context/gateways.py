@@ -1,12 +1,11 @@
-"""Settings -> the real gateways (the SDK connection, the Confluence client), built once per run."""
+"""Settings -> the real gateways (the SDK connection, the document sources of registry.py), built once per run."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
-from urllib.parse import urlsplit
 
 from doc_context import __version__
 from doc_context.comment.publish import Threads
@@ -14,14 +13,13 @@ from doc_context.errors import ConfigError
 from doc_context.gather import Sources
 from doc_context.models import Notice
 from doc_context.preflight import Preflightable
+from doc_context.registry import SOURCES, Opener
 from doc_context.settings import Settings
-from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.diff import read_diff_index
 from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.extrafields import ExtraFields
 
 if TYPE_CHECKING:
-    import httpx
     from azure.core.credentials import TokenCredential
     from msrest.authentication import Authentication
 
@@ -37,11 +35,11 @@ class Wired:
     chat: ChatClient | None = None
     setup_notices: tuple[Notice, ...] = ()
     extra: ExtraFields = field(default_factory=dict)
-    confluence: Confluence | None = None  # the client itself, for `doc-context check`
 
 
 @contextmanager
-def wire(settings: Settings) -> Iterator[Wired]:
+def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[Wired]:
+    """The gateways for one run; `documents`: the document sources to open (registry.SOURCES)."""
     from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
     from doc_context.sources.ado_pacing import Pacing
 
@@ -54,35 +52,31 @@ def wire(settings: Settings) -> Iterator[Wired]:
         keep_fields=sorted({name for names in extra.values() for name in names}),
         pacing=Pacing.for_seconds(settings.deadline),  # writes throttled with 429 wait no later than the run's end
     )
-    confluence = _confluence(settings)
     chat, chat_notice = chat_client(settings)
-    site = settings.confluence_site()
     source_dir = settings.diff_checkout()
-    try:
+    with ExitStack() as stack:
+        opened = []
+        for open_source in documents:
+            opened.append(open_source(settings, gateway))
+            stack.callback(opened[-1].close)
+        if chat is not None:
+            stack.callback(chat.close)
         yield Wired(
             Sources(
                 gateway,
-                confluence,
-                site,
+                tuple(opened),
                 max_pages=settings.confluence_max_pages,
                 concurrency=settings.concurrency,
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,
-                confluence_concurrency=settings.confluence_concurrency,
                 diff=(lambda: read_diff_index(source_dir)) if source_dir else None,
                 audience=settings.audience(),
-                confluence_missing=settings.confluence_missing() or "",
             ),
             gateway,
             chat,
             (chat_notice,) if chat_notice else (),
             extra,
-            confluence,
         )
-    finally:
-        for client in (confluence, chat):
-            if client is not None:
-                client.close()
 
 
 def ado_credentials(settings: Settings) -> Authentication:
@@ -158,35 +152,3 @@ def entra_credential(settings: Settings) -> TokenCredential:
         service_connection_id=settings.azure_service_connection_id,
         system_access_token=settings.access_token.get_secret_value(),
     )
-
-
-def _confluence(settings: Settings) -> Confluence | None:
-    site = settings.confluence_site()
-    if not settings.confluence_configured() or site is None:
-        return None
-    api_base = settings.confluence_api_base or site.base_url  # links match the site; requests go to the API base
-    deployment = settings.confluence_deployment
-    cloud = deployment == "cloud" or (deployment == "auto" and (site.is_cloud or is_gateway(api_base)))
-    config = ConfluenceConfig(
-        api_base=api_base,
-        site_url=site.base_url,
-        cloud=cloud,
-        detect=deployment == "auto" and not cloud,  # an unknown host: the credential check's answer tells
-        timeout=min(settings.timeout, 20.0),
-        deadline=settings.confluence_deadline,
-        verify=settings.confluence_ca_bundle or True,
-        restrictions=settings.audience().checks_restrictions,
-    )
-    auth: httpx.Auth
-    if settings.confluence_pat is not None:
-        auth = BearerAuth(settings.confluence_pat.get_secret_value())
-    else:
-        assert settings.confluence_api_token is not None and settings.confluence_email is not None
-        auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
-    return Confluence(config, auth, max_connections=settings.confluence_concurrency)
-
-
-def is_gateway(api_base: str) -> bool:
-    """Atlassian's API gateway (api.atlassian.com/ex/confluence/{cloudId}/...), which serves Cloud only."""
-    parts = urlsplit(api_base)
-    return parts.hostname == "api.atlassian.com" or parts.path.startswith("/ex/confluence/")

@@ -1,8 +1,13 @@
 """Run the gateways concurrently; an optional source's failure becomes a Notice.
 
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads
-and the Confluence credential check at once; then the work item batches and the changed files; then
-the pages and the parents, concurrently. A deadline bounds it all.
+and each document source's access check (Confluence's credentials) at once; then the work item batches
+and the changed files; then the pages of every document source and the parents, concurrently. A
+deadline bounds it all.
+
+A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds the pages the pull
+request's description and its work items cite, checks its access once, reads each page, and says what
+the reads mean. They are registered in one place (registry.py); nothing here names one.
 
 A work item, parent or page the PR's readers may not be able to read (summary/audience.py) loses its
 text here, as soon as it arrives: nothing after gather can quote it, and its links are not followed.
@@ -14,51 +19,38 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
-from doc_context.errors import ConfluenceError, SourceError
+from doc_context.errors import SourceError
 from doc_context.models import (
+    PULL_REQUEST,
     WORK_ITEM_BATCH,
     ChangedFile,
+    Check,
     Clock,
     Fetched,
     Gathered,
+    LinkFamily,
     Notice,
     Page,
-    PageRef,
     PullRequest,
     PullRequestRef,
+    Ref,
     SignedIn,
     Thread,
     WorkItem,
 )
 from doc_context.sources.diff import DiffRead
-from doc_context.summary.audience import UNKNOWN_RESTRICTION, Audience, withhold_item, withhold_page
-from doc_context.summary.citations import Uncited, cited_pages, confluence_like, uncited_links
+from doc_context.summary.audience import Audience, withhold_item, withhold_page
+from doc_context.summary.citations import Citer, Found, Read, capped, citers
 from doc_context.summary.parents import parent_ids
-from doc_context.text.links import Site
 
 T = TypeVar("T")
-MAX_PAGES = 25  # Confluence pages read in one run
+MAX_PAGES = 25  # pages read in one run, from each document source
 CONCURRENCY = 8  # requests in flight at once
 PARENT_DEPTH = 1  # levels of parents shown
-CONFLUENCE_CONCURRENCY = 32  # pages read at once
-UNCHECKED = (
-    "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
-    "A scoped API token needs search:confluence or read:content-details:confluence for them; "
-    "DOC_CONTEXT_RESTRICTED_PAGES=summary quotes pages without asking"
-)
-CONFLUENCE_FIX = (
-    "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud, or a Data Center username + "
-    "password) or CONFLUENCE_PAT (Data Center), mapped from secret variables."
-)
-NOT_CONFIGURED = "Confluence links were found, but {missing}, so no page was read. " + CONFLUENCE_FIX
-NO_CREDENTIALS = NOT_CONFIGURED.format(missing="no Confluence credentials are configured")
-ELSEWHERE = (
-    "{count} cited links are under {base}, which CONFLUENCE_URL ({site}) does not cover, so they are not read: "
-    "set CONFLUENCE_URL={base}. First: {first}"
-)
+OTHER_LINK = "link in the pull request description not read (no document source reads it): {}"
 
 
 class PullRequests(Protocol):
@@ -69,24 +61,36 @@ class PullRequests(Protocol):
     def threads(self, pr: PullRequestRef) -> list[Thread]: ...
 
 
-class Pages(Protocol):
-    def check_credentials(self) -> SignedIn: ...
-    def fetch(self, ref: PageRef) -> Page: ...
+class DocumentSource(Protocol):
+    """One kind of cited document: Confluence pages, wiki pages. Its pages are read in the pages' wave."""
+
+    @property
+    def name(self) -> str: ...  # what it is called: its notices' source, its pages' Page.source
+    @property
+    def links(self) -> LinkFamily | None: ...  # its one link parser (None: no site configured to match)
+    @property
+    def ready(self) -> bool: ...  # configured: its access is checked and its pages are read
+    @property
+    def concurrency(self) -> int: ...  # its pages read at once
+
+    def find(self, who: Sequence[Citer]) -> Found: ...  # its pages the citers cite, once each; the rest, said
+    def check_access(self) -> SignedIn: ...  # once, in the first wave; a SourceError: none of its pages is read
+    def fetch(self, ref: Ref) -> Page: ...  # one cited page; a SourceError: that page is skipped, with a notice
+    def settled(self, reads: Sequence[Read]) -> list[Notice]: ...  # what its pages, as read, tell the log
+    def check(self, who: Sequence[Citer]) -> list[Check]: ...  # `doc-context check`: will its cited pages be read?
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
 class Sources:
     ado: PullRequests
-    confluence: Pages | None  # None: no Confluence credentials configured
-    site: Site | None  # None: no CONFLUENCE_URL
-    max_pages: int = MAX_PAGES
+    documents: tuple[DocumentSource, ...] = ()  # registry.py: Confluence, the wiki
+    max_pages: int = MAX_PAGES  # of each document source
     concurrency: int = CONCURRENCY
     read_threads: bool = True
     parent_depth: int = PARENT_DEPTH
-    confluence_concurrency: int = CONFLUENCE_CONCURRENCY
     diff: Callable[[], DiffRead] | None = None  # the checkout's git diff, read once, when there is one
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
-    confluence_missing: str = "no Confluence credentials are configured"  # why confluence is None, in words
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -98,7 +102,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_ids = pool.submit(sources.ado.work_item_ids, pr)
         f_changes = pool.submit(sources.ado.changed_files, pr)
         f_threads = pool.submit(sources.ado.threads, pr) if sources.read_threads else None
-        f_creds = pool.submit(sources.confluence.check_credentials) if sources.confluence else None
+        f_access = {d.name: pool.submit(d.check_access) for d in sources.documents if d.ready}
         f_diff = pool.submit(sources.diff) if sources.diff else None
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         fetched = _work_items(pool, sources, pr, ids, deadline, notices)
@@ -106,8 +110,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         projects = (pull_request.project_name, pull_request.project_id, pr.project)
         items = tuple(_screened(sources.audience, fetched, projects))
         f_parents = pool.submit(_parents, sources, pr, items, projects)
-        uncited = uncited_links(items, sources.site) if sources.site else Uncited()
-        pages = _pages(sources, items, f_creds, notices, deadline, uncited)
+        pages, skipped = _documents(sources, citers(pull_request, items), f_access, notices, deadline, projects)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
@@ -126,7 +129,8 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         parents=parents.items,
         complete=not deadline.missed,
         diff=diff.text,
-        skipped_links=tuple(uncited.log_lines()),
+        skipped_links=tuple(skipped),
+        links=tuple(d.links for d in sources.documents if d.links is not None),
         changes=diff.diff,
     )
 
@@ -209,58 +213,98 @@ def _parents(
     return Fetched(tuple(parents), tuple(notices))
 
 
-def _pages(
+def _documents(
     sources: Sources,
-    items: Sequence[WorkItem],
-    f_creds: Future[SignedIn] | None,
+    who: Sequence[Citer],
+    f_access: dict[str, Future[SignedIn]],
     notices: list[Notice],
     deadline: Deadline,
-    uncited: Uncited,
-) -> list[tuple[Page, tuple[int, ...]]]:
-    cited = cited_pages(items, sources.site) if sources.site else []
-    if sources.confluence is None or f_creds is None:
-        if cited or uncited.elsewhere or (sources.site is None and confluence_like(items)):
-            notices.append(Notice("confluence", NOT_CONFIGURED.format(missing=sources.confluence_missing)))
-        return []
-    configured = sources.site.base_url if sources.site else ""
-    for base, urls in uncited.elsewhere.items():
-        first = ", ".join(urls[:3])
-        notices.append(Notice("confluence", ELSEWHERE.format(count=len(urls), base=base, site=configured, first=first)))
+    projects: Sequence[str],
+) -> tuple[list[tuple[Page, tuple[int, ...]]], list[str]]:
+    """Every document source's cited pages, read in one wave (each source's own pool, all started before any
+    is waited for); the log lines of the links not read."""
+    reading: list[tuple[DocumentSource, list[tuple[Future[Page], Ref, tuple[int, ...]]]]] = []
+    lines: list[str] = []
+    seen: set[str] = set()
+    for source in sources.documents:
+        found = source.find(who)
+        notices += found.notices
+        lines += found.skipped
+        seen |= found.seen
+        refs = _capped_refs(source, found, sources.max_pages, notices) if source.ready else []
+        if source.ready and _access(source, f_access[source.name], notices, deadline, bool(refs)):
+            reading.append((source, _start(source, refs)))
+    pages: list[tuple[Page, tuple[int, ...]]] = []
+    for source, futures in reading:
+        pages += _settle(sources, source, futures, notices, deadline, projects)
+    lines += [
+        OTHER_LINK.format(url) for url in (who[0].urls if who and who[0].id == PULL_REQUEST else ()) if url not in seen
+    ]
+    return pages, capped(lines)
+
+
+def _access(
+    source: DocumentSource, future: Future[SignedIn], notices: list[Notice], deadline: Deadline, cited: bool
+) -> bool:
+    """The source's access check, asked in the first wave: whether its pages may be read."""
     try:
-        signed = f_creds.result(timeout=deadline.remaining())
+        signed = future.result(timeout=deadline.remaining())
     except FutureTimeout:
         deadline.missed = True
         notices.append(
             Notice(
-                "confluence",
+                source.name,
                 f"the credential check did not answer within {deadline.seconds:g} s "
                 "(DOC_CONTEXT_DEADLINE); no page was read",
             )
         )
-        return []
-    except ConfluenceError as e:
-        notices.append(Notice("confluence", f"{e} No page was read."))
-        return []
+        return False
+    except SourceError as e:
+        notices.append(Notice(source.name, f"{e} No page was read."))
+        return False
     if signed.warning and cited:
-        notices.append(Notice("confluence", signed.warning))
-    if len(cited) > sources.max_pages:
-        skipped = ", ".join(ref.describe() for ref, _ in cited[sources.max_pages :][:5])
+        notices.append(Notice(source.name, signed.warning))
+    return True
+
+
+def _capped_refs(
+    source: DocumentSource, found: Found, most: int, notices: list[Notice]
+) -> list[tuple[Ref, tuple[int, ...]]]:
+    cited = list(found.refs)
+    if len(cited) > most:
+        skipped = ", ".join(ref.describe() for ref, _ in cited[most:][:5])
         notices.append(
             Notice(
-                "confluence",
-                f"{len(cited) - sources.max_pages} more pages were not read "
-                f"(DOC_CONTEXT_MAX_PAGES={sources.max_pages}): {skipped}",
+                source.name,
+                f"{len(cited) - most} more pages were not read (DOC_CONTEXT_MAX_PAGES={most}): {skipped}",
             )
         )
-        cited = cited[: sources.max_pages]
-    fetcher = ThreadPoolExecutor(
-        max_workers=max(1, min(len(cited), sources.confluence_concurrency)), thread_name_prefix="pages"
-    )  # all pages in one wave, apart from the ADO pool
-    futures = [(fetcher.submit(sources.confluence.fetch, ref), ref, ids) for ref, ids in cited]
+    return cited[:most]
+
+
+def _start(
+    source: DocumentSource, cited: Sequence[tuple[Ref, tuple[int, ...]]]
+) -> list[tuple[Future[Page], Ref, tuple[int, ...]]]:
+    """All of the source's pages at once, in a pool of its own, apart from the ADO pool."""
+    fetcher = ThreadPoolExecutor(max_workers=max(1, min(len(cited), source.concurrency)), thread_name_prefix="pages")
+    futures = [(fetcher.submit(source.fetch, ref), ref, ids) for ref, ids in cited]
     fetcher.shutdown(wait=False)
-    pages: dict[int, tuple[Page, list[int]]] = {}  # by page id: a space link and a page link can meet
-    unchecked: dict[str, list[int]] = {}  # pages whose restrictions could not be read, by why
-    failed: dict[str, list[PageRef]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
+    return futures
+
+
+def _settle(
+    sources: Sources,
+    source: DocumentSource,
+    futures: Sequence[tuple[Future[Page], Ref, tuple[int, ...]]],
+    notices: list[Notice],
+    deadline: Deadline,
+    projects: Sequence[str],
+) -> list[tuple[Page, tuple[int, ...]]]:
+    """The source's pages as they arrive: each page once (two links can name one page), withheld from the
+    PR's readers where the audience says so; one notice per reason a page was skipped."""
+    pages: dict[tuple[str, str, int], tuple[Page, list[int]]] = {}
+    reads: list[Read] = []  # each page's first read, for the source's own notices
+    failed: dict[str, list[Ref]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:
         try:
             page = future.result(timeout=deadline.remaining())
@@ -268,30 +312,22 @@ def _pages(
             deadline.missed = True
             failed.setdefault(f"not read within {deadline.seconds:g} s (DOC_CONTEXT_DEADLINE)", []).append(ref)
             continue
-        except ConfluenceError as e:
+        except SourceError as e:
             failed.setdefault(str(e), []).append(ref)
             continue
-        if page.degraded and page.id not in pages:
-            notices.append(Notice(ref.describe(), "its storage format was malformed; read it leniently"))
-        if why := sources.audience.page(page):
-            if why.why == UNKNOWN_RESTRICTION and page.id not in pages:
-                unchecked.setdefault(page.restriction_error or "no answer said", []).append(page.id)
-            page = withhold_page(page, why)
-        citing = pages.setdefault(page.id, (page, []))[1]
+        why = sources.audience.page(page, projects)
+        if page.key not in pages:
+            reads.append(Read(ref, page, why))
+        shown = withhold_page(page, why) if why else page
+        first, citing = pages.setdefault(page.key, (shown, []))
+        pages[page.key] = (replace(first, cited_as=first.cited_as | page.cited_as), citing)
         citing += [i for i in ids if i not in citing]
-    for reason, page_ids in unchecked.items():  # one notice per reason: a missing scope affects every page
-        count = f"{len(page_ids)} page{'s' if len(page_ids) != 1 else ''}"
-        text = UNCHECKED.format(count=count, ids=_ids(page_ids), reason=reason.rstrip("."))
-        notices.append(Notice("confluence", text))
+    notices += source.settled(reads)
     for reason, refs in failed.items():
         names = ", ".join(r.describe() for r in refs[:5]) + (", ..." if len(refs) > 5 else "")
         notices.append(
             Notice(refs[0].describe(), f"skipped: {reason}")
             if len(refs) == 1
-            else Notice("confluence", f"{len(refs)} pages skipped: {reason}: {names}")
+            else Notice(source.name, f"{len(refs)} pages skipped: {reason}: {names}")
         )
     return [(page, tuple(sorted(ids))) for page, ids in pages.values()]
-
-
-def _ids(ids: Sequence[int]) -> str:
-    return ", ".join(map(str, ids[:5])) + (", ..." if len(ids) > 5 else "")

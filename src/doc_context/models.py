@@ -10,6 +10,7 @@ from doc_context.changes import Diff, Evidence
 
 T = TypeVar("T")
 WORK_ITEM_BATCH = 200  # work items per batch call: the service's limit
+PULL_REQUEST = 0  # who cited a page: a work item's id, or this for the pull request's own description
 
 
 class Clock(Protocol):
@@ -105,6 +106,22 @@ PageKind = Literal["page", "blogpost", "space_home"]
 Restriction = Literal["none", "own", "inherited", "unknown", "unchecked"]
 
 
+class Ref(Protocol):
+    """A cited document's identity, resolved from a link by its source's link family (PageRef, WikiRef)."""
+
+    @property
+    def key(self) -> tuple[object, ...]: ...  # the same document behind different link forms compares equal
+    def describe(self) -> str: ...  # "confluence page 123", for the log
+
+
+class LinkFamily(Protocol):
+    """The one parser of a document source's links: citation finding and fetching both call it."""
+
+    @property
+    def name(self) -> str: ...  # the source's name: "confluence", "wiki"
+    def resolve(self, url: str) -> Ref | None: ...  # None: not a page of this source this run may read
+
+
 @dataclass(frozen=True)
 class PageRef:
     """A Confluence page identity resolved from a link, never the link itself.
@@ -148,19 +165,31 @@ class SignedIn:
 
 @dataclass(frozen=True)
 class Page:
-    """A fetched Confluence page, its storage body already turned into markdown."""
+    """A fetched page (Confluence, a wiki), its body already turned into markdown."""
 
-    ref: PageRef
+    ref: Ref  # the link it was read for
     id: int
     title: str
-    space_key: str
-    version: int
+    space_key: str  # a Confluence page's space ("" elsewhere)
+    version: int | str  # Confluence's version number, a wiki page's ETag (its last commit)
     web_url: str
     text: str
-    degraded: bool = False  # the storage body was malformed and read by the tolerant parser
+    degraded: bool = False  # the body was malformed (or too long) and read leniently (or in part)
     restriction: Restriction = "unchecked"
     restriction_error: str = ""  # why the restriction is "unknown"
     withheld: Withheld | None = None  # set by gather: its text is already gone
+    source: str = "confluence"  # the document source's name (its LinkFamily's)
+    section: str = "Confluence pages"  # the comment's heading over its source's pages
+    noun: str = "page"  # what the log calls it, before its id: "page 123", "wiki page 12"
+    scope: str = ""  # what its id is unique within: "" (Confluence ids are site-wide), a wiki's id
+    place: str = ""  # where it lives, for the build summary ("" : its space)
+    project: str = ""  # the Azure DevOps project it belongs to ("": none), for the audience
+    cited_as: frozenset[tuple[object, ...]] = frozenset()  # the keys of the refs that name it (ref.key if empty)
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        """The page itself, whichever link named it: two reads of one page compare equal."""
+        return (self.source, self.scope, self.id)
 
 
 class Yields(IntEnum):
@@ -197,7 +226,7 @@ class Summary:
     heading: str
     text: str  # markdown lines
     related_files: tuple[str, ...] = ()
-    cited_by: tuple[int, ...] = ()  # work item ids (pages only)
+    cited_by: tuple[int, ...] = ()  # work item ids, PULL_REQUEST for its description (pages only)
     kind: str = ""  # the work item type ("Bug", "User Story", any custom type) or "page"
     meta: str = ""  # a short status: the work item state, the page's space
     url: str = ""  # the work item's or the page's web address, for a link
@@ -211,6 +240,21 @@ class Summary:
     criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
     shorter: tuple[tuple[Yields, str], ...] | None = None  # what `text` becomes as each tier yields, in order
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
+    section: str = ""  # a page's: the heading its source's pages go under ("": the Confluence pages')
+
+
+@dataclass(frozen=True)
+class Check:
+    """One row of `doc-context check`: ok, a warning (it works, but not for everything cited), or FAILED."""
+
+    name: str
+    ok: bool
+    detail: str  # what was found, or what to do
+    warn: bool = False  # it works, but not for everything the work items need
+
+    @property
+    def result(self) -> str:
+        return "FAILED" if not self.ok else "warning" if self.warn else "ok"
 
 
 @dataclass(frozen=True)
@@ -238,7 +282,8 @@ class Gathered:
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
     diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one: its first part, for ranking
-    skipped_links: tuple[str, ...] = ()  # links to Confluence not read as pages, one log line each
+    skipped_links: tuple[str, ...] = ()  # cited links not read as pages, one log line each
+    links: tuple[LinkFamily, ...] = ()  # each document source's link parser, to tell which lines cite pages shown
     changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: no checkout
 
 

@@ -1,7 +1,7 @@
 """Pure: summaries -> the markdown of the one PR comment, within its ceiling, and of the build summary.
 
 The layout: a title, a short overview (overview.py, or an LLM's paragraph), the work items (grouped
-under the parents they share, sections.py), then the Confluence pages, and a link to the build
+under the parents they share, sections.py), then the pages under their source's heading, and a link to the build
 summary when the run uploads one. The build summary (`full=True`) has the same layout with the
 fuller excerpts and where each text came from.
 
@@ -92,7 +92,8 @@ class Layout:
             blocks.append(part.render())
         if any(p.names_only and p.body for p in self.items):  # said once, under the criteria it is about
             blocks.append(f"_{NAMES_ONLY}_")
-        blocks += [PAGES_TITLE, *(p.render() for p in self.pages)] if self.pages else []
+        for title in dict.fromkeys(p.group or PAGES_TITLE for p in self.pages):  # each source's pages, its title
+            blocks += [title, *(p.render() for p in self.pages if (p.group or PAGES_TITLE) == title)]
         return [b for b in (*blocks, note, self.link) if b]
 
     def size(self, note: str = "") -> int:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from doc_context.comment.criteria import criteria_markdown, names_only
-from doc_context.models import PullRequestRef, Summary, Yields
+from doc_context.models import PULL_REQUEST, PullRequestRef, Summary, Yields
 from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
@@ -119,8 +119,9 @@ def page_parts(pages: Sequence[Summary], *, full: bool = False) -> list[Part]:
 
 
 def _page_part(summary: Summary, index: int, full: bool) -> Part:
-    cited = ", ".join(f"#{i}" for i in summary.cited_by)
+    cited = ", ".join("the pull request" if i == PULL_REQUEST else f"#{i}" for i in summary.cited_by)
     facts = [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
+    facts += ["**Cited by** the pull request"] if PULL_REQUEST in summary.cited_by and not full else []
     facts += [touches(summary.related_files, full=full)] if summary.related_files else []
     facts += [plain_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
     facts += [f"version {plain_inline(summary.version)}"] if summary.version.strip() and full else []
@@ -130,6 +131,7 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter = shorter
+    part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": Confluence's
     return part
 
 

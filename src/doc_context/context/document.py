@@ -8,7 +8,8 @@
                   Actual; each live one's evidence: the changed files and lines that carry its terms, the basis
                   it was found on, and a language model's checked word when there is one)
     parents       id, type, title, state, url, goal
-    pages         source kind, id, kind, title, space, url, version, cited by, excerpt, full text
+    pages         source (confluence, wiki), id, kind, title, space, url, version, cited by (work items; the
+                  pull request's own description apart), excerpt, full text
     withheld      title, url and the reason only
     warnings      source, message (what the pipeline log shows)
     readList      one line per source read (the pipeline log's group)
@@ -17,7 +18,9 @@ The audience rules hold as in the comment (summary/audience.py): a withheld work
 listed in `withheld` alone, by its title, its link and the reason the comment gives, never with its text,
 and nowhere else. Texts from sources are the markdown the comment shows (neutralize); every string has its
 pipeline logging commands defused, so printing the document in a pipeline's log runs none.
-A minor version (1.x) only adds optional fields; a consumer reads the ones it knows.
+A minor version (1.x) only adds optional fields; a consumer reads the ones it knows. 1.1 added a page's
+`citedByPullRequest` (and wiki pages, `source` "wiki"); 1.2 a criterion's `evidence` (filled in), `evidenceBasis`,
+`label` and `word`.
 """
 
 from __future__ import annotations
@@ -26,18 +29,17 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from doc_context.models import Criterion, Gathered, Outcome, Page, PullRequestRef, Summary, WorkItem
+from doc_context.models import PULL_REQUEST, Criterion, Gathered, Outcome, Page, PullRequestRef, Summary, WorkItem
 from doc_context.summary.parents import goal, parent_id
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
-SCHEMA_VERSION = "1.1"  # 1.1: a criterion's evidence, evidenceBasis, label and word
+SCHEMA_VERSION = "1.2"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and word
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
 ARTIFACT = "doc-context"
 MIN_SECRET = 4  # shorter values are not masked (the CLI's rule): "***" for every "a" would garble the text
-CONFLUENCE = "confluence"  # a page's source kind; the Azure DevOps wiki will be another
 Json = dict[str, Any]
 
 
@@ -48,7 +50,7 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
         raise ValueError("the outcome holds no reading: only app.run's outcomes make a context document")
     gathered = outcome.reading.gathered
     items = {f"work item {w.id}": w for w in gathered.work_items if not w.withheld}
-    pages = {f"page {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}
+    pages = {f"{p.noun} {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}  # as summarize names them
     shown_parents = {p.id: p for p in gathered.parents if not p.withheld}
     document: Json = {
         "schemaVersion": SCHEMA_VERSION,
@@ -168,14 +170,15 @@ def _parent(parent: WorkItem) -> Json:
 
 def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
     return {
-        "source": CONFLUENCE,
+        "source": page.source,
         "id": page.id,
-        "kind": page.ref.kind,
+        "kind": str(getattr(page.ref, "kind", "page")),
         "title": _plain(page.title),
         "space": page.space_key,
         "url": page.web_url,
         "version": page.version,
-        "citedBy": sorted(set(cited_by)),
+        "citedBy": sorted(set(cited_by) - {PULL_REQUEST}),
+        "citedByPullRequest": PULL_REQUEST in cited_by,
         "excerpt": neutralize(summary.text),
         "fullText": neutralize(summary.more or summary.text),
         "relatedFiles": list(summary.related_files),

@@ -1,4 +1,4 @@
-"""Loopback fakes of Azure DevOps and Confluence, seeded with a demo PR: `doc-context demo` and the tests use them.
+"""Loopback fakes of Azure DevOps (its wiki too) and Confluence, seeded with a demo PR: the demo and the tests use them.
 
 with Sandbox() as sandbox:
     env = sandbox.env()          # the pipeline variables a run needs
@@ -29,7 +29,8 @@ __all__ = [
 
 
 class Sandbox:
-    """A FakeAzureDevOps and a Cloud FakeConfluence, seeded with the demo and served while open."""
+    """A FakeAzureDevOps (with the project wiki) and a Cloud FakeConfluence, seeded with the demo and served
+    while open."""
 
     def __init__(
         self,

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from .ado_access import Call, check_version, request_token, unauthorized
-from .ado_routes import Route, build_routes, match
+from .ado_routes import AREAS, Route, build_routes, match
 from .ado_state import (
     Change,
     Clock,
@@ -38,14 +38,12 @@ from .ado_state import (
     stable_guid,
     wrapped_exception,
 )
+from .ado_wiki import WikiStore
 from .ado_workitems import WorkItemStore, relation, work_item
 from .server import RecordingServer, Reply, Request
 
 __all__ = ["FakeAzureDevOps", "Identity", "relation", "work_item"]
 
-GIT_AREA = "4e080c62-fa21-4fbc-8fef-2a10a2b38049"
-WIT_AREA = "5264459e-e5e0-4bd8-b118-0985e68a4ec5"
-CORE_AREA = "79134c72-4a58-4b42-976c-04e7115f32bf"
 GIT = "Microsoft.TeamFoundation.Git.Server.{0}, Microsoft.TeamFoundation.Git.Server"
 
 
@@ -76,6 +74,7 @@ class FakeAzureDevOps(RecordingServer):
         self.locations: list[dict[str, Any]] = [dict(loc) for loc in _real_locations()]  # flat: a copy each
         self.clock = Clock()
         self.work_items = WorkItemStore()
+        self.wikis = WikiStore()  # ado_wiki.py: wikis, their pages, who may not read them
         # Whether POST {org}/_apis/wit/workitemsbatch (no project) answers with the items of every project the
         # caller may read (the claim the client relies on, unverified against the live service), or, the other
         # way it could be, resolves no item without a project (each comes back missing).
@@ -238,12 +237,7 @@ class FakeAzureDevOps(RecordingServer):
                 c["isDeleted"] = deleted
 
     def resource_areas(self) -> list[dict[str, Any]]:
-        url = self.base_url + "/"
-        return [
-            {"id": GIT_AREA, "name": "git", "locationUrl": url},
-            {"id": WIT_AREA, "name": "wit", "locationUrl": url},
-            {"id": CORE_AREA, "name": "core", "locationUrl": url},
-        ]
+        return [{"id": area, "name": name, "locationUrl": self.base_url + "/"} for area, name in AREAS]
 
     # -- lookups the route handlers use (they raise the service's errors)
     def next_thread_id(self) -> int:

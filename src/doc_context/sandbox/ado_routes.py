@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from . import ado_threads as t
+from . import ado_wiki
 from .ado_access import Call, json_body
 from .ado_state import ServiceError, change_entries, iteration_json, wrap
 
@@ -274,8 +275,16 @@ ROUTES: tuple[tuple[str, str, str | None, Handler, bool], ...] = (
 )
 
 
+AREAS = (  # the resource areas the fake serves, each at the organization's own URL (ResourceAreas)
+    ("4e080c62-fa21-4fbc-8fef-2a10a2b38049", "git"),
+    ("5264459e-e5e0-4bd8-b118-0985e68a4ec5", "wit"),
+    ("79134c72-4a58-4b42-976c-04e7115f32bf", "core"),
+    (ado_wiki.WIKI_AREA, "wiki"),
+)
+
+
 def build_routes(org: str) -> list[Route]:
     return [
         Route(method, compile_route(org, template), location, handler, auth)
-        for method, template, location, handler, auth in ROUTES
+        for method, template, location, handler, auth in (*ROUTES, *ado_wiki.ROUTES)
     ]

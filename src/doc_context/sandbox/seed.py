@@ -1,4 +1,4 @@
-"""Realistic demo data: a checkout PR, its work items, and the Confluence pages they link to."""
+"""Realistic demo data: a checkout PR, its work items, the Confluence pages and the wiki page they link to."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from .ado import FakeAzureDevOps
 from .ado_state import Identity, Project, PullRequest, Repository
 from .ado_workitems import relation, work_item
 from .confluence import FakeConfluence, tiny_code
+from .seed_wiki import RUNBOOK_ID, runbook_artifact, runbook_url, seed_wiki
 
 BUG_ID, STORY_ID, SPIKE_ID, UNREADABLE_ID, FEATURE_ID = 4211, 4198, 4230, 4242, 3907
-DESIGN_PAGE, POLICY_PAGE, RUNBOOK_PAGE, MISSING_PAGE = 4521988092, 2883616774, 3019735041, 2883619999
+DESIGN_PAGE, POLICY_PAGE, MISSING_PAGE = 4521988092, 2883616774, 2883619999
 HOME_PAGE, BLOGPOST, TRASHED_PAGE = 2883584001, 3101554690, 2883611111
 PR_ID = 1842
 PR_TITLE = "Fix rounding in checkout totals and add gift card split payments"
@@ -74,7 +75,7 @@ class DemoInfo:
     design_page_id: int  # linked from the Story by URL and by tiny link (same page: dedupe)
     design_tiny_code: str
     policy_page_id: int  # linked as viewpage.action?pageId= in plain text
-    runbook_page_id: int  # linked by a Hyperlink relation on the Story
+    wiki_page_id: int  # the runbook in the project wiki (seed_wiki.py): the Story's wiki link and the PR cite it
     missing_page_id: int  # linked from the Story; Confluence answers 404
     home_page_id: int
     blogpost_id: int  # not linked; for tests
@@ -87,8 +88,10 @@ def seed_demo(ado: FakeAzureDevOps, confluence: FakeConfluence) -> DemoInfo:
     author = _identities(ado, project)
     repo = ado.add_repository(project, "storefront")
     pr = _pull_request(ado, repo, author)
+    pr.description += f"\n\nReconciliation: [the ledger runbook]({runbook_url(ado.base_url, project)})"
     _work_items(ado, project, pr, wiki=confluence.api_base)
     _confluence(confluence)
+    seed_wiki(ado, project)
     return DemoInfo(
         org=ado.org,
         org_url=ado.base_url,
@@ -112,7 +115,7 @@ def seed_demo(ado: FakeAzureDevOps, confluence: FakeConfluence) -> DemoInfo:
         design_page_id=DESIGN_PAGE,
         design_tiny_code=tiny_code(DESIGN_PAGE),
         policy_page_id=POLICY_PAGE,
-        runbook_page_id=RUNBOOK_PAGE,
+        wiki_page_id=RUNBOOK_ID,
         missing_page_id=MISSING_PAGE,
         home_page_id=HOME_PAGE,
         blogpost_id=BLOGPOST,
@@ -213,13 +216,7 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
             },
             relations=[
                 parent,
-                relation(
-                    "Hyperlink",
-                    f"{wiki}/spaces/OPS/pages/{RUNBOOK_PAGE}/Runbook+gift+card+ledger+reconciliation",
-                    comment="Ops runbook",
-                    name="Hyperlink",
-                    id=88213,
-                ),
+                relation("ArtifactLink", runbook_artifact(project), comment="Ops runbook", name="Wiki Page"),
                 relation("System.LinkTypes.Related", wi_url(BUG_ID), isLocked=False, name="Related"),
                 pr_link,
             ],
@@ -335,14 +332,6 @@ def _confluence(wiki: FakeConfluence) -> None:
         version=6,
         parent_id=HOME_PAGE,
         created="2024-03-11T09:40:00.000Z",
-    )
-    wiki.add_page(
-        RUNBOOK_PAGE,
-        "Runbook: gift card ledger reconciliation",
-        "OPS",
-        _data("page-ledger-runbook.xml"),
-        version=9,
-        created="2025-02-27T17:15:31.904Z",
     )
     wiki.add_page(
         TRASHED_PAGE,

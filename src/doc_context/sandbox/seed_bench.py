@@ -1,6 +1,6 @@
-"""Benchmark data: N work items citing M distinct Confluence pages, and a fresh PR for every run.
+"""Benchmark data: N work items citing M distinct Confluence pages (and W wiki pages), and a fresh PR for every run.
 
-bench = seed_bench(ado, confluence, work_items=20, pages=30)
+bench = seed_bench(ado, confluence, work_items=20, pages=30, wiki_pages=10)
 pr_id = bench.new_pull_request()      # the same links and changes, no threads: the same work each run
 env = bench.env(pr_id)                # the pipeline variables of a PR build against the two fakes
 """
@@ -14,7 +14,8 @@ from .ado_state import Repository
 from .ado_workitems import relation, work_item
 from .confluence import FakeConfluence, tiny_code
 
-FIRST_ITEM, FIRST_PAGE = 7001, 5_100_000_001
+FIRST_ITEM, FIRST_PAGE, FIRST_WIKI_PAGE = 7001, 5_100_000_001, 9001
+WIKI = "Bench-Project.wiki"
 FEATURES = (6901, 6902, 6903)  # the parents of the linked items; not linked to the PR themselves
 TOKEN, EMAIL, API_TOKEN = "bench-build-token", "bench@fabrikam.example", "bench-confluence-token"
 SPACES = ("PAY", "OPS", "ENG")
@@ -31,6 +32,7 @@ class Bench:
     repo: Repository
     work_item_ids: tuple[int, ...]
     page_ids: tuple[int, ...]
+    wiki_page_ids: tuple[int, ...] = ()
     pull_requests: list[int] = field(default_factory=list)
 
     def new_pull_request(self) -> int:
@@ -63,16 +65,19 @@ class Bench:
             "CONFLUENCE_URL": self.confluence.api_base,
             "CONFLUENCE_EMAIL": EMAIL,
             "CONFLUENCE_API_TOKEN": API_TOKEN,
-            "DOC_CONTEXT_MAX_PAGES": str(max(25, len(self.page_ids))),
+            "DOC_CONTEXT_MAX_PAGES": str(max(25, len(self.page_ids), len(self.wiki_page_ids))),
         }
 
 
-def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: int = 20, pages: int = 30) -> Bench:
+def seed_bench(
+    ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: int = 20, pages: int = 30, wiki_pages: int = 0
+) -> Bench:
     """N linked items, each the child of one of three Features. Item i cites pages i, i+N, i+2N, ...
     (every page once across the items) and the page its predecessor cited first (a repeat: fetched
     once). Links mix the Cloud URL shapes that resolve to a page id: /spaces/KEY/pages/ID/Title,
-    viewpage.action?pageId= and /x/CODE."""
-    if work_items < 1 or pages < 0:
+    viewpage.action?pageId= and /x/CODE. Wiki pages alike: item i cites wiki pages i, i+N, ... by the
+    address the wiki shows ({project}/_wiki/wikis/{wiki}/{id}/{Title})."""
+    if work_items < 1 or pages < 0 or wiki_pages < 0:
         raise ValueError("at least one work item, and zero or more pages")
     project = ado.add_project("Bench Project")
     ado.add_token(TOKEN, ado.add_identity(f"{project.name} Build Service ({ado.org})"))
@@ -84,6 +89,10 @@ def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: 
     page_ids = tuple(FIRST_PAGE + n for n in range(pages))
     for n, pid in enumerate(page_ids):
         confluence.add_page(pid, f"Design note {n}", SPACES[n % len(SPACES)], _storage(n), version=n % 7 + 1)
+    wiki_ids = tuple(FIRST_WIKI_PAGE + n for n in range(wiki_pages))
+    bench_wiki = ado.wikis.add_wiki(project, WIKI)
+    for n, pid in enumerate(wiki_ids):
+        ado.wikis.add_page(bench_wiki, f"/Notes/Wiki note {n}", _markdown(n), page_id=pid)
     item_ids = tuple(FIRST_ITEM + i for i in range(work_items))
     for n, fid in enumerate(FEATURES):
         ado.add_work_item(
@@ -106,6 +115,10 @@ def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: 
             f"<div>See {_link(wiki, pid, n, SPACES[(pid - FIRST_PAGE) % len(SPACES)])}</div>"
             for n, pid in enumerate(cited)
         )
+        links += "".join(
+            f'<div>Notes: <a href="{ado.base_url}/Bench%20Project/_wiki/wikis/{WIKI}/{pid}/Wiki-note">note</a></div>'
+            for pid in wiki_ids[i::work_items]
+        )
         kind = TYPES[i % len(TYPES)]
         field_name = "Microsoft.VSTS.TCM.ReproSteps" if kind == "Bug" else "System.Description"  # what is read
         parent = relation(
@@ -126,7 +139,7 @@ def seed_bench(ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: 
                 relations=[parent, *related],
             )
         )
-    return Bench(ado, confluence, repo, item_ids, page_ids)
+    return Bench(ado, confluence, repo, item_ids, page_ids, wiki_ids)
 
 
 def _link(wiki: str, pid: int, n: int, space: str) -> str:
@@ -153,3 +166,15 @@ def _storage(n: int) -> str:
     )
     table = f"<table><tbody><tr><th>Setting</th><th>Default</th><th>Notes</th></tr>{rows}</tbody></table>"
     return sections + table + code
+
+
+def _markdown(n: int) -> str:
+    """A few KB of wiki markdown: a table of contents, headings, paragraphs, a table and a fence."""
+    rows = "".join(f"| setting_{n}_{r} | {r * 7 % 13} | per request |\n" for r in range(12))
+    sections = "".join(
+        f"## Section {s}\n\nModule {n} rounds the **order total** once (ROUND_HALF_EVEN); line items keep full "
+        f"precision until the total is computed. Step {s} of the rollout.\n\n"
+        for s in range(6)
+    )
+    table = f"| Setting | Default | Notes |\n| --- | --- | --- |\n{rows}"
+    return f"[[_TOC_]]\n\n{sections}{table}\n```python\ntotal = round_half_even(sum(lines), {n % 3 + 2})\n```\n"

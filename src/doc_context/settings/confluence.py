@@ -6,9 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from doc_context.gather import CONFLUENCE_CONCURRENCY, MAX_PAGES
+from doc_context.gather import MAX_PAGES
 from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, env
 from doc_context.sources.confluence_http import DEADLINE
+from doc_context.sources.confluence_source import CONCURRENCY as CONFLUENCE_CONCURRENCY
 from doc_context.text.links import Site
 
 Deployment = Literal["auto", "cloud", "datacenter"]
@@ -59,7 +60,7 @@ class ConfluenceSettings(BaseModel):
         ge=0,
         le=200,
         validation_alias=env("DOC_CONTEXT_MAX_PAGES"),
-        description="Most Confluence pages fetched in one run.",
+        description="Most pages fetched in one run from each document source (Confluence, the wiki).",
     )
     confluence_concurrency: int = Field(
         CONFLUENCE_CONCURRENCY,

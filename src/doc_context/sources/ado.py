@@ -102,6 +102,11 @@ class AzureDevOps:
         self._org_url = org_url
         self._connection = connection
 
+    @property
+    def connection(self) -> sdk.Connection | None:
+        """The SDK connection, for a document source that reads through another of its clients."""
+        return self._connection
+
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
         got = read(
             f"read pull request {pr.pull_request_id}",

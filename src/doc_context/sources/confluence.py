@@ -30,11 +30,9 @@ scoped token's "scope does not match": then only that request failed.
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import httpx
 
@@ -55,6 +53,7 @@ from doc_context.sources.confluence_auth import (
 )
 from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from doc_context.sources.confluence_restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
+from doc_context.sources.once import Once
 from doc_context.text.storage import storage_to_markdown
 
 __all__ = [
@@ -70,8 +69,6 @@ __all__ = [
 V1_STORAGE = {"expand": "body.storage,version,space"}
 V2_STORAGE = {"body-format": "storage"}
 _WORD = re.compile(r"\w+")
-K = TypeVar("K")
-V = TypeVar("V")
 
 
 class ScopeMissing(ConfluenceError):
@@ -93,8 +90,8 @@ class Confluence:
         # max_connections pages at once; with their restrictions read beside them, two requests a page
         connections = max_connections * (2 if config.restrictions else 1)
         self._http = GuardedClient(config, auth, transport=transport, max_connections=connections, clock=clock)
-        self._pages: _Once[int, Page] = _Once()
-        self._spaces: _Once[str, dict[str, Any]] = _Once()
+        self._pages: Once[int, Page] = Once()
+        self._spaces: Once[str, dict[str, Any]] = Once()
         self._stopped: str | None = None
         self._v1 = V1_STORAGE
         if config.restrictions:
@@ -253,30 +250,6 @@ class Confluence:
         if self._stopped is not None:
             raise CredentialsRejected(self._stopped)
         return self._http.get(path, params)
-
-
-class _Once(Generic[K, V]):
-    """Each key's value made once per run, even when threads ask at the same time; a failure is kept too."""
-
-    def __init__(self) -> None:
-        self._guard = threading.Lock()
-        self._locks: dict[K, threading.Lock] = {}
-        self._done: dict[K, tuple[V | None, ConfluenceError | None]] = {}
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._guard:
-            lock = self._locks.setdefault(key, threading.Lock())
-        with lock:
-            if key not in self._done:
-                try:
-                    self._done[key] = (make(), None)
-                except ConfluenceError as e:
-                    self._done[key] = (None, e)
-            value, error = self._done[key]
-        if error is not None:
-            raise error
-        assert value is not None
-        return value
 
 
 def _ok(answer: Answer) -> dict[str, Any]:

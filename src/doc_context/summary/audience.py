@@ -10,7 +10,8 @@ ranking of other sources, the LLM, the build summary or a cited page. Only its t
                 or with a sensitive tag (DOC_CONTEXT_SENSITIVE_TAGS); parents alike
     page        with a view restriction of its own or on an ancestor, or whose restrictions could not be
                 learned (unless DOC_CONTEXT_RESTRICTED_PAGES=summary); in a title-only space
-                (DOC_CONTEXT_TITLE_ONLY_SPACES); every page with DOC_CONTEXT_PAGE_CONTENT=titles
+                (DOC_CONTEXT_TITLE_ONLY_SPACES); a wiki page of another project, as a work item is;
+                every page with DOC_CONTEXT_PAGE_CONTENT=titles
 """
 
 from __future__ import annotations
@@ -84,12 +85,10 @@ class Audience:
 
     def item(self, item: WorkItem, pr_projects: Iterable[str]) -> Withheld | None:
         """Why this work item (or parent) is withheld; None when the PR's readers may read it."""
-        projects = {p.casefold() for p in pr_projects if p}
-        shared = {p.casefold() for p in self.other_projects}
         if not item.project.strip():
-            if ALL not in shared:
+            if ALL not in {p.casefold() for p in self.other_projects}:
                 return Withheld(UNKNOWN_PROJECT, "no System.TeamProject in the answer")
-        elif item.project.casefold() not in projects and not ({ALL, item.project.casefold()} & shared):
+        elif not self._shared(item.project, pr_projects):
             return Withheld(OTHER_PROJECT, f"project {item.project} (DOC_CONTEXT_OTHER_PROJECTS)")
         area = area_key(item.area_path)
         for marked in self.sensitive_areas:
@@ -102,10 +101,13 @@ class Audience:
                 return Withheld(SENSITIVE_TAG, f"tag {tags[marked.casefold()]} (DOC_CONTEXT_SENSITIVE_TAGS)")
         return None
 
-    def page(self, page: Page) -> Withheld | None:
-        """Why this page is withheld; None when the PR's readers may read it."""
+    def page(self, page: Page, pr_projects: Iterable[str] = ()) -> Withheld | None:
+        """Why this page is withheld; None when the PR's readers may read it. A page that belongs to an Azure
+        DevOps project (a wiki page) is weighed like a work item: another project's is shown by title only."""
         if self.page_content == "titles":
             return Withheld(TITLES_ONLY, "DOC_CONTEXT_PAGE_CONTENT=titles")
+        if page.project and not self._shared(page.project, pr_projects):
+            return Withheld(OTHER_PROJECT, f"project {page.project} (DOC_CONTEXT_OTHER_PROJECTS)")
         if page.space_key.casefold() in {s.casefold() for s in self.title_only_spaces}:
             return Withheld(TITLE_ONLY_SPACE, f"space {page.space_key} (DOC_CONTEXT_TITLE_ONLY_SPACES)")
         if self.restricted_pages == "summary" or page.restriction == "none":
@@ -118,6 +120,12 @@ class Audience:
         return Withheld(
             UNKNOWN_RESTRICTION, f"its view restrictions could not be read{why}, so it counts as restricted"
         )
+
+    def _shared(self, project: str, pr_projects: Iterable[str]) -> bool:
+        """The PR's own project (by name or id), or one DOC_CONTEXT_OTHER_PROJECTS names (or '*')."""
+        projects = {p.casefold() for p in pr_projects if p}
+        shared = {p.casefold() for p in self.other_projects}
+        return project.casefold() in projects or bool({ALL, project.casefold()} & shared)
 
 
 def withhold_item(item: WorkItem, why: Withheld) -> WorkItem:

@@ -1,19 +1,24 @@
-"""Pure: which Confluence pages the work items cite, found in the fields that describe each item."""
+"""Pure: which pages the pull request and its work items cite, and which of their lines only point at pages shown.
+
+A citer is the pull request's description (the author's own citations) or a work item (the fields that
+describe it, its Hyperlink relations and its artifact links). Each document source reads the citers'
+links with its one link family (models.LinkFamily), and the same family tells summarize which lines only
+cite a page the comment shows anyway: one parser per link family, for finding and for fetching alike.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Iterable, Sequence
 
-from doc_context.models import PageRef, WorkItem
+from doc_context.models import PULL_REQUEST, LinkFamily, Notice, Page, PageRef, PullRequest, Ref, Withheld, WorkItem
 from doc_context.summary.worktypes import work_type
-from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site, page_refs, resolve, tiny_to_page_id
+from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site
 
 REFERENCE_WORDS = 8  # a line with at most this many words besides its links is a reference, no prose
-_PAGE_ID = re.compile(
-    r"/pages/(\d{1,19})(?:[/?#]|$)|[?&]pageId=(\d{1,19})(?:&|#|$)|/x/([A-Za-z0-9_-]{1,11})(?:[/?#]|$)"
-)
+LOG_LINES = 20  # links not read, listed one a line in the log, at most
+CITING_RELATIONS = ("Hyperlink", "ArtifactLink")  # a URL, or an Azure DevOps artifact (vstfs:///Wiki/WikiPage/...)
 _LINKS = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)|https?://\S+")
 _CONFLUENCE_HINTS = (
     "/wiki/spaces/",
@@ -25,38 +30,103 @@ _CONFLUENCE_HINTS = (
 )
 
 
+@dataclasses.dataclass(frozen=True)
+class Citer:
+    """Who cites: a work item (its id) or the pull request (PULL_REQUEST), and the links it gives."""
+
+    id: int
+    urls: tuple[str, ...]
+
+
 def item_urls(item: WorkItem) -> list[str]:
-    """URLs in the item's describing fields and its Hyperlink relations, first seen first."""
+    """URLs in the item's describing fields, its Hyperlink relations and artifact links, first seen first."""
     urls: list[str] = []
     for field in work_type(item.type).fields:
         value = item.fields.get(field.name)
         if value:
             urls += find_urls(value, markdown=field.name in item.markdown_fields)
-    urls += [r.url for r in item.relations if r.rel == "Hyperlink" and r.url]
+    urls += [r.url for r in item.relations if r.rel in CITING_RELATIONS and r.url]
     return list(dict.fromkeys(urls))
 
 
-def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tuple[int, ...]]]:
-    """Each page cited on the configured site, once, with the ids of the items citing it.
+def citers(pull_request: PullRequest | None, items: Sequence[WorkItem]) -> list[Citer]:
+    """The pull request's description first (its author chose those links), then each work item."""
+    found = [Citer(PULL_REQUEST, tuple(find_urls(pull_request.description, markdown=True)))] if pull_request else []
+    return found + [Citer(item.id, tuple(item_urls(item))) for item in items]
 
-    Ordered round-robin: every item's first page, then every item's second, ... so a page cap keeps
-    each item's leading links, and one item linking hundreds of pages cannot crowd out the rest.
+
+def cited(who: Sequence[Citer], links: LinkFamily) -> list[tuple[Ref, tuple[int, ...]]]:
+    """Each page the family resolves, once, with the ids of those citing it (PULL_REQUEST for the PR).
+
+    Ordered round-robin: every citer's first page, then every citer's second, ... so a page cap keeps
+    each one's leading links, and one item linking hundreds of pages cannot crowd out the rest.
     """
-    first_seen: dict[tuple[object, ...], tuple[int, int]] = {}  # page key -> (rank in an item, item order)
-    refs: dict[tuple[object, ...], PageRef] = {}
+    first_seen: dict[tuple[object, ...], tuple[int, int]] = {}  # page key -> (rank in a citer, citer order)
+    refs: dict[tuple[object, ...], Ref] = {}
     citing: dict[tuple[object, ...], set[int]] = {}
-    for order, item in enumerate(items):
-        for rank, ref in enumerate(page_refs(item_urls(item), site)):
-            key = ref.key
+    for order, citer in enumerate(who):
+        mine: dict[tuple[object, ...], Ref] = {}
+        for url in citer.urls:
+            ref = links.resolve(url)
+            if ref is not None:
+                mine.setdefault(ref.key, ref)
+        for rank, (key, ref) in enumerate(mine.items()):
             refs.setdefault(key, ref)
-            citing.setdefault(key, set()).add(item.id)
+            citing.setdefault(key, set()).add(citer.id)
             first_seen[key] = min(first_seen.get(key, (rank, order)), (rank, order))
     return [(refs[key], tuple(sorted(citing[key]))) for key in sorted(refs, key=first_seen.__getitem__)]
 
 
-def confluence_like(items: Sequence[WorkItem]) -> list[str]:
+def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tuple[int, ...]]]:
+    """The Confluence pages the work items cite on the configured site (cited, for work items alone)."""
+    return [(ref, ids) for ref, ids in cited(citers(None, items), site) if isinstance(ref, PageRef)]
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownPages:
+    """The pages the comment shows, as each link family names them: a line citing only these is said once."""
+
+    links: tuple[LinkFamily, ...] = ()
+    keys: frozenset[tuple[str, tuple[object, ...]]] = frozenset()  # (family name, ref key)
+
+    @classmethod
+    def of(cls, links: Sequence[LinkFamily], pages: Iterable[Page]) -> ShownPages:
+        keys = {(page.source, key) for page in pages for key in (page.cited_as or {page.ref.key})}
+        return cls(tuple(links), frozenset(keys))
+
+    def names(self, url: str) -> bool:
+        """Whether the URL is a link to a page shown (the first family that resolves it decides)."""
+        for family in self.links:
+            ref = family.resolve(url)
+            if ref is not None:
+                return (family.name, ref.key) in self.keys
+        return False
+
+
+def is_reference(text: str) -> bool:
+    """Whether a line of work item text is a pointer: links, and little else said ("Provider docs: [API](…)")."""
+    return bool(find_urls(text, markdown=True)) and len(_LINKS.sub("", text).split()) <= REFERENCE_WORDS
+
+
+def cites_only(text: str, shown: ShownPages) -> bool:
+    """Whether a line of work item text only points at pages the comment shows anyway: a reference whose
+    links all name one of them, as the fetching resolved them (any link form of the family)."""
+    return is_reference(text) and all(shown.names(url) for url in find_urls(text, markdown=True))
+
+
+def capped(lines: Sequence[str], limit: int = LOG_LINES) -> list[str]:
+    """Log lines of links not read: each at most 300 characters, at most `limit`, and how many more."""
+    shown = [line if len(line) < 300 else line[:297] + "..." for line in lines[:limit]]
+    return shown + ([f"... and {len(lines) - limit} more links not read"] if len(lines) > limit else [])
+
+
+def _urls(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
+    return [url for c in who for url in (c.urls if isinstance(c, Citer) else item_urls(c))]
+
+
+def confluence_like(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
     """URLs that look like Confluence pages, for when no Confluence site is configured."""
-    return [url for item in items for url in item_urls(item) if any(h in url for h in _CONFLUENCE_HINTS)]
+    return [url for url in _urls(who) if any(h in url for h in _CONFLUENCE_HINTS)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,23 +137,27 @@ class Uncited:
     not_pages: list[str] = dataclasses.field(default_factory=list)  # on the site, but not a page or blog post link
     other_sites: list[str] = dataclasses.field(default_factory=list)  # look like Confluence pages on another host
 
-    def log_lines(self, limit: int = 20) -> list[str]:
-        lines = [
+    def lines(self) -> list[str]:
+        found = [
             f"link not read (CONFLUENCE_URL does not cover it; {base} would): {u}"
             for base, urls in self.elsewhere.items()
             for u in urls
         ]
-        lines += [f"link not read (not a page or blog post): {u}" for u in self.not_pages]
-        lines += [f"link not read (not on CONFLUENCE_URL's site): {u}" for u in self.other_sites]
-        shown = [line if len(line) < 300 else line[:297] + "..." for line in lines[:limit]]
-        return shown + ([f"... and {len(lines) - limit} more links not read"] if len(lines) > limit else [])
+        found += [f"link not read (not a page or blog post): {u}" for u in self.not_pages]
+        return found + [f"link not read (not on CONFLUENCE_URL's site): {u}" for u in self.other_sites]
+
+    def log_lines(self, limit: int = LOG_LINES) -> list[str]:
+        return capped(self.lines(), limit)
+
+    def urls(self) -> set[str]:
+        return {u for urls in self.elsewhere.values() for u in urls} | {*self.not_pages, *self.other_sites}
 
 
-def uncited_links(items: Sequence[WorkItem], site: Site) -> Uncited:
-    """The links that cited_pages leaves out, sorted by why."""
+def uncited_links(who: Sequence[WorkItem] | Sequence[Citer], site: Site) -> Uncited:
+    """The Confluence links that cited leaves out, sorted by why."""
     found = Uncited()
-    for url in dict.fromkeys(url for item in items for url in item_urls(item)):
-        if resolve(url, site) is not None:
+    for url in dict.fromkeys(_urls(who)):
+        if site.resolve(url) is not None:
             continue
         base = elsewhere_on_site(url, site)
         if base is not None:
@@ -95,21 +169,20 @@ def uncited_links(items: Sequence[WorkItem], site: Site) -> Uncited:
     return found
 
 
-def is_reference(text: str) -> bool:
-    """Whether a line of work item text is a pointer: links, and little else said ("Provider docs: [API](…)")."""
-    return bool(find_urls(text, markdown=True)) and len(_LINKS.sub("", text).split()) <= REFERENCE_WORDS
+@dataclasses.dataclass(frozen=True)
+class Found:
+    """What a document source makes of the citers' links: the pages to read, and what it says of the rest."""
+
+    refs: tuple[tuple[Ref, tuple[int, ...]], ...] = ()  # each page once, with who cites it, in reading order
+    notices: tuple[Notice, ...] = ()  # links found that will not be read, and why (not configured, elsewhere)
+    skipped: tuple[str, ...] = ()  # one log line per link it saw and does not read
+    seen: frozenset[str] = frozenset()  # every URL it resolved or listed
 
 
-def cites_only(text: str, page_ids: Collection[int]) -> bool:
-    """Whether a line of work item text only points at pages the comment shows anyway: a reference whose
-    links all name one of `page_ids` (by /pages/ID, pageId=ID or a tiny link)."""
-    return is_reference(text) and all(_page_id(url) in page_ids for url in find_urls(text, markdown=True))
+@dataclasses.dataclass(frozen=True)
+class Read:
+    """One page as a document source's fetch returned it (its first read), and why gather withheld it."""
 
-
-def _page_id(url: str) -> int | None:
-    match = _PAGE_ID.search(url)
-    if match is None:
-        return None
-    if match.group(3):
-        return tiny_to_page_id(match.group(3))
-    return int(match.group(1) or match.group(2))
+    ref: Ref
+    page: Page
+    withheld: Withheld | None = None

@@ -1,4 +1,4 @@
-"""Pure: work items and Confluence pages -> extractive summaries, ranked against the PR's changes.
+"""Pure: work items and pages (Confluence, a wiki) -> extractive summaries, ranked against the PR's changes.
 
 Which fields a work item is summarized from, and how each is shown, is its type's row in
 worktypes.py (a Bug: its repro steps and system info, never its description). Extra fields per
@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
-from doc_context.summary.citations import cites_only
+from doc_context.summary.citations import ShownPages, cites_only
 from doc_context.summary.criteria import outcome_criteria, parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
@@ -36,6 +36,7 @@ DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
 PAGE_CHARS = 2_400  # the comment: a page's lead and every part that matches the change, at most
 UNMATCHED_PAGE_CHARS = 300  # the comment: a page that matches nothing, its beginning
 PAGE_MORE_BUDGET = 3_000  # the build summary: the lead, the most relevant parts, then the rest in order
+NO_PAGES = ShownPages()  # no page shown: no line is taken for one that cites a page shown
 MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
 
 
@@ -46,15 +47,15 @@ def work_item_summary(
     *,
     extra: ExtraFields | None = None,
     budget: int = DESCRIPTION_CHARS,
-    pages: frozenset[int] = frozenset(),
+    pages: ShownPages = NO_PAGES,
     finder: EvidenceFinder | None = None,
     elsewhere: Sequence[str] = (),
 ) -> Summary:
     """The summary of one work item, its type's fields ranked against the changed files and diff: `text`
-    for the comment (a description within `budget`, without the lines that only link to `pages`, the ids
-    of pages the comment shows anyway), `more` fuller, for the build summary. With the run's `finder`, each
-    acceptance criterion (and a Bug's Expected outcome) carries its evidence from the diff (`elsewhere`: what the
-    pull request's other work items say, see with_evidence)."""
+    for the comment (a description within `budget`, without the lines that only link to `pages` the comment
+    shows anyway), `more` fuller, for the build summary. With the run's `finder`, each acceptance criterion
+    (and a Bug's Expected outcome) carries its evidence from the diff (`elsewhere`: what the pull request's
+    other work items say, see with_evidence)."""
     focus = focus_tokens(changed, diff)
     if item.withheld:
         return replace(
@@ -93,13 +94,13 @@ def work_item_summary(
     )
 
 
-def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: frozenset[int]) -> Shown:
+def _shown(how: How, text: str, focus: frozenset[str], budget: int, pages: ShownPages) -> Shown:
     """A field as the comment shows it, and its rungs: a description's lead and the sentences that match the
     change within `budget` (visible characters), then its link-only lines (ownwords.py) but those that only
     cite `pages`, which the comment shows anyway."""
     if how != "text":
         return field_shown(how, text)
-    words = own_words(text, partial(cites_only, page_ids=pages))
+    words = own_words(text, partial(cites_only, shown=pages))
     keep = Keep(lead=LEAD, matches_only=True, always=shows_attachment)  # a screenshot is the item's own
     return description_shown(picked(words.own, focus, budget, keep), words)
 
@@ -125,13 +126,14 @@ def page_summary(
     bugs: frozenset[str] = frozenset(),
     budget: int = PAGE_CHARS,
 ) -> Summary:
-    """The summary of one Confluence page: its lead paragraph, then its parts that match the change (the
-    diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under their
-    headings. `more` holds a fuller excerpt for the build summary."""
+    """The summary of one page (Confluence, a wiki): its lead paragraph, then its parts that match the change
+    (the diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under
+    their headings. `more` holds a fuller excerpt for the build summary."""
     focus = focus_tokens(changed, diff) | bugs
+    source_id, cited, section = f"{page.noun} {page.id}", tuple(sorted(set(cited_by))), page.section
     if page.withheld:
         summary = _title_only(page.withheld, page.title, focus)
-        return replace(summary, source_id=f"page {page.id}", cited_by=tuple(sorted(set(cited_by))), url=page.web_url)
+        return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section)
     whole = f"{page.title}\n{page.text}"
     keep = Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title)
     found = picked(page.text, focus, budget, keep)
@@ -140,18 +142,19 @@ def page_summary(
     text, shorter = page_shown(found)
     more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
-        source_id=f"page {page.id}",
+        source_id=source_id,
         heading=page.title,
         text=text,
         more=more if more != text else "",
         related_files=touches(changed, whole),
-        cited_by=tuple(sorted(set(cited_by))),
+        cited_by=cited,
         kind="page",
-        meta=f"space {page.space_key}" if page.space_key else "",
+        meta=page.place or (f"space {page.space_key}" if page.space_key else ""),
         url=page.web_url,
         version=str(page.version),
         relevance=relevance(whole, focus),
         shorter=shorter,
+        section=section,
     )
 
 
@@ -184,7 +187,7 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     with its evidence from gathered.changes (the changed files' names alone when the run had no checkout)."""
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
-    shown = frozenset(page.id for page, _ in gathered.pages)
+    shown = ShownPages.of(gathered.links, (page for page, _ in gathered.pages))
     finder = EvidenceFinder(gathered.changes, changed)  # the diff indexed once, for every criterion of the run
     said = {item.id: _said(item) for item in gathered.work_items}
     items = [

