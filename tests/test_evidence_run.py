@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from typing import Any
 
 from doc_context.sandbox.checkout import checkout_env, make_checkout, trees
@@ -112,3 +113,34 @@ def test_the_models_word_stays_only_on_a_line_the_diff_has(sandbox, cli, tmp_pat
     (dropped,) = [w for w in warnings(ran.stdout) if "rounding.py:999" in w]
     assert "not a changed line of this criterion's evidence files; the word was dropped" in dropped
     assert not re.search(r"\b(met|done|passed|satisfied)\b", body)
+
+
+def test_an_awkward_diff_stops_nothing_and_loses_no_comment(sandbox, cli, tmp_path):
+    """The pull request's change carries every awkward kind at once: a binary file, a renamed file with an edit,
+    a deleted one, non-UTF-8 bytes, a 5 MB single line and a file without a newline at its end. The run posts
+    the comment, every criterion in it, with evidence from the readable lines."""
+    checkout = make_checkout(tmp_path / "awkward")
+    (checkout / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x02\xff\xfe")
+    (checkout / "docs" / "payments" / "gift-cards.md").rename(checkout / "docs" / "payments" / "gift-card-payments.md")
+    (checkout / "src" / "checkout" / "legacy.py").write_bytes("# caf\xe9 rounding ROUND_HALF_EVEN\n".encode("latin-1"))
+    (checkout / "static").mkdir()
+    (checkout / "static" / "bundle.min.js").write_text("var x=" + "1" * 5_000_000 + ";\n", encoding="utf-8")
+    (checkout / "NOTES").write_text("ledger export, no newline at the end", encoding="utf-8")
+    git = ["git", "-C", str(checkout)]
+    subprocess.run([*git, "add", "-A"], check=True, capture_output=True)
+    subprocess.run(
+        [*git, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--amend", "--no-edit"],
+        check=True,
+        capture_output=True,
+    )
+    changed = subprocess.run(
+        [*git, "diff", "--name-status", "-M", "HEAD^1", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout
+    assert "logo.png" in changed and "R" in {line[0] for line in changed.splitlines()}, changed
+
+    ran = cli({**sandbox.env(), **checkout_env(checkout, sandbox.info.pr_id)}, "run")
+    assert ran.code == 0 and "created" in ran.stdout, ran.output
+    body, _ = posted(sandbox)
+    for criterion in (HOLD, ROUNDED, LEDGER):
+        assert " — " in item(body, criterion)
+    assert "1" * 1_000 not in body and "\ufffd" not in body
