@@ -231,6 +231,8 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         f"at 0 ms: first request +{(times[0] - fast.started) * 1000:.0f} ms after the spawn (start-up, imports, "
         f"settings), last request +{(times[-1] - fast.started) * 1000:.0f} ms, exit +{fast.wall_s * 1000:.0f} ms"
     )
+    thinking = statistics.median(_own_work(r) for r in runs[(VARIANTS[0][0], 0.0)])
+    print(f"at 0 ms: the run's own work between its last read and its post (summaries, layout): {thinking:.0f} ms")
     print(
         "\n| variant | requests (ADO + Confluence) | wall @ 0 ms | wall @ 100 ms | effective depth | waves | peak RSS |"
     )
@@ -254,6 +256,15 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         f"\nsequential / concurrent: effective depth {seq:.1f} / {conc:.1f} = {seq / conc:.1f}x, wall at 100 ms "
         f"{walls[0]:.2f} / {walls[1]:.2f} s = {walls[0] / walls[1]:.1f}x (target for the concurrent run: depth <= 6)"
     )
+
+
+def _own_work(run: Run) -> float:
+    """Milliseconds from the last read that arrived before the thread POST to that POST: the summaries and the
+    comment's layout, done between them."""
+    requests = sorted(run.ado + run.confluence, key=lambda r: r.time)
+    post = next(r for r in requests if r.method == "POST" and r.path.lower().endswith("/threads"))
+    last = max(r.time for r in requests if r.method == "GET" and r.time < post.time)
+    return (post.time - last) * 1000
 
 
 if __name__ == "__main__":

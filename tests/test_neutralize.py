@@ -268,3 +268,23 @@ def test_a_work_item_pre_reaches_the_comment_as_written() -> None:
     bug = WorkItem(8, 1, "Bug", "Guard", "Active", fields={"Microsoft.VSTS.TCM.ReproSteps": pre})
     out = render_comment(None, [work_item_summary(bug, (), "")], [])  # a step is one line: each a code span
     assert [t.content for t in tokens(out) if t.type == "code_inline"] == [GUARD, "List<T> xs = null;"]
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
+@example("a\u200bb\u00adc\ufeffd\u202ee\u2060f\U000e0001g é")
+def test_strip_invisible_drops_every_format_character_and_keeps_the_rest(text: str) -> None:
+    """Each distinct character is looked up once; the result is the per-character rule, exactly."""
+    selectors = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+    expected = "".join(c for c in selectors.sub("", text) if c.isascii() or unicodedata.category(c) != "Cf")
+    assert strip_invisible(text) == expected
+
+
+def test_only_short_texts_are_remembered_so_a_long_lived_process_stays_small() -> None:
+    from doc_context.text import neutralize as module
+
+    before = module._neutralize_remembered.cache_info().currsize
+    long = "<b>x</b> " * (module.REMEMBERED_CHARS // 9 + 1)
+    assert neutralize(long) == neutralize(long) and module._neutralize_remembered.cache_info().currsize == before
+    short = "<b>a short text</b> " + str(before)
+    assert neutralize(short) == neutralize(short) == "&lt;b&gt;a short text&lt;/b&gt; " + str(before)
+    assert module._neutralize_remembered.cache_info().currsize == before + 1 or before == 512

@@ -118,3 +118,23 @@ def test_a_page_middle_goes_before_its_best_match_and_its_lead() -> None:
     out = comment(3_300)
     assert RULES[7] not in out and "\n7. Gift card redemptions" in out  # the weakest rule went, the best stayed
     assert "This policy applies to every amount" in out and "_Trimmed to fit the 3,300-character limit: 1 page" in out
+
+
+def test_the_size_the_ceiling_is_held_to_is_the_length_of_the_text_at_every_step() -> None:
+    """render_comment measures the layout after each yield without joining it: the measure is the text's length,
+    the note and the link included, from the whole comment down to its titles."""
+    from doc_context.comment import yields
+    from doc_context.comment.render import Layout
+    from doc_context.comment.sections import item_parts, page_parts
+
+    items, pages = summarize_all(gathered())
+    layout = Layout(["## Business context", "Two work items."], item_parts(items, pr=REF), page_parts(pages))
+    layout.link = "_In full: [build summary](https://x/summary)_"
+    steps, taken = yields.steps(layout.items, layout.pages), 0
+    while True:
+        for note in ("", "_Trimmed to fit._"):
+            assert layout.size(note) == len(layout.text(note))
+        if next(steps, None) is None:
+            break
+        taken += 1
+    assert taken > 10 and not layout.pages and not layout.items  # every step was measured, to the last

@@ -82,23 +82,30 @@ class Layout:
     pages: list[Part]
     link: str = ""
 
-    def blocks(self, note: str = "") -> list[str]:
-        blocks = [*self.intro]
+    def pieces(self, note: str = "") -> list[str | Part]:
+        """The blocks in their order, each part as itself (blocks renders it, size only measures it)."""
+        pieces: list[str | Part] = [*self.intro]
         group = ""
         for part in self.items:
             if part.group != group:
                 group = part.group
-                blocks.append(group)
-            blocks.append(part.render())
+                pieces.append(group)
+            pieces.append(part)
         if any(p.names_only and p.body for p in self.items):  # said once, under the criteria it is about
-            blocks.append(f"_{NAMES_ONLY}_")
+            pieces.append(f"_{NAMES_ONLY}_")
         for title in dict.fromkeys(p.group or PAGES_TITLE for p in self.pages):  # each source's pages, its title
-            blocks += [title, *(p.render() for p in self.pages if (p.group or PAGES_TITLE) == title)]
-        return [b for b in (*blocks, note, self.link) if b]
+            pieces += [title, *(p for p in self.pages if (p.group or PAGES_TITLE) == title)]
+        return [*pieces, note, self.link]
+
+    def blocks(self, note: str = "") -> list[str]:
+        rendered = (p if isinstance(p, str) else p.render() for p in self.pieces(note))
+        return [b for b in rendered if b]
 
     def size(self, note: str = "") -> int:
-        blocks = self.blocks(note)
-        return sum(map(len, blocks)) + 2 * (len(blocks) - 1)
+        """len(self.text(note)), measured without joining it: the comment yields a step at a time."""
+        sizes = [len(p) if isinstance(p, str) else p.size() for p in self.pieces(note)]
+        shown = [n for n in sizes if n]
+        return sum(shown) + 2 * (len(shown) - 1)
 
     def text(self, note: str = "") -> str:
         return "\n\n".join(self.blocks(note))

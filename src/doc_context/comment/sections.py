@@ -57,6 +57,11 @@ class Part:
     def render(self) -> str:
         return "\n\n".join(self.blocks())
 
+    def size(self) -> int:
+        """len(self.render())."""
+        sizes = [len(b) for b in (self.head, self.context, self.body, self.tail) if b]
+        return sum(sizes) + 2 * (len(sizes) - 1) if sizes else 0
+
 
 def shared_parents(items: Sequence[Summary]) -> set[tuple[str, str, str]]:
     """The nearest parents that two or more of the items share."""

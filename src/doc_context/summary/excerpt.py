@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from doc_context.summary.assemble import Unit, assemble
 from doc_context.summary.mdcut import clip_markdown, visible_len
@@ -36,6 +37,11 @@ _SEPARATOR = re.compile(r"^\|?\s*:?-{3,}")
 
 def units(markdown: str, *, skip_heading: str = "") -> list[Unit]:
     """The pickable units of a text; a heading equal to skip_heading (the page title) is none."""
+    return list(_units(markdown, skip_heading))
+
+
+@lru_cache(maxsize=8)  # a page is excerpted three times in a row: for the comment, shorter, the build summary
+def _units(markdown: str, skip_heading: str) -> tuple[Unit, ...]:
     out: list[Unit] = []
     section = ""
     blocks = parse_blocks(markdown)
@@ -53,7 +59,7 @@ def units(markdown: str, *, skip_heading: str = "") -> list[Unit]:
         ]
         out.extend(found)
         seq += max(len(found), 1)  # a code block (or an empty one) is one omission when left out
-    return out
+    return tuple(out)
 
 
 def _lead(blocks: list[Block]) -> int | None:

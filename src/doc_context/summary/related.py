@@ -92,7 +92,9 @@ def _spellings(parts: list[str], base: str) -> tuple[str, ...]:
 def _mentioned(files: Sequence[_File], text: str) -> set[str]:
     lowered = text.lower()
     return {
-        f.path for f in files if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered) for name in f.names)
+        f.path
+        for f in files
+        if any(name in lowered and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered) for name in f.names)
     }
 
 

@@ -103,9 +103,18 @@ def values(text: str) -> list[str]:
     return _VALUE.findall(text)
 
 
-def terms(text: str) -> set[str]:
+def terms(text: str) -> frozenset[str]:
     """Words, compound identifiers and values of a text: what relevance is measured on."""
-    return set(words(text)).union(identifiers(text), values(text))
+    return _remembered_terms(text) if len(text) <= 2_000 else _terms(text)
+
+
+@lru_cache(maxsize=8_192)  # a page's parts are ranked more than once a run (the comment, the build summary)
+def _remembered_terms(text: str) -> frozenset[str]:
+    return _terms(text)
+
+
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(words(text)).union(identifiers(text), values(text))
 
 
 def path_tokens(path: str) -> frozenset[str]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from doc_context.text.codespans import blank, code_spans, fence_end, may_open_after
 from doc_context.text.mdwrite import plain
@@ -53,6 +54,19 @@ _LINK_DEFINITION = re.compile(r"^(\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)?)\[([^\]\n
 
 def neutralize(text: str) -> str:
     """Untrusted markdown, defused; what it says stays readable, and its code stays as written (codespans.py)."""
+    return _neutralize_remembered(text) if len(text) <= REMEMBERED_CHARS else _neutralize(text)
+
+
+REMEMBERED_CHARS = 16_000  # a run lays its texts out more than once (the comment, its hash, the build summary):
+# texts up to this size are defused once; the bound keeps a long-lived process (`doc-context mcp`) small
+
+
+@lru_cache(maxsize=512)
+def _neutralize_remembered(text: str) -> str:
+    return _neutralize(text)
+
+
+def _neutralize(text: str) -> str:
     text = strip_invisible(_CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
     return defuse_log_commands("\n".join(_defuse_lines(text.split("\n"))))
 
@@ -87,7 +101,8 @@ def strip_invisible(text: str) -> str:
     if text.isascii():
         return text
     text = _SELECTORS.sub("", text)
-    return "".join(c for c in text if c.isascii() or unicodedata.category(c) != "Cf")
+    hidden = {c for c in set(text) if not c.isascii() and unicodedata.category(c) == "Cf"}  # each character once
+    return text.translate(dict.fromkeys(map(ord, hidden))) if hidden else text
 
 
 def neutralize_inline(text: str) -> str:
