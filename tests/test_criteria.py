@@ -9,10 +9,10 @@ from dataclasses import replace
 from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.criteria import CRITERION_CHARS, NAMES_ONLY, NO_EVIDENCE, criteria_markdown, criterion_item
 from doc_context.comment.render import render_comment
-from doc_context.models import ChangedFile, Criterion, PullRequest, PullRequestRef, WorkItem
+from doc_context.models import ChangedFile, Criterion, Page, PageRef, PullRequest, PullRequestRef, WorkItem
 from doc_context.summary.criteria import parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
-from doc_context.summary.summarize import work_item_summary
+from doc_context.summary.summarize import page_summary, work_item_summary
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added
 from tests.rendering import tokens
@@ -79,6 +79,7 @@ def test_struck_html_tags_are_withdrawn() -> None:
 
 PR = PullRequestRef("https://dev.azure.com/fabrikam", "Fabrikam Fiber", "storefront", 1842)
 FILES = "https://dev.azure.com/fabrikam/Fabrikam%20Fiber/_git/storefront/pullrequest/1842?_a=files&path="
+WIKI = "https://fabrikam.atlassian.net/wiki/spaces/PAY/pages"
 DIFF = parse_diff(
     added("src/payments/split_tender.py", "RELEASE_WITHIN_SECONDS = 30", "def release_hold(held):", "    pass")
     + added("tests/payments/test_split_tender.py", "def test_the_hold_is_released_within_30_seconds():")
@@ -111,21 +112,53 @@ def test_no_evidence_is_said_in_the_exact_words() -> None:
     assert criterion_item(Criterion(HOLD), pr=PR) == f"- {HOLD}"  # evidence not looked for: nothing said
 
 
-def test_the_comment_names_the_most_telling_file_and_the_build_summary_every_file_and_line() -> None:
-    many = Evidence(
-        (
-            FileEvidence("/src/payments/split_tender.py", (1, 3, 5, 7)),
-            FileEvidence("/src/payments/giftcard.py", (15,)),
-            FileEvidence("/docs/payments/gift-cards.md", (8,)),
-        )
+MANY = Evidence(
+    (
+        FileEvidence("/src/payments/split_tender.py", (1, 3, 5, 7)),
+        FileEvidence("/src/payments/giftcard.py", (15,)),
+        FileEvidence("/docs/payments/gift-cards.md", (8,)),
+        FileEvidence("/tests/payments/test_split_tender.py", (4,)),
     )
-    criteria = (Criterion(HOLD, evidence=many),)
+)
+FIRST = f"[`split_tender.py:1, 3 +2 more`]({FILES}/src/payments/split_tender.py)"
+THREE = (
+    f"— {FIRST}, [`giftcard.py:15`]({FILES}/src/payments/giftcard.py), "
+    f"[`gift-cards.md:8`]({FILES}/docs/payments/gift-cards.md) and 1 more file"
+)
+
+
+def test_the_comment_names_the_most_telling_files_and_the_build_summary_every_file_and_line() -> None:
+    criteria = (Criterion(HOLD, evidence=MANY),)
     comment = criteria_markdown(criteria, pr=PR)
-    assert f"— [`split_tender.py:1, 3 +2 more`]({FILES}/src/payments/split_tender.py) and 2 more files" in comment
+    assert comment.endswith(THREE)
+    assert criteria_markdown(criteria, pr=PR, files=1).endswith(f"— {FIRST} and 3 more files")
     full = criteria_markdown(criteria, pr=PR, full=True)
     assert f"— [`src/payments/split_tender.py:1, 3, 5, 7`]({FILES}/src/payments/split_tender.py), " in full
     assert f"[`src/payments/giftcard.py:15`]({FILES}/src/payments/giftcard.py), " in full
-    assert full.endswith(f"[`docs/payments/gift-cards.md:8`]({FILES}/docs/payments/gift-cards.md)")
+    assert full.endswith(f"[`tests/payments/test_split_tender.py:4`]({FILES}/tests/payments/test_split_tender.py)")
+
+
+def test_further_evidence_files_yield_after_the_parents_and_before_any_work_item_text() -> None:
+    """Three files a criterion while the comment has room; over the ceiling, the files beyond the first go
+    (models.Yields.EVIDENCE) before a work item's text would, and every criterion stays."""
+    summary = replace(
+        work_item_summary(story(HOLD, "The ledger export lists both payments."), ()),
+        criteria=(Criterion(HOLD, evidence=MANY), Criterion("The ledger export lists both payments.")),
+        parents=(("Feature 3907: Gift card payments", "Let shoppers pay with gift cards.", f"{WIKI}/3907"),),
+    )
+    lead = "Split tender lets the gift card pay what it can and a card pay the rest of the order."
+    page = page_summary(Page(PageRef(page_id=42), 42, "Split tender", "PAY", 3, f"{WIKI}/42", lead), (), (4198,))
+    pr = PullRequest(PR, "Split a payment", "")
+    roomy = render_comment(pr, [summary], [page], budget=3_500)
+    assert f"- {HOLD} {THREE}\n" in roomy and "Trimmed" not in roomy and lead in roomy
+    assert "Part of [Feature 3907: Gift card payments]" in roomy
+    parentless = render_comment(pr, [summary], [page], budget=len(roomy) - 10)
+    assert "Part of" not in parentless and f"- {HOLD} {THREE}\n" in parentless  # the parent line goes first
+    tight = render_comment(pr, [summary], [page], budget=len(parentless) - 10)
+    assert f"- {HOLD} — {FIRST} and 3 more files\n" in tight
+    assert "- The ledger export lists both payments." in tight and "As a shopper I want to pay by gift card." in tight
+    assert lead in tight  # a page's lead yields later (models.Yields.LAST)
+    assert "_Trimmed to fit the " in tight and len(tight) <= len(parentless) - 10
 
 
 def test_two_files_of_one_name_are_shown_by_their_paths() -> None:

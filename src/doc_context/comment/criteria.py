@@ -3,11 +3,12 @@
 Every live criterion is shown, in the work item's order, each as ONE list item: its text, then in the same
 item its evidence (each file a code span with its line numbers, linking into the pull request's Files view
 at that file) or the exact words NO_EVIDENCE. In the comment up to MAX_SHOWN criteria, each clipped at about
-CRITERION_CHARS, with up to MAX_FILES files and MAX_RANGES line ranges each, then how many more the build
-summary holds; the build summary shows every criterion with all of its evidence lines. A Bug's outcome comes
-first: its Expected outcome with its evidence, its Actual one beside it. Withdrawn (struck-through) criteria
-stay apart, struck through, and never get evidence. Criteria are never shortened for length: they yield
-last, with the whole work item text (comment/yields.py).
+CRITERION_CHARS, with up to MAX_FILES files (FEW_FILES once the comment's further evidence has yielded) and
+MAX_RANGES line ranges each, then how many more the build summary holds; the build summary shows every
+criterion with all of its evidence lines. A Bug's outcome comes first: its Expected outcome with its evidence,
+its Actual one beside it. Withdrawn (struck-through) criteria stay apart, struck through, and never get
+evidence. Criteria are never shortened for length: they yield last, with the whole work item text; before
+that, only their evidence files beyond the first (comment/yields.py).
 
 The evidence points; it never says a criterion is met: the only verdict-like word is a language model's
 (addressed, partly, not visible), kept when the line it cites is in the diff (summary/citecheck.py) and
@@ -36,20 +37,24 @@ MAX_SHOWN = 12  # live criteria per work item in the comment
 MAX_WITHDRAWN = 5  # withdrawn ones in the comment
 CRITERION_CHARS = 200  # one criterion in the comment, at most about this much (whole words, links whole)
 FULL_CHARS = 1_000  # one criterion in the build summary
-MAX_FILES = 1  # evidence files per criterion in the comment; the build summary names them all
+MAX_FILES = 3  # evidence files per criterion in the comment while it has room; the build summary names them all
+FEW_FILES = 1  # once the comment's further evidence has yielded (models.Yields.EVIDENCE)
 MAX_RANGES = 2  # line ranges per file in the comment
 PATH_CHARS = 120  # of a file's path in its code span
 NO_EVIDENCE = "no evidence in the diff"
 NO_NAMED_EVIDENCE = "no evidence in the diff's file names"  # without a checkout: NAMES_ONLY says why, once
 
 
-def criteria_markdown(criteria: Sequence[Criterion], *, full: bool = False, pr: PullRequestRef | None = None) -> str:
+def criteria_markdown(
+    criteria: Sequence[Criterion], *, full: bool = False, pr: PullRequestRef | None = None, files: int = MAX_FILES
+) -> str:
     """A Bug's outcome, the acceptance criteria block, then the withdrawn criteria apart; "" when there are none.
-    `pr`: the pull request whose Files view each evidence file links into (no links without it)."""
+    `pr`: the pull request whose Files view each evidence file links into (no links without it); `files`: how
+    many evidence files each criterion names in the comment (the build summary names them all)."""
     outcome = [c for c in criteria if c.label and not c.struck]
     live = [c for c in criteria if not c.struck and not c.label]
     withdrawn = [c for c in criteria if c.struck]
-    shown = Shown(full, pr, _short_names(criteria) if not full else frozenset())
+    shown = Shown(full, pr, _short_names(criteria) if not full else frozenset(), files)
     parts = []
     if outcome:
         parts.append("\n".join(criterion_item(c, full=full, pr=pr, shown=shown) for c in outcome))
@@ -68,6 +73,7 @@ class Shown:
     full: bool = False
     pr: PullRequestRef | None = None
     short: frozenset[str] = frozenset()
+    files: int = MAX_FILES  # evidence files named per criterion in the comment
 
 
 def criterion_item(
@@ -98,7 +104,7 @@ def _evidence(criterion: Criterion, shown: Shown) -> str:
 
 
 def _files(evidence: Evidence, shown: Shown) -> str:
-    files = evidence.files if shown.full else evidence.files[:MAX_FILES]
+    files = evidence.files if shown.full else evidence.files[: max(1, shown.files)]
     links = ", ".join(_file(f, shown) for f in files)
     more = len(evidence.files) - len(files)
     return links + (f" and {more} more file{'s' if more > 1 else ''}" if more else "")

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from doc_context.comment.criteria import criteria_markdown, names_only
+from doc_context.comment.criteria import FEW_FILES, criteria_markdown, names_only
 from doc_context.models import PULL_REQUEST, PullRequestRef, Summary, Yields
 from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
@@ -81,7 +81,8 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         group = group_heading(summary.parents) if grouped else (f"### {OTHERS}" if shared else "")
         context = "" if grouped else parent_line(summary.parents)
         criteria = criteria_markdown(summary.criteria, full=full, pr=pr)
-        raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria)
+        fewer = "" if full else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES)
+        raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria, fewer)
         parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
         parts[-1].names_only = names_only(summary.criteria)
@@ -140,9 +141,12 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     return part
 
 
-def _texts(summary: Summary, full: bool, tier: Yields, after: str = "") -> tuple[str, list[tuple[Yields, str]]]:
+def _texts(
+    summary: Summary, full: bool, tier: Yields, after: str = "", fewer: str = ""
+) -> tuple[str, list[tuple[Yields, str]]]:
     """A section's text (and `after` it: the criteria) and what it becomes as the comment yields: the summary's
-    own rungs, or for a text without them, the text cut at a block or line to SHORTER, then less, at `tier`."""
+    own rungs, or for a text without them, the text cut at a block or line to SHORTER, then less, at `tier`;
+    and at Yields.EVIDENCE, with `fewer` after it (the criteria naming fewer evidence files) when that differs."""
     text = (summary.more or summary.text) if full else summary.text
     if full:
         rungs: tuple[tuple[Yields, str], ...] = ()
@@ -150,7 +154,11 @@ def _texts(summary: Summary, full: bool, tier: Yields, after: str = "") -> tuple
         rungs = summary.shorter
     else:
         rungs = tuple((tier, cut) for cut in dict.fromkeys(shorten(text, n) for n in SHORTER) if cut != text)
-    return _with(text, after), [(t, _with(rung, after)) for t, rung in rungs]
+    if fewer and fewer != after:
+        before = [(t, rung) for t, rung in rungs if t < Yields.EVIDENCE]
+        later = [(t, rung) for t, rung in rungs if t > Yields.EVIDENCE]
+        rungs = (*before, (Yields.EVIDENCE, before[-1][1] if before else text), *later)
+    return _with(text, after), [(t, _with(rung, fewer if t >= Yields.EVIDENCE else after)) for t, rung in rungs]
 
 
 def _with(text: str, after: str) -> str:

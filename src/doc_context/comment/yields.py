@@ -4,7 +4,8 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
-    5. last: each page's lead with its best match, then each work item's text (its lead, system info,
+    5. each criterion's evidence files beyond its first (the build summary has them all);
+    6. last: each page's lead with its best match, then each work item's text (its lead, system info,
        criteria, a bug's outcome); then whole pages, then whole work items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
@@ -27,6 +28,7 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     for tier in (Yields.PAGE_MIDDLE, Yields.LINKS, Yields.DESCRIPTION):
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
+    yield from _rungs(Yields.EVIDENCE, items, pages)
     yield from _rungs(Yields.LAST, items, pages)
     for what, parts in (("page excerpt", pages), ("work item text", items)):
         for part in least_relevant(parts):
