@@ -86,15 +86,9 @@ class DiffReader:
 
     def _lines(self, lines: list[str]) -> None:
         """Read lines: a hunk's by its counts (the hot loop, on local names), any other as a header."""
-        added, added_numbers, deleted, deleted_numbers, scopes = (
-            self._added,
-            self._added_numbers,
-            self._deleted,
-            self._deleted_numbers,
-            self._scopes,
-        )
-        old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
-        scope, defines = self._scope, _DEFINES.match
+        added, added_numbers, deleted, deleted_numbers, scopes = self._lists()
+        old_left, new_left, old_no, new_no, scope = self._counts()
+        defines = _DEFINES.match
         for text in lines:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
@@ -124,20 +118,29 @@ class DiffReader:
                 if kind == "\\":  # "\ No newline at end of file"
                     continue
                 old_left = new_left = 0  # anything else ends the hunk: a cut one
-            self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
-            self._scope = scope
+            self._keep(old_left, new_left, old_no, new_no, scope)
             self._header(text[:MAX_HELD])
-            added, added_numbers, deleted, deleted_numbers, scopes = (
-                self._added,
-                self._added_numbers,
-                self._deleted,
-                self._deleted_numbers,
-                self._scopes,
-            )
-            old_left, new_left, old_no, new_no = self._old_left, self._new_left, self._old_no, self._new_no
-            scope = self._scope
-        self._old_left, self._new_left, self._old_no, self._new_no = old_left, new_left, old_no, new_no
-        self._scope = scope
+            added, added_numbers, deleted, deleted_numbers, scopes = self._lists()  # a new file's
+            old_left, new_left, old_no, new_no, scope = self._counts()
+        self._keep(old_left, new_left, old_no, new_no, scope)
+
+    def _keep(self, old_left: int, new_left: int, old_no: int, new_no: int, scope: str) -> None:
+        """_lines' locals back, before a header or at the end of a chunk."""
+        self._old_left, self._new_left, self._old_no, self._new_no, self._scope = (
+            old_left,
+            new_left,
+            old_no,
+            new_no,
+            scope,
+        )
+
+    def _lists(self) -> tuple[list[str], array[int], list[str], array[int], dict[str, None]]:
+        """The current file's lines and definitions, for _lines' locals."""
+        return self._added, self._added_numbers, self._deleted, self._deleted_numbers, self._scopes
+
+    def _counts(self) -> tuple[int, int, int, int, str]:
+        """Where the current hunk stands (lines left, line numbers) and the definition above it."""
+        return self._old_left, self._new_left, self._old_no, self._new_no, self._scope
 
     def _start(self, path: str = "") -> None:
         self._path = path
