@@ -1,4 +1,4 @@
-"""gather.Deadline on a fake clock: late parts are decided at once, nothing waits for wall time."""
+"""deadline.Deadline on a fake clock: late parts are decided at once, nothing waits for wall time."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from concurrent.futures import Future
 
 import pytest
 
+from doc_context.deadline import Deadline
 from doc_context.errors import SourceError
-from doc_context.gather import Deadline
 from doc_context.models import Notice
 
 from .clock import FakeClock

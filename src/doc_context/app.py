@@ -10,8 +10,9 @@ from typing import Literal
 
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
+from doc_context.deadline import Deadline
 from doc_context.errors import PublishError
-from doc_context.gather import Deadline, Sources, gather
+from doc_context.gather import Sources, gather
 from doc_context.models import (
     PULL_REQUEST,
     Gathered,

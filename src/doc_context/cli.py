@@ -276,7 +276,8 @@ def _check(args: argparse.Namespace, emit: Printer, secrets: list[str]) -> int:
 def _title_only(sources: Sources, settings: Settings) -> list[str]:
     """What a run would show by title and link only, and why: gathered as a dry run would, nothing written."""
     from doc_context.app import title_only
-    from doc_context.gather import Deadline, gather
+    from doc_context.deadline import Deadline
+    from doc_context.gather import gather
 
     try:
         gathered = gather(
