@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.models import Page, PageRef, Relation, Restriction, WorkItem
+from doc_context.settings import load_settings
 from doc_context.summary.audience import (
     INHERITED_RESTRICTION,
     OTHER_PROJECT,
@@ -72,9 +73,9 @@ def page(space: str = "PAY", restriction: Restriction = "none", error: str = "")
         (Audience(), page(restriction="unchecked"), UNKNOWN_RESTRICTION),  # a client that did not ask: restricted
         (Audience(restricted_pages="summary"), page(restriction="own"), None),
         (Audience(restricted_pages="summary"), page(restriction="unchecked"), None),
-        (Audience.from_settings(title_only_spaces="PAY", restricted_pages="summary"), page(), TITLE_ONLY_SPACE),
-        (Audience.from_settings(title_only_spaces="hr, LEGAL;pay"), page("PAY"), TITLE_ONLY_SPACE),
-        (Audience.from_settings(title_only_spaces="HR"), page("PAY"), None),
+        (load_settings(title_only_spaces="PAY", restricted_pages="summary").audience(), page(), TITLE_ONLY_SPACE),
+        (load_settings(title_only_spaces="hr, LEGAL;pay").audience(), page("PAY"), TITLE_ONLY_SPACE),
+        (load_settings(title_only_spaces="HR").audience(), page("PAY"), None),
         (Audience(page_content="titles"), page(), TITLES_ONLY),
     ],
 )

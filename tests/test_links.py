@@ -9,14 +9,13 @@ import base64
 import pytest
 
 from doc_context.models import PageRef, Relation, WorkItem
-from doc_context.summary.citations import cited_pages
+from doc_context.summary.citations import Citer, cited, citers
 from doc_context.text.links import (
     Site,
     elsewhere_on_site,
     find_urls,
     on_site,
     page_id_to_tiny,
-    page_refs,
     resolve,
     tiny_to_page_id,
 )
@@ -255,7 +254,8 @@ CASES = [
 
 @pytest.mark.parametrize(("site", "text", "markdown", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_links_to_page_refs(site: Site, text: str, markdown: bool, expected: list[PageRef]) -> None:
-    assert page_refs(find_urls(text, markdown=markdown), site) == expected
+    citer = Citer(1, tuple(find_urls(text, markdown=markdown)))
+    assert [ref for ref, _ in cited([citer], site)] == expected
 
 
 @pytest.mark.parametrize(
@@ -434,7 +434,7 @@ def test_cited_pages_round_robin_keeps_each_items_first_links():
     page = "https://acme.atlassian.net/wiki/spaces/K/pages/{}".format
     greedy = WorkItem(1, 1, "Task", "greedy", "New", {"System.Description": " ".join(page(n) for n in range(100, 400))})
     modest = WorkItem(2, 1, "Task", "modest", "New", {"System.Description": f"{page(7)} {page(100)}"})
-    order = [(ref.page_id, ids) for ref, ids in cited_pages([greedy, modest], site)]
+    order = [(ref.page_id, ids) for ref, ids in cited(citers(None, [greedy, modest]), site)]
     assert order[:4] == [(100, (1, 2)), (7, (2,)), (101, (1,)), (102, (1,))]
     assert len(order) == 301
 
@@ -453,7 +453,7 @@ def item_with_link(where: str, url: str) -> WorkItem:
 
 
 @pytest.mark.parametrize(
-    ("where", "cited"),
+    ("where", "is_cited"),
     [
         ("User Story:System.Description", True),
         ("md:System.Description", True),
@@ -465,7 +465,7 @@ def item_with_link(where: str, url: str) -> WorkItem:
         ("System.LinkTypes.Related", False),
     ],
 )
-def test_where_a_link_is_found(where: str, cited: bool) -> None:
+def test_where_a_link_is_found(where: str, is_cited: bool) -> None:
     url = f"{C}/spaces/ENG/pages/123456"
-    expected = [(P(123456), (1,))] if cited else []
-    assert cited_pages([item_with_link(where, url)], CLOUD) == expected
+    expected = [(P(123456), (1,))] if is_cited else []
+    assert cited(citers(None, [item_with_link(where, url)]), CLOUD) == expected

@@ -16,8 +16,8 @@ from doc_context.errors import ConfluenceError
 from doc_context.models import PageRef, WorkItem
 from doc_context.sandbox import FakeConfluence
 from doc_context.sources.confluence import Confluence, ConfluenceConfig, basic
-from doc_context.summary.citations import cited_pages
-from doc_context.text.links import Site, find_urls, page_id_to_tiny, page_refs, resolve, tiny_to_page_id
+from doc_context.summary.citations import Citer, cited, citers
+from doc_context.text.links import Site, find_urls, page_id_to_tiny, resolve, tiny_to_page_id
 from doc_context.text.neutralize import neutralize
 from doc_context.text.storage import storage_to_markdown
 
@@ -134,7 +134,8 @@ def test_only_the_configured_host_resolves(host: str, tail: str) -> None:
 def test_tiny_links_round_trip(page_id: int) -> None:
     code = page_id_to_tiny(page_id)
     assert tiny_to_page_id(code) == page_id
-    assert page_refs([f"https://acme.atlassian.net/wiki/x/{code}"], SITES[0]) == [PageRef(page_id=page_id)]
+    citer = Citer(1, (f"https://acme.atlassian.net/wiki/x/{code}",))
+    assert cited([citer], SITES[0]) == [(PageRef(page_id=page_id), (1,))]
 
 
 @SETTINGS
@@ -228,7 +229,7 @@ def test_any_link_text_requests_only_api_paths_on_the_site(template: str) -> Non
         ConfluenceConfig(api_base=wiki.api_base, cloud=True, retries=0), basic("ci@acme.example", "token")
     )
     try:
-        for ref, _ in cited_pages([item], Site.from_url(wiki.api_base)):
+        for ref, _ in cited(citers(None, [item]), Site.from_url(wiki.api_base)):
             with contextlib.suppress(ConfluenceError):
                 confluence.fetch(ref)
     finally:

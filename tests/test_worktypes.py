@@ -16,7 +16,7 @@ from doc_context.sandbox import Sandbox
 from doc_context.sandbox.ado_workitems import work_item
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
-from doc_context.summary.citations import cited_pages
+from doc_context.summary.citations import cited, citers
 from doc_context.summary.extrafields import extra_values
 from doc_context.summary.parents import PARENT, goal, parent_chain
 from doc_context.summary.summarize import work_item_summary
@@ -58,7 +58,7 @@ def test_each_field_in_the_table_is_fetched_summarized_and_cited_from(
     shown = "\n".join([summary.more or summary.text, *(c.text for c in summary.criteria)])
     assert f"Zyxmark{n}" in shown  # the build summary shows it (the comment may not); criteria: Summary.criteria
     assert summary.fields_used == (field.name,)
-    assert [(ref.page_id, ids) for ref, ids in cited_pages([item], SITE)] == [(n, (n,))]
+    assert [(ref.page_id, ids) for ref, ids in cited(citers(None, [item]), SITE)] == [(n, (n,))]
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from doc_context.errors import PublishError
@@ -51,7 +51,6 @@ class Pacing:
     end: float  # on clock.monotonic()
     clock: Clock = time
     jitter: Callable[[], float] = random.random  # in [0, 1)
-    waited: list[float] = field(default_factory=list)  # every wait, for the log and the tests
 
     @classmethod
     def for_seconds(cls, seconds: float, clock: Clock = time) -> Pacing:
@@ -87,5 +86,4 @@ def paced(action: str, call: Callable[[], T], *, pacing: Pacing, throttle: Throt
                     f"waiting {wait:.0f} s more would pass the run's deadline (DOC_CONTEXT_DEADLINE)",
                     ambiguous=False,  # a 429 was not processed: nothing to look for
                 ) from e
-            pacing.waited.append(wait)
             pacing.clock.sleep(wait)

@@ -58,26 +58,6 @@ class Audience:
     title_only_spaces: tuple[str, ...] = ()
     page_content: Literal["summary", "titles"] = "summary"
 
-    @classmethod
-    def from_settings(
-        cls,
-        *,
-        other_projects: str = "",
-        sensitive_areas: str = "",
-        sensitive_tags: str = "",
-        restricted_pages: Literal["titles", "summary"] = "titles",
-        title_only_spaces: str = "",
-        page_content: Literal["summary", "titles"] = "summary",
-    ) -> Audience:
-        return cls(
-            split_list(other_projects),
-            split_list(sensitive_areas),
-            split_list(sensitive_tags),
-            restricted_pages,
-            split_list(title_only_spaces.replace(",", ";")),  # a space key has no comma
-            page_content,
-        )
-
     @property
     def checks_restrictions(self) -> bool:
         """Whether a page's restrictions matter at all (else they are not even read)."""

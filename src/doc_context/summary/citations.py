@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 
-from doc_context.models import PULL_REQUEST, LinkFamily, Notice, Page, PageRef, PullRequest, Ref, Withheld, WorkItem
+from doc_context.models import PULL_REQUEST, LinkFamily, Notice, Page, PullRequest, Ref, Withheld, WorkItem
 from doc_context.summary.worktypes import work_type
 from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site
 
@@ -75,11 +75,6 @@ def cited(who: Sequence[Citer], links: LinkFamily) -> list[tuple[Ref, tuple[int,
             citing.setdefault(key, set()).add(citer.id)
             first_seen[key] = min(first_seen.get(key, (rank, order)), (rank, order))
     return [(refs[key], tuple(sorted(citing[key]))) for key in sorted(refs, key=first_seen.__getitem__)]
-
-
-def cited_pages(items: Sequence[WorkItem], site: Site) -> list[tuple[PageRef, tuple[int, ...]]]:
-    """The Confluence pages the work items cite on the configured site (cited, for work items alone)."""
-    return [(ref, ids) for ref, ids in cited(citers(None, items), site) if isinstance(ref, PageRef)]
 
 
 @dataclasses.dataclass(frozen=True)

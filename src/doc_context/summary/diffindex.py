@@ -100,7 +100,6 @@ class DiffIndex:
         self._files: dict[tuple[Side, str], frozenset[int]] = {}
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
-        self._counts: dict[Side, int] = {}
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
         """Numbers of the files whose lines on that side use every one of the words (all files for none)."""
@@ -130,12 +129,6 @@ class DiffIndex:
         f = self.diff.files[file_no]
         near = _unit_after(value, unit)
         return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
-
-    def files_with_lines(self, side: Side) -> int:
-        """How many files have lines on that side."""
-        if side not in self._counts:
-            self._counts[side] = sum(1 for f in self.diff.files if len(f.added if side == "added" else f.deleted))
-        return self._counts[side]
 
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)

@@ -97,11 +97,6 @@ def _block_units(block: Block, b: int, section: str) -> list[Unit]:
     ]
 
 
-def _scores(found: list[Unit], focus: frozenset[str], boost: frozenset[str] = frozenset()) -> list[float]:
-    """How well each unit matches the change (see _rank)."""
-    return _rank(found, focus, boost)[0]
-
-
 def _rank(found: list[Unit], focus: frozenset[str], boost: frozenset[str]) -> tuple[list[float], list[bool]]:
     """How well each unit matches the change: the focus terms it shares (its own text twice, its heading and
     title once), each weighted by its rarity among the units: a value or an identifier that one table row

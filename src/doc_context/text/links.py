@@ -6,7 +6,7 @@ import base64
 import html
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import SplitResult, parse_qsl, unquote, unquote_plus, urlsplit
@@ -337,13 +337,3 @@ def tiny_to_page_id(code: str) -> int | None:
     if not 0 < pid < 2**63 or page_id_to_tiny(pid) != code:
         return None
     return pid
-
-
-def page_refs(urls: Iterable[str], site: Site) -> list[PageRef]:
-    """The pages behind the URLs, first occurrence kept when several URLs name the same page."""
-    refs: dict[tuple[object, ...], PageRef] = {}
-    for url in urls:
-        ref = resolve(url, site)
-        if ref is not None:
-            refs.setdefault(ref.key, ref)
-    return list(refs.values())
