@@ -27,9 +27,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from seed_bench import Bench, seed_bench  # benchmarks/seed_bench.py
+
 from doc_context.demo import run_env
 from doc_context.sandbox import FakeAzureDevOps, FakeConfluence, Request
-from doc_context.sandbox.seed_bench import Bench, seed_bench
 from doc_context.settings import Settings
 
 LATENCIES_MS = (0.0, 100.0)

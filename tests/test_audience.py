@@ -17,7 +17,8 @@ import pytest
 
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.ado_workitems import relation, work_item
-from doc_context.sandbox.llm import FakeChat
+
+from .fake_chat import FakeChat
 
 LLM_KEY = "sandbox-llm-key-audience"
 SENSITIVE = {"DOC_CONTEXT_SENSITIVE_AREAS": "Fabrikam Fiber\\Security", "DOC_CONTEXT_SENSITIVE_TAGS": "confidential"}

@@ -3,24 +3,17 @@
 No timing is asserted; the benchmark script prints the times.
 """
 
-import importlib.util
 import math
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from doc_context.sandbox.seed_bench import FEATURES
+from .benchmark_scripts import load
 
 pytestmark = pytest.mark.e2e  # the round-trip benchmark's core
 
-_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "roundtrips.py"
-_SPEC = importlib.util.spec_from_file_location("roundtrips", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-roundtrips = importlib.util.module_from_spec(_SPEC)
-sys.modules["roundtrips"] = roundtrips  # its dataclasses look their module up while it loads
-_SPEC.loader.exec_module(roundtrips)
+FEATURES = load("seed_bench").FEATURES
+roundtrips = load("roundtrips")
 
 
 @pytest.mark.parametrize(("work_items", "pages", "wiki_pages"), [(3, 2, 2), (201, 0, 0)])

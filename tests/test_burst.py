@@ -5,18 +5,10 @@ Every run must exit 0, with exactly one thread on its PR, holding its own conten
 The burst's wall time is printed at the end of the test session (and by the script, for the README).
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
+from .benchmark_scripts import load
 from .fault_tally import TALLY
 
-_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "burst.py"
-_SPEC = importlib.util.spec_from_file_location("burst", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-burst = importlib.util.module_from_spec(_SPEC)
-sys.modules["burst"] = burst  # its dataclasses look their module up while it loads
-_SPEC.loader.exec_module(burst)
+burst = load("burst")
 
 RUNS, THROTTLE = 16, 2
 

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from doc_context.demo import run_env
-from doc_context.sandbox.llm import FakeChat
 
 from . import strict_yaml
 from .azure_agent import Agent, env_name, path_with, shim_python
 from .azure_template import expand_pipeline
 from .conftest import assert_no_secret
 from .contextschema import parsed
+from .fake_chat import FakeChat
 from .test_audience import CASES
 
 ROOT = Path(__file__).resolve().parent.parent

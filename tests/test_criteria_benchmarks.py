@@ -4,24 +4,9 @@ scripts print the times."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
+from .benchmark_scripts import BENCHMARKS, load
 
 criteria = load("criteria_benchmark", BENCHMARKS / "criteria.py")
 scale = load("criteria_scale", BENCHMARKS / "criteria_scale.py")

@@ -13,7 +13,8 @@ import subprocess
 from typing import Any
 
 from doc_context.sandbox.checkout import checkout_env, make_checkout, trees
-from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
+
+from .fake_chat import DEFAULT_ANSWER, FakeChat
 
 KEY = "sandbox-llm-key-123"
 HOLD = "If the second payment fails, the gift card hold is released within 30 seconds and the order stays unpaid."

@@ -9,9 +9,12 @@ import pytest
 
 from doc_context.demo import run_env
 from doc_context.sandbox import FakeAzureDevOps, FakeConfluence
-from doc_context.sandbox.seed_bench import FIRST_ITEM, seed_bench
+
+from .benchmark_scripts import load
 
 pytestmark = pytest.mark.e2e  # hostile PRs end to end, 1,000 work items among them
+bench_seed = load("seed_bench")
+FIRST_ITEM, seed_bench = bench_seed.FIRST_ITEM, bench_seed.seed_bench
 
 HOSTILE_TITLE = (
     "##vso[task.setvariable variable=pwned]1 <img src=x onerror=alert(1)> @<6A3E2B11-4613-60D7-A201-537155816713>"

@@ -9,7 +9,6 @@ import pytest
 from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.render import render_comment
 from doc_context.models import Criterion, PullRequest, PullRequestRef, Summary
-from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
 from doc_context.settings import Settings
 from doc_context.sources.llm import (
     COGNITIVE_SCOPE,
@@ -26,6 +25,8 @@ from doc_context.sources.llm import (
 from doc_context.summary.citecheck import with_words
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added
+
+from .fake_chat import DEFAULT_ANSWER, FakeChat
 
 KEY = "sandbox-llm-key"
 PR = PullRequest(PullRequestRef("https://dev.azure.com/f", "P", "r", 1), "Round totals once", "Fixes AB#4211")

@@ -2,7 +2,7 @@
 
 import subprocess
 
-from doc_context.sandbox.llm import DEFAULT_ANSWER, FakeChat
+from .fake_chat import DEFAULT_ANSWER, FakeChat
 
 
 def git(cwd, *args):

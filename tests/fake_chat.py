@@ -1,4 +1,4 @@
-"""A fake OpenAI-compatible chat-completions server on loopback, for llm.py's tests and demos.
+"""A fake OpenAI-compatible chat-completions server on loopback, for the tests of sources/llm.py and of runs.
 
     with FakeChat(api_key="sandbox-llm-key") as chat:
         chat.azure_url("gpt-4o-mini")  # .../openai/deployments/gpt-4o-mini/chat/completions?api-version=...
@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .server import RecordingServer, Reply, Request
+from doc_context.sandbox.server import RecordingServer, Reply, Request
 
 API_VERSION = "2024-10-21"
 DEFAULT_ANSWER = (

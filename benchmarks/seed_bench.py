@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .ado import FakeAzureDevOps
-from .ado_state import Repository
-from .ado_workitems import relation, work_item
-from .confluence import FakeConfluence, tiny_code
+from doc_context.sandbox.ado import FakeAzureDevOps
+from doc_context.sandbox.ado_state import Repository
+from doc_context.sandbox.ado_workitems import relation, work_item
+from doc_context.sandbox.confluence import FakeConfluence, tiny_code
 
 FIRST_ITEM, FIRST_PAGE, FIRST_WIKI_PAGE = 7001, 5_100_000_001, 9001
 WIKI = "Bench-Project.wiki"
