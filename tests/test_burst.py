@@ -2,7 +2,7 @@
 
 Each PR's thread POSTs, work item batch reads and page reads are answered 429 + Retry-After twice first.
 Every run must exit 0, with exactly one thread on its PR, holding its own content and no other PR's.
-The burst's wall time is printed at the end of the test session (and by the script, for the README).
+The burst's wall time is printed at the end of the test session (and by the script, for docs/benchmarks.md).
 """
 
 from .benchmark_scripts import load

@@ -1,6 +1,6 @@
-"""The criteria benchmarks' cores on their data and a small case: the labelled set is what the README says it is,
-and the evidence keeps its figures; the scale benchmark's run reads every file. No timing is asserted: the
-scripts print the times."""
+"""The criteria benchmarks' cores on their data and a small case: the labelled set is what docs/benchmarks.md
+says it is, and the evidence keeps its figures; the scale benchmark's run reads every file. No timing is
+asserted: the scripts print the times."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_no_decoy_gets_evidence() -> None:
 
 
 def test_the_figures_hold() -> None:
-    """The README's figures, as floors: a change that lowers them shows here first."""
+    """docs/benchmarks.md's figures, as floors: a change that lowers them shows here first."""
     precision, recall, _, _ = criteria.scores(RESULTS)
     assert precision >= 0.9 and recall >= 0.8
 

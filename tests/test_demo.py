@@ -1,4 +1,4 @@
-"""`doc-context demo`: the comment it posts is one a reviewer reads in half a minute (the README says its size)."""
+"""`doc-context demo`: the comment it posts is one a reviewer reads in half a minute (docs/comment.md says its size)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from doc_context.summary.ownwords import link_only
 pytestmark = pytest.mark.e2e  # the whole demo, end to end: the sandbox servers and two runs
 
 DEMO_COMMENT_LIMIT = 3_500
-README = Path(__file__).parent.parent / "README.md"
+COMMENT_DOC = Path(__file__).parent.parent / "docs" / "comment.md"
 
 
 def run_demo() -> tuple[str, list[str]]:
@@ -108,9 +108,9 @@ def test_the_demo_comment_never_drops_what_a_reviewer_cannot_do_without() -> Non
         assert not (block == "…" and link_only(before) and link_only(after))
 
 
-def test_the_readme_states_the_demo_comments_size() -> None:
+def test_the_docs_state_the_demo_comments_size() -> None:
     comment, _ = run_demo()
-    stated = re.search(r"demo's comment is ([\d,]+) characters", README.read_text(encoding="utf-8"))
-    assert stated, "the README says how long the demo's comment is"
+    stated = re.search(r"demo's comment is ([\d,]+) characters", COMMENT_DOC.read_text(encoding="utf-8"))
+    assert stated, "docs/comment.md says how long the demo's comment is"
     size = int(stated.group(1).replace(",", ""))
     assert size <= DEMO_COMMENT_LIMIT and abs(size - len(comment)) <= 150, f"the demo's comment has {len(comment):,}"

@@ -1,18 +1,22 @@
-"""docs/admin.md carries the generated settings table, and the YAML in the docs parses and fits the template."""
+"""docs/admin.md carries the generated settings table, the YAML in the docs parses and fits the template, the
+README fits a screen, and the Marketplace page lists the README's features."""
 
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from . import strict_yaml
+from . import prose, strict_yaml
 from .strict_yaml import yaml_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN = ROOT / "docs" / "admin.md"
 README = ROOT / "README.md"
+OVERVIEW = ROOT / "overview.md"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 TEMPLATE_PATH = "pipelines/templates/doc-context.yml"
 TEMPLATE = ROOT / TEMPLATE_PATH
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -95,9 +99,9 @@ def test_admin_md_has_yaml_to_copy():
     assert len(yaml_blocks(ADMIN)) >= 3
 
 
-def test_the_readme_module_map_names_every_module():
-    """The map under "How it works" follows the tree: a module added or renamed shows up there."""
-    text = README.read_text(encoding="utf-8").split("## How it works", 1)[1]
+def test_the_module_map_names_every_module():
+    """The map in docs/architecture.md follows the tree: a module added or renamed shows up there."""
+    text = ARCHITECTURE.read_text(encoding="utf-8").split("## The module map", 1)[1]
     tree = text.split("```", 2)[1]
     names = set(re.findall(r"[\w*]+\.py|\w+/", tree))
     package = ROOT / "src" / "doc_context"
@@ -112,6 +116,62 @@ def test_the_readme_module_map_names_every_module():
     assert {f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()} <= names
 
 
+def test_the_readme_fits_a_screen():
+    """At most 220 lines, and at most two sentences over 50 words: the rest lives in docs/."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 220
+    long = [s for s in prose.sentences(text) if prose.words(s) > 50]
+    assert len(long) <= 2, long
+
+
+def test_the_readmes_first_screen_has_the_picture_the_two_commands_and_the_way_on():
+    first = "\n".join(README.read_text(encoding="utf-8").splitlines()[:60])
+    assert "![" in first and "(docs/comment.png)" in first
+    assert "python -m pip install -e . && doc-context demo" in first
+    assert 'python -m pip install -e ".[test]" && python -m pytest' in first
+    assert "## Where to go next" in first
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("One two three. Four five.\n\n- Six seven\n  eight.\n", [3, 2, 3]),
+        ("```bash\nnot prose at all\n```\n| a | b |\n# Heading\n\nA [link](https://x.org/a b) counts.", [4]),
+        ("A sentence that runs\non two lines ends here? Yes!", [9, 1]),
+    ],
+)
+def test_prose_counts_the_words_of_each_sentence(text, expected):
+    assert [prose.words(s) for s in prose.sentences(text)] == expected
+
+
+def features(path: Path) -> set[str]:
+    """The bold labels of the list under "## What it does": `- **Label**: ...`, one a feature."""
+    section = path.read_text(encoding="utf-8").split("## What it does", 1)[1].split("\n## ", 1)[0]
+    return {label.strip().lower() for label in re.findall(r"^- \*\*([^*]+)\*\*", section, flags=re.MULTILINE)}
+
+
+def test_the_marketplace_page_lists_the_readmes_features():
+    """overview.md (the Marketplace page) and the README list the same features: one without the other fails."""
+    readme, overview = features(README), features(OVERVIEW)
+    assert len(readme) >= 8
+    assert readme - overview == set(), "the README lists features the Marketplace page (overview.md) lacks"
+    assert overview - readme == set(), "the Marketplace page (overview.md) lists features the README lacks"
+
+
+@pytest.mark.parametrize(
+    "feature",
+    ["confluence", "wiki", "description", "acceptance criteria", "evidence", "ai reviewers", "mcp"],
+)
+def test_the_marketplace_page_and_the_descriptions_name_what_it_does_today(feature):
+    manifest = json.loads((ROOT / "vss-extension.json").read_text(encoding="utf-8"))
+    project = re.search(r'^description = "(.+)"$', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    assert project is not None
+    assert feature in OVERVIEW.read_text(encoding="utf-8").lower()
+    if feature != "mcp":  # the one-line descriptions name the features, not every way to get them
+        assert feature in manifest["description"].lower()
+        assert feature in project.group(1).lower()
+
+
 def test_pre_commit_runs_the_checks_ci_runs():
     """Every `python -m ruff/mypy/yamllint` line of .ci/run has a pre-commit hook running the same tool the same way."""
     ci = [line.split() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
@@ -121,3 +181,23 @@ def test_pre_commit_runs_the_checks_ci_runs():
     ran = [[w for w in words if w not in (".", "--check", "--force-exclude")] for words in checks]
     assert ran == [[w for w in entry if w != "--force-exclude"] for entry in entries]
     assert all(hook["language"] == "system" for hook in hooks)  # the installed tools: no network at commit time
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: p.name)
+def test_relative_links_reach_a_file_and_its_heading(path):
+    """The README links into docs/ and docs/ into each other: a moved section or file breaks here, not for a reader."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, fragment = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{path.name}: {target}"
+        if fragment and linked.suffix == ".md":
+            headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), flags=re.M)
+            assert fragment in {anchor(h) for h in headings}, f"{path.name}: {target}"
