@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from doc_context.models import PageRef
+from typing import Any
+
+from doc_context.models import Page, PageRef, Ref
 
 
 def P(pid: int) -> PageRef:
@@ -19,3 +21,17 @@ def T(key: str, title: str, day: str | None = None) -> PageRef:
 
 def S(key: str) -> PageRef:
     return PageRef(kind="space_home", space_key=key)
+
+
+def confluence_page(
+    ref: Ref, page_id: int, title: str, space: str, version: int, url: str, text: str, **more: Any
+) -> Page:
+    """A Confluence page as sources/confluence.py reads it: its source, scope and section said (restrictions not
+    asked unless `restriction` is given)."""
+    said: dict[str, Any] = {
+        "source": "confluence",
+        "scope": "",
+        "section": "Confluence pages",
+        "restriction": "unchecked",
+    }
+    return Page(ref, page_id, title, space, version, url, text, **(said | more))

@@ -21,6 +21,8 @@ from doc_context.summary.audience import (
     withhold_item,
 )
 
+from .pagerefs import confluence_page
+
 PR_PROJECTS = ("Fabrikam Fiber", "0b5e6c8e-guid")
 
 
@@ -60,7 +62,17 @@ def test_work_items(audience: Audience, source: WorkItem, why: str | None) -> No
 
 
 def page(space: str = "PAY", restriction: Restriction = "none", error: str = "") -> Page:
-    return Page(PageRef(page_id=1), 1, "Design", space, 3, "https://x/wiki/p/1", "text", False, restriction, error)
+    return confluence_page(
+        PageRef(page_id=1),
+        1,
+        "Design",
+        space,
+        3,
+        "https://x/wiki/p/1",
+        "text",
+        restriction=restriction,
+        restriction_error=error,
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ from doc_context.summary.citations import Citer, ShownPages, cited, citers, cite
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.links import Site
 
+from .pagerefs import confluence_page
+
 WIKI = "https://acme.atlassian.net/wiki"
 SITE = Site.from_url(WIKI)
 PROSE = "As a shopper whose gift card does not cover the order, I want to pay the rest by card."
@@ -27,7 +29,7 @@ def fetched(url: str) -> Page:
     """Page 123 as the Confluence source returns it for this link."""
     ref = SITE.resolve(url)
     assert isinstance(ref, PageRef) and ref.page_id == 123, url  # fetching reads page 123 for it
-    return Page(
+    return confluence_page(
         ref,
         123,
         "Release notes",

@@ -16,7 +16,6 @@ from doc_context.models import (
     Gathered,
     Notice,
     Outcome,
-    Page,
     PageRef,
     PullRequest,
     PullRequestRef,
@@ -32,6 +31,7 @@ from doc_context.text.unidiff import parse_diff
 from tests.diffs import patch
 
 from .contextschema import SCHEMA, parsed, valid
+from .pagerefs import confluence_page
 
 ORG = "https://dev.azure.com/fabrikam"
 PARENT = "System.LinkTypes.Hierarchy-Reverse"
@@ -104,7 +104,7 @@ EPIC = wi(
     {"System.Description": "SECRET-PARENT"},
     withheld=Withheld(OTHER_PROJECT, "project Contoso"),
 )
-POLICY = Page(
+POLICY = confluence_page(
     PageRef(page_id=11),
     11,
     "Rounding policy",
@@ -114,7 +114,7 @@ POLICY = Page(
     "Use ROUND_HALF_EVEN for every total.",
     restriction="none",
 )
-POSTMORTEM = Page(
+POSTMORTEM = confluence_page(
     PageRef(page_id=12),
     12,
     "Postmortem",

@@ -9,13 +9,15 @@ from dataclasses import replace
 from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.criteria import CRITERION_CHARS, NAMES_ONLY, NO_EVIDENCE, criteria_markdown, criterion_item
 from doc_context.comment.render import render_comment
-from doc_context.models import ChangedFile, Criterion, Page, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.models import ChangedFile, Criterion, PageRef, PullRequest, PullRequestRef, WorkItem
 from doc_context.summary.criteria import parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.summarize import page_summary, work_item_summary
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added
 from tests.rendering import tokens
+
+from .pagerefs import confluence_page
 
 CRITERIA = "Microsoft.VSTS.Common.AcceptanceCriteria"
 
@@ -147,7 +149,9 @@ def test_further_evidence_files_yield_after_the_parents_and_before_any_work_item
         parents=(("Feature 3907: Gift card payments", "Let shoppers pay with gift cards.", f"{WIKI}/3907"),),
     )
     lead = "Split tender lets the gift card pay what it can and a card pay the rest of the order."
-    page = page_summary(Page(PageRef(page_id=42), 42, "Split tender", "PAY", 3, f"{WIKI}/42", lead), (), (4198,))
+    page = page_summary(
+        confluence_page(PageRef(page_id=42), 42, "Split tender", "PAY", 3, f"{WIKI}/42", lead), (), (4198,)
+    )
     pr = PullRequest(PR, "Split a payment", "")
     roomy = render_comment(pr, [summary], [page], budget=3_500)
     assert f"- {HOLD} {THREE}\n" in roomy and "Trimmed" not in roomy and lead in roomy

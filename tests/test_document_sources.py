@@ -79,6 +79,7 @@ class ToyDocs:
             f"Toy doc {ref.number} says: round checkout totals once.",
             restriction="none",  # toy docs have no view restrictions of their own
             source="toy",
+            scope="",  # a toy doc's number is unique among toy docs
             section="Toy docs",
             noun="toy doc",
         )

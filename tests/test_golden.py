@@ -38,6 +38,7 @@ from doc_context.text.wikilinks import WikiRef
 from doc_context.text.wikimd import wiki_to_markdown
 
 from .golden import GOLDEN, assert_golden
+from .pagerefs import confluence_page
 from .rendering import tokens
 
 INPUTS = GOLDEN / "inputs"
@@ -84,7 +85,7 @@ def item(
 
 def page(id_: int, title: str, space: str, version: int, name: str) -> Page:
     url = f"{WIKI}/spaces/{space}/pages/{id_}/{title.replace(' ', '+')}"
-    return Page(PageRef(page_id=id_), id_, title, space, version, url, read(name))
+    return confluence_page(PageRef(page_id=id_), id_, title, space, version, url, read(name))
 
 
 def changed(*paths: str) -> tuple[ChangedFile, ...]:
@@ -221,7 +222,9 @@ def handbook() -> str:
     return "\n\n".join(sections)
 
 
-HANDBOOK = Page(PageRef(page_id=5551234), 5551234, "Payments engineering handbook", "ENG", 58, f"{WIKI}/x/handbook", "")
+HANDBOOK = confluence_page(
+    PageRef(page_id=5551234), 5551234, "Payments engineering handbook", "ENG", 58, f"{WIKI}/x/handbook", ""
+)
 
 
 MONEY_MOVE = (  # the refactor's changed files, with and without its work item

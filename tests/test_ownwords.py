@@ -12,6 +12,8 @@ from doc_context.summary.ownwords import MAX_LINKS, link_only, own_words
 from doc_context.summary.summarize import work_item_summary
 from doc_context.text.links import Site
 
+from .pagerefs import confluence_page
+
 WIKI = "https://fabrikam.atlassian.net/wiki"
 POLICY = f"{WIKI}/spaces/PAY/pages/2883616774/Checkout+rounding+policy"
 SHOT = "https://dev.azure.com/fabrikam/_apis/wit/attachments/0f2b9a3e-7d4c-4b1a-9e8f-2c6d5a4b3e1f?fileName=totals.png"
@@ -38,7 +40,9 @@ def test_a_line_that_only_carries_links(line: str, only: bool) -> None:
 
 
 def policy_page() -> Page:
-    return Page(PageRef(page_id=2883616774), 2883616774, "Checkout rounding policy", "PAY", 6, POLICY, "Round once.")
+    return confluence_page(
+        PageRef(page_id=2883616774), 2883616774, "Checkout rounding policy", "PAY", 6, POLICY, "Round once."
+    )
 
 
 def story(description: str) -> WorkItem:

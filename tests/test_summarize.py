@@ -10,12 +10,14 @@ import yaml
 
 from doc_context.app import Options, compose
 from doc_context.comment.criteria import criteria_markdown
-from doc_context.models import ChangedFile, Criterion, Gathered, Page, PageRef, Relation, WorkItem
+from doc_context.models import ChangedFile, Criterion, Gathered, PageRef, Relation, WorkItem
 from doc_context.summary import worktypes
 from doc_context.summary.criteria import parse_criteria
 from doc_context.summary.repro import Repro, parse_repro
 from doc_context.summary.summarize import page_summary, summarize_all, work_item_summary
 from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
+
+from .pagerefs import confluence_page
 
 DATA = Path(__file__).parent / "data" / "workitems"
 DESCRIPTION = worktypes.DESCRIPTION.name
@@ -319,7 +321,7 @@ rate = 0.19
 
 
 def test_page_summary() -> None:
-    page = Page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "https://wiki.example/pages/5", PAGE_TEXT)
+    page = confluence_page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "https://wiki.example/pages/5", PAGE_TEXT)
     summary = page_summary(page, CHANGED, [12, 3, 12], DIFF)
     assert summary.cited_by == (3, 12)
     assert (summary.source_id, summary.heading, summary.kind) == ("page 5", "Tax rules", "page")
@@ -339,7 +341,7 @@ def test_page_summary() -> None:
 def test_long_page_keeps_the_relevant_part() -> None:
     filler = "\n".join(f"The office plant number {i} needs water on Mondays." for i in range(60))
     text = f"# Intro\nWelcome.\n{filler}\n## Totals\nThe cart total includes the tax rate.\n"
-    page = Page(PageRef(page_id=6), 6, "Handbook", "", 1, "", text)
+    page = confluence_page(PageRef(page_id=6), 6, "Handbook", "", 1, "", text)
     summary = page_summary(page, CHANGED, [], DIFF)
     assert summary.text.startswith("Welcome.\nThe office plant number 0 needs water")  # the lead, its heading unsaid
     assert summary.text.endswith("on Mondays. …\n\n**Totals**\n\nThe cart total includes the tax rate.")
@@ -366,7 +368,7 @@ def test_summarize_all_ranks_by_relevance() -> None:
 
 
 def test_a_page_lists_the_items_citing_it_once_in_order() -> None:
-    page = Page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "", "The tax rate of the shipping country.")
+    page = confluence_page(PageRef(page_id=5), 5, "Tax rules", "SHOP", 7, "", "The tax rate of the shipping country.")
     _, pages = summarize_all(gathered(pages=((page, (102, 101, 102)),)))
     assert pages[0].cited_by == (101, 102)
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from doc_context.app import Options, compose
-from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.summary.summarize import summarize_all
+
+from .pagerefs import confluence_page
 
 ORG = "https://dev.azure.com/fabrikam"
 REF = PullRequestRef(ORG, "Shop", "shop", 7)
@@ -69,7 +71,9 @@ def gathered() -> Gathered:
         web_url=f"{ORG}/Shop/_workitems/edit/4211",
     )
     feature = WorkItem(3907, 2, "Feature", "Totals that reconcile", "Active", fields={"System.Description": "Goal."})
-    page = Page(PageRef(page_id=42), 42, "Rounding policy", "PAY", 3, "https://x.atlassian.net/wiki/pages/42", POLICY)
+    page = confluence_page(
+        PageRef(page_id=42), 42, "Rounding policy", "PAY", 3, "https://x.atlassian.net/wiki/pages/42", POLICY
+    )
     pr = PullRequest(REF, "Round once", "")
     return Gathered(pr, (story, bug), CHANGED, ((page, (4198,)),), (), (), parents=(feature,), diff=DIFF)
 

@@ -33,6 +33,7 @@ from doc_context.models import (
     LinkFamily,
     Notice,
     Page,
+    PageKey,
     PullRequest,
     PullRequestRef,
     Ref,
@@ -266,7 +267,7 @@ def _settle(
 ) -> list[tuple[Page, tuple[int, ...]]]:
     """The source's pages as they arrive: each page once (two links can name one page), withheld from the
     PR's readers where the audience says so; one notice per reason a page was skipped."""
-    pages: dict[tuple[str, str, int], tuple[Page, list[int]]] = {}
+    pages: dict[PageKey, tuple[Page, list[int]]] = {}
     reads: list[Read] = []  # each page's first read, for the source's own notices
     failed: dict[str, list[Ref]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
     for future, ref, ids in futures:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from enum import IntEnum
 from typing import Generic, Literal, Protocol, TypeVar
 
@@ -104,6 +104,7 @@ class WorkItem:
 PageKind = Literal["page", "blogpost", "space_home"]
 # A page's view restrictions: none; its own; an ancestor's; not learned; not asked (the settings need none)
 Restriction = Literal["none", "own", "inherited", "unknown", "unchecked"]
+PageKey = tuple[str, str, "int | str"]  # (source, scope, id): one page, in every module that joins pages
 
 
 class Ref(Protocol):
@@ -165,30 +166,34 @@ class SignedIn:
 
 @dataclass(frozen=True)
 class Page:
-    """A fetched page (Confluence, a wiki), its body already turned into markdown."""
+    """A fetched document (a Confluence page, a wiki page, any source's), its body already turned into markdown.
+
+    Where it comes from has no default: its source fills in `source`, `scope`, `section` and `restriction`, so a
+    new source's pages are never taken for Confluence's. `key` is the page, as every module joins pages."""
 
     ref: Ref  # the link it was read for
-    id: int
+    id: int | str  # unique within (source, scope): a number where the source numbers its pages, else its own id
     title: str
     space_key: str  # a Confluence page's space ("" elsewhere)
     version: int | str  # Confluence's version number, a wiki page's ETag (its last commit)
     web_url: str
     text: str
     degraded: bool = False  # the body was malformed (or too long) and read leniently (or in part)
-    restriction: Restriction = "unchecked"
     restriction_error: str = ""  # why the restriction is "unknown"
     withheld: Withheld | None = None  # set by gather: its text is already gone
-    source: str = "confluence"  # the document source's name (its LinkFamily's)
-    section: str = "Confluence pages"  # the comment's heading over its source's pages
     noun: str = "page"  # what the log calls it, before its id: "page 123", "wiki page 12"
-    scope: str = ""  # what its id is unique within: "" (Confluence ids are site-wide), a wiki's id
     place: str = ""  # where it lives, for the build summary ("" : its space)
     project: str = ""  # the Azure DevOps project it belongs to ("": none), for the audience
     cited_as: frozenset[tuple[object, ...]] = frozenset()  # the keys of the refs that name it (ref.key if empty)
+    _: KW_ONLY
+    source: str  # the document source's name (its LinkFamily's): "confluence", "wiki"
+    scope: str  # what its id is unique within: "" (Confluence ids are site-wide), a wiki's id
+    section: str  # the comment's heading over its source's pages: "Confluence pages", "Wiki pages"
+    restriction: Restriction  # "none" where the source has no per-page view restrictions (a wiki)
 
     @property
-    def key(self) -> tuple[str, str, int]:
-        """The page itself, whichever link named it: two reads of one page compare equal."""
+    def key(self) -> PageKey:
+        """The page itself, whichever link named it: two reads of one page compare equal, two wikis' page 5 do not."""
         return (self.source, self.scope, self.id)
 
 
@@ -241,7 +246,8 @@ class Summary:
     criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
     shorter: tuple[tuple[Yields, str], ...] | None = None  # what `text` becomes as each tier yields, in order
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
-    section: str = ""  # a page's: the heading its source's pages go under ("": the Confluence pages')
+    section: str = ""  # a page's: the heading its source's pages go under
+    page: PageKey | None = None  # a page's key (Page.key), which joins it to its page; None for a work item
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@
                   Actual; each live one's evidence: the changed files and lines that carry its terms, the basis
                   it was found on, and a language model's checked word when there is one)
     parents       id, type, title, state, url, goal
-    pages         source (confluence, wiki), id, kind, title, space, url, version, cited by (work items; the
+    pages         source (confluence, wiki), scope, id, kind, title, space, url, version, cited by (work items; the
                   pull request's own description apart), excerpt, full text
     withheld      title, url and the reason only
     warnings      source, message (what the pipeline log shows)
@@ -20,7 +20,7 @@ and nowhere else. Texts from sources are the markdown the comment shows (neutral
 pipeline logging commands defused, so printing the document in a pipeline's log runs none.
 A minor version (1.x) only adds optional fields; a consumer reads the ones it knows. 1.1 added a page's
 `citedByPullRequest` (and wiki pages, `source` "wiki"); 1.2 a criterion's `evidence` (filled in), `evidenceBasis`,
-`label` and `word`.
+`label` and `word`; 1.3 a page's `scope` (what its id is unique within: two wikis may each have a page 5).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from doc_context.summary.parents import goal, parent_id
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
-SCHEMA_VERSION = "1.2"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and word
+SCHEMA_VERSION = "1.3"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
+# word; 1.3: a page's scope
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
@@ -50,7 +51,7 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
         raise ValueError("the outcome holds no reading: only app.run's outcomes make a context document")
     gathered = outcome.reading.gathered
     items = {f"work item {w.id}": w for w in gathered.work_items if not w.withheld}
-    pages = {f"{p.noun} {p.id}": (p, ids) for p, ids in gathered.pages if not p.withheld}  # as summarize names them
+    pages = {p.key: (p, ids) for p, ids in gathered.pages if not p.withheld}  # (source, scope, id): Summary.page
     shown_parents = {p.id: p for p in gathered.parents if not p.withheld}
     document: Json = {
         "schemaVersion": SCHEMA_VERSION,
@@ -63,9 +64,7 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
             if s.source_id in items and not s.withheld
         ],
         "parents": [_parent(p) for p in gathered.parents if not p.withheld],
-        "pages": [
-            _page(*pages[s.source_id], s) for s in outcome.reading.pages if s.source_id in pages and not s.withheld
-        ],
+        "pages": [_page(*pages[s.page], s) for s in outcome.reading.pages if s.page in pages and not s.withheld],
         "withheld": _withheld(gathered),
         "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
         "readList": list(outcome.sources),
@@ -171,6 +170,7 @@ def _parent(parent: WorkItem) -> Json:
 def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
     return {
         "source": page.source,
+        "scope": page.scope,
         "id": page.id,
         "kind": str(getattr(page.ref, "kind", "page")),
         "title": _plain(page.title),

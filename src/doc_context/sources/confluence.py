@@ -66,6 +66,8 @@ __all__ = [
     "basic",
 ]
 
+NAME = "confluence"  # the document source's name: its pages' Page.source, its notices' source
+SECTION = "Confluence pages"  # the comment's heading over its pages
 V1_STORAGE = {"expand": "body.storage,version,space"}
 V2_STORAGE = {"body-format": "storage"}
 _WORD = re.compile(r"\w+")
@@ -171,7 +173,7 @@ class Confluence:
         page = self._page(_pick(listing.get("results"), ref), base=base, v1=not self.cloud)
         if self.cloud and page.restriction == "unchecked":
             page = self._restrictions.apply(page, found)
-        return self._pages.get(page.id, lambda: page)  # an id read before wins; no second request either way
+        return self._pages.get(int(page.id), lambda: page)  # an id read before wins; no second request either way
 
     def _title_search(self, kind: str, key: str, title: str) -> dict[str, Any]:
         """Pages whose title has the title's words (CQL title~), for the compare that ignores case."""
@@ -235,6 +237,9 @@ class Confluence:
             degraded=converted.degraded,
             restriction=restriction,
             restriction_error=UNREADABLE if restriction == "unknown" else "",
+            source=NAME,
+            scope="",  # a Confluence page id is unique on its site
+            section=SECTION,
         )
 
     def _get(self, path: str, params: dict[str, str] | None = None) -> Answer:

@@ -105,8 +105,8 @@ class Restrictions:
         except ConfluenceError as e:
             return replace(page, restriction="unknown", restriction_error=str(e))
         if isinstance(got, dict):
-            known = got.get(page.id, "unknown")
-            got = (known, "") if known != "unknown" else self.of(page.id)
+            known = got.get(int(page.id), "unknown")  # a Confluence page's id is a number
+            got = (known, "") if known != "unknown" else self.of(int(page.id))
         return replace(page, restriction=got[0], restriction_error=got[1])
 
     def of(self, page_id: int) -> Learned:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from doc_context.errors import DocContextError
 from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn
+from doc_context.sources.confluence import NAME
 from doc_context.summary.audience import UNKNOWN_RESTRICTION
 from doc_context.summary.citations import Citer, Found, Read, Uncited, cited, confluence_like, uncited_links
 from doc_context.text.links import Site
@@ -20,7 +21,6 @@ from doc_context.text.links import Site
 if TYPE_CHECKING:
     from doc_context.sources.confluence_auth import Scope
 
-NAME = "confluence"
 CONCURRENCY = 32  # pages read at once (DOC_CONTEXT_CONFLUENCE_CONCURRENCY)
 UNCHECKED = (
     "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
@@ -93,7 +93,7 @@ class ConfluencePages:
     def fetch(self, ref: Ref) -> Page:
         assert self.client is not None and isinstance(ref, PageRef)
         page = self.client.fetch(ref)
-        return replace(page, cited_as=frozenset({ref.key, PageRef(page_id=page.id).key}))
+        return replace(page, cited_as=frozenset({ref.key, PageRef(page_id=int(page.id)).key}))
 
     def settled(self, reads: Sequence[Read]) -> list[Notice]:
         """A page read leniently; the pages shown by title only because their restrictions were not learned."""
@@ -105,7 +105,7 @@ class ConfluencePages:
         unchecked: dict[str, list[int]] = {}  # pages whose restrictions could not be read, by why
         for r in reads:
             if r.withheld and r.withheld.why == UNKNOWN_RESTRICTION:
-                unchecked.setdefault(r.page.restriction_error or "no answer said", []).append(r.page.id)
+                unchecked.setdefault(r.page.restriction_error or "no answer said", []).append(int(r.page.id))
         for reason, page_ids in unchecked.items():  # one notice per reason: a missing scope affects every page
             count = f"{len(page_ids)} page{'s' if len(page_ids) != 1 else ''}"
             text = UNCHECKED.format(count=count, ids=_ids(page_ids), reason=reason.rstrip("."))

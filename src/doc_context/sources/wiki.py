@@ -24,13 +24,14 @@ from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
 from doc_context.errors import SourceError, first_line
-from doc_context.models import Check, Notice, Page, Ref, SignedIn
+from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn
 from doc_context.sources.once import Once
 from doc_context.summary.citations import Citer, Found, Read, cited
 from doc_context.text.wikilinks import Collection, WikiLinks, WikiRef
 from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
 
 NAME = "wiki"
+SECTION = "Wiki pages"  # the comment's heading over its pages
 NOT_READABLE = (
     "it does not exist, or the build identity may not read it ({detail}). Grant 'Read' on the wiki to "
     "'<Project> Build Service (<org>)': the wiki > More (...) > Wiki security (a code wiki: its repository's "
@@ -146,7 +147,7 @@ class WikiPages:
         found = self.find(who)
         if not found.refs and not found.notices:
             return [Check("read the cited wiki pages", True, "no wiki page of this organization is cited")]
-        read: set[tuple[str, str, int]] = set()
+        read: set[PageKey] = set()
         failed: list[str] = []
         for ref, _ in found.refs[: self.max_pages]:
             try:
@@ -216,7 +217,7 @@ class WikiPages:
             degraded=converted.cut,
             restriction="none",
             source=NAME,
-            section="Wiki pages",
+            section=SECTION,
             noun="wiki page",
             scope=(unquote(ids.group(2)) if ids else ref.wiki).casefold(),
             place=f"wiki {ref.wiki}",

@@ -133,7 +133,7 @@ def page_summary(
     source_id, cited, section = f"{page.noun} {page.id}", tuple(sorted(set(cited_by))), page.section
     if page.withheld:
         summary = _title_only(page.withheld, page.title, focus)
-        return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section)
+        return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section, page=page.key)
     whole = f"{page.title}\n{page.text}"
     keep = Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title)
     found = picked(page.text, focus, budget, keep)
@@ -155,6 +155,7 @@ def page_summary(
         relevance=relevance(whole, focus),
         shorter=shorter,
         section=section,
+        page=page.key,
     )
 
 
