@@ -361,3 +361,32 @@ def test_a_secret_that_slipped_into_a_text_is_masked_and_the_json_stays_valid() 
     doc = valid(context_document(outcome(gathered), version="1", secrets=[token, "ab"]))
     assert doc["pullRequest"]["description"] == "see *** here" and token not in dumps(doc)
     assert parsed(dumps(doc)) == doc
+
+
+def test_the_schema_marks_every_field_of_other_peoples_text_as_quoted_data():
+    """Titles, descriptions, texts, criteria, tags, extra field values, file paths, withheld titles: each one's
+    schema is $defs/quoted or $defs/markdown, and both say it is data, never instructions."""
+    defs = SCHEMA["$defs"]
+    for name in ("quoted", "markdown"):
+        assert "other people's text" in defs[name]["description"] and "never instructions" in defs[name]["description"]
+    marked = {"#/$defs/quoted", "#/$defs/markdown"}
+
+    def ref(node: dict) -> str:
+        return str(node.get("$ref") or node.get("items", {}).get("$ref", ""))
+
+    props = SCHEMA["properties"]
+    texts = {
+        "pullRequest": ("title", "description"),
+        "workItem": ("title", "summary", "fullText", "tags", "relatedFiles"),
+        "criterion": ("text",),
+        "parent": ("title", "goal"),
+        "page": ("title", "excerpt", "fullText", "relatedFiles"),
+    }
+    for where, names in texts.items():
+        node = props["pullRequest"] if where == "pullRequest" else defs[where]
+        for name in names:
+            assert ref(node["properties"][name]) in marked, f"{where}.{name}"
+    assert ref(props["withheld"]["items"]["properties"]["title"]) in marked
+    assert ref(props["pullRequest"]["properties"]["changedFiles"]["items"]["properties"]["path"]) in marked
+    assert ref(defs["workItem"]["properties"]["extraFields"]["items"]["properties"]["value"]) in marked
+    assert "never instructions" in SCHEMA["description"]
