@@ -74,6 +74,8 @@ def exchanges() -> list[tuple[Any, Any]]:
             env.setenv(key, value)
         assert main(["run"], out=lambda line: None) == 0
         sandbox.ado.work_items.update(sandbox.info.spike_id, {"System.Title": "Spike: rounding, edited"})
+        sandbox.ado.add_project("Contoso")
+        env.setenv("DOC_CONTEXT_OTHER_PROJECTS", "Contoso")  # the rerun learns its id (a wiki link names ids)
         assert main(["run"], out=lambda line: None) == 0
         main(["check"], out=lambda line: None)
         assert [r.method for r, _ in sandbox.ado.exchanges(path_regex=r"/threads")].count("PATCH") == 2
@@ -96,6 +98,7 @@ def test_every_request_is_a_published_operation_or_named_as_outside_the_subset(e
         "Work Items_Get Work Items Batch",
         "Permissions_Has Permissions",
         "Pages_Get Page By Id",  # the demo's wiki page: cited by id (the PR) and by path (a work item), one read
+        "Projects_Get",  # otherProjects' ids (core)
     }, used
 
 

@@ -54,7 +54,10 @@ class Org:
         info = self.sandbox.info
         gateway = ado.connect(info.org_url, token_auth(info.token), timeout=10, user_agent="test")
         wiki = WikiPages(lambda: connect_client(gateway.connection, timeout=10), org_url or info.org_url)
-        sources = Sources(gateway, (wiki,), audience=audience or Audience(), read_threads=False)
+        audience = audience or Audience()
+        named = audience.named_projects  # as gateways.wire does: their ids are asked in the first wave
+        known = (lambda: gateway.project_ids(named)) if named else None
+        sources = Sources(gateway, (wiki,), audience=audience, read_threads=False, project_ids=known)
         pr = PullRequestRef(info.org_url, info.project_name, info.repo_name, info.pr_id)
         return run(sources, None, pr, Options("wiki", dry_run=True))
 
@@ -169,6 +172,30 @@ def test_a_wiki_in_another_project_is_shown_by_title_only(org: Org) -> None:
     assert "SECRET-PARTNER-RATE-0042" not in hidden.markdown + hidden.summary
     assert "wiki page 77: Partner rates: project Contoso (DOC_CONTEXT_OTHER_PROJECTS)" in hidden.title_only
     assert "SECRET-PARTNER-RATE-0042" in shown.markdown  # the control: the text is there to withhold
+
+
+def test_a_wiki_link_naming_its_project_by_id_is_shown_when_other_projects_names_the_project(org: Org) -> None:
+    """A work item's Wiki page link names the project by its id; otherProjects names it: one project either way."""
+    contoso = org.sandbox.ado.add_project("Contoso")
+    partner = org.sandbox.ado.wikis.add_wiki(contoso, "Contoso.wiki")
+    org.sandbox.ado.wikis.add_page(partner, "/Partner rates", "SECRET-PARTNER-RATE-0042: 1.5 %", page_id=77)
+    org.cite(artifact="vstfs:///Wiki/WikiPage/" + quote(f"{contoso.id}/{partner.id}/Partner rates", safe=""))
+
+    hidden = org.run()
+    assert not org.sandbox.ado.requests(path_regex=r"/_apis/projects/"), "no otherProjects: nothing to ask"
+    shown = org.run(audience=Audience(other_projects=("Contoso",)))
+
+    assert "_Title only: it belongs to another project._" in hidden.markdown
+    assert "SECRET-PARTNER-RATE-0042" not in hidden.markdown + hidden.summary
+    assert "SECRET-PARTNER-RATE-0042" in shown.markdown and "another project" not in shown.markdown
+    [asked] = org.sandbox.ado.requests(path_regex=r"/_apis/projects/")
+    assert asked.path == f"/{org.sandbox.ado.org}/_apis/projects/Contoso", "its id, asked once by its name"
+    other = org.run(audience=Audience(other_projects=("Northwind",)))  # another project named: still title only
+    assert "SECRET-PARTNER-RATE-0042" not in other.markdown + other.summary
+    assert any(
+        n.source == "otherProjects" and "could not learn the id of project Northwind" in n.message
+        for n in other.notices
+    )
 
 
 def test_a_page_the_build_identity_may_not_read_is_a_warning_naming_the_permission(org: Org) -> None:

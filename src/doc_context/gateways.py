@@ -54,6 +54,8 @@ def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[
     )
     chat, chat_notice = chat_client(settings)
     source_dir = settings.diff_checkout()
+    audience = settings.audience()
+    named = audience.named_projects  # their ids, asked in the first wave (a wiki link names its project by id)
     with ExitStack() as stack:
         opened = []
         for open_source in documents:
@@ -70,7 +72,8 @@ def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,
                 diff=(lambda: read_diff_index(source_dir)) if source_dir else None,
-                audience=settings.audience(),
+                audience=audience,
+                project_ids=(lambda: gateway.project_ids(named)) if named else None,
             ),
             gateway,
             chat,

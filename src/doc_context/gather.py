@@ -1,13 +1,11 @@
 """Run the gateways concurrently; an optional source's failure becomes a Notice.
 
-Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads
-and each document source's access check (Confluence's credentials) at once; then the work item batches
-and the changed files; then the pages of every document source and the parents, concurrently. A
-deadline bounds it all.
-
-A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds the pages the pull
-request's description and its work items cite, checks its access once, reads each page, and says what
-the reads mean. They are registered in one place (registry.py); nothing here names one.
+Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads, each
+document source's access check (Confluence's credentials) and the ids of otherProjects at once; then the
+work item batches and the changed files; then the pages of every document source and the parents. A
+deadline bounds it all. A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds
+the pages the pull request's description and its work items cite, checks its access once, reads each page,
+and says what the reads mean; registered in one place (registry.py), nothing here names one.
 
 A work item, parent or page the PR's readers may not be able to read (summary/audience.py) loses its
 text here, as soon as it arrives: nothing after gather can quote it, and its links are not followed.
@@ -90,6 +88,7 @@ class Sources:
     read_threads: bool = True
     parent_depth: int = PARENT_DEPTH
     diff: Callable[[], DiffRead] | None = None  # the checkout's git diff, read once, when there is one
+    project_ids: Callable[[], tuple[tuple[str, ...], tuple[Notice, ...]]] | None = None  # otherProjects' ids
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
 
 
@@ -104,7 +103,11 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_threads = pool.submit(sources.ado.threads, pr) if sources.read_threads else None
         f_access = {d.name: pool.submit(d.check_access) for d in sources.documents if d.ready}
         f_diff = pool.submit(sources.diff) if sources.diff else None
+        f_known = pool.submit(sources.project_ids) if sources.project_ids else None  # a wiki link: by id
         ids = deadline.result(f_ids, "the work items linked to the pull request")
+        known, said = deadline.optional(f_known, "otherProjects", notices, ((), ())) if f_known else ((), ())
+        sources = replace(sources, audience=sources.audience.knowing(known))
+        notices += said
         fetched = _work_items(pool, sources, pr, ids, deadline, notices)
         pull_request = deadline.result(f_pr, f"pull request {pr.pull_request_id}")  # asked with the ids
         projects = (pull_request.project_name, pull_request.project_id, pr.project)

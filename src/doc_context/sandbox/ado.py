@@ -382,9 +382,14 @@ class FakeAzureDevOps(RecordingServer):
         with self._state:
             return self._grants.get(token) if token is not None else None
 
-    def _project(self, segment: str) -> Project:
+    def project_named(self, segment: str) -> Project | None:
+        """A project by its id or its name, case aside."""
         wanted = segment.lower()
-        found = next((p for p in self._projects.values() if wanted in (p.id.lower(), p.name.lower())), None)
+        with self._state:
+            return next((p for p in self._projects.values() if wanted in (p.id.lower(), p.name.lower())), None)
+
+    def _project(self, segment: str) -> Project:
+        found = self.project_named(segment)
         if found is None:
             raise ServiceError(
                 404,

@@ -27,6 +27,7 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
+from doc_context.sources import ado_projects
 from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
@@ -150,6 +151,10 @@ class AzureDevOps:
         if answer is None:
             raise SourceError(f"could not {action}: Azure DevOps answered without a list of permissions")
         return bool(answer) and all(answer)
+
+    def project_ids(self, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[Notice, ...]]:
+        """The ids of the named projects (ado_projects.py), and a notice for each that could not be read."""
+        return ado_projects.project_ids(self._connection, names) if self._connection else ((), ())
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
         refs = read(

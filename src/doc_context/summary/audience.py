@@ -5,7 +5,8 @@ the people who read the pull request. A source whose readers may be fewer is *wi
 its text (and a work item's relations) before anything else sees it, so it cannot reach a summary, the
 ranking of other sources, the LLM, the build summary or a cited page. Only its title and link remain.
 
-    work item   from another project than the PR's (unless DOC_CONTEXT_OTHER_PROJECTS names it, or is *),
+    work item   from another project than the PR's (unless DOC_CONTEXT_OTHER_PROJECTS names it, or is *; by
+                its name or, once the run learned it, its id: a wiki link names its project by id),
                 under a sensitive area path (DOC_CONTEXT_SENSITIVE_AREAS, a path and everything below it),
                 or with a sensitive tag (DOC_CONTEXT_SENSITIVE_TAGS); parents alike
     page        with a view restriction of its own or on an ancestor, or whose restrictions could not be
@@ -17,7 +18,7 @@ ranking of other sources, the LLM, the build summary or a cited page. Only its t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -57,6 +58,16 @@ class Audience:
     restricted_pages: Literal["titles", "summary"] = "titles"
     title_only_spaces: tuple[str, ...] = ()
     page_content: Literal["summary", "titles"] = "summary"
+    other_project_ids: tuple[str, ...] = ()  # the ids of the projects other_projects names (learned by the run)
+
+    @property
+    def named_projects(self) -> tuple[str, ...]:
+        """The projects other_projects names, whose ids a link may use instead (none for '*')."""
+        return () if ALL in self.other_projects else self.other_projects
+
+    def knowing(self, ids: Sequence[str]) -> Audience:
+        """The same rules, with the ids of the named projects: a project is one project by its name or its id."""
+        return replace(self, other_project_ids=tuple(ids))
 
     @property
     def checks_restrictions(self) -> bool:
@@ -104,7 +115,7 @@ class Audience:
     def _shared(self, project: str, pr_projects: Iterable[str]) -> bool:
         """The PR's own project (by name or id), or one DOC_CONTEXT_OTHER_PROJECTS names (or '*')."""
         projects = {p.casefold() for p in pr_projects if p}
-        shared = {p.casefold() for p in self.other_projects}
+        shared = {p.casefold() for p in (*self.other_projects, *self.other_project_ids)}
         return project.casefold() in projects or bool({ALL, project.casefold()} & shared)
 
 
