@@ -46,11 +46,20 @@ class Outcome:
 def outcomes(data: Path = DATA) -> Iterator[Outcome]:
     for case_dir in sorted(p for p in data.iterdir() if (p / "case.json").exists()):
         case = json.loads((case_dir / "case.json").read_text(encoding="utf-8"))
-        finder = EvidenceFinder(parse_diff((case_dir / "pr.diff").read_bytes()))
+        names = [case[key] for key in ("repository", "project") if case.get(key)]
+        finder = EvidenceFinder(parse_diff((case_dir / "pr.diff").read_bytes()), names=names)
         texts = [c["text"] for c in case["criteria"]]
+        title = case.get("work_item", "").partition(": ")[2]
         for criterion in case["criteria"]:
-            own = [t for t in texts if t != criterion["text"]] + split_sentences(case.get("description", ""))
-            evidence = finder.find(criterion["text"], struck=criterion.get("struck", False), work_item=own)
+            siblings = [t for t in texts if t != criterion["text"]]
+            own = siblings + split_sentences(case.get("description", ""))
+            evidence = finder.find(
+                criterion["text"],
+                struck=criterion.get("struck", False),
+                work_item=own,
+                siblings=siblings,
+                title=title,
+            )
             yield Outcome(
                 case_dir.name,
                 bool(case.get("held_out")),

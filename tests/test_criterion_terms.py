@@ -39,7 +39,7 @@ def test_terms(text: str, expected: set[tuple[str, tuple[str, ...], int, str]]) 
 
 def test_a_dotted_key_counts_by_its_last_part_too() -> None:
     (term,) = [t for t in criterion_terms("set `payments.retry.max_attempts`").terms if t.kind == "ident"]
-    assert term.parts == ("payment", "retry", "max", "attempt") and term.also == (("max", "attempt"),)
+    assert term.parts == ("payment", "retry", "maximum", "attempt") and term.also == (("maximum", "attempt"),)
     assert term.named
 
 

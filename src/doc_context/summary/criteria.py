@@ -49,19 +49,23 @@ def with_evidence(
     finder: EvidenceFinder | None,
     own_text: Sequence[str] = (),
     elsewhere: Sequence[str] = (),
+    title: str = "",
 ) -> tuple[Criterion, ...]:
     """The criteria, each live one (and a Bug's Expected outcome) with its evidence; withdrawn ones and the Actual
     outcome get none. `own_text`: the work item's other fields, whose sentences pasted into the diff are no
     evidence (nor are its other criteria); `elsewhere`: the pull request's other work items' text, whose shared
-    phrases are the change's topic (EvidenceFinder.find)."""
+    phrases are the change's topic; the live criteria and the `title` say the work item's (EvidenceFinder.find)."""
     if finder is None:
         return tuple(criteria)
     sentences = [s for text in own_text for s in split_sentences(text)]
     sentences += [c.text for c in criteria]
+    said = [c.text for c in criteria if not c.struck and c.label != ACTUAL]
 
     def find(c: Criterion) -> Criterion:
         others = [s for s in sentences if s != c.text]
-        return replace(c, evidence=finder.find(c.text, work_item=others, elsewhere=elsewhere))
+        siblings = [s for s in said if s != c.text]
+        evidence = finder.find(c.text, work_item=others, elsewhere=elsewhere, siblings=siblings, title=title)
+        return replace(c, evidence=evidence)
 
     return tuple(c if c.struck or c.label == ACTUAL else find(c) for c in criteria)
 

@@ -9,10 +9,13 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
   quoted  a quoted string ("Out of stock"): as written, case aside
   value   a number (500.00 matches 500, 1,000 matches 1000) with its unit when one follows (14 days, 3 attempts)
   phrase  two adjacent uncommon words of the prose, either order: "loyalty discount" matches apply_loyalty_discount,
-          LoyaltyDiscount, "loyalty discount", discount_loyalty
+          LoyaltyDiscount, "loyalty discount", discount_loyalty; a longer uncommon word beside a common one ("server
+          hostname", not "order total") is a phrase `joined`: strong only as one identifier (server_hostname),
+          as three adjacent words are ("server host name")
   word    a rare word (weight 1)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
+Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (summary/bridges.py).
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from doc_context.summary.bridges import expand
 from doc_context.summary.tokens import stem, words
 
 Kind = Literal["ident", "path", "quoted", "value", "phrase", "word"]
 STRONG, WEAK = 2, 1
+JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
 _COMMON_WORDS = """
     able accept accepted access account action actions active add added adding adds admin administrator after
@@ -93,6 +98,7 @@ class Term:
     unit: str = ""  # a value's unit, folded: "day", "attempt", "percent"
     also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
     named: bool = False  # code the criterion names (an identifier, a file): the evidence must show it
+    joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,7 @@ def fold(word: str) -> str:
 
 def parts(text: str) -> list[str]:
     """The content words of text or code, in order: split at case and underscores, stemmed, folded."""
-    return [fold(w) for w in words(text)]
+    return [expand(fold(w)) for w in words(text)]
 
 
 def number(text: str) -> str:
@@ -136,11 +142,19 @@ def criterion_terms(text: str) -> CriterionTerms:
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
     prose = _NUMBER.sub(lambda m: _take(_value_term(m.group(1), m.group(2) or ""), terms), prose)
     content = [parts(clause) for clause in _CLAUSE.split(prose)]
-    written = {fold(stem(w.lower())): w for w in reversed(re.findall(r"[A-Za-z]+", prose))}
+    written = {expand(fold(stem(w.lower()))): w for w in reversed(re.findall(r"[A-Za-z]+", prose))}
     for clause in content:
+        for a, b, c in zip(clause, clause[1:], clause[2:], strict=False):  # "server host name": one identifier
+            if len({a, b, c}) == 3 and not {a, b, c} <= COMMON:
+                terms.append(
+                    Term("phrase", (a, b, c), STRONG, " ".join(written.get(w, w) for w in (a, b, c)), joined=True)
+                )
         for a, b in itertools.pairwise(clause):
+            label = f"{written.get(a, a)} {written.get(b, b)}"
             if a not in COMMON and b not in COMMON and a != b:
-                terms.append(Term("phrase", (a, b), STRONG, f"{written.get(a, a)} {written.get(b, b)}"))
+                terms.append(Term("phrase", (a, b), STRONG, label))
+            elif (a in COMMON) != (b in COMMON) and len(b if a in COMMON else a) >= JOINED_LETTERS:
+                terms.append(Term("phrase", (a, b), STRONG, label, joined=True))
     named = {t.parts for t in terms if t.kind == "ident"}  # SEPA stays in the prose: not counted twice
     rare = (w for w in dict.fromkeys(w for c in content for w in c) if _rare(w) and (w,) not in named)
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]

@@ -18,13 +18,16 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from doc_context.summary.criterion_terms import fold, number, parts
+from doc_context.summary.bridges import ABBREVIATIONS, MAX_WINDOW, bridges, expand, joins
+from doc_context.summary.criterion_terms import COMMON, fold, number, parts
 from doc_context.summary.tokens import words
 from doc_context.text.unidiff import Diff, Lines
 
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+MIN_START = 3  # letters a bridge's first word shares with the criterion's run
 _ALIASES = {
     **{"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"},
     "percent": "%",
@@ -63,6 +66,31 @@ class FileWords:
                 if all((i, position + k + 1) in seen for k, seen in enumerate(later)):
                     found.add(i)
         return found
+
+    def bridged(self, run: Sequence[str]) -> set[int]:
+        """Lines meeting the run through a bridge (summary/bridges.py): its words joined or split there ("server
+        hostname": server_host_name, "time stamp": timestamp), never word for word (run() finds those)."""
+        key, found = "".join(run), set()
+        for word, places in self._at.items():
+            if not (key.startswith(word[:MIN_START]) and (key.startswith(word) or word.startswith(run[0]))):
+                continue
+            for i, at in places:
+                line = self.words[i]
+                if i not in found and any(
+                    bridges(run, line[at:end], COMMON) for end in range(at + 1, min(at + MAX_WINDOW, len(line)) + 1)
+                ):
+                    found.add(i)
+        return found
+
+    def in_identifier(self, i: int, run: Sequence[str]) -> bool:
+        """Whether line i spells the run within one identifier: server_hostname, serverHostName, SERVERHOSTNAME."""
+        for token in _IDENTIFIER.findall(self.texts[i]):
+            found = parts(token)
+            if len(found) > 1 or len(run) > 1:
+                for at in range(len(found)):
+                    if any(joins(run, found[at:end]) for end in range(at + 1, min(at + MAX_WINDOW, len(found)) + 1)):
+                        return True
+        return False
 
     def value(self, value: str, unit: str = "") -> tuple[set[int], set[int]]:
         """(lines with the number and its unit, lines with the number alone)."""
@@ -117,7 +145,9 @@ class DiffIndex:
         key = (side, word)
         if key not in self._files:
             per_file, vocabulary, lowered = self._vocabulary(side)
-            holding = {t for t in _holding(vocabulary, lowered, _needle(word)) if word in self._token_words(t)}
+            needles = {_needle(word), *(_needle(a) for a in ABBREVIATIONS.get(word, ()))}
+            held = set().union(*(_holding(vocabulary, lowered, needle) for needle in needles))
+            holding = {t for t in held if word in self._token_words(t)}
             self._files[key] = frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
         return self._files[key]
 
@@ -187,8 +217,10 @@ def _holding(vocabulary: bytes, lowered: bytes, needle: bytes) -> set[bytes]:
 
 def _token_words(token: str) -> tuple[str, ...]:
     """A token's words (camelCase split, stemmed, folded) and, for digits, the number ("#500")."""
-    found = tuple(fold(w) for w in words(token))
+    found = tuple(expand(fold(w)) for w in words(token))
     if token.isdigit():
         return (*found, f"#{number(token)}")
-    joined = fold(token.lower()) if len(found) > 1 else ""  # PayPal: also "paypal", as run() looks it up
-    return (*found, joined) if joined else found
+    if len(found) < 2:
+        return found
+    # PayPal: also "paypal", as run() looks it up; serverHostName: also "hostnam", as a bridge does
+    return (*found, fold(token.lower()), *("".join(found[i : i + 2]) for i in range(len(found) - 1)))

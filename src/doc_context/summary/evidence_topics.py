@@ -1,18 +1,37 @@
-"""Pure: which of a criterion's terms are what the whole change is about rather than what the criterion asks
-(summary/evidence.py weighs those half, TOPIC): a word or phrase in most of the pull request's code files, or a
-phrase another of its linked work items says too; and which files are documentation or configuration.
+"""Pure: which of a criterion's terms are everywhere, so carry no weight on their own (summary/evidence.py needs a
+term that sets the criterion apart): what the whole change is about, what the work item is about, and names.
+
+- The change's words: a word in most of its changed lines (ChangeWide.LINE_SHARE), or in most of its code files
+  (Topics); a phrase another of the pull request's work items says too.
+- Its own names: the repository's and project's, the package its paths sit in (src/<pkg>/, the first directory
+  that is not src, tests, lib, ...), the names most of its lines qualify others with (`attr.ib`, `Contoso.Billing`).
+- The work item's topic: its title's words, and the words most of its criteria share (item_topic).
+
+Also which files are documentation or configuration.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
-from doc_context.summary.criterion_terms import WEAK, Term, parts
+from doc_context.summary.criterion_terms import COMMON, WEAK, Term, parts
 from doc_context.summary.diffindex import DiffIndex
+from doc_context.summary.tokens import PATH_NOISE
 
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
+LINE_SHARE, MIN_LINES, MAX_LINES = 0.5, 3, 5_000  # more than half of the lines with words; beyond MAX_LINES
+# changed lines, most of the code files stands for most of the lines
+PREFIX_SHARE = 0.4  # a name qualifying others (name.x) on this share of the lines is the change's own
+ITEM_SHARE, MIN_CRITERIA = 0.5, 3  # words that half of a work item's criteria (three or more) say: its topic
 DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
 CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
+Level = float  # what a term weighs of its weight towards setting the criterion apart
+APART, TOPIC, EVERYWHERE = 1.0, 0.5, 0.0
+_NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
+_QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
+_NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
 
 class Topics:
@@ -37,23 +56,96 @@ class Topics:
         return self._known[words]
 
 
-class Shared:
-    """Whether a term is the change's topic: in most of its code files, or (a phrase) said by another of the pull
-    request's work items too ("the ledger export", when the bug and the spike beside the story speak of it)."""
+class ChangeWide:
+    """The words everywhere in one pull request's change: in most of its changed lines or code files, or its own
+    names (`names`: the repository's and the project's, as the run knows them)."""
 
-    def __init__(self, topics: Topics, elsewhere: Sequence[str]) -> None:
-        self.topics = topics
+    def __init__(self, index: DiffIndex, names: Iterable[str] = ()) -> None:
+        self.index = index
+        self.topics = Topics(index)
+        self.own = frozenset(w for name in names for w in parts(name)) | package_names(f.path for f in index.diff.files)
+        small = self.small = sum(len(f.added) for f in index.diff.files) <= MAX_LINES
+        lines = [
+            frozenset(words) - _NOISE
+            for n, f in enumerate(index.diff.files)
+            if small and len(f.added)
+            for words in index.file_words("added", n).words
+        ]
+        lines = [w for w in lines if w]
+        self._lines = Counter(w for words in lines for w in words) if len(lines) >= MIN_LINES else Counter()
+        self._worded = len(lines)
+        if len(lines) >= MIN_LINES:
+            self.own |= _qualifiers(index, PREFIX_SHARE * len(lines))
+
+    def word(self, word: str) -> bool:
+        """Whether a word is everywhere in the change: its own name, or in most of its lines (counted in a
+        change of up to MAX_LINES added lines)."""
+        if word in self.own:
+            return True
+        return self._lines[word] > LINE_SHARE * self._worded > 0
+
+
+class Everywhere:
+    """How far one criterion's term is everywhere: EVERYWHERE when all its uncommon words are the change's or the
+    work item's (`topic`); TOPIC when it is in most of the code files (Topics) or, a phrase, said by another work
+    item (`elsewhere`): it weighs half and never alone; else APART, a term that can set the criterion apart."""
+
+    def __init__(self, change: ChangeWide, topic: frozenset[str], elsewhere: Sequence[str]) -> None:
+        self.change, self.topic = change, topic
         self.elsewhere = [tuple(parts(text)) for text in elsewhere]
 
-    def __call__(self, term: Term) -> bool:
-        if self.topics(term):
-            return True
-        if term.kind != "phrase":
-            return False
+    def __call__(self, term: Term) -> Level:
+        if term.kind not in ("word", "phrase", "ident"):
+            return APART
+        uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
+        if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
+            return EVERYWHERE if all(w in self.topic or w in self.change.own for w in uncommon) else APART
+        if all(w in self.topic or self.change.word(w) for w in uncommon):
+            return EVERYWHERE
+        if self.change.topics(term):
+            return TOPIC
         n = len(term.parts)
-        return any(
+        if term.kind == "phrase" and any(
             words[i : i + n] in (term.parts, term.parts[::-1]) for words in self.elsewhere for i in range(len(words))
-        )
+        ):
+            return TOPIC
+        return APART
+
+    def partly(self, term: Term) -> bool:
+        """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount
+        counts as one identifier only (captured_amount), as a phrase with a common word does."""
+        return any(w in self.topic or self.change.word(w) for w in term.parts if w not in COMMON)
+
+
+def item_topic(criteria: Sequence[str], title: str = "") -> frozenset[str]:
+    """What a work item is about: the words that half or more of its criteria and its title say (three or more
+    of them): "refund" in a story's title "Partial refunds follow the refund policy" and its criteria."""
+    said = [frozenset(parts(c)) for c in criteria] + ([frozenset(parts(title))] if title else [])
+    counts = Counter(w for words in said for w in words)
+    return frozenset(w for w, n in counts.items() if len(said) >= MIN_CRITERIA and n >= ITEM_SHARE * len(said))
+
+
+def package_names(paths: Iterable[str]) -> frozenset[str]:
+    """The package most of the changed files sit in: the first directory of each path that is not src, tests,
+    lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), when two files or more and at
+    least half of them share it."""
+    firsts = []
+    for path in paths:
+        dirs = [d for d in path.strip("/").split("/")[:-1] if not set(parts(d)) <= _NOT_PACKAGES]
+        firsts.append(dirs[0] if dirs else "")
+    counts = Counter(d for d in firsts if d)
+    return frozenset(
+        w for d, n in counts.items() if n >= 2 and n >= 0.5 * len(firsts) for w in parts(d) if w not in _NOT_PACKAGES
+    )
+
+
+def _qualifiers(index: DiffIndex, least: float) -> frozenset[str]:
+    """The names that qualify others (`attr.ib`, `Contoso.Billing`) on at least `least` of the changed lines."""
+    counts: Counter[str] = Counter()
+    for f in index.diff.files:
+        for line in f.added.split():
+            counts.update({w for name in _QUALIFIER.findall(line) for w in parts(name)} - _NOISE)
+    return frozenset(w for w, n in counts.items() if n >= least)
 
 
 def is_doc(path: str) -> bool:

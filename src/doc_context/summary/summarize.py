@@ -70,7 +70,7 @@ def work_item_summary(
     criteria = tuple(c for f in fields if f.how == "criteria" for c in parse_criteria(texts[f.name]))
     criteria += tuple(c for f in fields if f.how == "steps" for c in outcome_criteria(texts[f.name]))
     own = [item.title, *(texts[f.name] for f in fields if f.how != "criteria")]
-    criteria = with_evidence(criteria, finder, own, elsewhere)
+    criteria = with_evidence(criteria, finder, own, elsewhere, item.title)
     nothing = "" if criteria else "_No " + " or ".join(_lower(label(f.name)) for f in fields) + "._"
     compact, shorter = joined([_shown(f.how, texts[f.name], focus, budget, pages) for f in fields])
     compact = compact or nothing
@@ -189,7 +189,9 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
     shown = ShownPages.of(gathered.links, (page for page, _ in gathered.pages))
-    finder = EvidenceFinder(gathered.changes, changed)  # the diff indexed once, for every criterion of the run
+    ref = gathered.pull_request.ref if gathered.pull_request is not None else None
+    names = (ref.repository, ref.project) if ref is not None else ()  # the change's own names tell nothing apart
+    finder = EvidenceFinder(gathered.changes, changed, names)  # the diff indexed once, for every criterion
     said = {item.id: _said(item) for item in gathered.work_items}
     items = [
         replace(

@@ -1,0 +1,106 @@
+"""Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
+summary/evidence.py): an identifier or phrase word for word or through a bridge (summary/bridges.py: joined,
+split, abbreviated), a value with its unit, a quoted string, a file named; and the lines that only repeat the
+work item's own sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from doc_context.summary.criterion_terms import WEAK, Term, parts
+from doc_context.summary.diffindex import FileWords
+from doc_context.summary.evidence_topics import is_config
+
+NEAR = 1  # lines apart at most, weak terms that count together: one line and the next
+ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
+
+
+def together(near: Sequence[tuple[float, set[tuple[int, int]]]]) -> float:
+    """What weak terms weigh together: the most that sit within NEAR lines of one another (of one line's
+    surroundings), each counted once: words scattered over a file describe no one thing."""
+    best = 0.0
+    for side, line in {at for _, where in near for at in where}:
+        close = sum(w for w, where in near if any(s == side and abs(n - line) <= NEAR for s, n in where))
+        best = max(best, close)
+    return best
+
+
+def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]:
+    """The line indexes carrying the term, and what the term weighs there."""
+    if term.kind == "ident":
+        found = lines.run(term.parts) or lines.bridged(term.parts)
+        if found or not term.also:
+            return found, term.weight
+        last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
+        return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
+    if term.kind == "phrase":
+        found = lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
+        if not term.joined or not found:
+            return found, term.weight
+        spelled = {i for i in found if lines.in_identifier(i, term.parts)}  # server_hostname, not "the server's
+        return (spelled, term.weight) if spelled else (found, WEAK)  # host": a common word counts joined only
+    if term.kind == "word":
+        return lines.word(term.parts[0]) or lines.bridged(term.parts), term.weight
+    if term.kind == "quoted":
+        found = lines.literal(term.parts[0])
+        said = parts(term.parts[0])
+        if len(said) >= 4:  # a message with a placeholder: "Try again in {minutes} minutes."
+            found |= {i for i, line in enumerate(lines.words) if in_order(said, line) >= 0.75 * len(said)}
+        return found, term.weight
+    if term.kind == "value":
+        with_unit, bare_lines = lines.value(term.parts[0], term.unit)
+        if with_unit:
+            return with_unit, term.weight
+        written = {i for i in bare_lines if term.label in lines.texts[i]} if not term.unit else set()
+        if written:  # a decimal as the criterion writes it ("10.00"), not merely its number (10_000, "10 items")
+            return written, term.weight
+        return bare_lines, bare(term.parts[0])
+    if term.kind == "path" and names(path, term.parts[0]):
+        return set(lines.hunk_starts()), term.weight
+    return set(), 0.0
+
+
+def bare(value: str) -> float:
+    """What a number weighs without its unit: a decimal or three digits 2, two digits 1, one digit nothing."""
+    digits = len(value.replace(".", ""))
+    return 2.0 if "." in value or digits >= 3 else 1.0 if digits == 2 else 0.0
+
+
+def name_carries(path: str, phrases: Sequence[Term]) -> bool:
+    """Whether the file's name holds one of the phrases: confirmation_email.py, ledger/export.py."""
+    name = tuple(parts(path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path))
+    return any(any(name[i : i + 2] in (t.parts, t.parts[::-1]) for i in range(len(name) - 1)) for t in phrases)
+
+
+def pasted(lines: FileWords, own: Sequence[Sequence[str]]) -> set[int]:
+    """Lines repeating nearly all of one of the work item's sentences, word for word: its own text, pasted
+    (a paraphrase, as documentation writes one, keeps its own words)."""
+    found = set()
+    for i, text in enumerate(lines.texts):
+        line = plain(text)
+        if any(in_order(sentence, line) >= ECHO_SHARE * len(sentence) for sentence in own):
+            found.add(i)
+    return found
+
+
+def plain(text: str) -> tuple[str, ...]:
+    """Every word of a text, lower case, in order."""
+    return tuple(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def in_order(sentence: Sequence[str], line: Sequence[str]) -> int:
+    """How many of the sentence's words the line has in the same order (greedily)."""
+    count, at = 0, 0
+    for word in line:
+        if word in sentence[at:]:
+            at = sentence.index(word, at) + 1
+            count += 1
+    return count
+
+
+def names(path: str, named: str) -> bool:
+    """Whether a criterion's `checkout/totals.py` names this file ("/src/checkout/totals.py")."""
+    lowered = path.lower()
+    return lowered.endswith("/" + named) or lowered == "/" + named

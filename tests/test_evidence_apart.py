@@ -1,0 +1,190 @@
+"""summary/evidence: a criterion's evidence rests on a term that sets it apart from its siblings, found in a changed
+line; terms that are everywhere (the change's words, its own names, the work item's topic) carry no weight alone.
+And the bridges between a criterion's words and the diff's identifiers, both ways, never through common words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.summary.bridges import joins
+from doc_context.summary.criterion_terms import criterion_terms
+from doc_context.summary.evidence import EvidenceFinder
+from doc_context.text.unidiff import parse_diff
+from tests.diffs import added, patch
+
+# ---- the change's words: "refund" and "amount" in every changed line ------------------------------------------
+
+REFUND = patch(
+    "src/refunds/refund.py",
+    ' """Partial refunds."""',
+    " from decimal import Decimal",
+    " ",
+    "+REFUND_AMOUNT_SUPERVISOR_DAYS = 14  # days after delivery when a refund amount needs a supervisor",
+    " ",
+    " ",
+    " class RefundTooLarge(Exception):",
+    '     """A refund amount over what the order captured."""',
+    " ",
+    " ",
+    " def refund(order, amount, *, by):",
+    "     refund_amount = Decimal(amount)",
+    "+    if refund_amount > order.captured_amount:",
+    "+        raise RefundTooLarge(refund_amount, order.captured_amount)",
+    "+    if order.age_days > REFUND_AMOUNT_SUPERVISOR_DAYS: require_supervisor(by, refund_amount)",
+    "     return order.refund(refund_amount)",
+)
+REFUND_TITLE = "Partial refunds follow the refund policy"
+REFUND_CRITERIA = {
+    "A partial refund never exceeds the captured amount.": {"/src/refunds/refund.py": (13, 14)},
+    "Refunds more than 14 days after delivery need a supervisor.": {"/src/refunds/refund.py": (4,)},
+    "A reason is required for refunds over 500.00.": {},
+    "Each refund writes one ledger entry.": {},
+    "The customer gets an e-mail with the refunded amount.": {},
+    "Every refund is written to the audit log.": {},
+}
+
+
+@pytest.mark.parametrize(("criterion", "expected"), REFUND_CRITERIA.items())
+def test_words_in_most_changed_lines_tell_no_criterion_apart(criterion: str, expected: dict[str, object]) -> None:
+    """The issue's story: the change adds a captured-amount guard and a 14-day supervisor rule; the four
+    criteria it leaves untouched share only "refund" and "amount" with it, and get no evidence."""
+    finder = EvidenceFinder(parse_diff(REFUND))
+    siblings = [c for c in REFUND_CRITERIA if c != criterion]
+    found = finder.find(criterion, siblings=siblings, title=REFUND_TITLE)
+    assert {f.path: f.lines for f in found.files} == expected
+
+
+def test_the_evidence_names_the_distinctive_terms_only() -> None:
+    finder = EvidenceFinder(parse_diff(REFUND))
+    (found,) = finder.find("A partial refund never exceeds the captured amount.", title=REFUND_TITLE).files
+    assert found.terms == ("captured amount",)
+
+
+def test_a_phrase_with_a_word_everywhere_counts_as_one_identifier_only() -> None:
+    """ "refunded amount" is two words everywhere: refund_amount on every line is no evidence of it, while
+    "captured amount" (amount is everywhere, captured is not) counts where it is one identifier."""
+    finder = EvidenceFinder(parse_diff(REFUND))
+    assert not finder.find("The refunded amount is shown.").found
+    assert finder.find("The captured amount is checked.").found
+
+
+# ---- the repository's own name in most identifiers ------------------------------------------------------------
+
+STOREFRONT = added(
+    "src/gifts/wrap.py",
+    "from decimal import Decimal",
+    "",
+    "",
+    "def storefront_gift_wrap(order):",
+    '    """Gift wrap for an order: 3.50 a parcel."""',
+    '    fee = Decimal("3.50")',
+    '    return storefront_line(order, "gift wrap", fee)',
+    "",
+    "",
+    "def storefront_parcels(order):",
+    "    return len(order.parcels)",
+)
+
+
+def test_the_repositorys_own_name_tells_no_criterion_apart() -> None:
+    """storefront_line is the repository's name and a common word: no evidence that the storefront's line limit
+    is anything; the gift wrap's price is found beside it."""
+    decoy = "The storefront line limit is 50."
+    assert EvidenceFinder(parse_diff(STOREFRONT)).find(decoy).found  # without the run's names, it would point
+    finder = EvidenceFinder(parse_diff(STOREFRONT), names=("storefront", "Fabrikam Fiber"))
+    assert not finder.find(decoy).found
+    (found,) = finder.find("A storefront gift wrap costs 3.50 a parcel.").files
+    assert found.path == "/src/gifts/wrap.py" and found.lines == (4, 5, 6, 7)
+    assert "storefront" not in " ".join(found.terms).lower()
+
+
+def test_the_package_the_paths_sit_in_is_the_changes_own_name() -> None:
+    diff = "".join(
+        added(f"{root}/ledgerkit/{name}.py", f"ledgerkit_{name} = ledgerkit.register({name!r})", "x = 1")
+        for root, name in (("src", "export"), ("src", "journal"), ("tests", "test_journal"))
+    )
+    finder = EvidenceFinder(parse_diff(diff))
+    assert not finder.find("`ledgerkit` keeps its public names.").found
+    assert finder.find("The `ledgerkit_journal` is registered.").found
+
+
+# ---- the work item's topic: the words its criteria and its title share ---------------------------------------
+
+INVOICES = added(
+    "src/billing/render.py",
+    "def render_invoice_pdf(invoice):",
+    "    doc = Document(title=invoice.number)",
+    '    doc.add_image(COMPANY_LOGO, at="header")',
+    "    for line in invoice.lines:",
+    "        doc.add_row(line.text, line.amount)",
+    "    return doc.save()",
+)
+INVOICE_TITLE = "PDF invoices"
+INVOICE_CRITERIA = [
+    "PDF invoices carry the company logo in their header.",
+    "PDF invoices are e-mailed on the first day of the month.",
+    "PDF invoices are kept for ten years.",
+    "PDF invoices can be downloaded again from the account page.",
+]
+
+
+def test_the_work_items_topic_tells_no_criterion_apart() -> None:
+    finder = EvidenceFinder(parse_diff(INVOICES))
+    decoy = INVOICE_CRITERIA[1]
+    assert finder.find(decoy).found  # "invoice pdf" is render_invoice_pdf, alone
+    siblings = [c for c in INVOICE_CRITERIA if c != decoy]
+    assert not finder.find(decoy, siblings=siblings, title=INVOICE_TITLE).found
+    logo = INVOICE_CRITERIA[0]
+    (found,) = finder.find(logo, siblings=INVOICE_CRITERIA[1:], title=INVOICE_TITLE).files
+    assert found.lines == (3,) and found.terms[0] == "company logo"
+
+
+# ---- bridges, both ways ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("criterion", "line"),
+    [
+        ("The TLS server host name is verified.", "ctx.server_hostname = host"),  # words -> one identifier
+        ("The server hostname is verified.", "ctx.server_hostname = host"),
+        ("The server hostname is verified.", "ctx.server_host_name = host"),  # one word -> split identifier
+        ("`ServerHostname` is verified.", "server_host_name = host"),
+        ("`server_host_name` is verified.", "serverHostname = host"),
+        ("Each timestamp is written in UTC.", "record.time_stamp_utc = now()"),
+        ("The remote address is logged.", "log.info(peer.remote_addr)"),  # a written-out abbreviation
+        ("Refunded payments are flagged.", "mark(refund_payment)"),  # morphology: refunded, refund
+        ("Each refund payment is flagged.", "mark(refunded_payments)"),
+    ],
+)
+def test_a_bridge_finds_the_identifier(criterion: str, line: str) -> None:
+    finder = EvidenceFinder(parse_diff(added("src/net.py", "import ssl", line)))
+    (found,) = finder.find(criterion).files
+    assert found.lines == (2,)
+
+
+@pytest.mark.parametrize(
+    ("criterion", "line"),
+    [
+        ("The remote address is logged.", "log.info(request.remote)"),  # a part of it named, not the phrase
+        ("The `username` is trimmed.", "user_name = user_name.strip()"),  # two common words never bridge
+        ("The `name` is trimmed.", "hostname = hostname.strip()"),  # a common word is no part of another
+        ("Usernames are trimmed and unique.", "user_name = unique(user_name.strip())"),
+        ("The order total is rounded once.", "order_total = round_total(order)"),  # short, with a common word
+    ],
+)
+def test_a_common_word_never_bridges(criterion: str, line: str) -> None:
+    finder = EvidenceFinder(parse_diff(added("src/net.py", "import ssl", line)))
+    assert not finder.find(criterion).found
+
+
+def test_joins_both_ways() -> None:
+    assert joins(("server", "hostnam"), ("server", "host", "nam"))
+    assert joins(("server", "host", "nam"), ("server", "hostnam"))
+    assert joins(("tim", "stamp"), ("timestamp",)) and joins(("timestamp",), ("tim", "stamp"))
+    assert not joins(("remot", "address"), ("request", "remot"))
+
+
+def test_morphology_meets_in_one_word() -> None:
+    words = {t.parts for t in criterion_terms("Refunded refunds; policies and a policy").terms}
+    assert ("refund",) in words and ("policy",) in words
