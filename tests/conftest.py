@@ -1,4 +1,4 @@
-"""Shared fixtures: the sandbox servers and the CLI run as a subprocess against them."""
+"""Shared fixtures: the sandbox servers, and the CLI run against them (in this process, or as a subprocess)."""
 
 import os
 import signal
@@ -11,6 +11,8 @@ import pytest
 
 from doc_context.demo import run_env
 from doc_context.sandbox import Sandbox
+
+from .inprocess import run_main
 
 
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made its factory
@@ -38,11 +40,12 @@ def _empty_sdk_disk_cache():
                 cache.data = {}
 
 
-SUBPROCESS_FIXTURES = {"cli", "spawn", "release", "wheelhouse"}
+SUBPROCESS_FIXTURES = {"cli", "cli_process", "spawn", "release", "wheelhouse"}
 
 
 def pytest_collection_modifyitems(items):
-    """A test that runs a process through these fixtures is end to end: the fast tier leaves it out."""
+    """A test that runs the CLI (in this process or another) or a process through these fixtures is end to end: the
+    fast tier leaves it out."""
     for item in items:
         if SUBPROCESS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
@@ -91,8 +94,22 @@ def _die_with_parent() -> None:
 
 
 @pytest.fixture
-def cli(tmp_path):
-    """Run `python -m doc_context ARGS` in a fresh process with the given environment."""
+def cli(monkeypatch):
+    """Run `doc-context ARGS` in this process (main(argv), tests/inprocess.py) with the given environment, as a
+    fresh process would: its exit code, stdout and stderr."""
+
+    def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
+        ran = Ran(*run_main(monkeypatch, run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout))
+        assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
+        return ran
+
+    return run
+
+
+@pytest.fixture
+def cli_process(tmp_path):
+    """Run `python -m doc_context ARGS` in a fresh process with the given environment: for what only a process
+    shows (it leaves at once with a request in flight; what the console script does to its streams)."""
 
     def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
         full = run_env(env, str(tmp_path / "sdk-cache"))
