@@ -53,7 +53,7 @@ CRITERIA = {  # the story's criteria and the bug's expected outcome: the file it
         "/docs/payments/gift-cards.md",
     ),
     "If the second payment fails, the gift card hold is released within 30 seconds and the order stays unpaid.": (
-        "split_tender.py:4, 6 +6 more",
+        "split_tender.py:6",
         "/src/payments/split_tender.py",
     ),
     "The order total is rounded once (ROUND_HALF_EVEN) before it is split.": (

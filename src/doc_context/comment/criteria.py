@@ -4,8 +4,9 @@ Every live criterion is shown, in the work item's order, each as ONE list item: 
 item its evidence (each file a code span with its line numbers, linking into the pull request's Files view
 at that file) or the exact words NO_EVIDENCE. In the comment up to MAX_SHOWN criteria, each clipped at about
 CRITERION_CHARS, with up to MAX_FILES files (FEW_FILES once the comment's further evidence has yielded) and
-MAX_RANGES line ranges each, then how many more the build summary holds; the build summary shows every
-criterion with all of its evidence lines. A Bug's outcome comes first: its Expected outcome with its evidence,
+MAX_RANGES line ranges each, then how many more the build summary holds; after each file, in italics, the term
+that sets the criterion apart there (none once the further evidence yielded). The build summary shows every
+criterion with all of its evidence lines and terms. A Bug's outcome comes first: its Expected outcome with its evidence,
 its Actual one beside it. Withdrawn (struck-through) criteria stay apart, struck through, and never get
 evidence. Criteria are never shortened for length: they yield last, with the whole work item text; before
 that, only their evidence files beyond the first (comment/yields.py).
@@ -17,6 +18,7 @@ shown as the model's.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from doc_context.summary.prlinks import evidence_label, files_view_url
 from doc_context.summary.repro import OUTCOME_CHARS
 from doc_context.summary.tokens import clip
 from doc_context.text.mdwrite import code_span
-from doc_context.text.neutralize import strip_invisible
+from doc_context.text.neutralize import plain_inline, strip_invisible
 
 __all__ = ["NAMES_ONLY", "NO_EVIDENCE", "criteria_markdown", "criterion_item", "names_only"]
 
@@ -41,6 +43,9 @@ MAX_FILES = 3  # evidence files per criterion in the comment while it has room; 
 FEW_FILES = 1  # once the comment's further evidence has yielded (models.Yields.EVIDENCE)
 MAX_RANGES = 2  # line ranges per file in the comment
 PATH_CHARS = 120  # of a file's path in its code span
+MAX_TERMS = 1  # of a file's terms in the comment (its most telling); the build summary names them all
+TERM_CHARS = 40
+_EMPHASIS = re.compile(r"[*~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")  # what would end the italics or start another
 NO_EVIDENCE = "no evidence in the diff"
 NO_NAMED_EVIDENCE = "no evidence in the diff's file names"  # without a checkout: NAMES_ONLY says why, once
 
@@ -118,7 +123,22 @@ def _file(evidence: FileEvidence, shown: Shown) -> str:
     path = clip(strip_invisible(path), PATH_CHARS)
     label = evidence_label(FileEvidence(path, evidence.lines, evidence.removed), None if shown.full else MAX_RANGES)
     span = code_span(label).replace("@<", "@&lt;")  # `@<` is a mention's form: never one, even in code
-    return f"[{span}]({files_view_url(shown.pr, evidence.path)})" if shown.pr is not None else span
+    linked = f"[{span}]({files_view_url(shown.pr, evidence.path)})" if shown.pr is not None else span
+    return linked + _terms(evidence, shown)
+
+
+def _terms(evidence: FileEvidence, shown: Shown) -> str:
+    """The criterion's terms the file carries, the most telling first, in italics: ` (*captured amount*)`; in
+    the comment MAX_TERMS of them, each clipped at TERM_CHARS, so the reviewer can judge a weak match."""
+    if not shown.full and shown.files <= FEW_FILES:  # the further evidence has yielded: the terms went with it
+        return ""
+    terms = evidence.terms if shown.full else evidence.terms[:MAX_TERMS]
+    said = ", ".join(clip(" ".join(strip_invisible(t).split()), TERM_CHARS) for t in terms)
+    return f" (*{_EMPHASIS.sub(_entity, plain_inline(said))}*)" if said.strip() else ""
+
+
+def _entity(match: re.Match[str]) -> str:
+    return f"&#{ord(match.group())};"
 
 
 def _short_names(criteria: Sequence[Criterion]) -> frozenset[str]:

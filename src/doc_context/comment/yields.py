@@ -4,7 +4,7 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
-    5. each criterion's evidence files beyond its first (the build summary has them all);
+    5. each criterion's evidence files beyond its first, and each file's term (the build summary has them all);
     6. last: each page's lead with its best match, then each work item's text (its lead, system info,
        criteria, a bug's outcome); then whole pages, then whole work items.
 

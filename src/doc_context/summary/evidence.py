@@ -237,6 +237,7 @@ def _in_file(
         weight *= level
         if level == APART:
             own_words = frozenset(w for w in term.parts if w not in COMMON and not everywhere.partly(_word(w)))
+            own_words |= {term.unit} if term.unit else set()  # "30 seconds" says "second"
             telling.append((weight - (TOPIC if own_words != set(term.parts) else 0), term.label, own_words))
         for n, lines_hit in enumerate(hits):
             (strong if weight >= ENOUGH else weak)[n].update(lines_hit)

@@ -1,0 +1,61 @@
+"""comment/criteria: after each evidence file, in italics, the term that sets the criterion apart there, so the
+reviewer can judge a weak match at a glance: `refund.py:13-14` (*captured amount*)."""
+
+from __future__ import annotations
+
+from doc_context.changes import Evidence, FileEvidence
+from doc_context.comment.criteria import TERM_CHARS, criteria_markdown, criterion_item
+from doc_context.models import Criterion, PullRequestRef
+from tests.rendering import tokens, visible_text
+
+PR = PullRequestRef("https://dev.azure.com/fabrikam", "Fabrikam Fiber", "storefront", 1842)
+FILES = "https://dev.azure.com/fabrikam/Fabrikam%20Fiber/_git/storefront/pullrequest/1842?_a=files&path="
+GUARD = "A partial refund never exceeds the captured amount."
+FOUND = Evidence(
+    (
+        FileEvidence("/src/refunds/refund.py", (13, 14), (), ("captured amount", "RefundTooLarge")),
+        FileEvidence("/tests/refunds/test_refund.py", (8,), (), ("RefundTooLarge",)),
+    )
+)
+
+
+def test_each_file_names_its_most_telling_term() -> None:
+    item = criteria_markdown((Criterion(GUARD, evidence=FOUND),), pr=PR).splitlines()[-1]
+    assert item == (
+        f"- {GUARD} — [`refund.py:13-14`]({FILES}/src/refunds/refund.py) (*captured amount*), "
+        f"[`test_refund.py:8`]({FILES}/tests/refunds/test_refund.py) (*RefundTooLarge*)"
+    )
+
+
+def test_the_build_summary_names_every_term() -> None:
+    full = criteria_markdown((Criterion(GUARD, evidence=FOUND),), pr=PR, full=True)
+    assert "(*captured amount, RefundTooLarge*)" in full
+
+
+def test_the_terms_yield_with_the_further_evidence_files() -> None:
+    fewer = criteria_markdown((Criterion(GUARD, evidence=FOUND),), pr=PR, files=1)
+    assert fewer.endswith(f"[`refund.py:13-14`]({FILES}/src/refunds/refund.py) and 1 more file")
+
+
+def test_a_file_without_terms_shows_none() -> None:
+    item = criterion_item(Criterion(GUARD, evidence=Evidence((FileEvidence("/src/a.py", (1,)),))))
+    assert item == f"- {GUARD} — `src/a.py:1`"
+
+
+def test_a_hostile_term_reads_as_written_inside_its_italics() -> None:
+    """A term is the criterion's own text: emphasis marks, a link, a tag, a mention or a strike stay literal."""
+    for term in ("a*b", "_x_", "~~gone~~", "[x](javascript:alert(1))", "<b>bold</b>", "@<me>", "`code`", "x\\*y"):
+        evidence = Evidence((FileEvidence("/src/a.py", (1,), (), (term,)),))
+        item = criterion_item(Criterion("A", evidence=evidence), pr=PR)
+        assert [t.type for t in tokens(item) if t.type in ("em_open", "link_open", "s_open")] == [
+            "link_open",
+            "em_open",
+        ], item
+        assert visible_text(item).replace("( ", "(").replace(" )", ")").endswith(f"({term})"), item
+
+
+def test_a_long_term_is_clipped() -> None:
+    long = "supervisor approval for refunds older than fourteen days after delivery"
+    item = criterion_item(Criterion("A", evidence=Evidence((FileEvidence("/src/a.py", (1,), (), (long,)),))))
+    shown = item.split("(*", 1)[1].removesuffix("*)")
+    assert len(shown) <= TERM_CHARS + 1 and shown.endswith("…")
