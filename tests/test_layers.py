@@ -66,7 +66,7 @@ def layer(module: str) -> str:
         return "shared"
     if module in RUN:
         return "run"
-    if module in EDGE or module.startswith("doc_context.settings."):  # the settings package: one module a concern
+    if module in EDGE or module.startswith(("doc_context.settings.", "doc_context.commands")):  # one module a concern
         return "edge"
     package = module.split(".")[1]
     if package in PACKAGES:
@@ -135,7 +135,7 @@ def test_the_walk_sees_the_imports() -> None:
     assert ("doc_context.app", "doc_context.gather") in edges
     assert ("doc_context.gateways", "doc_context.sources.ado") in edges  # inside a function
     assert ("doc_context.sandbox", "doc_context.sandbox.ado") in edges  # from .ado import ...
-    assert ("doc_context.cli", "doc_context.vso") in edges  # from doc_context import vso
+    assert ("doc_context.commands.run", "doc_context.vso") in edges  # from doc_context import vso
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ The golden tests make their comments with `summarize_all` and `compose`, as a ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
@@ -142,6 +142,13 @@ def read_list(gathered: Gathered) -> tuple[str, ...]:
         for p, ids in gathered.pages
     ]
     return tuple([*lines, *gathered.skipped_links, f"changed files: {len(gathered.changed_files)}"])
+
+
+def preview_title_only(sources: Sources, pr: PullRequestRef, deadline: float) -> tuple[str, ...]:
+    """What a run would show by title only, and why (`doc-context check`): gathered as a dry run would, without
+    the threads or the diff, nothing summarized or written."""
+    gathered = gather(replace(sources, read_threads=False, diff=None), pr, deadline=Deadline(deadline))
+    return title_only(gathered)
 
 
 def title_only(gathered: Gathered) -> tuple[str, ...]:

@@ -1,17 +1,19 @@
-"""Settings -> the real gateways (the SDK connection, the document sources of registry.py), built once per run."""
+"""Settings -> the real gateways (the SDK connection, the document sources of registry.py), built once per run,
+and app.run with them (run_with: the one place a run's Options are made)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from doc_context import __version__
+from doc_context.app import Options, run
 from doc_context.comment.publish import Threads
 from doc_context.errors import ConfigError
 from doc_context.gather import Sources
-from doc_context.models import Notice
+from doc_context.models import Notice, Outcome
 from doc_context.preflight import Preflightable
 from doc_context.registry import SOURCES, Opener
 from doc_context.settings import Settings
@@ -80,6 +82,24 @@ def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[
             (chat_notice,) if chat_notice else (),
             extra,
         )
+
+
+def run_with(settings: Settings, *, summary_url: str = "") -> Outcome:
+    """app.run with the real gateways: gather, summarize, and post unless settings.dry_run (`run`, `context` and
+    the MCP tool alike: the context is what a run would post); the setup's notices first. summary_url: the build
+    summary the comment links to ("" when the run uploads none)."""
+    with wire(settings) as wired:
+        options = Options(
+            marker_key=settings.marker_key,
+            thread_status=settings.thread_status,
+            budget=settings.comment_budget,
+            dry_run=settings.dry_run,
+            deadline=settings.deadline,
+            extra=wired.extra,
+            summary_url=summary_url,
+        )
+        outcome = run(wired.sources, wired.publisher, settings.pull_request(), options, wired.chat)
+    return replace(outcome, notices=wired.setup_notices + outcome.notices)
 
 
 def ado_credentials(settings: Settings) -> Authentication:

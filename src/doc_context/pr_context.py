@@ -7,18 +7,18 @@ the credential is AZURE_DEVOPS_PAT, or an Entra sign-in (`az login`, gateways.ad
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from doc_context import __version__, vso
-from doc_context.app import Options, run
 from doc_context.context.document import ARTIFACT, FILE_NAME, OUTPUT_VARIABLE, context_document, dumps
 from doc_context.errors import ConfigError
-from doc_context.gateways import wire
+from doc_context.gateways import run_with
 from doc_context.models import Notice, Outcome
 from doc_context.prurl import EXPECTED, parse_pull_request_url
 from doc_context.settings import Settings, load_settings
+from doc_context.text.masking import mask
 
 Format = Literal["markdown", "json"]
 FORMATS: tuple[Format, ...] = ("markdown", "json")
@@ -53,20 +53,10 @@ def gather_context(settings: Settings, output: Format = "markdown") -> Context:
     """Gather and summarize as a run does (the language model's overview too, when configured), post nothing."""
     if output not in FORMATS:
         raise ConfigError(f"unknown format {output!r}: use {' or '.join(FORMATS)}")
-    pr = settings.pull_request()
-    with wire(settings) as wired:
-        options = Options(
-            marker_key=settings.marker_key,
-            budget=settings.comment_budget,
-            dry_run=True,
-            deadline=settings.deadline,
-            extra=wired.extra,
-        )
-        outcome = run(wired.sources, None, pr, options, wired.chat)
-        outcome = replace(outcome, notices=wired.setup_notices + outcome.notices)
+    outcome = run_with(settings.model_copy(update={"dry_run": True}))
     if output == "json":
         return Context(dumps(context_document(outcome, version=__version__, secrets=settings.secrets())), outcome)
-    return Context(masked(outcome.markdown, settings.secrets()), outcome)
+    return Context(mask(outcome.markdown, settings.secrets()), outcome)
 
 
 def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], Notice | None]:
@@ -83,11 +73,3 @@ def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], N
         return [], Notice("context document", f"cannot write {path}: {e.strerror}")
     lines = [vso.set_output(OUTPUT_VARIABLE, str(path))]
     return lines + ([vso.upload_artifact(ARTIFACT, str(path))] if settings.publish_context else []), None
-
-
-def masked(text: str, secrets: list[str]) -> str:
-    """A secret value that slipped into a text is masked, as the CLI masks every line it prints."""
-    for secret in secrets:
-        if len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return text

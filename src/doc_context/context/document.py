@@ -32,6 +32,7 @@ from typing import Any
 from doc_context.models import PULL_REQUEST, Criterion, Gathered, Outcome, Page, PullRequestRef, Summary, WorkItem
 from doc_context.summary.parents import goal, parent_id
 from doc_context.summary.prlinks import files_view_url, links_ref
+from doc_context.text.masking import mask
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
 SCHEMA_VERSION = "1.3"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
@@ -40,7 +41,6 @@ SCHEMA_VERSION = "1.3"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's e
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
 ARTIFACT = "doc-context"
-MIN_SECRET = 4  # shorter values are not masked (the CLI's rule): "***" for every "a" would garble the text
 Json = dict[str, Any]
 
 
@@ -69,7 +69,7 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
         "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
         "readList": list(outcome.sources),
     }
-    cleaned: Json = _cleaned(document, [s for s in secrets if len(s) >= MIN_SECRET])
+    cleaned: Json = _cleaned(document, secrets)
     return cleaned
 
 
@@ -204,9 +204,7 @@ def _plain(text: str) -> str:
 def _cleaned(value: Any, secrets: Sequence[str]) -> Any:
     """Every string with its logging commands defused and any secret masked."""
     if isinstance(value, str):
-        for secret in secrets:
-            value = value.replace(secret, "***")
-        return defuse_log_commands(value)
+        return defuse_log_commands(mask(value, secrets))
     if isinstance(value, dict):
         return {key: _cleaned(v, secrets) for key, v in value.items()}
     if isinstance(value, list):
