@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from doc_context.errors import ConfigError
-from doc_context.text.links import is_loopback
+from doc_context.text.orgurl import api_org_url
 
 EVENT_TYPES = ("git.pullrequest.created", "git.pullrequest.updated")
 MAX_EVENT_BYTES = 5 * 1024 * 1024  # a payload is a few KB; commits and reviewers lists stay far below this
@@ -48,7 +47,7 @@ def parse_event(data: bytes | str) -> PullRequestEvent:
             "(a whole number, 1 or more); pass the service hook's payload unchanged"
         )
     url = resource.get("url")
-    return PullRequestEvent(kind, pr_id, repo_id, project_id, _org_url(url if isinstance(url, str) else ""))
+    return PullRequestEvent(kind, pr_id, repo_id, project_id, api_org_url(url if isinstance(url, str) else ""))
 
 
 def _text(data: bytes | str) -> str:
@@ -83,20 +82,3 @@ def _json(text: str) -> Any:
 def _object(parent: dict[str, Any], key: str) -> dict[str, Any]:
     value = parent.get(key)
     return value if isinstance(value, dict) else {}
-
-
-def _org_url(url: str) -> str | None:
-    """https://dev.azure.com/{org}/... -> https://dev.azure.com/{org}; only for Azure DevOps hosts."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # "Invalid IPv6 URL" and the like: no org URL from it
-        return None
-    host = (parts.hostname or "").lower()
-    segments = [s for s in parts.path.split("/") if s]
-    if parts.scheme == "https" and host == "dev.azure.com" and segments:
-        return f"https://dev.azure.com/{segments[0]}"
-    if parts.scheme == "https" and host.endswith(".visualstudio.com"):
-        return f"https://{host}"
-    if parts.scheme == "http" and is_loopback(host) and "/_apis/" in parts.path:
-        return f"http://{parts.netloc}{parts.path.split('/_apis/')[0]}"
-    return None

@@ -8,10 +8,7 @@ It reads back what summary/prlinks.pull_request_url writes. Anything after the i
 `#…`) is ignored. A repository named like its project
 drops the project (`https://dev.azure.com/{org}/_git/{repo}/pullrequest/{id}`), as the web portal writes
 it. Names are percent-decoded (`Fabrikam%20Fiber` is the project "Fabrikam Fiber"); the organization URL
-keeps its path as written. Sources (learn.microsoft.com): "Work with URLs in extensions and integrations"
-(dev.azure.com/{organization}, and the legacy {organization}.visualstudio.com, which the REST APIs accept
-alike) and the REST API reference ("instance": dev.azure.com/{organization}, or on a server
-{server:port}/tfs/{collection}, DefaultCollection by default; Azure DevOps Server 2019 on may drop /tfs).
+keeps its path as written. Where the organization ends and the project starts is text/orgurl.py's rule.
 Whether http:// is allowed is the settings' rule (loopback only), checked where the URL becomes a setting.
 """
 
@@ -22,10 +19,8 @@ from urllib.parse import unquote, urlsplit
 
 from doc_context.errors import ConfigError
 from doc_context.models import PullRequestRef
+from doc_context.text.orgurl import split_collection
 
-SERVICES = "dev.azure.com"
-LEGACY = ".visualstudio.com"
-DEFAULT_COLLECTION = "defaultcollection"
 EXPECTED = "https://dev.azure.com/{organization}/{project}/_git/{repository}/pullrequest/{id}"
 _ID = re.compile(r"[0-9]{1,10}")
 MAX_ID = 2**31 - 1  # an Int32, as the REST API types it
@@ -55,32 +50,13 @@ def parse_pull_request_url(url: str) -> PullRequestRef:
     if not _ID.fullmatch(after[2]) or not 0 < int(after[2]) <= MAX_ID:
         raise _error(text, f"{after[2][:20]!r} is not a pull request id (a whole number, 1 or more)")
     repository = _name(text, after[0], "repository")
-    collection, project = _split_before(text, host, segments[:marker])
+    try:
+        collection, project = split_collection(host, segments[:marker])
+    except ValueError as e:
+        raise _error(text, str(e)) from None
     org_url = f"{parts.scheme.lower()}://{netloc}" + "".join(f"/{s}" for s in collection)
     project_name = _name(text, project, "project") if project else repository
     return PullRequestRef(org_url, project_name, repository, int(after[2]))
-
-
-def _split_before(text: str, host: str, before: list[str]) -> tuple[list[str], str]:
-    """The path before /_git/ -> (the collection's path segments, the project or "" when the repository
-    names it)."""
-    if any(not s for s in before):
-        raise _error(text, "its path has an empty segment ('//')")
-    if host == SERVICES:
-        if len(before) not in (1, 2):
-            raise _error(text, "on dev.azure.com the path is /{organization}/{project}/_git/…")
-        return before[:1], before[1] if len(before) == 2 else ""
-    if host.endswith(LEGACY):
-        rest = before[1:] if before and before[0].lower() == DEFAULT_COLLECTION else before
-        if len(rest) > 1:
-            raise _error(text, "on {organization}.visualstudio.com the path is [/DefaultCollection]/{project}/_git/…")
-        return [], rest[0] if rest else ""
-    if not before:
-        raise _error(text, "an Azure DevOps Server address names its collection before /_git/")
-    implied = len(before) == 1 or (
-        len(before) == 2 and (before[0].lower() == "tfs" or before[1].lower() == DEFAULT_COLLECTION)
-    )
-    return (before, "") if implied else (before[:-1], before[-1])
 
 
 def _name(text: str, raw: str, what: str) -> str:

@@ -27,7 +27,8 @@ from doc_context.errors import SourceError, first_line
 from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn
 from doc_context.sources.once import Once
 from doc_context.summary.citations import Citer, Found, Read, cited
-from doc_context.text.wikilinks import Collection, WikiLinks, WikiRef
+from doc_context.text.orgurl import Collection
+from doc_context.text.wikilinks import WikiLinks, WikiRef
 from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
 
 NAME = "wiki"

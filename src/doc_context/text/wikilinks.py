@@ -28,14 +28,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
-from doc_context.text.links import is_loopback
+from doc_context.text.orgurl import Collection, host_of, split_collection
 
-SERVICES = "dev.azure.com"
-LEGACY = ".visualstudio.com"
 ARTIFACT = "vstfs:///wiki/wikipage/"
-_DEFAULT_PORT = {"http": 80, "https": 443}
 _ID = re.compile(r"[0-9]{1,9}")
 _VERSION = re.compile(r"G[BTC].{1,250}")  # GB: a branch, GT: a tag, GC: a commit
 
@@ -64,47 +61,6 @@ class WikiRef:
 
 
 @dataclass(frozen=True)
-class Collection:
-    """The run's organization (Azure DevOps Services) or collection (Azure DevOps Server): where its links live."""
-
-    scheme: str
-    host: str  # lower-case
-    port: int
-    path: tuple[str, ...]  # the collection's path segments, case-folded: ("fabrikam",), ("tfs", "defaultcollection")
-    org: str  # the organization's name on Azure DevOps Services ("" on a server)
-
-    @classmethod
-    def from_url(cls, org_url: str) -> Collection:
-        parts = urlsplit(org_url.strip())
-        scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
-        if scheme not in _DEFAULT_PORT or not host or "@" in parts.netloc:
-            raise ValueError(f"not an Azure DevOps organization URL: {org_url!r}")
-        path = tuple(unquote(s).casefold() for s in parts.path.split("/") if s)
-        org = path[0] if host == SERVICES and path else host.removesuffix(LEGACY) if host.endswith(LEGACY) else ""
-        return cls(scheme, host, parts.port or _DEFAULT_PORT[scheme], path, org)
-
-    def below(self, parts: SplitResult) -> list[str] | None:
-        """The URL's path segments after the collection's, or None when the URL is not in this collection."""
-        segments = [unquote(s) for s in parts.path.split("/") if s]
-        where = _host(parts)
-        if where is None:
-            return None
-        scheme, host, port = where
-        if self.org:  # dev.azure.com/{org} and {org}.visualstudio.com[/DefaultCollection] are one organization
-            if scheme != "https" or port != 443:
-                return None
-            if host == SERVICES and segments[:1] and segments[0].casefold() == self.org:
-                return segments[1:]
-            if host == self.org + LEGACY:
-                return segments[1:] if segments[:1] and segments[0].casefold() == "defaultcollection" else segments
-            return None
-        if (host, port) != (self.host, self.port) or (scheme != self.scheme and not is_loopback(host)):
-            return None
-        depth = len(self.path)
-        return segments[depth:] if tuple(s.casefold() for s in segments[:depth]) == self.path else None
-
-
-@dataclass(frozen=True)
 class WikiLinks:
     """The wiki's link family (models.LinkFamily): pages on the run's own organization."""
 
@@ -129,18 +85,20 @@ class WikiLinks:
         """For a wiki link on another organization or server, where it points (its organization); else None."""
         try:
             parts = urlsplit(url.strip())
-            if self.collection.below(parts) is not None or _host(parts) is None:
+            where = host_of(parts)
+            if self.collection.below(parts) is not None or where is None:
                 return None
         except ValueError:
             return None
         segments = [s for s in parts.path.split("/") if s]
         lowered = [s.casefold() for s in segments]
-        if "_wiki" not in lowered or lowered.index("_wiki") < 1:
+        if "_wiki" not in lowered:
             return None
-        base = "/".join(segments[: lowered.index("_wiki") - 1])  # before the project
-        if parts.hostname == SERVICES and segments:
-            base = segments[0]
-        return f"{parts.scheme.lower()}://{parts.netloc.lower()}" + (f"/{base}" if base else "")
+        try:
+            collection, _ = split_collection(where[1], segments[: lowered.index("_wiki")], "_wiki", named=True)
+        except ValueError:
+            return None
+        return f"{parts.scheme.lower()}://{parts.netloc.lower()}" + "".join(f"/{s}" for s in collection)
 
     def is_wiki_link(self, url: str) -> bool:
         """A link into a wiki of this organization, a page or not (a wiki's home, its page list)."""
@@ -149,13 +107,6 @@ class WikiLinks:
         except ValueError:
             return False
         return below is not None and [s.casefold() for s in below[1:2]] == ["_wiki"]
-
-
-def _host(parts: SplitResult) -> tuple[str, str, int] | None:
-    scheme = parts.scheme.lower()
-    if scheme not in _DEFAULT_PORT or "@" in parts.netloc or "\\" in parts.netloc or not parts.hostname:
-        return None
-    return scheme, parts.hostname.lower().rstrip("."), parts.port or _DEFAULT_PORT[scheme]
 
 
 def _page(below: list[str], query: str) -> WikiRef | None:
