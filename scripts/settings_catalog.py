@@ -28,11 +28,10 @@ PIPELINE_PROVIDED = {
     "build_id": "Build.BuildId",
 }
 # Task input / template parameter names that differ from the camelCased field name.
-NAME_OVERRIDES = {"confluence_max_pages": "maxPages", "pat": "azureDevOpsPat"}
+NAME_OVERRIDES = {"pat": "azureDevOpsPat"}
 LABEL_OVERRIDES = {
     "auth": "Azure DevOps auth mode",
     "pat": "Azure DevOps PAT",
-    "confluence_max_pages": "Most pages per source",
 }
 # Read from a (secret) variable whose NAME the template takes, besides every SecretStr setting.
 FROM_VARIABLE = {"confluence_email"}

@@ -22,7 +22,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-SHARED = {"doc_context", "doc_context.models", "doc_context.changes", "doc_context.errors"}
+SHARED = {"doc_context", "doc_context.models", "doc_context.changes", "doc_context.errors", "doc_context.defaults"}
 RUN = {"doc_context.app", "doc_context.gather", "doc_context.deadline"}
 EDGE = {
     "doc_context.__main__",

@@ -238,18 +238,20 @@ def test_bad_extra_fields_name_their_setting(pipeline_env, monkeypatch):
 def test_each_default_has_one_home():
     """The numbers the run, the renderer and the settings share are one constant each, imported."""
     import ast
+    import inspect
     from pathlib import Path
 
     from doc_context import app, gather
     from doc_context.comment import render
     from doc_context.sources import confluence_http, confluence_source, llm
+    from doc_context.sources.wiki import WikiPages
 
     fields = Settings.model_fields
     assert fields["comment_budget"].default == render.DEFAULT_BUDGET == app.Options("k").budget
     assert fields["comment_budget"].metadata[-1].le == render.HARD_CAP
     sources = gather.Sources(ado=None)  # type: ignore[arg-type]
     for field, value in {
-        "confluence_max_pages": sources.max_pages,
+        "max_pages": sources.max_pages,
         "concurrency": sources.concurrency,
         "parent_depth": sources.parent_depth,
         "confluence_concurrency": confluence_source.ConfluencePages(None, None).concurrency,
@@ -259,6 +261,11 @@ def test_each_default_has_one_home():
         "llm_timeout": llm.TIMEOUT,
     }.items():
         assert fields[field].default == value, field
+    wiki = inspect.signature(WikiPages).parameters  # the wiki's defaults are the settings' (no bare literals)
+    assert (wiki["concurrency"].default, wiki["max_pages"].default) == (
+        fields["concurrency"].default,
+        fields["max_pages"].default,
+    )
     src = Path(render.__file__).resolve().parents[1]
     for number in (render.DEFAULT_BUDGET, render.HARD_CAP):
         where = [

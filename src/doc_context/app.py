@@ -11,6 +11,7 @@ from typing import Literal
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.deadline import Deadline
+from doc_context.defaults import DEADLINE
 from doc_context.errors import PublishError
 from doc_context.gather import Sources, gather
 from doc_context.models import (
@@ -31,7 +32,6 @@ from doc_context.summary.summarize import summarize_all
 
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]
 THREAD_STATUS: ThreadStatus = "closed"  # never blocks "Check for comment resolution"
-DEADLINE = 300.0  # seconds a whole run may take
 
 
 @dataclass(frozen=True)

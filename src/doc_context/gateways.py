@@ -69,7 +69,7 @@ def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[
             Sources(
                 gateway,
                 tuple(opened),
-                max_pages=settings.confluence_max_pages,
+                max_pages=settings.max_pages,
                 concurrency=settings.concurrency,
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,

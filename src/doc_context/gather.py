@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
 from doc_context.deadline import Deadline
+from doc_context.defaults import CONCURRENCY, DEADLINE, MAX_PAGES, PARENT_DEPTH
 from doc_context.errors import SourceError
 from doc_context.models import (
     PULL_REQUEST,
@@ -45,9 +46,6 @@ from doc_context.summary.citations import Citer, Found, Read, capped, citers
 from doc_context.summary.parents import parent_ids
 
 T = TypeVar("T")
-MAX_PAGES = 25  # pages read in one run, from each document source
-CONCURRENCY = 8  # requests in flight at once
-PARENT_DEPTH = 1  # levels of parents shown
 OTHER_LINK = "link in the pull request description not read (no document source reads it): {}"
 
 
@@ -93,7 +91,7 @@ class Sources:
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
-    deadline = deadline or Deadline(3600)
+    deadline = deadline or Deadline(DEADLINE)
     notices: list[Notice] = []
     pool = ThreadPoolExecutor(max_workers=sources.concurrency, thread_name_prefix="gather")
     try:

@@ -40,7 +40,7 @@ def wiki(settings: Settings, ado: AzureDevOps) -> WikiPages:
         lambda: connect_client(ado.connection, timeout=settings.timeout),
         org_url,
         concurrency=settings.concurrency,  # requests to Azure DevOps in flight at once (DOC_CONTEXT_CONCURRENCY)
-        max_pages=settings.confluence_max_pages,
+        max_pages=settings.max_pages,
     )
 
 

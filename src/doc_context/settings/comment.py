@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from doc_context.app import THREAD_STATUS, ThreadStatus
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP
-from doc_context.gather import PARENT_DEPTH
+from doc_context.defaults import PARENT_DEPTH
 from doc_context.settings.fields import ExtraFieldsSpec, Names, SpaceKeys, env
 from doc_context.summary.audience import Audience
 

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from doc_context.gather import MAX_PAGES
 from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, env
 from doc_context.sources.confluence_http import DEADLINE
 from doc_context.sources.confluence_source import CONCURRENCY as CONFLUENCE_CONCURRENCY
@@ -54,13 +53,6 @@ class ConfluenceSettings(BaseModel):
         None,
         validation_alias=env("CONFLUENCE_CA_BUNDLE"),
         description="CA bundle file for a self-hosted Data Center with a private CA.",
-    )
-    confluence_max_pages: int = Field(
-        MAX_PAGES,
-        ge=0,
-        le=200,
-        validation_alias=env("DOC_CONTEXT_MAX_PAGES"),
-        description="Most pages fetched in one run from each document source (Confluence, the wiki).",
     )
     confluence_concurrency: int = Field(
         CONFLUENCE_CONCURRENCY,

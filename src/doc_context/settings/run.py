@@ -6,8 +6,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from doc_context.app import DEADLINE
-from doc_context.gather import CONCURRENCY
+from doc_context.defaults import CONCURRENCY, DEADLINE, MAX_PAGES
 from doc_context.settings.fields import env
 
 EXTENSIONS_TAB = "ms.vss-build-web.run-extensions-tab"  # the build results tab that shows uploaded summaries
@@ -27,6 +26,13 @@ class RunSettings(BaseModel):
         le=32,
         validation_alias=env("DOC_CONTEXT_CONCURRENCY"),
         description="Requests in flight at once.",
+    )
+    max_pages: int = Field(
+        MAX_PAGES,
+        ge=0,
+        le=200,
+        validation_alias=env("DOC_CONTEXT_MAX_PAGES"),
+        description="Most pages fetched in one run from each document source (Confluence, the wiki).",
     )
     deadline: float = Field(
         DEADLINE,

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
+from doc_context.defaults import CONCURRENCY, MAX_PAGES
 from doc_context.errors import SourceError, first_line
 from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn
 from doc_context.sources.once import Once
@@ -94,7 +95,12 @@ class WikiPages:
     ready = True  # the Azure DevOps credential that read the pull request reads the wiki
 
     def __init__(
-        self, client: Callable[[], WikiClient], org_url: str, *, concurrency: int = 8, max_pages: int = 25
+        self,
+        client: Callable[[], WikiClient],
+        org_url: str,
+        *,
+        concurrency: int = CONCURRENCY,
+        max_pages: int = MAX_PAGES,
     ) -> None:
         self._make = client
         self._client: WikiClient | None = None
