@@ -121,8 +121,8 @@ def task_json() -> dict[str, object]:
         "id": TASK_ID,
         "name": "DocContext",
         "friendlyName": FRIENDLY_NAME,
-        "description": "Summarizes the PR's linked work items and the Confluence pages they cite in one PR comment "
-        "thread, updated in place on every run.",
+        "description": "Summarizes the PR's linked work items and the pages they cite (Confluence, the Azure DevOps "
+        "wiki) in one PR comment thread, updated in place on every run.",
         "helpMarkDown": "Needs Python 3.10+ on the agent (UsePythonVersion@0), a package index for its pinned "
         "dependencies, and 'Contribute to pull requests' for the build service identity. Every input mirrors a "
         "doc-context setting; see docs/admin.md.",

@@ -31,8 +31,9 @@ QUOTED = (
 )
 INSTRUCTIONS = (
     "doc-context gives an Azure DevOps pull request its business context: the work items linked to it "
-    "(summaries, acceptance criteria, parents) and the Confluence pages they cite, with sources the PR's "
-    "readers may not see listed by title only. Ask for it before reviewing or changing a pull request. "
+    "(summaries, acceptance criteria, parents) and the pages they and the PR cite (Confluence, the Azure DevOps "
+    "wiki), with sources the PR's readers may not see listed by title only. Ask for it before reviewing or "
+    "changing a pull request. "
     f"{QUOTED}"
 )
 LOG_LEVEL: Literal["WARNING"] = (
@@ -61,7 +62,7 @@ def server(fetch: Fetch | None = None, warn: Callable[[str], None] | None = None
     )
     def pull_request_context(url: str, format: Literal["markdown", "json"] = "markdown") -> str:
         """The business context of an Azure DevOps pull request: its linked work items (summaries,
-        acceptance criteria, parents) and the Confluence pages they cite, as doc-context's PR comment
+        acceptance criteria, parents) and the pages they cite (Confluence, the wiki), as doc-context's PR comment
         (markdown) or as a JSON document (work items, pages, withheld sources, warnings; schemaVersion 1.x).
 
         url: the pull request's web address, e.g. https://dev.azure.com/{org}/{project}/_git/{repo}/pullrequest/{id}
