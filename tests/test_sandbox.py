@@ -24,7 +24,8 @@ from msrest.exceptions import ClientRequestError
 from doc_context.sandbox import FakeConfluence, Sandbox
 from doc_context.sandbox.ado_state import Project
 from doc_context.sandbox.confluence import tiny_code
-from doc_context.sandbox.seed import DemoInfo, add_review_threads
+from doc_context.sandbox.seed import DemoInfo
+from doc_context.sandbox.seed_threads import add_review_threads
 from doc_context.sandbox.seed_wiki import wiki_id
 from doc_context.sources.tls import default_context  # the clients below share it: a new one loads the roots
 

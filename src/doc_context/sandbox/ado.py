@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from .ado_access import Call, check_version, request_token, unauthorized
+from .ado_lookups import Lookups
 from .ado_routes import AREAS, Route, build_routes, match
 from .ado_state import (
     Change,
@@ -44,8 +45,6 @@ from .server import RecordingServer, Reply, Request
 
 __all__ = ["FakeAzureDevOps", "Identity", "relation", "work_item"]
 
-GIT = "Microsoft.TeamFoundation.Git.Server.{0}, Microsoft.TeamFoundation.Git.Server"
-
 
 @lru_cache(maxsize=1)
 def _real_locations() -> tuple[dict[str, Any], ...]:
@@ -54,7 +53,7 @@ def _real_locations() -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(text))
 
 
-class FakeAzureDevOps(RecordingServer):
+class FakeAzureDevOps(Lookups, RecordingServer):
     """One organization, `org`, at http://127.0.0.1:PORT/{org}."""
 
     def __init__(
@@ -239,96 +238,11 @@ class FakeAzureDevOps(RecordingServer):
     def resource_areas(self) -> list[dict[str, Any]]:
         return [{"id": area, "name": name, "locationUrl": self.base_url + "/"} for area, name in AREAS]
 
-    # -- lookups the route handlers use (they raise the service's errors)
+    # -- lookups the route handlers use (they raise the service's errors): ado_lookups.py
     def next_thread_id(self) -> int:
         with self._state:
             self._next_thread += 1
             return self._next_thread
-
-    def pull_request_for(self, call: Call) -> PullRequest:
-        repo = self._repository(call.params["repo"], call.project) if "repo" in call.params else None
-        pr = self._prs.get(int(call.params["pr"]))
-        if (
-            pr is None
-            or (repo and pr.repository.id != repo.id)
-            or (call.project and pr.repository.project.id != call.project.id)
-        ):
-            raise ServiceError(
-                404,
-                "TF401180: The requested pull request was not found.",
-                "GitPullRequestNotFoundException",
-                GIT.format("GitPullRequestNotFoundException"),
-            )
-        return pr
-
-    def iteration_for(self, pr: PullRequest, call: Call) -> Iteration:
-        n = int(call.params["iteration"])
-        if not 1 <= n <= len(pr.iterations):
-            raise ServiceError(
-                404,
-                f"TF401174: The iteration {n} of pull request {pr.id} was not found.",
-                "GitPullRequestIterationNotFoundException",
-                GIT.format("GitPullRequestIterationNotFoundException"),
-            )
-        return pr.iterations[n - 1]
-
-    def thread_for(self, call: Call) -> tuple[PullRequest, dict[str, Any]]:
-        pr = self.pull_request_for(call)
-        found = pr.thread(int(call.params["thread"]))
-        if found is None:
-            raise ServiceError(
-                404,
-                "TF401181: The pull request thread cannot be found.",
-                "GitPullRequestCommentThreadNotFoundException",
-                GIT.format("GitPullRequestCommentThreadNotFoundException"),
-            )
-        return pr, found
-
-    def comment_for(self, call: Call) -> tuple[dict[str, Any], dict[str, Any]]:
-        _, found = self.thread_for(call)
-        cid = int(call.params["comment"])
-        target = next((c for c in found["comments"] if c["id"] == cid), None)
-        if target is None:
-            raise ServiceError(
-                404,
-                f"The comment {cid} of thread {found['id']} cannot be found.",
-                "GitPullRequestCommentNotFoundException",
-                GIT.format("GitPullRequestCommentNotFoundException"),
-            )
-        return found, target
-
-    def require_write(self, call: Call) -> None:
-        assert call.grant is not None
-        if call.grant.read_only:
-            raise ServiceError(
-                403,
-                "TF401027: You need the Git 'PullRequestContribute' permission to perform this "
-                f"action. Details: identity 'Build\\{call.grant.identity.id}', scope 'repository'.",
-                "GitNeedsPermissionException",
-                GIT.format("GitNeedsPermissionException"),
-            )
-
-    def require_author(self, call: Call, comment: dict[str, Any]) -> None:
-        self.require_write(call)
-        assert call.grant is not None
-        if (comment.get("author") or {}).get("id") != call.grant.identity.id:
-            raise ServiceError(
-                403,
-                "Only the author of a comment can edit or delete it.",
-                "UnauthorizedAccessException",
-                "System.UnauthorizedAccessException, mscorlib",
-            )
-
-    def check_content(self, content: Any) -> str:
-        text = str(content)
-        if len(text) > self.max_comment_chars:
-            raise ServiceError(
-                400,
-                f"The comment content is {len(text)} characters long; the maximum is {self.max_comment_chars}.",
-                "ArgumentException",
-                "System.ArgumentException, mscorlib",
-            )
-        return text
 
     # -- answering
     def handle_request(self, request: Request) -> Reply:
@@ -342,7 +256,7 @@ class FakeAzureDevOps(RecordingServer):
             if route.location_id:
                 check_version(request, next(loc for loc in self.locations if loc["id"] == route.location_id))
             with self._state:
-                project = self._project(params["project"]) if "project" in params else None
+                project = self.project_for(params["project"]) if "project" in params else None
                 result = route.handler(self, Call(request, params, grant, project))
         except ServiceError as e:
             return Reply.json(e.body(), e.status)
@@ -381,44 +295,3 @@ class FakeAzureDevOps(RecordingServer):
         token = request_token(request)
         with self._state:
             return self._grants.get(token) if token is not None else None
-
-    def project_named(self, segment: str) -> Project | None:
-        """A project by its id or its name, case aside."""
-        wanted = segment.lower()
-        with self._state:
-            return next((p for p in self._projects.values() if wanted in (p.id.lower(), p.name.lower())), None)
-
-    def _project(self, segment: str) -> Project:
-        found = self.project_named(segment)
-        if found is None:
-            raise ServiceError(
-                404,
-                f"TF200016: The following project does not exist: {segment}. Verify that the "
-                "name of the project is correct and that the project exists on the specified "
-                "Azure DevOps Server.",
-                "ProjectDoesNotExistWithNameException",
-                "Microsoft.TeamFoundation.Core.WebApi.ProjectDoesNotExistWithNameException, "
-                "Microsoft.TeamFoundation.Core.WebApi",
-            )
-        return found
-
-    def _repository(self, segment: str, project: Project | None) -> Repository:
-        wanted = segment.lower()
-        found = next(
-            (
-                r
-                for r in self._repos.values()
-                if r.id.lower() == wanted
-                or (project is not None and r.project.id == project.id and r.name.lower() == wanted)
-            ),
-            None,
-        )
-        if found is None or (project is not None and found.project.id != project.id):
-            raise ServiceError(
-                404,
-                f"TF401019: The Git repository with name or identifier {segment} does not exist "
-                "or you do not have permissions for the operation you are attempting.",
-                "GitRepositoryNotFoundException",
-                GIT.format("GitRepositoryNotFoundException"),
-            )
-        return found

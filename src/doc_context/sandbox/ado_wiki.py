@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from .ado_access import Call, request_token
+from .ado_lookups import GIT
 from .ado_state import Project, ServiceError, sha, stable_guid
 from .server import Reply
 
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 
 WIKI_AREA = "bf7d82a0-8aa5-4613-94ef-6172a5ea01f3"  # azure.devops.v7_1.wiki.WikiClient.resource_area_identifier
 WIKI = "Microsoft.TeamFoundation.Wiki.Server.{0}, Microsoft.TeamFoundation.Wiki.Server"
-GIT = "Microsoft.TeamFoundation.Git.Server.{0}, Microsoft.TeamFoundation.Git.Server"
 
 
 @dataclass

@@ -18,8 +18,6 @@ Browser paths (/x/CODE, /display/..., /spaces/...) answer 302: our client must n
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import re
 import ssl
@@ -31,26 +29,17 @@ from urllib.parse import quote
 from .confluence_access import Access, ViewRestriction
 from .confluence_content import ANONYMOUS, Page, Renderer, Space, User, tiny_code
 from .confluence_routes import V1_ROUTES, V2_ROUTES
+from .confluence_signin import Rejected, SignIn
 from .server import RecordingServer, Reply, Request
 
 __all__ = ["FakeConfluence", "Page", "Space", "User", "is_restriction_read", "tiny_code"]
 
 Mode = Literal["cloud", "datacenter"]
-UNAUTHORIZED_HTML = (
-    "<html><head><title>Unauthorized (401)</title></head><body><h1>Unauthorized (401)</h1><p>{reason}</p></body></html>"
-)
-CLOUD_BEARER_403 = {"error": "Failed to parse Connect Session Auth Token"}
-SCOPE_MISMATCH = {"code": 401, "message": "Unauthorized; scope does not match"}
 GONE = {"statusCode": 410, "message": "This deprecated endpoint has been removed", "reason": "Gone"}
 CLOUD_ID = "a436116f-02ce-4520-8fbb-7301462a1674"
 
 
-class _Rejected(Exception):
-    def __init__(self, reply: Reply) -> None:
-        self.reply = reply
-
-
-class FakeConfluence(RecordingServer):
+class FakeConfluence(SignIn, RecordingServer):
     """One Confluence site: users, spaces and pages in memory, served over REST v1 (and v2 on Cloud)."""
 
     def __init__(
@@ -198,28 +187,19 @@ class FakeConfluence(RecordingServer):
             m = re.fullmatch(pattern, rest)
             if m:
                 try:
-                    user = self._authenticate(request)
-                    self._admit(user, scopes, via_gateway=gateway is not None)
+                    user = self.authenticate(request)
+                    self.admit(user, scopes, via_gateway=gateway is not None)
                     if gateway is not None and re.fullmatch(r"/rest/api/content/\d+", rest):
                         return Reply.json(GONE, 410)
                     with self._state:
                         return handler(self, request, user, m.groupdict())
-                except _Rejected as e:
+                except Rejected as e:
                     return e.reply
         return Reply.json({"statusCode": 404, "message": f"null for uri: {self.origin}{request.path}"}, 404)
 
     def _gateway_rest(self, path: str) -> str | None:
         prefix = self.gateway_base.removeprefix(self.origin)
         return path[len(prefix) :] if self.cloud and path.startswith(prefix + "/") else None
-
-    def _admit(self, user: User | None, scopes: frozenset[str], *, via_gateway: bool) -> None:
-        """A scoped token: refused on the site's own URL, and where none of its scopes fits."""
-        if user is None or user.scopes is None:
-            return
-        if not via_gateway:
-            raise _Rejected(self._unauthorized("Basic Authentication Failure - Reason : AUTHENTICATED_FAILED"))
-        if not user.scopes & scopes:
-            raise _Rejected(Reply.json(SCOPE_MISMATCH, 401, {"X-Failure-Category": "FAILURE_CLIENT_SCOPE_CHECK"}))
 
     def fault_reply(self, status: int) -> Reply:
         headers = {"Retry-After": "1"} if status in (429, 503) else {}
@@ -238,42 +218,6 @@ class FakeConfluence(RecordingServer):
             else f"{self.api_base}/login.action?os_destination={quote(rest, safe='')}"
         )
         return Reply(302, {"Location": target, "Content-Type": "text/html;charset=UTF-8"}, b"")
-
-    def _authenticate(self, request: Request) -> User | None:
-        """The caller, None for anonymous, or _Rejected with the mode's answer."""
-        scheme, _, value = request.headers.get("Authorization", "").partition(" ")
-        scheme = scheme.lower()
-        if scheme == "basic":
-            return self._basic(value.strip())
-        if scheme == "bearer" and self.cloud:
-            raise _Rejected(Reply.json(CLOUD_BEARER_403, 403))
-        if scheme == "bearer":
-            user = next((u for u in self._users if u.secret == value.strip()), None)
-            if user is not None:
-                return user
-        if not self.cloud and self.anonymous_on_bad_token:
-            return ANONYMOUS
-        raise _Rejected(self._unauthorized("Client must be authenticated to access this resource."))
-
-    def _basic(self, value: str) -> User:
-        try:
-            name, _, secret = base64.b64decode(value, validate=True).decode("utf-8").partition(":")
-        except (binascii.Error, UnicodeDecodeError) as e:
-            raise _Rejected(self._unauthorized("Basic Authentication Failure - Reason : AUTHENTICATED_FAILED")) from e
-        with self._state:
-            if self.captcha_after is not None and self.failed_logins >= self.captcha_after:
-                raise _Rejected(self._unauthorized("CAPTCHA required", reason="AUTHENTICATION_DENIED"))
-            user = next((u for u in self._users if u.name == name and u.secret == secret), None)
-            if user is None:
-                self.failed_logins += 1
-                raise _Rejected(self._unauthorized("Basic Authentication Failure - Reason : AUTHENTICATED_FAILED"))
-        return user
-
-    def _unauthorized(self, text: str, reason: str = "AUTHENTICATED_FAILED") -> Reply:
-        headers = {"WWW-Authenticate": 'Basic realm="Confluence"'}
-        if not self.cloud:
-            headers["X-Seraph-LoginReason"] = reason
-        return Reply.text(UNAUTHORIZED_HTML.format(reason=text), 401, "text/html;charset=UTF-8", headers)
 
     # -- lookups for the handlers
     def visible(self, page: Page | None, user: User | None) -> Page | None:

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from .ado import FakeAzureDevOps
 from .ado_state import Identity, Project, PullRequest, Repository
 from .ado_workitems import relation, work_item
 from .confluence import FakeConfluence, tiny_code
+from .seed_confluence import (
+    BLOGPOST,
+    DESIGN_PAGE,
+    HOME_PAGE,
+    MISSING_PAGE,
+    POLICY_PAGE,
+    TRASHED_PAGE,
+    data,
+    seed_confluence,
+)
 from .seed_wiki import RUNBOOK_ID, runbook_artifact, runbook_url, seed_wiki
 
 BUG_ID, STORY_ID, SPIKE_ID, UNREADABLE_ID, FEATURE_ID = 4211, 4198, 4230, 4242, 3907
-DESIGN_PAGE, POLICY_PAGE, MISSING_PAGE = 4521988092, 2883616774, 2883619999
-HOME_PAGE, BLOGPOST, TRASHED_PAGE = 2883584001, 3101554690, 2883611111
 PR_ID = 1842
 PR_TITLE = "Fix rounding in checkout totals and add gift card split payments"
 PR_DESCRIPTION = """Fixes the one-cent difference between checkout and the ledger export, and adds split tender \
@@ -90,7 +97,7 @@ def seed_demo(ado: FakeAzureDevOps, confluence: FakeConfluence) -> DemoInfo:
     pr = _pull_request(ado, repo, author)
     pr.description += f"\n\nReconciliation: [the ledger runbook]({runbook_url(ado.base_url, project)})"
     _work_items(ado, project, pr, wiki=confluence.api_base)
-    _confluence(confluence)
+    seed_confluence(confluence)
     seed_wiki(ado, project)
     return DemoInfo(
         org=ado.org,
@@ -188,7 +195,7 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
             rev=7,
             fields={
                 **_people("Jamal Hartnett"),
-                "Microsoft.VSTS.TCM.ReproSteps": _data("bug-repro-steps.html").replace("{attachments}", attached),
+                "Microsoft.VSTS.TCM.ReproSteps": data("bug-repro-steps.html").replace("{attachments}", attached),
                 "Microsoft.VSTS.TCM.SystemInfo": "<div>Web checkout, release 2025.10.3 (storefront@4f2a9c1)<br>"
                 "Chrome 129 on Windows 11; also reproduced in Safari 17 on iOS</div>",
                 "System.Description": "<div>LEGACY-DESCRIPTION-SHOULD-NOT-APPEAR: copied from the old Jira ticket "
@@ -209,8 +216,8 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
             rev=12,
             fields={
                 **_people("Priya Raman"),
-                "System.Description": _data("story-description.html").replace("{wiki}", wiki),
-                "Microsoft.VSTS.Common.AcceptanceCriteria": _data("story-acceptance-criteria.html"),
+                "System.Description": data("story-description.html").replace("{wiki}", wiki),
+                "Microsoft.VSTS.Common.AcceptanceCriteria": data("story-acceptance-criteria.html"),
                 "Microsoft.VSTS.Scheduling.StoryPoints": 8.0,
                 "System.Tags": "gift-cards; payments",
             },
@@ -262,95 +269,3 @@ def _work_items(ado: FakeAzureDevOps, project: Project, pr: PullRequest, *, wiki
 def _people(assignee: str) -> dict[str, Any]:
     user = {"displayName": assignee, "uniqueName": assignee.split()[0].lower() + "@fabrikam.example"}
     return {"System.AssignedTo": user, "System.CreatedBy": user, "System.ChangedBy": user}
-
-
-def add_review_threads(ado: FakeAzureDevOps, pr_id: int) -> list[dict[str, Any]]:
-    """Opt-in (the demo seed leaves the PR without threads): what a reviewed PR carries before our run,
-    a vote (a system thread, no status) and a reviewer's comment on a file."""
-    reviewer = ado.add_identity("Priya Raman", unique_name="priya@fabrikam.example").ref(ado.base_url)
-    now = ado.clock.now()
-    vote = {
-        "comments": [
-            {
-                "id": 1,
-                "parentCommentId": 0,
-                "commentType": "system",
-                "content": "Priya Raman voted 5",
-                "author": reviewer,
-                "publishedDate": now,
-                "lastUpdatedDate": now,
-            }
-        ],
-        "properties": {
-            "CodeReviewThreadType": {"$type": "System.String", "$value": "VoteUpdate"},
-            "CodeReviewVoteResult": {"$type": "System.String", "$value": "5"},
-        },
-    }
-    review = {
-        "status": "active",
-        "threadContext": {
-            "filePath": "/src/checkout/totals.py",
-            "rightFileStart": {"line": 42, "offset": 1},
-            "rightFileEnd": {"line": 42, "offset": 38},
-        },
-        "comments": [
-            {
-                "id": 1,
-                "parentCommentId": 0,
-                "commentType": "text",
-                "author": reviewer,
-                "content": "Can we keep `Decimal` here until the very end? The policy says round once.",
-                "publishedDate": now,
-                "lastUpdatedDate": now,
-                "lastContentUpdatedDate": now,
-            }
-        ],
-        "properties": {"Microsoft.TeamFoundation.Discussion.SupportsMarkdown": {"$type": "System.Int32", "$value": 1}},
-    }
-    return [ado.add_thread(pr_id, vote), ado.add_thread(pr_id, review)]
-
-
-def _confluence(wiki: FakeConfluence) -> None:
-    wiki.add_user("ci-bot@fabrikam.example", "sandbox-confluence-token", display_name="Fabrikam CI")
-    wiki.add_space("PAY", "Payments Engineering", id=98306, homepage_id=HOME_PAGE)
-    wiki.add_space("OPS", "Operations", id=131074)
-    wiki.add_page(HOME_PAGE, "Payments Engineering", "PAY", _data("page-payments-home.xml"), version=14)
-    wiki.add_page(
-        DESIGN_PAGE,
-        "Gift card split payments - design",
-        "PAY",
-        _data("page-giftcard-design.xml"),
-        version=23,
-        parent_id=HOME_PAGE,
-        created="2025-08-19T13:02:44.120Z",
-    )
-    wiki.add_page(
-        POLICY_PAGE,
-        "Checkout rounding policy",
-        "PAY",
-        _data("page-rounding-policy.xml"),
-        version=6,
-        parent_id=HOME_PAGE,
-        created="2024-03-11T09:40:00.000Z",
-    )
-    wiki.add_page(
-        TRASHED_PAGE,
-        "Legacy rounding rules (2019)",
-        "PAY",
-        _data("page-legacy-rounding.xml"),
-        version=3,
-        status="trashed",
-        created="2019-05-02T10:00:00.000Z",
-    )
-    wiki.add_page(
-        BLOGPOST,
-        "Payments Q4 release notes",
-        "PAY",
-        _data("blog-q4-release-notes.xml"),
-        type="blogpost",
-        created="2025-11-03T09:14:22.417Z",
-    )
-
-
-def _data(name: str) -> str:
-    return resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8").strip()

@@ -17,26 +17,22 @@ RecordingServer(host="127.0.0.1", port=0, fault_timeout_s=3.0, tls=None)
 
 from __future__ import annotations
 
-import json
 import re
 import selectors
 import socket
 import ssl
-import struct
-import sys
 import threading
 import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import MappingProxyType
-from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from .faults import FAULT_WORDS, MALFORMED_BODY, Answer, Rule, check_answer, describe
 from .messages import Headers, Reply, Request
+from .wire import Handler, HTTPServer, parse_json, read_body, reset, write
 
 __all__ = ["Headers", "RecordingServer", "Reply", "Request"]
 
@@ -59,7 +55,7 @@ class RecordingServer:
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
         try:
-            self._httpd = _HTTPServer((host, port), _Handler)
+            self._httpd = HTTPServer((host, port), Handler)
         except OSError as e:
             raise OSError(e.errno, f"cannot listen on {host}:{port} ({e.strerror})") from None
         if tls is not None:  # the handshake happens in the request's thread, on its first read
@@ -201,8 +197,8 @@ class RecordingServer:
             extra = sum(r.latency_ms for r in self._latencies if r.matches(method, path))
         return (self.latency_ms + extra) / 1000.0
 
-    def _serve(self, h: _Handler) -> None:
-        body = _read_body(h)
+    def _serve(self, h: Handler) -> None:
+        body = read_body(h)
         split = urlsplit(h.path)
         request = Request(
             method=h.command,
@@ -210,7 +206,7 @@ class RecordingServer:
             query=MappingProxyType(dict(parse_qsl(split.query, keep_blank_values=True))),
             headers=Headers(h.headers.items()),
             body=body,
-            json=_parse_json(body),
+            json=parse_json(body),
             time=time.time(),
             target=h.path,
             peer=(str(h.client_address[0]), int(h.client_address[1])),
@@ -226,7 +222,7 @@ class RecordingServer:
             self._answer(request, None)
             fault = fault.removesuffix("-after")
         if fault == "reset":
-            return _reset(h)
+            return reset(h)
         if fault == "timeout":
             self._closing.wait(self.fault_timeout_s)
             h.close_connection = True
@@ -234,7 +230,7 @@ class RecordingServer:
         reply = self._answer(request, fault)
         with self._lock:
             self._replies[id(request)] = reply
-        _write(h, reply)
+        write(h, reply)
         return None
 
     def _answer(self, request: Request, fault: Answer | None) -> Reply:
@@ -265,70 +261,3 @@ class RecordingServer:
             headers.setdefault("Content-Type", "text/plain; charset=utf-8")
             return Reply(status, headers, body.encode())
         return Reply(status, headers, body if isinstance(body, bytes) else b"")
-
-
-class _HTTPServer(ThreadingHTTPServer):
-    request_queue_size = 128  # a burst of concurrent connects must not overflow the listen backlog
-    owner: RecordingServer
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if isinstance(sys.exc_info()[1], (ssl.SSLError, ConnectionError)):
-            return  # a client that refused our certificate, or hung up: not a bug in the fake
-        super().handle_error(request, client_address)
-
-
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive; every answer carries Content-Length
-    disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    server: _HTTPServer
-
-    def _dispatch(self) -> None:
-        self.server.owner._serve(self)
-
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _dispatch
-
-
-def _read_body(h: BaseHTTPRequestHandler) -> bytes:
-    if h.headers.get("Transfer-Encoding", "").lower() == "chunked":
-        chunks = []
-        while size := int(h.rfile.readline().split(b";")[0].strip() or b"0", 16):
-            chunks.append(h.rfile.read(size))
-            h.rfile.readline()
-        while h.rfile.readline() not in (b"\r\n", b"\n", b""):
-            pass
-        return b"".join(chunks)
-    length = int(h.headers.get("Content-Length") or 0)
-    return h.rfile.read(length) if length else b""
-
-
-def _parse_json(body: bytes) -> Any:
-    if not body:
-        return None
-    try:
-        return json.loads(body)
-    except ValueError:
-        return None
-
-
-def _write(h: BaseHTTPRequestHandler, reply: Reply) -> None:
-    h.send_response(reply.status)
-    for name, value in reply.headers.items():
-        h.send_header(name, value)
-    h.send_header("Content-Length", str(len(reply.body)))
-    h.end_headers()
-    if h.command != "HEAD" and reply.body:
-        h.wfile.write(reply.body)
-
-
-def _reset(h: BaseHTTPRequestHandler) -> None:
-    """Close without an answer; linger 0 makes the close a TCP reset."""
-    h.close_connection = True
-    try:
-        h.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        h.connection.close()  # really closed once the handler drops its file objects
-    except OSError:
-        pass
