@@ -94,12 +94,12 @@ def _die_with_parent() -> None:
 
 
 @pytest.fixture
-def cli(monkeypatch):
+def cli():
     """Run `doc-context ARGS` in this process (main(argv), tests/inprocess.py) with the given environment, as a
     fresh process would: its exit code, stdout and stderr."""
 
     def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
-        ran = Ran(*run_main(monkeypatch, run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout))
+        ran = Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout=timeout))
         assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
         return ran
 

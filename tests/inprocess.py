@@ -3,7 +3,7 @@ environment, its stdout and stderr captured as the console script writes them.
 
 What a process would print beyond main's own lines is printed here too: a log record no handler takes (Python's
 last resort writes it to stderr) and a warning the interpreter's default filters show. The environment is
-set for the call alone (monkeypatch, undone after it), with the pipeline variables of this machine left out,
+set for the call alone (a MonkeyPatch undone after it), with the pipeline variables of this machine left out,
 as demo.run_env leaves them out of a child's.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import sys
 import threading
 import warnings
 from collections.abc import Iterator, Sequence
@@ -23,9 +24,10 @@ from doc_context.cli import main
 
 
 def run_main(
-    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], args: Sequence[str], timeout: float
+    env: dict[str, str], args: Sequence[str], *, timeout: float = 120, stdin: bytes = b""
 ) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of `main(args)` under exactly `env` (a child's environment, as run_env makes it)."""
+    """(exit code, stdout, stderr) of `main(args)` under exactly `env` (a child's environment, as run_env makes it),
+    reading `stdin`."""
     stdout, stderr = io.StringIO(), io.StringIO()
     result: list[int] = []
     failed: list[BaseException] = []
@@ -41,7 +43,9 @@ def run_main(
             failed.append(e)
 
     with ExitStack() as stack:
-        stack.enter_context(_environment(monkeypatch, env))
+        patch = stack.enter_context(pytest.MonkeyPatch.context())
+        _environment(patch, env)
+        patch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
         stack.enter_context(redirect_stdout(stdout))
         stack.enter_context(redirect_stderr(stderr))
         stack.enter_context(_last_resort_logging(stderr))
@@ -63,14 +67,11 @@ def _as_written(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-@contextmanager
-def _environment(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> Iterator[None]:
-    with monkeypatch.context() as m:
-        for name in [n for n in os.environ if n not in env]:
-            m.delenv(name)
-        for name, value in env.items():
-            m.setenv(name, value)
-        yield
+def _environment(patch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    for name in [n for n in os.environ if n not in env]:
+        patch.delenv(name)
+    for name, value in env.items():
+        patch.setenv(name, value)
 
 
 class _LastResort(logging.Handler):

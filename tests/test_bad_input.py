@@ -1,6 +1,7 @@
 """Bad input ends in exit 2 (or 1 for a network failure) and one line that says what to do, never a traceback.
 
-Each case runs the CLI as a subprocess, outside a pipeline (no TF_BUILD), against the sandbox.
+Each case runs the CLI (main(argv) in this process, as a fresh one would: tests/inprocess.py) outside a pipeline
+(no TF_BUILD), against the sandbox.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from doc_context.events import MAX_EVENT_BYTES
 from doc_context.sandbox import Sandbox
 
 from .conftest import Ran
+from .inprocess import run_main
 
-pytestmark = pytest.mark.e2e  # the CLI in a subprocess
+pytestmark = pytest.mark.e2e  # the CLI against the sandbox
 
 
 def terminal(sandbox: Sandbox) -> dict[str, str]:
@@ -47,16 +49,9 @@ def event(sandbox: Sandbox, **resource: object) -> dict[str, object]:
     }
 
 
-def run_bytes(env: dict[str, str], tmp_path: Path, *args: str, stdin: bytes | None = None) -> Ran:
-    done = subprocess.run(
-        [sys.executable, "-m", "doc_context", *args],
-        env=run_env(env, str(tmp_path / "sdk-cache")),
-        input=stdin,
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    return Ran(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
+def run_bytes(env: dict[str, str], *args: str, stdin: bytes = b"") -> Ran:
+    """`doc-context ARGS` in this process, as a fresh one would run it (tests/inprocess.py), reading `stdin`."""
+    return Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, stdin=stdin))
 
 
 def one_line(ran: Ran, code: int, *says: str) -> str:
@@ -73,7 +68,7 @@ def one_line(ran: Ran, code: int, *says: str) -> str:
 def test_an_event_file_in_utf16_is_not_utf8(sandbox, tmp_path):
     path = tmp_path / "event.json"
     path.write_bytes(json.dumps(event(sandbox)).encode("utf-16"))
-    one_line(run_bytes(terminal(sandbox), tmp_path, "run", "--event", str(path)), 2, "not UTF-8", "0xff")
+    one_line(run_bytes(terminal(sandbox), "run", "--event", str(path)), 2, "not UTF-8", "0xff")
     assert sandbox.ado.requests() == []
 
 
@@ -81,7 +76,7 @@ def test_an_event_file_with_a_utf8_bom_is_read(sandbox, tmp_path):
     path = tmp_path / "event.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(event(sandbox)).encode())
     env = {k: v for k, v in terminal(sandbox).items() if not k.startswith(("SYSTEM_PULLREQUEST", "BUILD_REPO"))}
-    ran = run_bytes(env, tmp_path, "run", "--event", str(path))
+    ran = run_bytes(env, "run", "--event", str(path))
     assert ran.code == 0, ran.output
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
@@ -89,7 +84,6 @@ def test_an_event_file_with_a_utf8_bom_is_read(sandbox, tmp_path):
 def test_a_utf8_bom_on_stdin_is_read_too(sandbox, tmp_path):
     ran = run_bytes(
         terminal(sandbox),
-        tmp_path,
         "run",
         "--dry-run",
         "--event",
@@ -103,7 +97,7 @@ def test_a_utf8_bom_on_stdin_is_read_too(sandbox, tmp_path):
 def test_deeply_nested_json(sandbox, tmp_path):
     path = tmp_path / "event.json"
     path.write_text("[" * 200_000 + "]" * 200_000)
-    one_line(run_bytes(terminal(sandbox), tmp_path, "run", "--event", str(path)), 2, "nested too deeply")
+    one_line(run_bytes(terminal(sandbox), "run", "--event", str(path)), 2, "nested too deeply")
 
 
 @pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
@@ -113,7 +107,7 @@ def test_an_event_over_the_size_cap(sandbox, tmp_path, from_stdin):
     path = tmp_path / "event.json"
     path.write_bytes(data)
     args = ("run", "--event", "-") if from_stdin else ("run", "--event", str(path))
-    ran = run_bytes(terminal(sandbox), tmp_path, *args, stdin=data if from_stdin else None)
+    ran = run_bytes(terminal(sandbox), *args, stdin=data if from_stdin else b"")
     one_line(ran, 2, "larger than 5 MB")
     assert sandbox.ado.requests() == []
 
@@ -122,22 +116,22 @@ def test_an_event_over_the_size_cap(sandbox, tmp_path, from_stdin):
 def test_a_pull_request_id_that_is_not_one(sandbox, tmp_path, value):
     path = tmp_path / "event.json"
     path.write_text(json.dumps(event(sandbox, pullRequestId=value)))
-    ran = run_bytes(terminal(sandbox), tmp_path, "run", "--event", str(path))
+    ran = run_bytes(terminal(sandbox), "run", "--event", str(path))
     one_line(ran, 2, "pullRequestId")
     assert sandbox.ado.requests() == []
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "x"])
-def test_a_pull_request_flag_of_zero_or_less(sandbox, tmp_path, value):
-    ran = run_bytes(terminal(sandbox), tmp_path, "run", "--pull-request", value)
+def test_a_pull_request_flag_of_zero_or_less(sandbox, value):
+    ran = run_bytes(terminal(sandbox), "run", "--pull-request", value)
     one_line(ran, 2, "--pull-request", "not a pull request id", "--help")
     assert sandbox.ado.requests() == []
 
 
 @pytest.mark.parametrize("value", ["0", "-1"])
-def test_a_pull_request_variable_of_zero_or_less(sandbox, tmp_path, value):
+def test_a_pull_request_variable_of_zero_or_less(sandbox, value):
     env = {**terminal(sandbox), "SYSTEM_PULLREQUEST_PULLREQUESTID": value}
-    one_line(run_bytes(env, tmp_path, "run"), 2, "SYSTEM_PULLREQUEST_PULLREQUESTID", "greater than 0")
+    one_line(run_bytes(env, "run"), 2, "SYSTEM_PULLREQUEST_PULLREQUESTID", "greater than 0")
     assert sandbox.ado.requests() == []
 
 
@@ -147,7 +141,7 @@ def test_a_pull_request_variable_of_zero_or_less(sandbox, tmp_path, value):
 def test_flags_that_name_the_pull_request_conflict_with_an_event(sandbox, tmp_path, flags):
     path = tmp_path / "event.json"
     path.write_text(json.dumps(event(sandbox)))
-    ran = run_bytes(terminal(sandbox), tmp_path, "run", "--event", str(path), *flags)
+    ran = run_bytes(terminal(sandbox), "run", "--event", str(path), *flags)
     line = one_line(ran, 2, "--event", flags[0], "one or the other")
     assert all(flag in line for flag in flags if flag.startswith("--"))
     assert sandbox.ado.requests() == []
@@ -171,12 +165,12 @@ def test_sandbox_on_a_port_already_taken(tmp_path):
 
 
 # -- network failures: one line naming the host and what to check
-def test_dns_failure_names_the_host_and_the_proxy_variables(sandbox, tmp_path):
+def test_dns_failure_names_the_host_and_the_proxy_variables(sandbox):
     env = {**terminal(sandbox), "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": "https://dev.azure.invalid/fabrikam"}
-    one_line(run_bytes(env, tmp_path, "run"), 1, "cannot resolve the host dev.azure.invalid", "HTTPS_PROXY", "NO_PROXY")
+    one_line(run_bytes(env, "run"), 1, "cannot resolve the host dev.azure.invalid", "HTTPS_PROXY", "NO_PROXY")
 
 
-def test_an_unreachable_proxy_names_the_host_and_no_proxy(sandbox, tmp_path):
+def test_an_unreachable_proxy_names_the_host_and_no_proxy(sandbox):
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         proxy = f"http://127.0.0.1:{closed.getsockname()[1]}"  # bound, never listening: refused
@@ -186,20 +180,20 @@ def test_an_unreachable_proxy_names_the_host_and_no_proxy(sandbox, tmp_path):
             "HTTPS_PROXY": proxy,
             "NO_PROXY": "",
         }
-        line = one_line(run_bytes(env, tmp_path, "run"), 1, "dev.azure.com", "through the proxy", "NO_PROXY")
+        line = one_line(run_bytes(env, "run"), 1, "dev.azure.com", "through the proxy", "NO_PROXY")
     assert "urllib3" not in line and "HTTPSConnectionPool" not in line
 
 
-def test_confluence_unreachable_is_a_warning_naming_the_host_and_the_fix(sandbox, tmp_path):
+def test_confluence_unreachable_is_a_warning_naming_the_host_and_the_fix(sandbox):
     env = {**terminal(sandbox), "CONFLUENCE_URL": "https://wiki.contoso.invalid/wiki"}
-    ran = run_bytes(env, tmp_path, "run")
+    ran = run_bytes(env, "run")
     assert ran.code == 0, ran.output
     [line] = [line for line in ran.stdout.splitlines() if "could not be reached" in line]
     assert "cannot resolve the host wiki.contoso.invalid" in line and "HTTPS_PROXY" in line
     assert "ConnectError" not in line and len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
 
-def test_confluence_behind_an_unreachable_proxy_names_no_proxy(sandbox, tmp_path):
+def test_confluence_behind_an_unreachable_proxy_names_no_proxy(sandbox):
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         env = {
@@ -208,7 +202,7 @@ def test_confluence_behind_an_unreachable_proxy_names_no_proxy(sandbox, tmp_path
             "HTTPS_PROXY": f"http://127.0.0.1:{closed.getsockname()[1]}",
             "NO_PROXY": "",
         }
-        ran = run_bytes(env, tmp_path, "run")
+        ran = run_bytes(env, "run")
     assert ran.code == 0, ran.output
     [line] = [line for line in ran.stdout.splitlines() if "could not be reached" in line]
     assert "wiki.contoso.example through the proxy" in line and "NO_PROXY" in line
@@ -252,7 +246,7 @@ def test_tls_failure_points_at_the_ca_bundle_and_the_bundle_fixes_it(tmp_path):
         assert sandbox.ado.base_url.startswith("https://127.0.0.1:")
         env = {**terminal(sandbox), "REQUESTS_CA_BUNDLE": "", "CURL_CA_BUNDLE": ""}  # the public CAs only
         line = one_line(
-            run_bytes(env, tmp_path, "run"),
+            run_bytes(env, "run"),
             1,
             f"127.0.0.1:{sandbox.ado.port}",
             "TLS",
@@ -262,31 +256,31 @@ def test_tls_failure_points_at_the_ca_bundle_and_the_bundle_fixes_it(tmp_path):
         assert "SSLError" not in line and "urllib3" not in line
         assert sandbox.ado.threads(sandbox.info.pr_id) == []
 
-        fixed = run_bytes({**env, "REQUESTS_CA_BUNDLE": str(cert)}, tmp_path, "run")
+        fixed = run_bytes({**env, "REQUESTS_CA_BUNDLE": str(cert)}, "run")
         assert fixed.code == 0, fixed.output
         assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
 
 @pytest.mark.parametrize("port", ["99999", "abc", "-1", "0"])
 @pytest.mark.parametrize("given", ["variable", "flag"])
-def test_an_org_url_with_a_bad_port(sandbox, tmp_path, port, given):
+def test_an_org_url_with_a_bad_port(sandbox, port, given):
     url = f"http://127.0.0.1:{port}/{sandbox.ado.org}"
     env, args = terminal(sandbox), ["run"]
     if given == "variable":
         env["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"] = url
     else:
         args += ["--org-url", url]
-    one_line(run_bytes(env, tmp_path, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "port")
+    one_line(run_bytes(env, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "port")
     assert sandbox.ado.requests() == []
 
 
 @pytest.mark.parametrize("given", ["variable", "flag"])
-def test_an_org_url_with_bytes_that_are_not_utf8(sandbox, tmp_path, given):
+def test_an_org_url_with_bytes_that_are_not_utf8(sandbox, given):
     url = os.fsdecode(sandbox.ado.base_url.encode() + b"\xff\xfe")  # as the OS hands such bytes over
     env, args = terminal(sandbox), ["run"]
     if given == "variable":
         env["SYSTEM_TEAMFOUNDATIONCOLLECTIONURI"] = url
     else:
         args += ["--org-url", url]
-    one_line(run_bytes(env, tmp_path, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "not UTF-8")
+    one_line(run_bytes(env, *args), 2, "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI", "not UTF-8")
     assert sandbox.ado.requests() == []
