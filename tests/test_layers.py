@@ -62,7 +62,7 @@ IMPURE = (
 
 
 def layer(module: str) -> str:
-    if module in SHARED:
+    if module in SHARED or module.startswith("doc_context.models."):  # the models package: one module a side
         return "shared"
     if module in RUN:
         return "run"
