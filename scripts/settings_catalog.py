@@ -1,7 +1,10 @@
 """Which settings an admin sets, and the task input, template parameter and env var that carry each one.
 
-Everything here is derived from doc_context.settings.Settings.model_fields, so task/task.json, the step
-template and docs/admin.md are generated from (or checked against) the settings model and cannot drift.
+Everything here is derived from doc_context.settings.Settings.model_fields and the document sources' declarations
+(registry.SOURCES: each source's settings are its own input group), so task/task.json, the step template and
+docs/admin.md are generated from the settings model and cannot drift. A field may say, in its Field(...): its
+label (`title`), and in json_schema_extra its task input's name (`input`) and that the template takes the name of
+the variable holding it (`from_variable`, settings/source.py's FROM_VARIABLE; every secret does).
 """
 
 from __future__ import annotations
@@ -9,11 +12,13 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pydantic import SecretStr
+from pydantic import BaseModel, SecretStr
 from pydantic.fields import FieldInfo
 
+from doc_context.registry import SOURCES, DeclaredSource
 from doc_context.settings import Settings, env_names
 
 # Set by the agent or the pipeline for every run: no task input, no template parameter.
@@ -27,14 +32,10 @@ PIPELINE_PROVIDED = {
     "team_project": "System.TeamProject",
     "build_id": "Build.BuildId",
 }
-# Task input / template parameter names that differ from the camelCased field name.
+# Task input / template parameter names that differ from the camelCased field name (a source's own: its Field's
+# json_schema_extra "input"), and labels (a source's own: its Field's title).
 NAME_OVERRIDES = {"pat": "azureDevOpsPat"}
-LABEL_OVERRIDES = {
-    "auth": "Azure DevOps auth mode",
-    "pat": "Azure DevOps PAT",
-}
-# Read from a (secret) variable whose NAME the template takes, besides every SecretStr setting.
-FROM_VARIABLE = {"confluence_email"}
+LABEL_OVERRIDES = {"auth": "Azure DevOps auth mode", "pat": "Azure DevOps PAT"}
 # A step's env cannot override a predefined variable (BUILD_REPOSITORY_ID is always set), so the template hands
 # these to `doc-context run` as flags, read from its own env names: payload text never enters a command line.
 TEMPLATE_FLAG_ENV = {
@@ -43,10 +44,9 @@ TEMPLATE_FLAG_ENV = {
     "project": ("DOC_CONTEXT_PROJECT", "--project"),
 }
 _ACRONYMS = {"url": "URL", "api": "API", "pat": "PAT", "id": "ID", "ca": "CA", "llm": "LLM"}
-_GROUPS = (
+_GROUPS = (  # the task's input groups of the settings that are no document source's
     ("pullRequest", ("pull_request_id", "repository", "project")),
     ("auth", ("auth", "pat", "azure_")),
-    ("confluence", ("confluence_",)),
     ("comment", ("marker_key", "thread_status", "comment_budget", "parent_depth", "extra_fields")),
     (
         "audience",
@@ -75,10 +75,11 @@ class Entry:
     description: str
     label: str
     group: str
+    variable: bool = False  # its Field says the template takes the name of the variable that holds it
 
     @property
     def from_variable(self) -> bool:
-        return self.secret or self.field in FROM_VARIABLE
+        return self.secret or self.variable
 
     @property
     def parameter(self) -> str | None:
@@ -117,24 +118,53 @@ def _kind(annotation: object) -> tuple[str, tuple[str, ...], bool]:
     raise TypeError(f"no task input type for {annotation!r}")
 
 
-def _label(field: str) -> str:
+def _label(field: str, info: FieldInfo) -> str:
     words = [_ACRONYMS.get(word, word) for word in field.split("_")]
-    return LABEL_OVERRIDES.get(field) or " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
+    return info.title or LABEL_OVERRIDES.get(field) or " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
 
 
-def _group(field: str) -> str:
+def _group(field: str, sources: Sequence[DeclaredSource]) -> str:
+    mine = next((s.name for s in sources if field in s.fields()), None)
+    if mine is not None:
+        return mine
     for group, prefixes in _GROUPS:
         if any(field == p or (p.endswith("_") and field.startswith(p)) for p in prefixes):
             return group
     return "run"
 
 
-def catalog() -> list[Entry]:
+def _extra(info: FieldInfo, key: str) -> object:
+    extra = info.json_schema_extra
+    return extra.get(key) if isinstance(extra, dict) else None
+
+
+def groups(sources: Sequence[DeclaredSource] = SOURCES) -> list[tuple[str, str, bool]]:
+    """The task's input groups, each document source's (with settings of its own) after authentication."""
+    declared = [(s.name, s.title, s.expanded) for s in sources if s.settings is not None]
+    return [*GROUPS_BEFORE, *declared, *GROUPS_AFTER]
+
+
+GROUPS_BEFORE = [
+    ("setup", "Python and when to run", True),
+    ("pullRequest", "Pull request (set by PR builds; give it for reruns and service hooks)", False),
+    ("auth", "Azure DevOps authentication", False),
+]
+GROUPS_AFTER = [
+    ("comment", "The comment thread", True),
+    ("audience", "Audience: what is shown by title and link only", False),
+    ("run", "Limits and behaviour", False),
+    ("llm", "LLM summaries (optional)", False),
+]
+
+
+def catalog(settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES) -> list[Entry]:
+    """Every setting of `settings_cls`, in its field order; `sources`: the registered document sources."""
     entries = []
-    for field, info in Settings.model_fields.items():
+    for field, info in settings_cls.model_fields.items():
         kind, choices, secret = _kind(info.annotation)
         default = info.get_default(call_default_factory=True)
-        name = None if field in PIPELINE_PROVIDED else NAME_OVERRIDES.get(field, camel(field))
+        named = _extra(info, "input")
+        name = None if field in PIPELINE_PROVIDED else str(named or NAME_OVERRIDES.get(field, camel(field)))
         entries.append(
             Entry(
                 field,
@@ -145,15 +175,16 @@ def catalog() -> list[Entry]:
                 default,
                 secret,
                 re.sub(r"\s+", " ", info.description or "").strip(),
-                _label(field),
-                _group(field),
+                _label(field, info),
+                _group(field, sources),
+                bool(_extra(info, "from_variable")),
             )
         )
     return entries
 
 
-def admin_entries() -> list[Entry]:
-    return [e for e in catalog() if e.input is not None]
+def admin_entries(settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES) -> list[Entry]:
+    return [e for e in catalog(settings_cls, sources) if e.input is not None]
 
 
 def format_default(value: object) -> str:

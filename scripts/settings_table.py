@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from settings_catalog import PIPELINE_PROVIDED, Entry, catalog, format_default
 
@@ -39,8 +40,9 @@ def _row(entry: Entry) -> str:
     return "| " + " | ".join(_cell(c) for c in (*names, _code(entry.env), default, description)) + " |"
 
 
-def table() -> str:
-    return "\n".join([HEADER, *(_row(entry) for entry in catalog())])
+def table(*declared: Any) -> str:
+    """The table; `declared`: catalog's (the settings model and the document sources) when not the registered."""
+    return "\n".join([HEADER, *(_row(entry) for entry in catalog(*declared))])
 
 
 def replace_between_markers(text: str, body: str) -> str:

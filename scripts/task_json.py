@@ -1,5 +1,6 @@
-"""Generate task/task.json, task/env-map.json (and the list of input defaults in docs/admin.md) from the settings
-model: `python scripts/task_json.py --write`.
+"""Generate task/task.json, task/env-map.json, the step template's settings (its parameters and its run step's env)
+and the list of input defaults in docs/admin.md from the settings model and the registered document sources:
+`python scripts/task_json.py --write`.
 
 Without --write it exits 1 when the files on disk differ from what the settings model gives (`--check`).
 """
@@ -9,12 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from settings_catalog import Entry, admin_entries, format_default
+from pydantic import BaseModel
+from settings_catalog import Entry, admin_entries, format_default, groups
+from step_template import template_yml
 from version import project_version
 
 from doc_context.context.document import OUTPUT_VARIABLE
+from doc_context.registry import SOURCES, DeclaredSource
+from doc_context.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 TASK_DIR = ROOT / "task"
@@ -25,16 +31,6 @@ TASK_ID = "8e39f10e-a4a8-4965-a840-2d8e8777d1cd"  # never change it: the agent k
 MINIMUM_AGENT_VERSION = "3.232.1"
 
 FRIENDLY_NAME = "doc-context: PR business context"  # tfx: at most 40 characters
-GROUPS = [
-    ("setup", "Python and when to run", True),
-    ("pullRequest", "Pull request (set by PR builds; give it for reruns and service hooks)", False),
-    ("auth", "Azure DevOps authentication", False),
-    ("confluence", "Confluence", True),
-    ("comment", "The comment thread", True),
-    ("audience", "Audience: what is shown by title and link only", False),
-    ("run", "Limits and behaviour", False),
-    ("llm", "LLM summaries (optional)", False),
-]
 # Inputs of the task itself, not settings: how to start Python and when to run.
 TASK_ONLY_INPUTS = [
     {
@@ -114,7 +110,10 @@ def _input(entry: Entry) -> dict[str, object]:
     return item
 
 
-def task_json() -> dict[str, object]:
+def task_json(
+    settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES
+) -> dict[str, object]:
+    """task.json for the settings model and the registered document sources."""
     major, minor, patch = (int(part) for part in project_version().split("."))
     return {
         "$schema": "https://raw.githubusercontent.com/Microsoft/azure-pipelines-task-lib/master/tasks.schema.json",
@@ -131,8 +130,10 @@ def task_json() -> dict[str, object]:
         "version": {"Major": major, "Minor": minor, "Patch": patch},
         "minimumAgentVersion": MINIMUM_AGENT_VERSION,
         "instanceNameFormat": "doc-context: business context comment",
-        "groups": [{"name": name, "displayName": title, "isExpanded": expanded} for name, title, expanded in GROUPS],
-        "inputs": TASK_ONLY_INPUTS + [_input(entry) for entry in admin_entries()],
+        "groups": [
+            {"name": name, "displayName": title, "isExpanded": expanded} for name, title, expanded in groups(sources)
+        ],
+        "inputs": TASK_ONLY_INPUTS + [_input(entry) for entry in admin_entries(settings_cls, sources)],
         "outputVariables": [
             {
                 "name": OUTPUT_VARIABLE,
@@ -144,9 +145,9 @@ def task_json() -> dict[str, object]:
     }
 
 
-def env_map() -> dict[str, object]:
+def env_map(settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES) -> dict[str, object]:
     """What index.js reads: task input -> the setting's environment variable."""
-    return {"inputs": {entry.input: entry.env for entry in admin_entries()}}
+    return {"inputs": {entry.input: entry.env for entry in admin_entries(settings_cls, sources)}}
 
 
 DEFAULTS_START, DEFAULTS_END = "<!-- input-defaults:start -->", "<!-- input-defaults:end -->"
@@ -173,11 +174,17 @@ def _admin_md() -> str:
     return f"{head}{DEFAULTS_START}\n{input_defaults()}\n{DEFAULTS_END}{tail}"
 
 
-def rendered() -> dict[Path, str]:
+TEMPLATE = ROOT / "pipelines" / "templates" / "doc-context.yml"
+
+
+def rendered(settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES) -> dict[Path, str]:
+    """Every generated file, by path: what the settings model and the registered document sources give."""
+    entries = admin_entries(settings_cls, sources)
     return {
-        TASK_DIR / "task.json": json.dumps(task_json(), indent=2) + "\n",
-        TASK_DIR / "env-map.json": json.dumps(env_map(), indent=2) + "\n",
+        TASK_DIR / "task.json": json.dumps(task_json(settings_cls, sources), indent=2) + "\n",
+        TASK_DIR / "env-map.json": json.dumps(env_map(settings_cls, sources), indent=2) + "\n",
         ADMIN: _admin_md(),
+        TEMPLATE: template_yml(TEMPLATE.read_text(encoding="utf-8"), entries, groups(sources)),
     }
 
 

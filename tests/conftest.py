@@ -11,6 +11,7 @@ import pytest
 
 from doc_context.demo import run_env
 from doc_context.sandbox import Sandbox
+from doc_context.settings import secret_variables
 
 from .inprocess import run_main
 
@@ -128,13 +129,7 @@ def cli_process(tmp_path):
     return run
 
 
-SECRET_VARIABLES = (
-    "SYSTEM_ACCESSTOKEN",
-    "AZURE_DEVOPS_PAT",
-    "CONFLUENCE_API_TOKEN",
-    "CONFLUENCE_PAT",
-    "DOC_CONTEXT_LLM_API_KEY",
-)
+SECRET_VARIABLES = secret_variables()  # every secret setting's environment names, a document source's too
 
 
 def assert_no_secret(output: str, secrets: list[str]) -> None:

@@ -1,21 +1,28 @@
-"""summary/audience.py: which sources are withheld, and why (pure, table-driven)."""
+"""summary/audience.py and Confluence's own rule (sources/confluence/audience.py): which sources are withheld, and
+why (pure, table-driven)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from doc_context.models import Page, PageRef, Relation, Restriction, WorkItem
 from doc_context.settings import load_settings
-from doc_context.summary.audience import (
+from doc_context.sources.confluence.audience import (
     INHERITED_RESTRICTION,
-    OTHER_PROJECT,
     OWN_RESTRICTION,
+    TITLE_ONLY_SPACE,
+    UNKNOWN_RESTRICTION,
+    ConfluenceAudience,
+)
+from doc_context.sources.confluence.settings import audience as confluence_audience
+from doc_context.summary.audience import (
+    OTHER_PROJECT,
     SENSITIVE_AREA,
     SENSITIVE_TAG,
-    TITLE_ONLY_SPACE,
     TITLES_ONLY,
     UNKNOWN_PROJECT,
-    UNKNOWN_RESTRICTION,
     Audience,
     split_list,
     withhold_item,
@@ -78,26 +85,43 @@ def page(space: str = "PAY", restriction: Restriction = "none", error: str = "")
 @pytest.mark.parametrize(
     ("audience", "source", "why"),
     [
-        (Audience(), page(), None),
-        (Audience(), page(restriction="own"), OWN_RESTRICTION),
-        (Audience(), page(restriction="inherited"), INHERITED_RESTRICTION),
-        (Audience(), page(restriction="unknown"), UNKNOWN_RESTRICTION),
-        (Audience(), page(restriction="unchecked"), UNKNOWN_RESTRICTION),  # a client that did not ask: restricted
-        (Audience(restricted_pages="summary"), page(restriction="own"), None),
-        (Audience(restricted_pages="summary"), page(restriction="unchecked"), None),
-        (load_settings(title_only_spaces="PAY", restricted_pages="summary").audience(), page(), TITLE_ONLY_SPACE),
-        (load_settings(title_only_spaces="hr, LEGAL;pay").audience(), page("PAY"), TITLE_ONLY_SPACE),
-        (load_settings(title_only_spaces="HR").audience(), page("PAY"), None),
-        (Audience(page_content="titles"), page(), TITLES_ONLY),
+        (ConfluenceAudience(), page(), None),
+        (ConfluenceAudience(), page(restriction="own"), OWN_RESTRICTION),
+        (ConfluenceAudience(), page(restriction="inherited"), INHERITED_RESTRICTION),
+        (ConfluenceAudience(), page(restriction="unknown"), UNKNOWN_RESTRICTION),
+        (ConfluenceAudience(), page(restriction="unchecked"), UNKNOWN_RESTRICTION),  # a client that did not ask
+        (ConfluenceAudience(restricted_pages="summary"), page(restriction="own"), None),
+        (ConfluenceAudience(restricted_pages="summary"), page(restriction="unchecked"), None),
+        (
+            confluence_audience(load_settings(title_only_spaces="PAY", restricted_pages="summary")),
+            page(),
+            TITLE_ONLY_SPACE,
+        ),
+        (confluence_audience(load_settings(title_only_spaces="hr, LEGAL;pay")), page("PAY"), TITLE_ONLY_SPACE),
+        (confluence_audience(load_settings(title_only_spaces="HR")), page("PAY"), None),
     ],
 )
-def test_pages(audience: Audience, source: Page, why: str | None) -> None:
+def test_confluence_pages(audience: ConfluenceAudience, source: Page, why: str | None) -> None:
     got = audience.page(source)
     assert (got.why if got else None) == why
 
 
+@pytest.mark.parametrize(
+    ("audience", "source", "why"),
+    [
+        (Audience(), page(restriction="own"), None),  # a source's own rule decides that, not the general one
+        (Audience(page_content="titles"), page(), TITLES_ONLY),
+        (Audience(), replace(page(), project="Contoso"), OTHER_PROJECT),
+        (Audience(other_projects=("contoso",)), replace(page(), project="Contoso"), None),
+    ],
+)
+def test_every_sources_pages(audience: Audience, source: Page, why: str | None) -> None:
+    got = audience.page(source, PR_PROJECTS)
+    assert (got.why if got else None) == why
+
+
 def test_an_unknown_restriction_says_why_in_the_log() -> None:
-    why = Audience().page(page(restriction="unknown", error="the token lacks the scope X (HTTP 401)."))
+    why = ConfluenceAudience().page(page(restriction="unknown", error="the token lacks the scope X (HTTP 401)."))
     assert why is not None and "(the token lacks the scope X (HTTP 401))" in why.detail
 
 

@@ -15,7 +15,7 @@ import pytest
 from doc_context.errors import ConfluenceError
 from doc_context.models import PageRef
 from doc_context.sandbox import FakeConfluence
-from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
+from doc_context.sources.confluence.client import BearerAuth, Confluence, ConfluenceConfig, basic
 
 from .pagerefs import B, P, S, T
 

@@ -23,9 +23,9 @@ from doc_context.errors import ConfigError, ConfluenceError
 from doc_context.gather import Sources, gather
 from doc_context.models import Fetched, Gathered, Notice, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.sandbox import FakeConfluence, RecordingServer, Reply
-from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
-from doc_context.sources.confluence_source import ConfluencePages
-from doc_context.summary.audience import Audience
+from doc_context.sources.confluence.audience import ConfluenceAudience
+from doc_context.sources.confluence.client import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
+from doc_context.sources.confluence.pages import ConfluencePages
 from doc_context.text.links import Site
 
 from .clock import FakeClock, Ticking
@@ -114,13 +114,13 @@ def client(
 
 
 def run(site: FakeConfluence, confluence: Confluence, *items: WorkItem, concurrency: int = 4) -> Gathered:
+    shown = ConfluenceAudience(restricted_pages="titles" if confluence.config.restrictions else "summary")
     try:
         return gather(
             Sources(
                 Items(*items),
-                (ConfluencePages(confluence, Site.from_url(site.api_base), concurrency=concurrency),),
+                (ConfluencePages(confluence, Site.from_url(site.api_base), concurrency=concurrency, audience=shown),),
                 concurrency=concurrency,
-                audience=Audience(restricted_pages="titles" if confluence.config.restrictions else "summary"),
             ),
             PR,
         )

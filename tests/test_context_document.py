@@ -24,7 +24,8 @@ from doc_context.models import (
     Withheld,
     WorkItem,
 )
-from doc_context.summary.audience import OTHER_PROJECT, OWN_RESTRICTION, SENSITIVE_TAG
+from doc_context.sources.confluence.audience import OWN_RESTRICTION
+from doc_context.summary.audience import OTHER_PROJECT, SENSITIVE_TAG
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.neutralize import defuse_log_commands
 from doc_context.text.unidiff import parse_diff

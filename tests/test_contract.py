@@ -22,7 +22,7 @@ from doc_context.models import ChangedFile, PullRequest, PullRequestRef
 from doc_context.sandbox import Reply, Sandbox
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
-from doc_context.sources.wiki import WikiPages, connect_client
+from doc_context.sources.wiki.pages import WikiPages, connect_client
 from doc_context.text.wikilinks import WikiRef
 
 from . import contract

@@ -107,6 +107,7 @@ def test_the_module_map_names_every_module():
     package = ROOT / "src" / "doc_context"
     modules = [p for p in package.glob("*.py") if not p.name.startswith("__")]
     modules += [p for p in package.glob("*/*.py") if not p.name.startswith("__") and p.parent.name != "sandbox"]
+    modules += [p for p in package.glob("sources/*/*.py") if not p.name.startswith("__")]  # a source's package
     missing = [
         str(p.relative_to(package))
         for p in modules
@@ -114,6 +115,7 @@ def test_the_module_map_names_every_module():
     ]
     assert missing == []
     assert {f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()} <= names
+    assert {f"{p.name}/" for p in (package / "sources").iterdir() if (p / "__init__.py").exists()} <= names
 
 
 def test_the_readme_fits_a_screen():

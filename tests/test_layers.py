@@ -3,7 +3,8 @@ and the pure modules touch no network, process, clock or file system.
 
     edge -> run -> comment -> summary -> text        (models, changes and errors: shared by all)
     edge, run -> context -> summary, text            (the context document for AI reviewers)
-    edge, run -> sources -> summary, text            (the only network code)
+    edge, run -> sources -> summary, text            (the only network code; a document source's package has
+                                                      its edge, settings.py: its settings and declaration)
     edge (demo) -> sandbox                           (loopback fakes)
 
 Pure: text/, summary/, comment/, context/, models, changes, errors, and the edge's pure modules: events (payload -> PR),
@@ -68,6 +69,9 @@ def layer(module: str) -> str:
         return "run"
     if module in EDGE or module.startswith(("doc_context.settings.", "doc_context.commands")):  # one module a concern
         return "edge"
+    if module.startswith("doc_context.sources.") and module.endswith(".settings"):  # a document source's declaration:
+        return "edge"  # its settings and how a run opens it, the edge of its package
+
     package = module.split(".")[1]
     if package in PACKAGES:
         return package

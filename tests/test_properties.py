@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from doc_context.errors import ConfluenceError
 from doc_context.models import PageRef, WorkItem
 from doc_context.sandbox import FakeConfluence
-from doc_context.sources.confluence import Confluence, ConfluenceConfig, basic
+from doc_context.sources.confluence.client import Confluence, ConfluenceConfig, basic
 from doc_context.summary.citations import Citer, cited, citers
 from doc_context.text.links import Site, find_urls, page_id_to_tiny, resolve, tiny_to_page_id
 from doc_context.text.neutralize import neutralize

@@ -13,7 +13,7 @@ import pytest
 
 from doc_context.models import PageRef
 from doc_context.sandbox import FakeConfluence, Reply
-from doc_context.sources.confluence import BearerAuth, Confluence, ConfluenceConfig, basic
+from doc_context.sources.confluence.client import BearerAuth, Confluence, ConfluenceConfig, basic
 
 EMAIL, TOKEN, SCOPED = "ci@acme.example", "cloud-token", "scoped-token"
 ROOT, TEAM, OPEN, SECRET, CHILD, BLOG = 7001, 7002, 7003, 7004, 7005, 7006

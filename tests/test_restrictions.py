@@ -1,4 +1,4 @@
-"""sources/confluence_restrictions.py: a page's view restrictions from v1 JSON shaped as Atlassian documents it."""
+"""sources/confluence/restrictions.py: a page's view restrictions from v1 JSON shaped as Atlassian documents it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from doc_context.sources.confluence_restrictions import combine, page_restriction, restriction_object
+from doc_context.sources.confluence.restrictions import combine, page_restriction, restriction_object
 
 DATA = Path(__file__).parent / "data" / "restrictions"
 

@@ -4,6 +4,7 @@ import pytest
 
 from doc_context.errors import ConfigError
 from doc_context.settings import Settings, load_settings
+from doc_context.sources.confluence.settings import audience as confluence_audience
 
 PIPELINE = {
     "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI": "https://dev.azure.com/fabrikam/",
@@ -224,8 +225,8 @@ def test_lists_arrive_as_tuples(pipeline_env, monkeypatch):
     assert s.other_projects == ("Fabrikam Shared", "*")
     assert s.sensitive_areas == ()
     assert s.extra_fields == {"bug": ("Microsoft.VSTS.Common.Severity",), "*": ("System.Tags",)}
-    audience = s.audience()
-    assert (audience.sensitive_tags, audience.title_only_spaces) == (s.sensitive_tags, s.title_only_spaces)
+    assert s.audience().sensitive_tags == s.sensitive_tags
+    assert confluence_audience(s).title_only_spaces == s.title_only_spaces
 
 
 def test_bad_extra_fields_name_their_setting(pipeline_env, monkeypatch):
@@ -243,8 +244,9 @@ def test_each_default_has_one_home():
 
     from doc_context import app, gather
     from doc_context.comment import render
-    from doc_context.sources import confluence_http, confluence_source, llm
-    from doc_context.sources.wiki import WikiPages
+    from doc_context.sources import llm
+    from doc_context.sources.confluence import guarded, pages
+    from doc_context.sources.wiki.pages import WikiPages
 
     fields = Settings.model_fields
     assert fields["comment_budget"].default == render.DEFAULT_BUDGET == app.Options("k").budget
@@ -254,10 +256,10 @@ def test_each_default_has_one_home():
         "max_pages": sources.max_pages,
         "concurrency": sources.concurrency,
         "parent_depth": sources.parent_depth,
-        "confluence_concurrency": confluence_source.ConfluencePages(None, None).concurrency,
+        "confluence_concurrency": pages.ConfluencePages(None, None).concurrency,
         "deadline": app.Options("k").deadline,
         "thread_status": app.Options("k").thread_status,
-        "confluence_deadline": confluence_http.ConfluenceConfig(api_base="x", site_url="x", cloud=True).deadline,
+        "confluence_deadline": guarded.ConfluenceConfig(api_base="x", site_url="x", cloud=True).deadline,
         "llm_timeout": llm.TIMEOUT,
     }.items():
         assert fields[field].default == value, field

@@ -39,11 +39,6 @@ def env_map() -> dict[str, str]:
     return json.loads((TASK / "env-map.json").read_text())["inputs"]
 
 
-def test_task_files_are_generated_from_the_settings_model():
-    for path, text in task_json.rendered().items():
-        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: python scripts/task_json.py --write"
-
-
 def test_every_admin_setting_has_an_input_and_every_input_a_setting():
     """Independent of the generator: a new setting must be given an input or declared pipeline-provided."""
     by_env = {first_alias(field): field for field in Settings.model_fields}

@@ -21,7 +21,7 @@ from doc_context.sandbox.ado_wiki import Wiki
 from doc_context.sandbox.ado_workitems import relation, work_item
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
-from doc_context.sources.wiki import WikiPages, connect_client
+from doc_context.sources.wiki.pages import WikiPages, connect_client
 from doc_context.summary.audience import Audience
 
 PAGE = "Split tender"

@@ -12,16 +12,23 @@ from pathlib import Path
 
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.checkout import checkout_env, demo_checkout
+from doc_context.settings import setting_variables
 
 Printer = Callable[[str], None]
 DEMO_BUILD_ID = "20418"
 SUMMARY_FILE = "doc-context-summary.md"
-_PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "CONFLUENCE_", "DOC_CONTEXT_", "AZURE_DEVOPS_")
+_PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "DOC_CONTEXT_", "AZURE_DEVOPS_")  # the agent's and doc-context's own
 
 
 def run_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
-    """This machine's environment without pipeline variables, plus the sandbox's."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(_PIPELINE_PREFIXES) and k != "TF_BUILD"}
+    """This machine's environment without pipeline variables and settings (a document source's too: every
+    environment name Settings reads), plus the sandbox's."""
+    settings = setting_variables()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(_PIPELINE_PREFIXES) and k != "TF_BUILD" and k not in settings
+    }
     env.update(sandbox_env)
     env["AZURE_DEVOPS_CACHE_DIR"] = cache_dir
     return env

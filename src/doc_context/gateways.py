@@ -15,7 +15,7 @@ from doc_context.errors import ConfigError
 from doc_context.gather import Sources
 from doc_context.models import Notice, Outcome
 from doc_context.preflight import Preflightable
-from doc_context.registry import SOURCES, Opener
+from doc_context.registry import SOURCES, DeclaredSource
 from doc_context.settings import Settings
 from doc_context.sources.diff import read_diff_index
 from doc_context.sources.llm import ChatClient, chat_client
@@ -40,7 +40,7 @@ class Wired:
 
 
 @contextmanager
-def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[Wired]:
+def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES) -> Iterator[Wired]:
     """The gateways for one run; `documents`: the document sources to open (registry.SOURCES)."""
     from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
     from doc_context.sources.ado_pacing import Pacing
@@ -60,8 +60,8 @@ def wire(settings: Settings, documents: Sequence[Opener] = SOURCES) -> Iterator[
     named = audience.named_projects  # their ids, asked in the first wave (a wiki link names its project by id)
     with ExitStack() as stack:
         opened = []
-        for open_source in documents:
-            opened.append(open_source(settings, gateway))
+        for source in documents:
+            opened.append(source.open(settings, gateway))
             stack.callback(opened[-1].close)
         if chat is not None:
             stack.callback(chat.close)

@@ -38,6 +38,7 @@ from doc_context.models import (
     Ref,
     SignedIn,
     Thread,
+    Withheld,
     WorkItem,
 )
 from doc_context.sources.diff import DiffRead
@@ -72,6 +73,7 @@ class DocumentSource(Protocol):
     def find(self, who: Sequence[Citer]) -> Found: ...  # its pages the citers cite, once each; the rest, said
     def check_access(self) -> SignedIn: ...  # once, in the first wave; a SourceError: none of its pages is read
     def fetch(self, ref: Ref) -> Page: ...  # one cited page; a SourceError: that page is skipped, with a notice
+    def title_only(self, page: Page) -> Withheld | None: ...  # its audience rule, after summary/audience.py's
     def settled(self, reads: Sequence[Read]) -> list[Notice]: ...  # what its pages, as read, tell the log
     def check(self, who: Sequence[Citer]) -> list[Check]: ...  # `doc-context check`: will its cited pages be read?
     def close(self) -> None: ...
@@ -281,7 +283,7 @@ def _settle(
         except SourceError as e:
             failed.setdefault(str(e), []).append(ref)
             continue
-        why = sources.audience.page(page, projects)
+        why = sources.audience.page(page, projects) or source.title_only(page)
         if page.key not in pages:
             reads.append(Read(ref, page, why))
         shown = withhold_page(page, why) if why else page

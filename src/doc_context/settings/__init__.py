@@ -3,7 +3,7 @@
 One class, assembled from one module per concern (each field names the environment variables it is read from):
 
     azure_devops.py   the pull request, and how to sign in to Azure DevOps
-    confluence.py     the Confluence site, its credentials, how much of it a run reads
+    (each document source's own settings: its package's settings.py, e.g. sources/confluence/settings.py)
     comment.py        the thread, what each work item shows, what is shown by title only
     run.py            limits and behaviour, and what the agent says about the build
     llm.py            the optional language model
@@ -15,21 +15,21 @@ variable reaches the step as an environment variable, and one named `timeout` or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 from urllib.parse import quote
 
-from pydantic import SecretStr, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from doc_context.errors import ConfigError
 from doc_context.settings.azure_devops import AzureDevOpsSettings
 from doc_context.settings.comment import CommentSettings
-from doc_context.settings.confluence import ConfluenceSettings
 from doc_context.settings.fields import UNEXPANDED, DocumentedEnvironment, env_names
 from doc_context.settings.llm import LlmSettings
 from doc_context.settings.run import EXTENSIONS_TAB, RunSettings
+from doc_context.sources.confluence.settings import ConfluenceSettings
 
-__all__ = ["Settings", "env_names", "load_settings"]
+__all__ = ["Settings", "env_names", "load_settings", "secret_variables", "setting_variables"]
 
 
 class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, AzureDevOpsSettings, BaseSettings):
@@ -82,14 +82,29 @@ class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, Az
         return f"{base}/{quote(project)}/_build/results?buildId={self.build_id}&view={EXTENSIONS_TAB}"
 
     def secrets(self) -> list[str]:
-        values: tuple[SecretStr | None, ...] = (
-            self.access_token,
-            self.pat,
-            self.confluence_api_token,
-            self.confluence_pat,
-            self.llm_api_key,
-        )
-        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+        """The values of every secret setting (each SecretStr field, a document source's too) that is set."""
+        values = (getattr(self, name) for name in secret_fields(type(self)))
+        return [v.get_secret_value() for v in values if isinstance(v, SecretStr) and v.get_secret_value()]
+
+
+def secret_fields(settings_cls: type[BaseModel] = Settings) -> tuple[str, ...]:
+    """The settings that hold secrets: those typed SecretStr."""
+    return tuple(name for name, info in settings_cls.model_fields.items() if _is_secret(info.annotation))
+
+
+def secret_variables(settings_cls: type[BaseModel] = Settings) -> tuple[str, ...]:
+    """Every environment name a secret is read from (the tests scan each CLI run's output for their values)."""
+    fields = settings_cls.model_fields
+    return tuple(name for field in secret_fields(settings_cls) for name in env_names(fields[field]))
+
+
+def setting_variables(settings_cls: type[BaseModel] = Settings) -> frozenset[str]:
+    """Every environment name any setting is read from (the demo leaves them out of the machine's environment)."""
+    return frozenset(name for info in settings_cls.model_fields.values() for name in env_names(info))
+
+
+def _is_secret(annotation: object) -> bool:
+    return annotation is SecretStr or SecretStr in get_args(annotation)
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -86,11 +86,4 @@ class CommentSettings(BaseModel):
 
     def audience(self) -> Audience:
         """Which sources the comment shows by title only."""
-        return Audience(
-            self.other_projects,
-            self.sensitive_areas,
-            self.sensitive_tags,
-            self.restricted_pages,
-            self.title_only_spaces,
-            self.page_content,
-        )
+        return Audience(self.other_projects, self.sensitive_areas, self.sensitive_tags, self.page_content)

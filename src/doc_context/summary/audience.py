@@ -9,10 +9,9 @@ ranking of other sources, the LLM, the build summary or a cited page. Only its t
                 its name or, once the run learned it, its id: a wiki link names its project by id),
                 under a sensitive area path (DOC_CONTEXT_SENSITIVE_AREAS, a path and everything below it),
                 or with a sensitive tag (DOC_CONTEXT_SENSITIVE_TAGS); parents alike
-    page        with a view restriction of its own or on an ancestor, or whose restrictions could not be
-                learned (unless DOC_CONTEXT_RESTRICTED_PAGES=summary); in a title-only space
-                (DOC_CONTEXT_TITLE_ONLY_SPACES); a wiki page of another project, as a work item is;
-                every page with DOC_CONTEXT_PAGE_CONTENT=titles
+    page        every page with DOC_CONTEXT_PAGE_CONTENT=titles; a page that belongs to another project (a
+                wiki page), as a work item does; then what its own source's audience rule says
+                (DocumentSource.title_only: Confluence's view restrictions and title-only spaces)
 """
 
 from __future__ import annotations
@@ -31,10 +30,6 @@ OTHER_PROJECT = "it belongs to another project"
 UNKNOWN_PROJECT = "its project could not be learned"
 SENSITIVE_AREA = "its area path is marked sensitive"
 SENSITIVE_TAG = "it carries a tag marked sensitive"
-OWN_RESTRICTION = "the page has view restrictions"
-INHERITED_RESTRICTION = "the page inherits view restrictions from a parent page"
-UNKNOWN_RESTRICTION = "its view restrictions could not be checked"
-TITLE_ONLY_SPACE = "its space is shown by title only"
 TITLES_ONLY = "pages are shown by title only"
 
 
@@ -55,8 +50,6 @@ class Audience:
     other_projects: tuple[str, ...] = ()  # summarized in full; ("*",) for every project
     sensitive_areas: tuple[str, ...] = ()
     sensitive_tags: tuple[str, ...] = ()
-    restricted_pages: Literal["titles", "summary"] = "titles"
-    title_only_spaces: tuple[str, ...] = ()
     page_content: Literal["summary", "titles"] = "summary"
     other_project_ids: tuple[str, ...] = ()  # the ids of the projects other_projects names (learned by the run)
 
@@ -68,11 +61,6 @@ class Audience:
     def knowing(self, ids: Sequence[str]) -> Audience:
         """The same rules, with the ids of the named projects: a project is one project by its name or its id."""
         return replace(self, other_project_ids=tuple(ids))
-
-    @property
-    def checks_restrictions(self) -> bool:
-        """Whether a page's restrictions matter at all (else they are not even read)."""
-        return self.page_content == "summary" and self.restricted_pages == "titles"
 
     def item(self, item: WorkItem, pr_projects: Iterable[str]) -> Withheld | None:
         """Why this work item (or parent) is withheld; None when the PR's readers may read it."""
@@ -93,24 +81,14 @@ class Audience:
         return None
 
     def page(self, page: Page, pr_projects: Iterable[str] = ()) -> Withheld | None:
-        """Why this page is withheld; None when the PR's readers may read it. A page that belongs to an Azure
-        DevOps project (a wiki page) is weighed like a work item: another project's is shown by title only."""
+        """Why this page is withheld by the rules every source's pages follow (its own source's rule comes after:
+        DocumentSource.title_only); None when they let the PR's readers read it. A page that belongs to an
+        Azure DevOps project (a wiki page) is weighed like a work item: another project's is shown by title only."""
         if self.page_content == "titles":
             return Withheld(TITLES_ONLY, "DOC_CONTEXT_PAGE_CONTENT=titles")
         if page.project and not self._shared(page.project, pr_projects):
             return Withheld(OTHER_PROJECT, f"project {page.project} (DOC_CONTEXT_OTHER_PROJECTS)")
-        if page.space_key.casefold() in {s.casefold() for s in self.title_only_spaces}:
-            return Withheld(TITLE_ONLY_SPACE, f"space {page.space_key} (DOC_CONTEXT_TITLE_ONLY_SPACES)")
-        if self.restricted_pages == "summary" or page.restriction == "none":
-            return None
-        if page.restriction == "own":
-            return Withheld(OWN_RESTRICTION, "a view restriction on the page")
-        if page.restriction == "inherited":
-            return Withheld(INHERITED_RESTRICTION, "a view restriction on an ancestor page")
-        why = f" ({page.restriction_error.rstrip('.')})" if page.restriction_error else ""
-        return Withheld(
-            UNKNOWN_RESTRICTION, f"its view restrictions could not be read{why}, so it counts as restricted"
-        )
+        return None
 
     def _shared(self, project: str, pr_projects: Iterable[str]) -> bool:
         """The PR's own project (by name or id), or one DOC_CONTEXT_OTHER_PROJECTS names (or '*')."""

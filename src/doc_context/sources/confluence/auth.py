@@ -20,7 +20,7 @@ import httpx
 
 from doc_context.errors import ConfluenceError
 from doc_context.models import SignedIn
-from doc_context.sources.confluence_http import Answer
+from doc_context.sources.confluence.guarded import Answer
 
 Getter = Callable[[str, "dict[str, str] | None"], Answer]
 GATEWAY = "https://api.atlassian.com/ex/confluence/<cloudId>/wiki"

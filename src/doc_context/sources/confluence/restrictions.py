@@ -19,7 +19,7 @@ from typing import Any
 
 from doc_context.errors import ConfluenceError
 from doc_context.models import Page, Restriction
-from doc_context.sources.confluence_auth import Getter, describe
+from doc_context.sources.confluence.auth import Getter, describe
 
 OWN = ("restrictions.read.restrictions.user", "restrictions.read.restrictions.group")
 EXPAND = (*OWN, *(f"ancestors.{e}" for e in OWN))

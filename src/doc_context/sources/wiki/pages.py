@@ -25,7 +25,7 @@ from urllib.parse import quote, unquote
 
 from doc_context.defaults import CONCURRENCY, MAX_PAGES
 from doc_context.errors import SourceError, first_line
-from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn
+from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn, Withheld
 from doc_context.sources.once import Once
 from doc_context.summary.citations import Citer, Found, Read, cited
 from doc_context.text.orgurl import Collection
@@ -141,6 +141,11 @@ class WikiPages:
         if ref.page_id is not None:
             return self._reads.get(ref.key, lambda: self._by_id(ref))
         return self._reads.get(ref.key, lambda: self._by_path(ref))
+
+    def title_only(self, page: Page) -> Withheld | None:
+        """Its audience rule: none of its own. A wiki has no per-page permissions; another project's page is
+        withheld by the general rule (summary/audience.py), as a work item is."""
+        return None
 
     def settled(self, reads: Sequence[Read]) -> list[Notice]:
         return [

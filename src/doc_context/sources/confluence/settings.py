@@ -1,15 +1,27 @@
-"""Settings: the Confluence site, its credentials, and how much of it one run reads."""
+"""Confluence's declaration (the edge of its package: it reads settings): the Confluence site, its credentials,
+how much of it one run reads, and how a run opens it (registry.py lists it)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field
 
 from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, env
-from doc_context.sources.confluence_http import DEADLINE
-from doc_context.sources.confluence_source import CONCURRENCY as CONFLUENCE_CONCURRENCY
+from doc_context.settings.source import FROM_VARIABLE, DeclaredSource
+from doc_context.sources.confluence.audience import ConfluenceAudience
+from doc_context.sources.confluence.client import NAME, SECTION, BearerAuth, Confluence, ConfluenceConfig, basic
+from doc_context.sources.confluence.guarded import DEADLINE
+from doc_context.sources.confluence.pages import CONCURRENCY as CONFLUENCE_CONCURRENCY
+from doc_context.sources.confluence.pages import ConfluencePages
 from doc_context.text.links import Site
+
+if TYPE_CHECKING:
+    import httpx
+
+    from doc_context.settings import Settings
+    from doc_context.sources.ado import AzureDevOps
 
 Deployment = Literal["auto", "cloud", "datacenter"]
 
@@ -35,6 +47,7 @@ class ConfluenceSettings(BaseModel):
     confluence_email: Credential = Field(
         None,
         validation_alias=env("CONFLUENCE_EMAIL", "CONFLUENCE_USERNAME"),
+        json_schema_extra=FROM_VARIABLE,  # a credential's half: the template takes the variable that holds it
         description="Basic auth user, with CONFLUENCE_API_TOKEN: the Atlassian account email on Cloud, the "
         "username on Data Center (CONFLUENCE_USERNAME works too).",
     )
@@ -99,3 +112,54 @@ class ConfluenceSettings(BaseModel):
             return None
         cloud = {"cloud": True, "datacenter": False}.get(self.confluence_deployment)
         return Site.from_url(self.confluence_url, cloud=cloud)
+
+
+def open_confluence(settings: Settings, ado: AzureDevOps) -> ConfluencePages:
+    """Confluence pages on CONFLUENCE_URL, read with its credentials (none configured: links only warn)."""
+    return ConfluencePages(
+        _client(settings),
+        settings.confluence_site(),
+        missing=settings.confluence_missing() or "",
+        concurrency=settings.confluence_concurrency,
+        audience=audience(settings),
+    )
+
+
+def audience(settings: Settings) -> ConfluenceAudience:
+    """Its audience rule's settings: which of its pages are shown by title only."""
+    return ConfluenceAudience(settings.restricted_pages, settings.title_only_spaces)
+
+
+def _client(settings: Settings) -> Confluence | None:
+    site = settings.confluence_site()
+    if not settings.confluence_configured() or site is None:
+        return None
+    api_base = settings.confluence_api_base or site.base_url  # links match the site; requests go to the API base
+    deployment = settings.confluence_deployment
+    cloud = deployment == "cloud" or (deployment == "auto" and (site.is_cloud or is_gateway(api_base)))
+    config = ConfluenceConfig(
+        api_base=api_base,
+        site_url=site.base_url,
+        cloud=cloud,
+        detect=deployment == "auto" and not cloud,  # an unknown host: the credential check's answer tells
+        timeout=min(settings.timeout, 20.0),
+        deadline=settings.confluence_deadline,
+        verify=settings.confluence_ca_bundle or True,
+        restrictions=settings.page_content == "summary" and settings.restricted_pages == "titles",  # else unread
+    )
+    auth: httpx.Auth
+    if settings.confluence_pat is not None:
+        auth = BearerAuth(settings.confluence_pat.get_secret_value())
+    else:
+        assert settings.confluence_api_token is not None and settings.confluence_email is not None
+        auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
+    return Confluence(config, auth, max_connections=settings.confluence_concurrency)
+
+
+def is_gateway(api_base: str) -> bool:
+    """Atlassian's API gateway (api.atlassian.com/ex/confluence/{cloudId}/...), which serves Cloud only."""
+    parts = urlsplit(api_base)
+    return parts.hostname == "api.atlassian.com" or parts.path.startswith("/ex/confluence/")
+
+
+CONFLUENCE = DeclaredSource(NAME, "Confluence", SECTION, open_confluence, ConfluenceSettings, expanded=True)

@@ -1,9 +1,9 @@
 """Confluence over httpx: check the credentials once, then read each cited page once.
 
-Only API paths built here are requested, below the configured base (confluence_http); a URL from a
+Only API paths built here are requested, below the configured base (guarded.py); a URL from a
 work item never is. Ids travel as digits in the path, space keys and titles only as query parameters.
 
-    check_credentials()  confluence_auth.sign_in: rest/api/user/current (then api/v2/pages?limit=1 for a
+    check_credentials()  auth.sign_in: rest/api/user/current (then api/v2/pages?limit=1 for a
                          scoped token); with CONFLUENCE_DEPLOYMENT=auto on a host that is not an Atlassian
                          Cloud domain, its answer tells Cloud (accountId) from Data Center (username, userKey)
     fetch(ref)           the one place that decides the requests for one cited page:
@@ -15,7 +15,7 @@ work item never is. Ids travel as digits in the path, space keys and titles only
                 Both filters match the exact case only; when nothing matches, one
                 rest/api/content/search?cql=space="K" and type=page and title~"words", compared ignoring case
       space     the URL's homepageId when it had one (links.py), else the space's home page id
-      view restrictions (the page's own and its ancestors', confluence_restrictions.py), in the same wave:
+      view restrictions (the page's own and its ancestors', restrictions.py), in the same wave:
                 DC:    the same request, expanded with them
                 Cloud: beside the v2 request, rest/api/content/{id}?expand=them (with a scoped token, whose
                        gateway answers 410 to that deprecated read: rest/api/content/search?cql=id={id}); a title
@@ -38,7 +38,7 @@ import httpx
 
 from doc_context.errors import ConfluenceError
 from doc_context.models import Clock, Page, PageRef, Restriction, SignedIn
-from doc_context.sources.confluence_auth import (
+from doc_context.sources.confluence.auth import (
     SCOPED_ON_SITE,
     BearerAuth,
     CredentialsRejected,
@@ -51,8 +51,8 @@ from doc_context.sources.confluence_auth import (
     scope_for,
     sign_in,
 )
-from doc_context.sources.confluence_http import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
-from doc_context.sources.confluence_restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
+from doc_context.sources.confluence.guarded import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
+from doc_context.sources.confluence.restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
 from doc_context.sources.once import Once
 from doc_context.text.storage import storage_to_markdown
 

@@ -12,15 +12,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from doc_context.errors import DocContextError
-from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn
-from doc_context.sources.confluence import NAME
-from doc_context.summary.audience import UNKNOWN_RESTRICTION
+from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn, Withheld
+from doc_context.sources.confluence.audience import UNKNOWN_RESTRICTION, ConfluenceAudience
+from doc_context.sources.confluence.client import NAME
 from doc_context.summary.citations import Citer, Found, Read, Uncited, cited, confluence_like, uncited_links
 from doc_context.text.links import Site
 
 if TYPE_CHECKING:
-    from doc_context.sources.confluence_auth import Scope
+    from doc_context.sources.confluence.auth import Scope
 
+RESTRICTED_TITLES = ConfluenceAudience()  # a restricted page, or one not asked about: by title only
 CONCURRENCY = 32  # pages read at once (DOC_CONTEXT_CONFLUENCE_CONCURRENCY)
 UNCHECKED = (
     "{count} shown by title only because their view restrictions could not be read ({ids}): {reason}. "
@@ -59,8 +60,10 @@ class ConfluencePages:
         *,
         missing: str = "no Confluence credentials are configured",
         concurrency: int = CONCURRENCY,
+        audience: ConfluenceAudience = RESTRICTED_TITLES,
     ) -> None:
         self.client, self.site, self.missing, self.concurrency = client, site, missing, concurrency
+        self.audience = audience
 
     @property
     def links(self) -> Site | None:
@@ -94,6 +97,10 @@ class ConfluencePages:
         assert self.client is not None and isinstance(ref, PageRef)
         page = self.client.fetch(ref)
         return replace(page, cited_as=frozenset({ref.key, PageRef(page_id=int(page.id)).key}))
+
+    def title_only(self, page: Page) -> Withheld | None:
+        """Its audience rule (audience.py): view restrictions, title-only spaces."""
+        return self.audience.page(page)
 
     def settled(self, reads: Sequence[Read]) -> list[Notice]:
         """A page read leniently; the pages shown by title only because their restrictions were not learned."""
