@@ -50,8 +50,8 @@ class CommentSettings(BaseModel):
     page_content: Literal["summary", "titles"] = Field(
         "summary",
         validation_alias=env("DOC_CONTEXT_PAGE_CONTENT"),
-        description="What the comment shows of a Confluence page: 'summary', or 'titles' (title and link only) "
-        "for every page.",
+        description="What the comment shows of a page (Confluence, the wiki): 'summary', or 'titles' (title and "
+        "link only) for every page.",
     )
     restricted_pages: Literal["titles", "summary"] = Field(
         "titles",
