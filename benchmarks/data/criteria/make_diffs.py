@@ -48,7 +48,7 @@ def build(case: Path) -> str:
             if how != "added":
                 write(repo / (old or path), before or "")
         run("add", "-A")
-        run("commit", "-q", "-m", "base")
+        run("commit", "-q", "--allow-empty", "-m", "base")  # a pull request of new files only
         for path, how, old, _, after in files:
             if how == "deleted":
                 (repo / path).unlink()
