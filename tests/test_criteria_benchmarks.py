@@ -42,7 +42,8 @@ def test_the_figures_hold() -> None:
 def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert criteria.main([]) == 0
     out = capsys.readouterr().out
-    assert "held-out cases: precision" in out and "all cases: precision" in out
+    for name in ("first set", "saturated set", "both sets"):
+        assert f"{name}, held-out cases: criterion precision" in out and f"{name}, all cases: criterion" in out
 
 
 def test_the_scale_run_reads_every_file() -> None:

@@ -65,10 +65,15 @@ CASES = [
         {"/src/checkout/loyalty.py": (3,), "/tests/checkout/test_loyalty.py": (3,)},
     ),
     (
-        "the change's topic words need a word of the criterion's own",
+        "a phrase in most of the files, but not in most of the lines, sets the criterion apart",
         "The loyalty discount is applied to the subtotal.",
         False,
-        {"/src/checkout/loyalty.py": (1, 6), "/src/checkout/pricing.py": (12,)},  # LOYALTY_WINDOW: a word alone
+        {
+            "/src/checkout/loyalty.py": (1, 6),  # LOYALTY_WINDOW: a word alone
+            "/src/checkout/pricing.py": (12,),
+            "/tests/checkout/test_loyalty.py": (2,),
+            "/config/checkout.yaml": (2, 3),  # loyalty:, max_discount_percent: on the next line
+        },
     ),
     (
         "an identifier in a code span",
@@ -127,11 +132,13 @@ def test_deleted_lines_count_for_a_criterion_about_removing() -> None:
     }
 
 
-def test_the_evidence_names_the_terms_that_set_it_apart() -> None:
-    """ "loyalty" is in most of the change's lines: the evidence rests on the value, and names it alone."""
+def test_the_evidence_names_the_terms_that_set_it_apart_the_most_telling_first() -> None:
     found = FINDER.find("Orders over 500.00 get the loyalty discount.")
     assert found.files[0].path == "/src/checkout/loyalty.py"
-    assert found.files[0].terms == ("500.00",)
+    assert found.files[0].terms == ("500.00", "loyalty discount")
+    siblings = ["Each loyalty discount shows on the receipt.", "The loyalty discount is capped at 15%."]
+    topic = FINDER.find("Orders over 500.00 get the loyalty discount.", siblings=siblings, title="Loyalty discount")
+    assert topic.files[0].terms == ("500.00",)  # the work item's topic sets no criterion apart
 
 
 def test_a_word_in_every_changed_file_tells_nothing() -> None:

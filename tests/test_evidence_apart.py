@@ -188,3 +188,49 @@ def test_joins_both_ways() -> None:
 def test_morphology_meets_in_one_word() -> None:
     words = {t.parts for t in criterion_terms("Refunded refunds; policies and a policy").terms}
     assert ("refund",) in words and ("policy",) in words
+
+
+# ---- what a changed line adds, and what a sibling says too ----------------------------------------------------
+
+
+def test_a_rewritten_line_is_evidence_only_for_what_it_adds() -> None:
+    """`limit=100` was on the line before it gained `server_hostname`; a line that only gained a comma adds
+    nothing."""
+    diff = patch(
+        "src/connector.py",
+        "-    def __init__(self, *, ssl_context=None, limit=100):",
+        "+    def __init__(self, *, ssl_context=None, limit=100, server_hostname=None):",
+        '-    "adminConsoleV2": {"enabled": false}',
+        '+    "adminConsoleV2": {"enabled": false},',
+    )
+    finder = EvidenceFinder(parse_diff(diff))
+    assert not finder.find("The connector keeps its limit of 100 connections.").found
+    assert not finder.find("The admin console keeps working.").found
+    assert finder.find("The connector takes a server hostname.").found
+
+
+def test_a_term_a_sibling_says_too_weighs_half() -> None:
+    """Two criteria say "TLS certificate": it sets neither apart from the other, so alone it is not enough."""
+    diff = added("CHANGES/1842.feature", "The TLS certificate is checked against ``server_hostname``.")
+    finder = EvidenceFinder(parse_diff(diff))
+    decoy, touched = "TLS certificates can be loaded from PEM files.", "The TLS certificate is checked against it."
+    assert finder.find(decoy).found  # alone, the phrase is enough
+    assert not finder.find(decoy, siblings=[touched]).found
+
+
+def test_a_phrase_of_the_repositorys_name_and_one_word_is_that_word() -> None:
+    """OrbitShipment, where every name starts with Orbit, says "shipment" and nothing more."""
+    diff = added("src/tracking.py", "shipment = OrbitShipment.by_number(number)", "shipment.close()")
+    assert EvidenceFinder(parse_diff(diff)).find("Orbit shipments can be split.").found
+    assert not EvidenceFinder(parse_diff(diff), names=("orbit-shipping",)).find("Orbit shipments can be split.").found
+
+
+def test_an_identifier_of_short_words_is_looked_for_as_written() -> None:
+    diff = added("migrations/0057.sql", "ALTER TABLE customer ADD COLUMN deleted_at timestamptz NULL;")
+    (found,) = EvidenceFinder(parse_diff(diff)).find("Deleting sets `deleted_at`.").files
+    assert found.terms == ("deleted_at",)
+
+
+def test_a_kebab_case_name_is_one_identifier() -> None:
+    diff = added("src/flags.ts", 'it("matches codes case-insensitive", () => {});')
+    assert EvidenceFinder(parse_diff(diff)).find("Codes are case insensitive.").found

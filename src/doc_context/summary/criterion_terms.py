@@ -59,7 +59,7 @@ _COMMON_WORDS = """
     support supported supports system table tables task tasks team test tested testing tests text than then thing
     things time title total totals true type types unit units update updated updates url use used user users using
     valid validate validated validation value values verified verify version via view views visible way when where
-    whether which while will with within without work working works write written wrong yes
+    whether which while will with within without work working works write written wrong yes between
 """
 _COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UAT DB REST SDK HTML CSS JS OK TBD NA"
 COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split()) | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
@@ -82,9 +82,10 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
     r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
 )
 _TOKEN = re.compile(r"\S+")
+_PIECES = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}")
-_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\w])(?:\s?(%|[A-Za-z]+))?")
+_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
 
@@ -140,7 +141,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1)), terms), text))
     prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
-    prose = _NUMBER.sub(lambda m: _take(_value_term(m.group(1), m.group(2) or ""), terms), prose)
+    prose = _NUMBER.sub(lambda m: _number(m, terms), prose)
     content = [parts(clause) for clause in _CLAUSE.split(prose)]
     written = {expand(fold(stem(w.lower()))): w for w in reversed(re.findall(r"[A-Za-z]+", prose))}
     for clause in content:
@@ -162,6 +163,17 @@ def criterion_terms(text: str) -> CriterionTerms:
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words)
+
+
+def _number(match: re.Match[str], into: list[Term]) -> str:
+    """A number's term collected; a word after it that is no unit stays in the prose ("12 replicas")."""
+    raw, after = match.group(1), match.group(2) or ""
+    unit = after if after == "%" or _unit(after) else ""
+    return _take(_value_term(raw, unit), into) + ("" if unit else f" {after}")
+
+
+def _unit(word: str) -> str:
+    return _UNITS.get(word.lower()) or _UNITS.get(fold(stem(word.lower())), "")
 
 
 def _take(term: Term | None, into: list[Term], keep: str = " . ") -> str:
@@ -196,6 +208,8 @@ def _code_term(code: str) -> Term | None:
         return Term("quoted", (code.lower(),), STRONG if strong else WEAK, code) if len(code) >= 2 else None
     if _DOTTED.fullmatch(code) and len(found) > 1:
         return _key_term(code)
+    if len(found) == 1 and len(_PIECES.findall(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
+        return Term("quoted", (code.lower(),), STRONG, code)
     strong = len(found) > 1 or found[0] not in COMMON
     return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)
 
@@ -234,7 +248,7 @@ def _key_term(key: str) -> Term:
 
 def _value_term(raw: str, unit_word: str) -> Term | None:
     value = number(raw)
-    unit = _UNITS.get(unit_word.lower()) or _UNITS.get(fold(stem(unit_word.lower())), "")
+    unit = _unit(unit_word)
     digits = len(value.replace(".", ""))
     if unit:
         return Term("value", (value,), STRONG, f"{raw} {unit_word}".strip(), unit)

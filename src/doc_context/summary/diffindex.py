@@ -15,6 +15,7 @@ Words are the ones summary/criterion_terms reads a criterion into (criterion_ter
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -26,7 +27,7 @@ from doc_context.text.unidiff import Diff, Lines
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
-_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
 _ALIASES = {
     **{"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"},
@@ -128,6 +129,7 @@ class DiffIndex:
         self._files: dict[tuple[Side, str], frozenset[int]] = {}
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
+        self._fresh: dict[int, list[frozenset[str] | None]] = {}
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
         """Numbers of the files whose lines on that side use every one of the words (all files for none)."""
@@ -160,6 +162,27 @@ class DiffIndex:
         near = _unit_after(value, unit)
         return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
 
+    def fresh(self, file_no: int) -> list[frozenset[str] | None]:
+        """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
+        (the most alike, sharing half its words or more), or None when it rewrites none: `limit=100` on a line
+        that gained `server_hostname=None` is not new; a line that only gained a comma adds nothing."""
+        if file_no not in self._fresh:
+            added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
+            old = [_tokens(words, text) for words, text in zip(deleted.words, deleted.texts, strict=True)]
+            holding: dict[str, list[int]] = {}
+            for j, tokens in enumerate(old):
+                for token in tokens:
+                    holding.setdefault(token, []).append(j)
+            found: list[frozenset[str] | None] = []
+            for words, text in zip(added.words, added.texts, strict=True):
+                new = _tokens(words, text)
+                shared = Counter(j for token in new for j in holding.get(token, ()))
+                best = max(shared.values(), default=0)
+                alike = best and 2 * best >= len(new)
+                found.append(new - old[next(j for j, n in shared.items() if n == best)] if alike else None)
+            self._fresh[file_no] = found
+        return self._fresh[file_no]
+
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)
         if key not in self._lines:
@@ -189,6 +212,11 @@ class DiffIndex:
         if found is None:
             found = self._words[token] = _token_words(token.decode("ascii"))
         return found
+
+
+def _tokens(words: Sequence[str], text: str) -> frozenset[str]:
+    """A line's words and its numbers ("#14")."""
+    return frozenset(words).union(f"#{number(raw)}" for raw in _NUMBER.findall(text))
 
 
 def _unit_after(value: str, unit: str) -> re.Pattern[str] | None:

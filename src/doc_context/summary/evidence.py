@@ -33,6 +33,7 @@ from doc_context.summary.diffindex import DiffIndex, Side
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     bare,
+    carried,
     lines_for,
     name_carries,
     names,
@@ -40,7 +41,7 @@ from doc_context.summary.evidence_match import (
     plain,
     together,
 )
-from doc_context.summary.evidence_topics import APART, EVERYWHERE, ChangeWide, Everywhere, is_doc, item_topic
+from doc_context.summary.evidence_topics import EVERYWHERE, ChangeWide, Everywhere, is_doc, item_topic
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
 
@@ -85,7 +86,7 @@ class EvidenceFinder:
             return Evidence(_by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._change is not None
-        everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere)
+        everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings)
         scored = [_in_file(self.index, n, terms, own, everywhere) for n in self._candidates(terms)]
         found = [s for s in scored if s is not None]
         named = [t for t in terms.terms if t.named and t.kind == "ident"]
@@ -147,6 +148,26 @@ def _file(index: DiffIndex, path: str) -> DiffFile:
     return found
 
 
+def _rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
+    """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
+    was there before (`limit=100` on a line that gained another argument), not what the change adds."""
+    if term.kind == "path" or not hit or not len(index.diff.files[file_no].deleted):
+        return set()
+    fresh = index.fresh(file_no)
+    said = {f"#{number(p)}" for p in term.parts[0].split(".")} if term.kind == "value" else set(_said(term))
+    return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
+
+
+def _said(term: Term) -> list[str]:
+    return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]
+
+
+def _common_pairs(terms: CriterionTerms) -> list[Term]:
+    """Two common words side by side ("the access log"): no term in a line, but a file named so (access_log.py)."""
+    pairs = zip(terms.words, terms.words[1:], strict=False)
+    return [Term("phrase", (a, b), 0, f"{a} {b}") for a, b in pairs if a != b and a in COMMON and b in COMMON]
+
+
 def _word(word: str) -> Term:
     return Term("word", (word,), 1, word)
 
@@ -157,7 +178,7 @@ def _shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str
     said: set[str] = set()
     kept = []
     for _, label, own_words in sorted(telling, key=lambda t: -t[0]):
-        if not own_words or not own_words <= said:
+        if label not in kept and (not own_words or not own_words <= said):
             kept.append(label)
             said |= own_words
     return tuple(kept)
@@ -222,20 +243,20 @@ def _in_file(
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         for n, lines in enumerate(sides):
             hit, hit_weight = lines_for(looked, lines, f.path)
-            hits[n] = hit - copied[n]
+            hits[n] = hit - copied[n] - (_rewritten(index, file_no, term, hit) if n == 0 else set())
             if hits[n] and hit_weight:
                 weight = max(weight, hit_weight)
                 where |= {(n, lines.numbers[i]) for i in hits[n]}
         if not weight:
             continue
-        if term.kind in ("phrase", "ident"):
-            said.update(term.parts)
         labels.append(term.label)
         if level == EVERYWHERE:
             rest += TOPIC * weight
             continue
-        weight *= level
-        if level == APART:
+        if term.kind in ("phrase", "ident"):
+            said.update(term.parts)
+        weight *= level.share
+        if level.apart:
             own_words = frozenset(w for w in term.parts if w not in COMMON and not everywhere.partly(_word(w)))
             own_words |= {term.unit} if term.unit else set()  # "30 seconds" says "second"
             telling.append((weight - (TOPIC if own_words != set(term.parts) else 0), term.label, own_words))
@@ -246,9 +267,11 @@ def _in_file(
         else:
             near.append((weight, where))
     apart += together(near)
-    if labels and name_carries(f.path, [t for t in terms.terms if t.kind == "phrase" and everywhere(t) == APART]):
-        apart += NAME_BONUS + rest  # confirmation_email.py, changing the lines of the payments it lists
-        telling.append((NAME_BONUS, labels[0], frozenset()))
+    phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + _common_pairs(terms)
+    named = carried(f.path, phrases) if labels else None
+    if named is not None:  # confirmation_email.py, changing the lines of the payments it lists
+        apart += NAME_BONUS + rest
+        telling.append((NAME_BONUS, named.label, frozenset(w for w in named.parts if w not in COMMON)))
     if apart < ENOUGH or not telling:  # what the whole change or work item is about tells nothing of it
         return None
     chosen = strong if strong[0] or strong[1] else weak

@@ -70,8 +70,14 @@ def bare(value: str) -> float:
 
 def name_carries(path: str, phrases: Sequence[Term]) -> bool:
     """Whether the file's name holds one of the phrases: confirmation_email.py, ledger/export.py."""
+    return carried(path, phrases) is not None
+
+
+def carried(path: str, phrases: Sequence[Term]) -> Term | None:
+    """The first of the phrases the file's name holds, if any."""
     name = tuple(parts(path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path))
-    return any(any(name[i : i + 2] in (t.parts, t.parts[::-1]) for i in range(len(name) - 1)) for t in phrases)
+    pairs = {name[i : i + 2] for i in range(len(name) - 1)}
+    return next((t for t in phrases if t.parts in pairs or t.parts[::-1] in pairs), None)
 
 
 def pasted(lines: FileWords, own: Sequence[Sequence[str]]) -> set[int]:

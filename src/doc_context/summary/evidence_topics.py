@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from doc_context.summary.criterion_terms import COMMON, WEAK, Term, parts
+from doc_context.summary.criterion_terms import COMMON, WEAK, Term, criterion_terms, parts
 from doc_context.summary.diffindex import DiffIndex
 from doc_context.summary.tokens import PATH_NOISE
 
@@ -27,8 +28,19 @@ PREFIX_SHARE = 0.4  # a name qualifying others (name.x) on this share of the lin
 ITEM_SHARE, MIN_CRITERIA = 0.5, 3  # words that half of a work item's criteria (three or more) say: its topic
 DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
 CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
-Level = float  # what a term weighs of its weight towards setting the criterion apart
-APART, TOPIC, EVERYWHERE = 1.0, 0.5, 0.0
+
+
+class Level(NamedTuple):
+    """What a term weighs of its weight towards ENOUGH, and whether it can set the criterion apart."""
+
+    share: float
+    apart: bool
+
+
+APART = Level(1.0, True)
+SHARED = Level(0.5, True)  # another criterion of the work item has it too: it sets this one apart from the rest
+TOPIC = Level(0.5, False)
+EVERYWHERE = Level(0.0, False)
 _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
 _QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
@@ -63,7 +75,8 @@ class ChangeWide:
     def __init__(self, index: DiffIndex, names: Iterable[str] = ()) -> None:
         self.index = index
         self.topics = Topics(index)
-        self.own = frozenset(w for name in names for w in parts(name)) | package_names(f.path for f in index.diff.files)
+        self.names = frozenset(w for name in names for w in parts(name))  # and the names most lines qualify with
+        self.own = self.names | package_names(f.path for f in index.diff.files)
         small = self.small = sum(len(f.added) for f in index.diff.files) <= MAX_LINES
         lines = [
             frozenset(words) - _NOISE
@@ -75,7 +88,8 @@ class ChangeWide:
         self._lines = Counter(w for words in lines for w in words) if len(lines) >= MIN_LINES else Counter()
         self._worded = len(lines)
         if len(lines) >= MIN_LINES:
-            self.own |= _qualifiers(index, PREFIX_SHARE * len(lines))
+            self.names |= _qualifiers(index, PREFIX_SHARE * len(lines))
+            self.own |= self.names
 
     def word(self, word: str) -> bool:
         """Whether a word is everywhere in the change: its own name, or in most of its lines (counted in a
@@ -90,20 +104,29 @@ class Everywhere:
     work item's (`topic`); TOPIC when it is in most of the code files (Topics) or, a phrase, said by another work
     item (`elsewhere`): it weighs half and never alone; else APART, a term that can set the criterion apart."""
 
-    def __init__(self, change: ChangeWide, topic: frozenset[str], elsewhere: Sequence[str]) -> None:
+    def __init__(
+        self, change: ChangeWide, topic: frozenset[str], elsewhere: Sequence[str], siblings: Sequence[str] = ()
+    ) -> None:
         self.change, self.topic = change, topic
         self.elsewhere = [tuple(parts(text)) for text in elsewhere]
+        self.siblings = frozenset((t.kind, t.parts) for text in siblings for t in criterion_terms(text).terms)
 
     def __call__(self, term: Term) -> Level:
         if term.kind not in ("word", "phrase", "ident"):
-            return APART
+            return SHARED if (term.kind, term.parts) in self.siblings else APART
         uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
         if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
-            return EVERYWHERE if all(w in self.topic or w in self.change.own for w in uncommon) else APART
+            if all(w in self.topic or w in self.change.own for w in uncommon):
+                return EVERYWHERE
+            return SHARED if (term.kind, term.parts) in self.siblings else APART
         if all(w in self.topic or self.change.word(w) for w in uncommon):
             return EVERYWHERE
-        if self.change.topics(term):
+        if term.kind == "phrase" and len([w for w in uncommon if w not in self.change.names]) < len(uncommon) <= 2:
+            return EVERYWHERE  # "Orbit shipments": OrbitShipment, where every name starts with Orbit, is a shipment
+        if not self.change.small and self.change.topics(term):  # too many lines to count: most code files
             return TOPIC
+        if self._said_by_a_sibling(term):
+            return SHARED
         n = len(term.parts)
         if term.kind == "phrase" and any(
             words[i : i + n] in (term.parts, term.parts[::-1]) for words in self.elsewhere for i in range(len(words))
@@ -111,10 +134,18 @@ class Everywhere:
             return TOPIC
         return APART
 
+    def _said_by_a_sibling(self, term: Term) -> bool:
+        """Whether another criterion of the work item has the term too: it sets neither apart."""
+        return any((kind, run) in self.siblings for kind in ("word", "phrase", "ident") for run in _runs(term))
+
     def partly(self, term: Term) -> bool:
         """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount
         counts as one identifier only (captured_amount), as a phrase with a common word does."""
         return any(w in self.topic or self.change.word(w) for w in term.parts if w not in COMMON)
+
+
+def _runs(term: Term) -> list[tuple[str, ...]]:
+    return [term.parts, term.parts[::-1]] if term.kind == "phrase" else [term.parts]
 
 
 def item_topic(criteria: Sequence[str], title: str = "") -> frozenset[str]:
@@ -126,11 +157,13 @@ def item_topic(criteria: Sequence[str], title: str = "") -> frozenset[str]:
 
 
 def package_names(paths: Iterable[str]) -> frozenset[str]:
-    """The package most of the changed files sit in: the first directory of each path that is not src, tests,
-    lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), when two files or more and at
-    least half of them share it."""
+    """The package most of the changed code files sit in: the first directory of each path that is not src,
+    tests, lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), when two or more and at
+    least half of them share it (documentation and configuration sit beside the code: CHANGES/, docs/, config/)."""
     firsts = []
     for path in paths:
+        if is_doc(path) or is_config(path):
+            continue
         dirs = [d for d in path.strip("/").split("/")[:-1] if not set(parts(d)) <= _NOT_PACKAGES]
         firsts.append(dirs[0] if dirs else "")
     counts = Counter(d for d in firsts if d)
