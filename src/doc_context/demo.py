@@ -6,15 +6,14 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
+from doc_context.commands.console import Printer
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.checkout import checkout_env, demo_checkout
 from doc_context.settings import setting_variables
 
-Printer = Callable[[str], None]
 DEMO_BUILD_ID = "20418"
 SUMMARY_FILE = "doc-context-summary.md"
 _PIPELINE_PREFIXES = ("SYSTEM_", "BUILD_", "DOC_CONTEXT_", "AZURE_DEVOPS_")  # the agent's and doc-context's own

@@ -31,8 +31,10 @@ class Console:
 
     @cached_property
     def in_pipeline(self) -> bool:
-        from doc_context.settings.environment import in_pipeline  # the settings are slow to import: not for --help
-
+        try:  # the settings are slow to import: not for --help
+            from doc_context.settings.environment import in_pipeline
+        except ImportError:  # a broken install: its traceback still prints, as plain lines
+            return False
         return in_pipeline()
 
     @cached_property
