@@ -31,7 +31,7 @@ from doc_context.sandbox.checkout import make_checkout
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
-from doc_context.text.links import Site
+from doc_context.text.confluence_links import Site, page_url
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.unidiff import parse_diff
 from doc_context.text.wikilinks import WikiRef
@@ -84,7 +84,7 @@ def item(
 
 
 def page(id_: int, title: str, space: str, version: int, name: str) -> Page:
-    url = f"{WIKI}/spaces/{space}/pages/{id_}/{title.replace(' ', '+')}"
+    url = page_url(f"{WIKI}/spaces/{space}/pages/{id_}/{title.replace(' ', '+')}")  # as the Confluence client gives it
     return confluence_page(PageRef(page_id=id_), id_, title, space, version, url, read(name))
 
 

@@ -1,4 +1,5 @@
-"""links.py: work-item text -> URLs -> PageRefs, one row per link form or trap: the one URL case table.
+"""urls.py and confluence_links.py: work-item text -> URLs -> PageRefs, one row per link form or trap: the one URL
+case table.
 
 What each kind of PageRef then asks of Confluence is test_confluence_fetch.py's table."""
 
@@ -10,15 +11,17 @@ import pytest
 
 from doc_context.models import PageRef, Relation, WorkItem
 from doc_context.summary.citations import Citer, cited, citers
-from doc_context.text.links import (
+from doc_context.text.confluence_links import (
     Site,
     elsewhere_on_site,
-    find_urls,
+    looks_like_page,
     on_site,
     page_id_to_tiny,
+    page_url,
     resolve,
     tiny_to_page_id,
 )
+from doc_context.text.urls import find_urls
 
 from .pagerefs import B, P, S, T
 
@@ -389,7 +392,7 @@ def test_on_site_is_below_the_context_path_page_or_not() -> None:
 
 def test_uncited_links_account_for_every_link_not_read() -> None:
     from doc_context.models import WorkItem
-    from doc_context.summary.citations import uncited_links
+    from doc_context.sources.confluence.pages import uncited_links
 
     links = [
         f"{D}/display/OPS/Runbook",  # read: not listed
@@ -469,3 +472,39 @@ def test_where_a_link_is_found(where: str, is_cited: bool) -> None:
     url = f"{C}/spaces/ENG/pages/123456"
     expected = [(P(123456), (1,))] if is_cited else []
     assert cited(citers(None, [item_with_link(where, url)]), CLOUD) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "looks"),
+    [
+        ("https://other.atlassian.net/wiki/spaces/PAY/pages/123/Policy", True),
+        ("https://dc.example.com/display/OPS/Runbook", True),
+        ("https://dc.example.com/confluence/pages/viewpage.action?pageId=42", True),
+        ("https://dc.example.com/kb/wiki/x/Kg", True),  # a tiny link, three segments down
+        ("https://other.atlassian.net/wiki/spaces/PAY/overview", True),  # a space's home page
+        ("https://other.atlassian.net/wiki/", False),  # the site, no page
+        ("https://dc.example.com/pages/viewpage.action", False),  # no page named
+        ("https://example.com/docs/intro", False),
+        ("ftp://dc.example.com/display/OPS/Runbook", False),
+        ("https://[::1/display/OPS/Runbook", False),  # a malformed authority
+    ],
+)
+def test_a_page_link_on_any_host_is_read_by_the_same_routes(url: str, looks: bool) -> None:
+    """When no site is configured (or the link is on another), the one parser says whether it is a page link."""
+    assert looks_like_page(url) is looks
+
+
+@pytest.mark.parametrize(
+    ("url", "short"),
+    [
+        (f"{C}/spaces/PAY/pages/123/Checkout+rounding+policy", f"{C}/spaces/PAY/pages/123"),
+        (f"{C}/spaces/PAY/pages/123", f"{C}/spaces/PAY/pages/123"),
+        (
+            f"{D}/display/PAY/Checkout+rounding+policy",
+            f"{D}/display/PAY/Checkout+rounding+policy",
+        ),  # the title is the page
+    ],
+)
+def test_a_pages_address_drops_its_title_slug_only_where_the_id_names_it(url: str, short: str) -> None:
+    assert page_url(url) == short
+    assert resolve(url, CLOUD if url.startswith(C) else DC) == resolve(short, CLOUD if url.startswith(C) else DC)

@@ -13,6 +13,7 @@ from doc_context.comment.overview import LLM_NOTE
 from doc_context.comment.render import HARD_CAP, TITLE, render_comment
 from doc_context.models import ChangedFile, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
 from doc_context.summary.summarize import page_summary, work_item_summary
+from doc_context.text.confluence_links import page_url
 
 from .golden import assert_golden
 from .pagerefs import confluence_page
@@ -36,7 +37,7 @@ def example() -> str:
     diff = (DATA / "pr.diff").read_text(encoding="utf-8")
     items = [work_item_summary(load(n), CHANGED, diff) for n in ("bug-101", "story-102", "risk-103")]
     text = (DATA / "page-tax-rules.md").read_text(encoding="utf-8")
-    url = "https://fabrikam.atlassian.net/wiki/spaces/SHOP/pages/123456/Tax+rules"
+    url = page_url("https://fabrikam.atlassian.net/wiki/spaces/SHOP/pages/123456/Tax+rules")  # as the client gives it
     page = confluence_page(PageRef(page_id=123456), 123456, "Tax rules", "SHOP", 7, url, text)
     pages = [page_summary(page, CHANGED, [102, 101], diff)]
     return render_comment(PR, items, pages, changed_count=len(CHANGED))

@@ -21,7 +21,7 @@ from doc_context.summary.extrafields import extra_values
 from doc_context.summary.parents import PARENT, goal, parent_chain
 from doc_context.summary.summarize import work_item_summary
 from doc_context.summary.worktypes import OTHER, TYPES, VERBS, Field, work_type
-from doc_context.text.links import Site
+from doc_context.text.confluence_links import Site
 
 SITE = Site.from_url("https://acme.atlassian.net/wiki")
 CUSTOM = "Compliance Risk"  # no row of its own: OTHER

@@ -28,7 +28,6 @@ from doc_context.text.neutralize import neutralize, neutralize_inline, plain_inl
 
 MAX_TOUCHES = 10
 SHORTER = (400, 150)  # a text without rungs of its own is cut to these lengths, in turn
-_SLUG = re.compile(r"(/spaces/[^/?#]+/pages/\d+)/[^/?#]*$")  # Cloud's title slug: /pages/ID is the page, shorter
 OTHERS = "Other work items"
 
 
@@ -131,8 +130,7 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     facts += [touches(summary.related_files, full=full)] if summary.related_files else []
     facts += [plain_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
     facts += [f"version {plain_inline(summary.version)}"] if summary.version.strip() and full else []
-    url = _SLUG.sub(r"\1", summary.url)
-    head = f"#### {safe_link(clip(summary.heading, 300), url)}"
+    head = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
     head += "\n" + " · ".join(facts) if facts else ""
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
     part = Part(head, raw, "", summary.relevance, index)

@@ -20,7 +20,8 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
 from doc_context.summary.audience import split_list
 from doc_context.summary.extrafields import parse_extra_fields
-from doc_context.text.links import Site, is_loopback
+from doc_context.text.confluence_links import Site
+from doc_context.text.urls import is_loopback
 
 UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
 _PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+")

@@ -14,20 +14,12 @@ from collections.abc import Iterable, Sequence
 
 from doc_context.models import PULL_REQUEST, LinkFamily, Notice, Page, PullRequest, Ref, Withheld, WorkItem
 from doc_context.summary.worktypes import work_type
-from doc_context.text.links import Site, elsewhere_on_site, find_urls, on_site
+from doc_context.text.urls import find_urls
 
 REFERENCE_WORDS = 8  # a line with at most this many words besides its links is a reference, no prose
 LOG_LINES = 20  # links not read, listed one a line in the log, at most
 CITING_RELATIONS = ("Hyperlink", "ArtifactLink")  # a URL, or an Azure DevOps artifact (vstfs:///Wiki/WikiPage/...)
 _LINKS = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)|https?://\S+")
-_CONFLUENCE_HINTS = (
-    "/wiki/spaces/",
-    "/wiki/x/",
-    "/wiki/display/",
-    "viewpage.action",
-    "/display/",
-    ".atlassian.net/wiki",
-)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,53 +107,9 @@ def capped(lines: Sequence[str], limit: int = LOG_LINES) -> list[str]:
     return shown + ([f"... and {len(lines) - limit} more links not read"] if len(lines) > limit else [])
 
 
-def _urls(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
+def cited_urls(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
+    """Every URL the citers (or work items) give, in order."""
     return [url for c in who for url in (c.urls if isinstance(c, Citer) else item_urls(c))]
-
-
-def confluence_like(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
-    """URLs that look like Confluence pages, for when no Confluence site is configured."""
-    return [url for url in _urls(who) if any(h in url for h in _CONFLUENCE_HINTS)]
-
-
-@dataclasses.dataclass(frozen=True)
-class Uncited:
-    """Links in the work items that name no page we read, so that none is dropped silently."""
-
-    elsewhere: dict[str, list[str]] = dataclasses.field(default_factory=dict)  # a site URL that covers them: links
-    not_pages: list[str] = dataclasses.field(default_factory=list)  # on the site, but not a page or blog post link
-    other_sites: list[str] = dataclasses.field(default_factory=list)  # look like Confluence pages on another host
-
-    def lines(self) -> list[str]:
-        found = [
-            f"link not read (CONFLUENCE_URL does not cover it; {base} would): {u}"
-            for base, urls in self.elsewhere.items()
-            for u in urls
-        ]
-        found += [f"link not read (not a page or blog post): {u}" for u in self.not_pages]
-        return found + [f"link not read (not on CONFLUENCE_URL's site): {u}" for u in self.other_sites]
-
-    def log_lines(self, limit: int = LOG_LINES) -> list[str]:
-        return capped(self.lines(), limit)
-
-    def urls(self) -> set[str]:
-        return {u for urls in self.elsewhere.values() for u in urls} | {*self.not_pages, *self.other_sites}
-
-
-def uncited_links(who: Sequence[WorkItem] | Sequence[Citer], site: Site) -> Uncited:
-    """The Confluence links that cited leaves out, sorted by why."""
-    found = Uncited()
-    for url in dict.fromkeys(_urls(who)):
-        if site.resolve(url) is not None:
-            continue
-        base = elsewhere_on_site(url, site)
-        if base is not None:
-            found.elsewhere.setdefault(base, []).append(url)
-        elif on_site(url, site):
-            found.not_pages.append(url)
-        elif any(h in url for h in _CONFLUENCE_HINTS):
-            found.other_sites.append(url)
-    return found
 
 
 @dataclasses.dataclass(frozen=True)

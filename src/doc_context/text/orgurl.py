@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import SplitResult, unquote, urlsplit
 
-from doc_context.text.links import is_loopback
+from doc_context.text.urls import is_loopback
 
 SERVICES = "dev.azure.com"
 LEGACY = ".visualstudio.com"

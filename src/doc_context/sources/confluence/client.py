@@ -54,6 +54,7 @@ from doc_context.sources.confluence.auth import (
 from doc_context.sources.confluence.guarded import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from doc_context.sources.confluence.restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
 from doc_context.sources.once import Once
+from doc_context.text.confluence_links import page_url
 from doc_context.text.storage import storage_to_markdown
 
 __all__ = [
@@ -232,7 +233,7 @@ class Confluence:
             title=str(body.get("title") or ""),
             space_key=str((body.get("space") or {}).get("key") or _space_from_webui(webui)),
             version=_positive_int((body.get("version") or {}).get("number")) or 0,
-            web_url=str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui,
+            web_url=page_url(str(self.config.site_url or links.get("base") or base or self.config.api_base) + webui),
             text=converted.text,
             degraded=converted.degraded,
             restriction=restriction,

@@ -8,15 +8,15 @@ under another path than CONFLUENCE_URL, are warnings; a scoped token's missing s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from doc_context.errors import DocContextError
-from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn, Withheld
+from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn, Withheld, WorkItem
 from doc_context.sources.confluence.audience import UNKNOWN_RESTRICTION, ConfluenceAudience
 from doc_context.sources.confluence.client import NAME
-from doc_context.summary.citations import Citer, Found, Read, Uncited, cited, confluence_like, uncited_links
-from doc_context.text.links import Site
+from doc_context.summary.citations import LOG_LINES, Citer, Found, Read, capped, cited, cited_urls
+from doc_context.text.confluence_links import Site, elsewhere_on_site, looks_like_page, on_site
 
 if TYPE_CHECKING:
     from doc_context.sources.confluence.auth import Scope
@@ -180,3 +180,48 @@ def _links(site: Site, who: Sequence[Citer], count: int) -> Check:
 
 def _ids(ids: Sequence[int]) -> str:
     return ", ".join(map(str, ids[:5])) + (", ..." if len(ids) > 5 else "")
+
+
+def confluence_like(who: Sequence[WorkItem] | Sequence[Citer]) -> list[str]:
+    """URLs that look like Confluence pages, for when no Confluence site is configured."""
+    return [url for url in cited_urls(who) if looks_like_page(url)]
+
+
+@dataclass(frozen=True)
+class Uncited:
+    """Links in the work items that name no page we read, so that none is dropped silently."""
+
+    elsewhere: dict[str, list[str]] = field(default_factory=dict)  # a site URL that covers them: links
+    not_pages: list[str] = field(default_factory=list)  # on the site, but not a page or blog post link
+    other_sites: list[str] = field(default_factory=list)  # look like Confluence pages on another host
+
+    def lines(self) -> list[str]:
+        found = [
+            f"link not read (CONFLUENCE_URL does not cover it; {base} would): {u}"
+            for base, urls in self.elsewhere.items()
+            for u in urls
+        ]
+        found += [f"link not read (not a page or blog post): {u}" for u in self.not_pages]
+        return found + [f"link not read (not on CONFLUENCE_URL's site): {u}" for u in self.other_sites]
+
+    def log_lines(self, limit: int = LOG_LINES) -> list[str]:
+        return capped(self.lines(), limit)
+
+    def urls(self) -> set[str]:
+        return {u for urls in self.elsewhere.values() for u in urls} | {*self.not_pages, *self.other_sites}
+
+
+def uncited_links(who: Sequence[WorkItem] | Sequence[Citer], site: Site) -> Uncited:
+    """The Confluence links that cited leaves out, sorted by why."""
+    found = Uncited()
+    for url in dict.fromkeys(cited_urls(who)):
+        if site.resolve(url) is not None:
+            continue
+        base = elsewhere_on_site(url, site)
+        if base is not None:
+            found.elsewhere.setdefault(base, []).append(url)
+        elif on_site(url, site):
+            found.not_pages.append(url)
+        elif looks_like_page(url):
+            found.other_sites.append(url)
+    return found

@@ -15,7 +15,7 @@ from doc_context.sources.confluence.client import NAME, SECTION, BearerAuth, Con
 from doc_context.sources.confluence.guarded import DEADLINE
 from doc_context.sources.confluence.pages import CONCURRENCY as CONFLUENCE_CONCURRENCY
 from doc_context.sources.confluence.pages import ConfluencePages
-from doc_context.text.links import Site
+from doc_context.text.confluence_links import Site
 
 if TYPE_CHECKING:
     import httpx
