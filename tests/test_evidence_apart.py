@@ -234,3 +234,10 @@ def test_an_identifier_of_short_words_is_looked_for_as_written() -> None:
 def test_a_kebab_case_name_is_one_identifier() -> None:
     diff = added("src/flags.ts", 'it("matches codes case-insensitive", () => {});')
     assert EvidenceFinder(parse_diff(diff)).find("Codes are case insensitive.").found
+
+
+def test_a_criterion_about_tests_points_at_tests() -> None:
+    diff = added("src/pricing.py", "tier = customer.loyalty_tier", "subtotal = order.subtotal", "tax = tax_of(order)")
+    diff += added("tests/test_pricing.py", "def test_each_loyalty_tier_saves(loyalty_tier):", "    assert saved(order)")
+    (found,) = EvidenceFinder(parse_diff(diff)).find("Unit tests cover each loyalty tier.").files
+    assert found.path == "/tests/test_pricing.py"

@@ -41,7 +41,7 @@ from doc_context.summary.evidence_match import (
     plain,
     together,
 )
-from doc_context.summary.evidence_topics import EVERYWHERE, ChangeWide, Everywhere, is_doc, item_topic
+from doc_context.summary.evidence_topics import EVERYWHERE, ChangeWide, Everywhere, is_doc, is_test, item_topic
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
 
@@ -93,6 +93,8 @@ class EvidenceFinder:
         if named:  # the code it names must show: all of it, where some file shows all
             shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
+        if "test" in terms.words:  # "Unit tests cover each tier": what the tests say, not the code they test
+            found = [s for s in found if is_test(s.evidence.path)]
         ranked = sorted(found, key=lambda s: (-s.apart, -s.score, s.evidence.path))
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 

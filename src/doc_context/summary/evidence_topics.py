@@ -43,6 +43,8 @@ TOPIC = Level(0.5, False)
 EVERYWHERE = Level(0.0, False)
 _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
 _QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
+_TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
+_TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
 
@@ -179,6 +181,12 @@ def _qualifiers(index: DiffIndex, least: float) -> frozenset[str]:
         for line in f.added.split():
             counts.update({w for name in _QUALIFIER.findall(line) for w in parts(name)} - _NOISE)
     return frozenset(w for w, n in counts.items() if n >= least)
+
+
+def is_test(path: str) -> bool:
+    """A test file: under test/, tests/, __tests__/ or spec/, or named test_*, *_test.*, *.test.*, *Tests.*"""
+    name = path.rsplit("/", 1)[-1]
+    return bool(_TEST_DIR.search(path.lower()) or _TEST_NAME.search(name))
 
 
 def is_doc(path: str) -> bool:
