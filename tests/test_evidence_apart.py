@@ -241,3 +241,21 @@ def test_a_criterion_about_tests_points_at_tests() -> None:
     diff += added("tests/test_pricing.py", "def test_each_loyalty_tier_saves(loyalty_tier):", "    assert saved(order)")
     (found,) = EvidenceFinder(parse_diff(diff)).find("Unit tests cover each loyalty tier.").files
     assert found.path == "/tests/test_pricing.py"
+
+
+def test_the_package_a_change_imports_is_its_own_name() -> None:
+    """One change to attr/_make.py and its tests: `attr.s` and attr.ib are on most lines; another change's entry
+    that names them alone points at nothing, this change's entry finds its evidence beside them."""
+    diff = patch("src/attr/_make.py", " def _add_repr(cls):", "+    if cls.__slots_repr_ns__:", start=40)
+    diff += added(
+        "tests/test_slots.py",
+        "import attr",
+        "",
+        "@attr.s(slots=True, repr_ns='Outer')",
+        "class C:",
+        "    x = attr.ib()",
+        "    y = attr.ib(default=attr.Factory(list))",
+    )
+    finder = EvidenceFinder(parse_diff(diff))
+    assert not finder.find("`attr.s` classes can be compared with `attr.ib(eq=False)`.").found
+    assert finder.find("Slotted classes keep `repr_ns` in their repr.").found

@@ -45,6 +45,7 @@ _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala 
 _QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
 _TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
 _TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
+_IMPORT = re.compile(r"\s*(?:from|import|using|package|namespace)\s+(?:static\s+)?([A-Za-z_][\w.]*)")
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
 
@@ -78,7 +79,6 @@ class ChangeWide:
         self.index = index
         self.topics = Topics(index)
         self.names = frozenset(w for name in names for w in parts(name))  # and the names most lines qualify with
-        self.own = self.names | package_names(f.path for f in index.diff.files)
         small = self.small = sum(len(f.added) for f in index.diff.files) <= MAX_LINES
         lines = [
             frozenset(words) - _NOISE
@@ -89,9 +89,9 @@ class ChangeWide:
         lines = [w for w in lines if w]
         self._lines = Counter(w for words in lines for w in words) if len(lines) >= MIN_LINES else Counter()
         self._worded = len(lines)
-        if len(lines) >= MIN_LINES:
-            self.names |= _qualifiers(index, PREFIX_SHARE * len(lines))
-            self.own |= self.names
+        qualifiers = _qualifiers(index) if len(lines) >= MIN_LINES else Counter()
+        self.names |= {w for w, n in qualifiers.items() if n >= PREFIX_SHARE * len(lines)}
+        self.own = self.names | package_names((f.path for f in index.diff.files), qualifiers)
 
     def word(self, word: str) -> bool:
         """Whether a word is everywhere in the change: its own name, or in most of its lines (counted in a
@@ -114,6 +114,9 @@ class Everywhere:
         self.siblings = frozenset((t.kind, t.parts) for text in siblings for t in criterion_terms(text).terms)
 
     def __call__(self, term: Term) -> Level:
+        said = parts(term.parts[0]) if term.kind == "quoted" else []
+        if said and all(w in self.change.own for w in said):
+            return EVERYWHERE  # `attr.s`, where the package is attr
         if term.kind not in ("word", "phrase", "ident"):
             return SHARED if (term.kind, term.parts) in self.siblings else APART
         uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
@@ -158,10 +161,12 @@ def item_topic(criteria: Sequence[str], title: str = "") -> frozenset[str]:
     return frozenset(w for w, n in counts.items() if len(said) >= MIN_CRITERIA and n >= ITEM_SHARE * len(said))
 
 
-def package_names(paths: Iterable[str]) -> frozenset[str]:
+def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) -> frozenset[str]:
     """The package most of the changed code files sit in: the first directory of each path that is not src,
-    tests, lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), when two or more and at
-    least half of them share it (documentation and configuration sit beside the code: CHANGES/, docs/, config/)."""
+    tests, lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), shared by at least half
+    of them (documentation and configuration sit beside the code: CHANGES/, docs/, config/); two of them, or one
+    whose name the changed lines import or qualify others with twice or more (attr/_make.py: `import attr`,
+    `attr.ib`), else a feature's folder is no package."""
     firsts = []
     for path in paths:
         if is_doc(path) or is_config(path):
@@ -169,18 +174,32 @@ def package_names(paths: Iterable[str]) -> frozenset[str]:
         dirs = [d for d in path.strip("/").split("/")[:-1] if not set(parts(d)) <= _NOT_PACKAGES]
         firsts.append(dirs[0] if dirs else "")
     counts = Counter(d for d in firsts if d)
-    return frozenset(
-        w for d, n in counts.items() if n >= 2 and n >= 0.5 * len(firsts) for w in parts(d) if w not in _NOT_PACKAGES
-    )
+    said = qualifiers or Counter()
+    found = set()
+    for folder, n in counts.items():
+        words = [w for w in parts(folder) if w not in _NOT_PACKAGES]
+        if n >= 0.5 * len(firsts) and (n >= 2 or any(said[w] >= 2 for w in words)):
+            found.update(words)
+    return frozenset(found)
 
 
-def _qualifiers(index: DiffIndex, least: float) -> frozenset[str]:
-    """The names that qualify others (`attr.ib`, `Contoso.Billing`) on at least `least` of the changed lines."""
+def _qualifiers(index: DiffIndex) -> Counter[str]:
+    """On how many changed lines each name qualifies others (`attr.ib`, `Contoso.Billing`) or is imported
+    (`import attr`, `from paydesk.refunds import`, `using Contoso.Billing`, `package com.orbit.shipping`)."""
     counts: Counter[str] = Counter()
     for f in index.diff.files:
         for line in f.added.split():
-            counts.update({w for name in _QUALIFIER.findall(line) for w in parts(name)} - _NOISE)
-    return frozenset(w for w, n in counts.items() if n >= least)
+            named = [*_QUALIFIER.findall(line), *_imported(line)]
+            counts.update({w for name in named for w in parts(name)} - _NOISE)
+    return counts
+
+
+def _imported(line: str) -> list[str]:
+    """The first name of a module an import line names, past com, org, ...: "orbit" of `import com.orbit.x`."""
+    found = _IMPORT.match(line)
+    if found is None:
+        return []
+    return [next((p for p in found.group(1).split(".") if p.lower() not in _NOT_PACKAGES), "")]
 
 
 def is_test(path: str) -> bool:
