@@ -4,12 +4,14 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from doc_context.demo import run_env
+from doc_context.models import Clock
 from doc_context.sandbox import Sandbox
 from doc_context.settings import secret_variables
 
@@ -97,10 +99,10 @@ def _die_with_parent() -> None:
 @pytest.fixture
 def cli():
     """Run `doc-context ARGS` in this process (main(argv), tests/inprocess.py) with the given environment, as a
-    fresh process would: its exit code, stdout and stderr."""
+    fresh process would: its exit code, stdout and stderr. clock: what its waits between tries go by."""
 
-    def run(env: dict[str, str], *args: str, timeout: float = 120) -> Ran:
-        ran = Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout=timeout))
+    def run(env: dict[str, str], *args: str, timeout: float = 120, clock: Clock = time) -> Ran:
+        ran = Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout=timeout, clock=clock))
         assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
         return ran
 

@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, redirect_stderr, redirect_stdout
@@ -21,20 +22,21 @@ from contextlib import ExitStack, contextmanager, redirect_stderr, redirect_stdo
 import pytest
 
 from doc_context.cli import main
+from doc_context.models import Clock
 
 
 def run_main(
-    env: dict[str, str], args: Sequence[str], *, timeout: float = 120, stdin: bytes = b""
+    env: dict[str, str], args: Sequence[str], *, timeout: float = 120, stdin: bytes = b"", clock: Clock = time
 ) -> tuple[int, str, str]:
     """(exit code, stdout, stderr) of `main(args)` under exactly `env` (a child's environment, as run_env makes it),
-    reading `stdin`."""
+    reading `stdin`, waiting between tries on `clock`."""
     stdout, stderr = io.StringIO(), io.StringIO()
     result: list[int] = []
     failed: list[BaseException] = []
 
     def call() -> None:
         try:
-            result.append(main(list(args)))
+            result.append(main(list(args), clock=clock))
         except SystemExit as e:  # argparse's --help and --version, as the process would exit
             if isinstance(e.code, str):
                 print(e.code, file=stderr)

@@ -14,7 +14,7 @@ from doc_context.errors import PublishError
 from doc_context.models import PullRequestRef
 from doc_context.sources import ado
 from doc_context.sources.ado_pacing import Pacing
-from doc_context.sources.ado_transport import token_auth
+from doc_context.sources.ado_transport import MAX_RETRY_AFTER, token_auth
 
 from .clock import FakeClock
 
@@ -117,12 +117,35 @@ def test_updates_throttled_are_paced_too(sandbox, method, path, write):
     assert len(sandbox.ado.requests(method, path)) == 4
 
 
+def test_reads_wait_on_the_clock_too(sandbox):
+    """A read is tried again by urllib3 (ado_transport's retry policy): its waits, what Retry-After asks or the
+    backoff, go by the run's clock as the writes' do."""
+    clock = FakeClock()
+    sandbox.ado.add_fault("GET", r"/pullRequests/\d+$", [throttled("7"), 503])
+    assert (
+        gateway(sandbox, clock).pull_request(pr_of(sandbox)).title == sandbox.ado.pull_request(sandbox.info.pr_id).title
+    )
+    assert clock.sleeps == [7.0, 1.0]  # Retry-After, then the backoff of a second error in a row (0.5 s x 2)
+    assert len(sandbox.ado.requests("GET", r"/pullRequests/\d+$")) == 3
+
+
+def test_a_read_in_the_thread_that_connected_waits_no_longer_than_the_bound(sandbox):
+    """The thread that built the SDK's clients has our retries too (msrest gave it a session then, with its own
+    defaults, which honour any Retry-After, on the real clock): more than the bound asked is the bound waited."""
+    clock = FakeClock()
+    sandbox.ado.add_fault("GET", r"/pullRequests/\d+$", [throttled(str(int(MAX_RETRY_AFTER) + 5))])
+    gateway(sandbox, clock).pull_request(pr_of(sandbox))
+    assert clock.sleeps == [MAX_RETRY_AFTER]
+
+
 def test_cli_posts_through_a_burst_of_429s(sandbox, cli):
     sandbox.ado.add_fault("POST", THREADS, [throttled("1")] * 3)
-    ran = cli(sandbox.env(), "run")
+    clock = FakeClock()
+    ran = cli(sandbox.env(), "run", clock=clock)
     assert ran.code == 0, ran.output
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
     assert len(sandbox.ado.requests("POST", THREADS)) == 4
+    assert len(clock.sleeps) == 3 and all(1.0 <= s <= 1.5 for s in clock.sleeps)  # Retry-After, with jitter
 
 
 def test_cli_gives_up_at_the_deadline_in_one_line_and_keeps_the_markdown(sandbox, cli, tmp_path):

@@ -12,6 +12,7 @@ import argparse
 import logging
 import os
 import sys
+import time
 import traceback
 from collections.abc import Sequence
 from typing import NoReturn
@@ -20,6 +21,7 @@ from doc_context import __version__
 from doc_context.commands import check, context, demo, mcp, run
 from doc_context.commands.console import Console, Printer
 from doc_context.errors import ConfigError, DocContextError
+from doc_context.models import Clock
 
 COMMANDS = (run, context, mcp, demo, check)  # each: add(subparsers) declares it, main(args, console) runs it
 STDOUT_IS_OUTPUT = ("context", "mcp")  # they print the context, or speak the protocol, on stdout: logs to stderr
@@ -47,10 +49,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: Printer = print, err: Printer | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, out: Printer = print, err: Printer | None = None, clock: Clock = time
+) -> int:
+    """clock: what the waits between tries go by (tests pass a fake one: no wait is real)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), "")
-    console = Console(out, (err or _stderr) if command in STDOUT_IS_OUTPUT else out)
+    console = Console(out, (err or _stderr) if command in STDOUT_IS_OUTPUT else out, clock=clock)
     logging.getLogger("azure.identity").setLevel(logging.ERROR)  # its get_token warnings: our error says it once
     try:
         args = _parser().parse_args(argv)

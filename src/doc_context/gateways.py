@@ -3,6 +3,7 @@ and app.run with them (run_with: the one place a run's Options are made)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
@@ -13,7 +14,7 @@ from doc_context.app import Options, run
 from doc_context.comment.publish import Threads
 from doc_context.errors import ConfigError
 from doc_context.gather import Sources
-from doc_context.models import Notice, Outcome
+from doc_context.models import Clock, Notice, Outcome
 from doc_context.preflight import Preflightable
 from doc_context.registry import SOURCES, DeclaredSource
 from doc_context.settings import Settings
@@ -40,8 +41,9 @@ class Wired:
 
 
 @contextmanager
-def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES) -> Iterator[Wired]:
-    """The gateways for one run; `documents`: the document sources to open (registry.SOURCES)."""
+def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES, clock: Clock = time) -> Iterator[Wired]:
+    """The gateways for one run; `documents`: the document sources to open (registry.SOURCES); `clock`: what the
+    waits between tries go by (the gateway's clock, which the document sources read too)."""
     from doc_context.sources import ado  # the SDK is slow to import: only when a run needs it
     from doc_context.sources.ado_pacing import Pacing
 
@@ -52,7 +54,7 @@ def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES) -> I
         timeout=settings.timeout,
         user_agent=f"doc-context/{__version__}",
         keep_fields=sorted({name for names in extra.values() for name in names}),
-        pacing=Pacing.for_seconds(settings.deadline),  # writes throttled with 429 wait no later than the run's end
+        pacing=Pacing.for_seconds(settings.deadline, clock),  # writes throttled with 429 wait until the run's end
     )
     chat, chat_notice = chat_client(settings)
     source_dir = settings.diff_checkout()
@@ -84,11 +86,11 @@ def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES) -> I
         )
 
 
-def run_with(settings: Settings, *, summary_url: str = "") -> Outcome:
+def run_with(settings: Settings, *, summary_url: str = "", clock: Clock = time) -> Outcome:
     """app.run with the real gateways: gather, summarize, and post unless settings.dry_run (`run`, `context` and
     the MCP tool alike: the context is what a run would post); the setup's notices first. summary_url: the build
     summary the comment links to ("" when the run uploads none)."""
-    with wire(settings) as wired:
+    with wire(settings, clock=clock) as wired:
         options = Options(
             marker_key=settings.marker_key,
             thread_status=settings.thread_status,

@@ -7,6 +7,7 @@ the credential is AZURE_DEVOPS_PAT, or an Entra sign-in (`az login`, gateways.ad
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -15,7 +16,7 @@ from doc_context import __version__, vso
 from doc_context.context.document import ARTIFACT, FILE_NAME, OUTPUT_VARIABLE, context_document, dumps
 from doc_context.errors import ConfigError
 from doc_context.gateways import run_with
-from doc_context.models import Notice, Outcome
+from doc_context.models import Clock, Notice, Outcome
 from doc_context.prurl import EXPECTED, parse_pull_request_url
 from doc_context.settings import Settings, load_settings
 from doc_context.text.masking import mask
@@ -49,11 +50,12 @@ def context_settings(pr_url: str | None = None) -> Settings:
     return settings
 
 
-def gather_context(settings: Settings, output: Format = "markdown") -> Context:
-    """Gather and summarize as a run does (the language model's overview too, when configured), post nothing."""
+def gather_context(settings: Settings, output: Format = "markdown", clock: Clock = time) -> Context:
+    """Gather and summarize as a run does (the language model's overview too, when configured), post nothing;
+    the waits between tries go by `clock`."""
     if output not in FORMATS:
         raise ConfigError(f"unknown format {output!r}: use {' or '.join(FORMATS)}")
-    outcome = run_with(settings.model_copy(update={"dry_run": True}))
+    outcome = run_with(settings.model_copy(update={"dry_run": True}), clock=clock)
     if output == "json":
         return Context(dumps(context_document(outcome, version=__version__, secrets=settings.secrets())), outcome)
     return Context(mask(outcome.markdown, settings.secrets()), outcome)

@@ -37,7 +37,7 @@ def main(args: argparse.Namespace, console: Console) -> int:
         org_url=args.org_url, project=args.project, repository=args.repository, pull_request_id=args.pull_request
     )
     console.secrets += settings.secrets()
-    with wire(settings) as wired:
+    with wire(settings, clock=console.clock) as wired:
         checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request())
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:

@@ -4,6 +4,7 @@ its logging commands as plain lines. Where it is in a pipeline is read from sett
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from doc_context import vso
 from doc_context.commands import StepFailed
 from doc_context.errors import first_line
-from doc_context.models import Notice
+from doc_context.models import Clock, Notice
 from doc_context.text.masking import mask
 
 if TYPE_CHECKING:
@@ -23,11 +24,13 @@ Printer = Callable[[str], None]
 
 @dataclass
 class Console:
-    """out: stdout; log: where the log goes (stdout, or stderr when stdout carries the command's output)."""
+    """out: stdout; log: where the log goes (stdout, or stderr when stdout carries the command's output); clock:
+    what the command's waits between tries go by (models.Clock: a test's fake one makes them instant)."""
 
     out: Printer
     log: Printer
     secrets: list[str] = field(default_factory=list)
+    clock: Clock = time
 
     @cached_property
     def in_pipeline(self) -> bool:

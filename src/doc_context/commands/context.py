@@ -35,7 +35,7 @@ def main(args: argparse.Namespace, console: Console) -> int:
 
     settings = context_settings(args.pr)
     console.keep_secret(settings)
-    context = gather_context(settings, args.format)
+    context = gather_context(settings, args.format, console.clock)
     console.output(context.text.removesuffix("\n"))
     outcome = context.outcome
     read = f"{outcome.work_items} work items, {outcome.pages} pages, {len(outcome.notices)} warnings"

@@ -46,7 +46,7 @@ def main(args: argparse.Namespace, console: Console) -> int:
     settings = _settings(args)
     console.keep_secret(settings)
     summary_path = settings.summary_path()
-    outcome = run_with(settings, summary_url=settings.build_summary_url() if summary_path else "")
+    outcome = run_with(settings, summary_url=settings.build_summary_url() if summary_path else "", clock=console.clock)
     context_lines, unwritten = for_the_pipeline(outcome, settings)  # the JSON document for a later step
     notices = outcome.notices + ((unwritten,) if unwritten else ())
     for line in context_lines:

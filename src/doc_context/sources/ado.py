@@ -20,6 +20,7 @@ from doc_context.errors import SourceError
 from doc_context.models import (
     WORK_ITEM_BATCH,
     ChangedFile,
+    Clock,
     Fetched,
     Notice,
     PullRequest,
@@ -31,7 +32,7 @@ from doc_context.sources import ado_projects
 from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
-from doc_context.sources.ado_transport import errors, read, retry_policy
+from doc_context.sources.ado_transport import errors, read, use_retries
 from doc_context.summary.prlinks import pull_request_url
 from doc_context.summary.worktypes import FETCHED_FIELDS
 
@@ -56,8 +57,10 @@ def connect(
 ) -> AzureDevOps:
     """A gateway over the v7_1 git and work item clients, with retries set before the first request.
 
-    pacing: how long a write answered 429 may keep waiting (the run's deadline); by default 300 s from now.
+    pacing: how long a write answered 429 may keep waiting (the run's deadline); by default 300 s from now. Its
+    clock is the one every wait between tries happens on.
     """
+    pacing = pacing or Pacing.for_seconds(300)
     connection = Connection(base_url=org_url.rstrip("/"), creds=creds, user_agent=user_agent)
     clients = connection.clients_v7_1  # getting a client runs the resource-area discovery
     git, wit = read(
@@ -66,9 +69,7 @@ def connect(
     )
     throttle = Throttle()
     for client in (git, wit):
-        # Sessions are per thread and created lazily from this policy, so each worker thread gets it.
-        client.config.retry_policy.policy = retry_policy(post_is_read=client is wit)
-        client.config.connection.timeout = timeout
+        use_retries(client, timeout=timeout, clock=pacing.clock, post_is_read=client is wit)
     git.config.hooks.append(throttle.hook)  # read at every send: every thread's session reports its answers
     return AzureDevOps(
         git,
@@ -76,7 +77,7 @@ def connect(
         org_url.rstrip("/"),
         connection,
         keep_fields=keep_fields,
-        pacing=pacing or Pacing.for_seconds(300),
+        pacing=pacing,
         throttle=throttle,
     )
 
@@ -107,6 +108,11 @@ class AzureDevOps:
     def connection(self) -> sdk.Connection | None:
         """The SDK connection, for a document source that reads through another of its clients."""
         return self._connection
+
+    @property
+    def clock(self) -> Clock:
+        """The run's clock, which the waits between tries go by (a document source's too)."""
+        return self._pacing.clock
 
     def pull_request(self, pr: PullRequestRef) -> PullRequest:
         got = read(
@@ -154,7 +160,9 @@ class AzureDevOps:
 
     def project_ids(self, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[Notice, ...]]:
         """The ids of the named projects (ado_projects.py), and a notice for each that could not be read."""
-        return ado_projects.project_ids(self._connection, names) if self._connection else ((), ())
+        if self._connection is None:
+            return (), ()
+        return ado_projects.project_ids(self._connection, names, clock=self.clock)
 
     def work_item_ids(self, pr: PullRequestRef) -> list[int]:
         refs = read(

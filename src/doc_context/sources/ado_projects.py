@@ -11,13 +11,14 @@ that cannot be read is a notice; its links by id are then shown by title only, a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 from doc_context.errors import SourceError
-from doc_context.models import Notice
-from doc_context.sources.ado_transport import read, retry_policy
+from doc_context.models import Clock, Notice
+from doc_context.sources.ado_transport import read, use_retries
 
 SOURCE = "otherProjects"
 UNREADABLE = (
@@ -27,7 +28,7 @@ UNREADABLE = (
 
 
 def project_ids(
-    connection: Any, names: Sequence[str], *, timeout: float = 30.0
+    connection: Any, names: Sequence[str], *, timeout: float = 30.0, clock: Clock = time
 ) -> tuple[tuple[str, ...], tuple[Notice, ...]]:
     """(the ids of the named projects that could be read, a notice for each that could not)."""
     if not names:
@@ -36,8 +37,7 @@ def project_ids(
         core: Any = read("connect to the Azure DevOps core API", lambda: connection.clients_v7_1.get_core_client())
     except SourceError as e:
         return (), (Notice(SOURCE, UNREADABLE.format(name=", ".join(names), error=e)),)
-    core.config.retry_policy.policy = retry_policy()
-    core.config.connection.timeout = timeout
+    use_retries(core, timeout=timeout, clock=clock)
     ids: list[str] = []
     notices: list[Notice] = []
     for name in dict.fromkeys(names):

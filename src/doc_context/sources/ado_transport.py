@@ -1,7 +1,9 @@
 """How doc-context talks to Azure DevOps through msrest: retries, credentials, and SDK errors as ours.
 
-retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts for reads;
-                    a POST that may have created a thread is never blindly repeated (writes: ado_pacing)
+retry_policy()      bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts for reads
+                    (use_retries sets it on an SDK client);
+                    a POST that may have created a thread is never blindly repeated (writes: ado_pacing);
+                    its waits on the run's clock (models.Clock: tests pass a fake one, so nothing waits)
 token_auth / EntraAuth   the job token or a PAT (Basic), or an azure-identity credential (Bearer)
 read(action, call)  a read, mapped to SourceError, tried again when its answer did not parse
 errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know it
@@ -9,8 +11,9 @@ errors(action, kind)     the SDK's exceptions -> ours, with the fix when we know
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import requests
 from azure.core.credentials import TokenCredential
@@ -22,6 +25,7 @@ from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
 from doc_context.errors import PublishError, SourceError, first_line
+from doc_context.models import Clock
 from doc_context.sources.network import connection_failure
 
 T = TypeVar("T")
@@ -36,6 +40,19 @@ class _Retry(Retry):
 
     BACKOFF_MAX = 30  # msrest's debug log reads this name, which urllib3 2 dropped
     post_is_read = False  # the work item client's POSTs are batch reads: safe to repeat
+    clock: Clock = time  # where the waits happen; each retry's next state (new()) keeps it
+
+    def new(self, **kw: Any) -> _Retry:
+        fresh = super().new(**kw)
+        fresh.clock = self.clock
+        return fresh
+
+    def sleep(self, response: BaseHTTPResponse | None = None) -> None:
+        """urllib3's wait before the next try, on the clock: what Retry-After asks, else the backoff."""
+        asked = self.get_retry_after(response) if self.respect_retry_after_header and response else None
+        seconds = asked or self.get_backoff_time()
+        if seconds > 0:
+            self.clock.sleep(seconds)
 
     def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         """Honour Retry-After, within a bound: a step must not sleep for an hour on one header."""
@@ -53,10 +70,11 @@ class _ReadRetry(_Retry):
     post_is_read = True
 
 
-def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
-    """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST."""
+def retry_policy(total: int = 4, *, post_is_read: bool = False, clock: Clock = time) -> Retry:
+    """Bounded retries on 429 (Retry-After honoured), 5xx, resets and timeouts; see _Retry for POST. The waits
+    between tries are clock.sleep's."""
     methods = {"GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"} | ({"POST"} if post_is_read else set())
-    return (_ReadRetry if post_is_read else _Retry)(
+    policy = (_ReadRetry if post_is_read else _Retry)(
         total=total,
         connect=3,
         read=2,
@@ -68,6 +86,20 @@ def retry_policy(total: int = 4, *, post_is_read: bool = False) -> Retry:
         respect_retry_after_header=True,
         raise_on_status=False,
     )
+    policy.clock = clock
+    return policy
+
+
+def use_retries(client: Any, *, timeout: float, clock: Clock = time, post_is_read: bool = False) -> None:
+    """Our retry policy and timeout on an SDK client, in every thread. msrest gave the thread that built the client
+    its session then, with msrest's default retries (Retry-After unbounded, waits off our clock): that session is
+    replaced by one made from ours, as the other threads' sessions are made when they first send."""
+    client.config.retry_policy.policy = retry_policy(post_is_read=post_is_read, clock=clock)
+    client.config.connection.timeout = timeout
+    sender = client.config.pipeline._sender.driver  # msrest's RequestsHTTPSender: its session setter mounts the policy
+    built = sender.session
+    sender.session = requests.Session()
+    built.close()
 
 
 def token_auth(token: str) -> Authentication:
