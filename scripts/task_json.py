@@ -1,5 +1,5 @@
 """Generate task/task.json, task/env-map.json, the step template's settings (its parameters and its run step's env)
-and the list of input defaults in docs/admin.md from the settings model and the registered document sources:
+and docs/admin.md's input defaults and settings table from the settings model and the registered document sources:
 `python scripts/task_json.py --write`.
 
 Without --write it exits 1 when the files on disk differ from what the settings model gives (`--check`).
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 from settings_catalog import Entry, admin_entries, format_default, groups
+from settings_table import replace_between_markers, table
 from step_template import template_yml
 from version import project_version
 
@@ -154,24 +155,26 @@ DEFAULTS_START, DEFAULTS_END = "<!-- input-defaults:start -->", "<!-- input-defa
 ADMIN = ROOT / "docs" / "admin.md"
 
 
-def input_defaults() -> str:
+def input_defaults(settings_cls: type[BaseModel] = Settings, sources: Sequence[DeclaredSource] = SOURCES) -> str:
     """docs/admin.md's list of the pipeline variables a task input overrides because it has a default."""
-    inputs = {item["name"]: item for item in task_json()["inputs"]}
+    inputs = {item["name"]: item for item in task_json(settings_cls, sources)["inputs"]}
     rows = [
         f"- `{variable}` (input `{name}`, default `{inputs[name]['defaultValue']}`)"
-        for name, variable in env_map()["inputs"].items()
+        for name, variable in env_map(settings_cls, sources)["inputs"].items()
         if inputs[name]["defaultValue"] != ""
     ]
     return "\n".join(rows)
 
 
-def _admin_md() -> str:
+def _admin_md(settings_cls: type[BaseModel], sources: Sequence[DeclaredSource]) -> str:
+    """docs/admin.md with its input defaults and its settings table (scripts/settings_table.py) made again."""
     text = ADMIN.read_text(encoding="utf-8")
     head, start, rest = text.partition(DEFAULTS_START)
     _, end, tail = rest.partition(DEFAULTS_END)
     if not start or not end:
         raise SystemExit(f"docs/admin.md lacks the markers {DEFAULTS_START} and {DEFAULTS_END}")
-    return f"{head}{DEFAULTS_START}\n{input_defaults()}\n{DEFAULTS_END}{tail}"
+    text = f"{head}{DEFAULTS_START}\n{input_defaults(settings_cls, sources)}\n{DEFAULTS_END}{tail}"
+    return replace_between_markers(text, table(settings_cls, sources))
 
 
 TEMPLATE = ROOT / "pipelines" / "templates" / "doc-context.yml"
@@ -183,7 +186,7 @@ def rendered(settings_cls: type[BaseModel] = Settings, sources: Sequence[Declare
     return {
         TASK_DIR / "task.json": json.dumps(task_json(settings_cls, sources), indent=2) + "\n",
         TASK_DIR / "env-map.json": json.dumps(env_map(settings_cls, sources), indent=2) + "\n",
-        ADMIN: _admin_md(),
+        ADMIN: _admin_md(settings_cls, sources),
         TEMPLATE: template_yml(TEMPLATE.read_text(encoding="utf-8"), entries, groups(sources)),
     }
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from doc_context.models import PULL_REQUEST, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.sources.confluence.links import Site
 from doc_context.summary.citations import Citer, ShownPages, cited, citers, cites_only
 from doc_context.summary.summarize import summarize_all
-from doc_context.text.confluence_links import Site
 
 from .pagerefs import confluence_page
 

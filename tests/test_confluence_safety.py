@@ -25,8 +25,8 @@ from doc_context.models import Fetched, Gathered, Notice, PageRef, PullRequest, 
 from doc_context.sandbox import FakeConfluence, RecordingServer, Reply
 from doc_context.sources.confluence.audience import ConfluenceAudience
 from doc_context.sources.confluence.client import BearerAuth, Confluence, ConfluenceConfig, CredentialsRejected, basic
+from doc_context.sources.confluence.links import Site
 from doc_context.sources.confluence.pages import ConfluencePages
-from doc_context.text.confluence_links import Site
 
 from .clock import FakeClock, Ticking
 

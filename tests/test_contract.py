@@ -22,8 +22,8 @@ from doc_context.models import ChangedFile, PullRequest, PullRequestRef
 from doc_context.sandbox import Reply, Sandbox
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
+from doc_context.sources.wiki.links import WikiRef
 from doc_context.sources.wiki.pages import WikiPages, connect_client
-from doc_context.text.wikilinks import WikiRef
 
 from . import contract
 

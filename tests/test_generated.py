@@ -80,8 +80,9 @@ def test_registering_a_source_adds_its_inputs_and_changes_nothing_else():
         "      TOY_TOKEN: $(${{ parameters.toyTokenVariable }})",
     ]
     assert strict_yaml.load(toy[TEMPLATE])["parameters"]  # still a template the agent reads
-    for path in set(plain) - {TASK, ENV_MAP, TEMPLATE}:
-        assert toy[path] == plain[path], path
+    added, removed = added_and_removed(plain[task_json.ADMIN], toy[task_json.ADMIN])  # its two rows in the table
+    assert removed == [] and [row.split(" | ")[2] for row in added] == ["`TOY_URL`", "`TOY_TOKEN`"]
+    assert set(plain) == {TASK, ENV_MAP, TEMPLATE, task_json.ADMIN}
 
 
 def test_the_secret_list_the_demo_filter_and_the_settings_table_follow_the_declarations():

@@ -28,13 +28,13 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.sandbox.checkout import make_checkout
+from doc_context.sources.confluence.links import Site, page_url
+from doc_context.sources.wiki.links import WikiRef
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
-from doc_context.text.confluence_links import Site, page_url
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.unidiff import parse_diff
-from doc_context.text.wikilinks import WikiRef
 from doc_context.text.wikimd import wiki_to_markdown
 
 from .golden import GOLDEN, assert_golden

@@ -7,7 +7,8 @@ and the pure modules touch no network, process, clock or file system.
                                                       its edge, settings.py: its settings and declaration)
     edge (demo) -> sandbox                           (loopback fakes)
 
-Pure: text/, summary/, comment/, context/, models, changes, errors, and the edge's pure modules: events (payload -> PR),
+Pure: text/, summary/, comment/, context/, models, changes, errors, each document source's link parser
+(sources/<source>/links.py, which imports only text and shared), and the edge's pure modules: events (payload -> PR),
 prurl (a PR's web address -> PR), vso (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
 real clients; the run (app, gather) uses threads and the clock; the sources use the network.
@@ -104,18 +105,26 @@ def imports(module: str, source: str, known: Mapping[str, str]) -> Iterator[str]
             yield from (f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known)
 
 
+def link_parser(module: str) -> bool:
+    """A document source's one link parser (sources/<source>/links.py): pure text code, held as text/ is."""
+    parts = module.split(".")
+    return len(parts) == 4 and parts[1] == "sources" and parts[3] == "links"
+
+
 def violations(graph: Mapping[str, set[str]]) -> list[str]:
     """Each import that goes against the layers, as a line that names both ends."""
     found = []
     for module, targets in graph.items():
         mine = layer(module)
-        pure = mine in PURE_LAYERS or module in PURE_EDGE
+        pure = mine in PURE_LAYERS or module in PURE_EDGE or link_parser(module)
         for target in targets:
             if target.split(".")[0] == "doc_context":
                 theirs = layer(target)
                 starts_fakes = theirs == "sandbox" and mine != "sandbox" and module not in SANDBOX_USERS
                 if theirs not in MAY_IMPORT[mine] or starts_fakes:
                     found.append(f"{module} ({mine}) imports {target} ({theirs})")
+                elif link_parser(module) and theirs not in MAY_IMPORT["text"]:
+                    found.append(f"{module} (a link parser) imports {target} ({theirs}): only text and shared")
             elif pure and any(target == m or target.startswith(m + ".") for m in IMPURE):
                 found.append(f"{module} is pure but imports {target}")
     return sorted(found)
@@ -131,6 +140,11 @@ def test_the_arrows_point_one_way_and_pure_modules_do_no_io() -> None:
 
 def test_every_layer_has_modules() -> None:
     assert {layer(m) for m in KNOWN} == set(MAY_IMPORT)
+
+
+def test_each_document_source_has_its_link_parser_in_its_package() -> None:
+    parsers = {m for m in KNOWN if link_parser(m)}
+    assert parsers == {"doc_context.sources.confluence.links", "doc_context.sources.wiki.links"}
 
 
 def test_the_walk_sees_the_imports() -> None:
@@ -155,6 +169,8 @@ def test_the_walk_sees_the_imports() -> None:
         ("doc_context.app", "from doc_context import cli", "doc_context.app (run) imports doc_context.cli (edge)"),
         ("doc_context.cli", "from doc_context.sandbox import Sandbox", "doc_context.cli (edge) imports"),
         ("doc_context.vso", "import sys", "doc_context.vso is pure but imports sys"),
+        ("doc_context.sources.toy.links", "import httpx", "doc_context.sources.toy.links is pure but imports httpx"),
+        ("doc_context.sources.toy.links", "from doc_context.sources import ado", "doc_context.sources.toy.links (a"),
     ],
 )
 def test_a_wrong_import_is_found(module: str, source: str, expected: str) -> None:

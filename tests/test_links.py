@@ -1,5 +1,5 @@
-"""urls.py and confluence_links.py: work-item text -> URLs -> PageRefs, one row per link form or trap: the one URL
-case table.
+"""text/urls.py and sources/confluence/links.py: work-item text -> URLs -> PageRefs, one row per link form or trap:
+the one URL case table.
 
 What each kind of PageRef then asks of Confluence is test_confluence_fetch.py's table."""
 
@@ -10,8 +10,7 @@ import base64
 import pytest
 
 from doc_context.models import PageRef, Relation, WorkItem
-from doc_context.summary.citations import Citer, cited, citers
-from doc_context.text.confluence_links import (
+from doc_context.sources.confluence.links import (
     Site,
     elsewhere_on_site,
     looks_like_page,
@@ -21,6 +20,7 @@ from doc_context.text.confluence_links import (
     resolve,
     tiny_to_page_id,
 )
+from doc_context.summary.citations import Citer, cited, citers
 from doc_context.text.urls import find_urls
 
 from .pagerefs import B, P, S, T

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from doc_context.prurl import parse_pull_request_url
+from doc_context.sources.wiki.links import WikiLinks
 from doc_context.text.orgurl import Collection, api_org_url, split_collection
-from doc_context.text.wikilinks import WikiLinks
 
 OURS = WikiLinks(Collection.from_url("https://dev.azure.com/fabrikam"))
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from doc_context.comment.overview import LLM_NOTE
 from doc_context.comment.render import HARD_CAP, TITLE, render_comment
 from doc_context.models import ChangedFile, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
+from doc_context.sources.confluence.links import page_url
 from doc_context.summary.summarize import page_summary, work_item_summary
-from doc_context.text.confluence_links import page_url
 
 from .golden import assert_golden
 from .pagerefs import confluence_page

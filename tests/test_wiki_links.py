@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from doc_context.sources.wiki.links import WikiLinks, WikiRef
 from doc_context.text.orgurl import Collection
-from doc_context.text.wikilinks import WikiLinks, WikiRef
 
 SERVICES = WikiLinks(Collection.from_url("https://dev.azure.com/fabrikam"))
 LEGACY = WikiLinks(Collection.from_url("https://fabrikam.visualstudio.com/"))

@@ -16,12 +16,12 @@ from doc_context.sandbox import Sandbox
 from doc_context.sandbox.ado_workitems import work_item
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
+from doc_context.sources.confluence.links import Site
 from doc_context.summary.citations import cited, citers
 from doc_context.summary.extrafields import extra_values
 from doc_context.summary.parents import PARENT, goal, parent_chain
 from doc_context.summary.summarize import work_item_summary
 from doc_context.summary.worktypes import OTHER, TYPES, VERBS, Field, work_type
-from doc_context.text.confluence_links import Site
 
 SITE = Site.from_url("https://acme.atlassian.net/wiki")
 CUSTOM = "Compliance Risk"  # no row of its own: OTHER

@@ -20,7 +20,6 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
 from doc_context.summary.audience import split_list
 from doc_context.summary.extrafields import parse_extra_fields
-from doc_context.text.confluence_links import Site
 from doc_context.text.urls import is_loopback
 
 UNEXPANDED = re.compile(r"\$\([A-Za-z0-9_.\-]+\)")
@@ -89,9 +88,9 @@ def _http_url(value: str | None) -> str | None:
     if parts.scheme == "http" and not is_loopback(parts.hostname):
         raise ValueError("must use https:// (plain http is accepted for loopback hosts only)")
     try:
-        Site.from_url(value)
+        _ = parts.hostname.rstrip(".").encode("idna")  # a host IDNA cannot encode (what the link parsers compare)
         _ = httpx.URL(value).host  # as the clients will read it: IDNA, the port
-    except (ValueError, httpx.InvalidURL):
+    except (UnicodeError, ValueError, httpx.InvalidURL):
         raise ValueError("names a host that is not a valid domain name") from None
     return value
 

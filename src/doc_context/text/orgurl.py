@@ -1,5 +1,6 @@
 """Pure: where an Azure DevOps organization (Services) or collection (Server) is in a URL. The one reader of
-their forms, for a PR's web address (prurl.py), a wiki link (wikilinks.py) and a service hook's URL (events.py):
+their forms, for a PR's web address (prurl.py), a wiki link (sources/wiki/links.py) and a service hook's URL
+(events.py):
 
     https://dev.azure.com/{org}                                   Azure DevOps Services
     https://{org}.visualstudio.com[/DefaultCollection]            the same organization, by its legacy address

@@ -4,7 +4,8 @@ client.py        the pages, read by id, by title, a space's home (REST v1 and v2
 guarded.py       the guarded GET: the configured origin only, no redirects, a size cap, timeouts, a deadline
 auth.py          the credential check once (scoped tokens, Cloud or Data Center) and the scopes
 restrictions.py  a page's view restrictions, its own and its ancestors'
-pages.py         gather.DocumentSource: its citations (text/links.py, its one link parser), its reads, its
+links.py         its one link parser (pure: tests/test_layers.py holds it so): a URL -> the page it names
+pages.py         gather.DocumentSource: its citations (links.py), its reads, its
                  audience rule, what its reads tell the log and `doc-context check`
 settings.py      the edge: its settings, how a run opens it, its declaration (settings/source.py)
 """

@@ -52,9 +52,9 @@ from doc_context.sources.confluence.auth import (
     sign_in,
 )
 from doc_context.sources.confluence.guarded import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
+from doc_context.sources.confluence.links import page_url
 from doc_context.sources.confluence.restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
 from doc_context.sources.once import Once
-from doc_context.text.confluence_links import page_url
 from doc_context.text.storage import storage_to_markdown
 
 __all__ = [

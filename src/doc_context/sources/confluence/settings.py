@@ -13,9 +13,9 @@ from doc_context.settings.source import FROM_VARIABLE, DeclaredSource
 from doc_context.sources.confluence.audience import ConfluenceAudience
 from doc_context.sources.confluence.client import NAME, SECTION, BearerAuth, Confluence, ConfluenceConfig, basic
 from doc_context.sources.confluence.guarded import DEADLINE
+from doc_context.sources.confluence.links import Site
 from doc_context.sources.confluence.pages import CONCURRENCY as CONFLUENCE_CONCURRENCY
 from doc_context.sources.confluence.pages import ConfluencePages
-from doc_context.text.confluence_links import Site
 
 if TYPE_CHECKING:
     import httpx

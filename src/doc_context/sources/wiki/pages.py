@@ -1,5 +1,5 @@
 """The Azure DevOps wiki as a document source (gather.DocumentSource): the wiki pages the pull request and its
-work items cite on the run's own organization (text/wikilinks.py), read through the SDK's wiki client
+work items cite on the run's own organization (links.py), read through the SDK's wiki client
 (azure.devops.v7_1.wiki) with the Azure DevOps credential, at the collection's own host.
 
     by id    GET {project}/_apis/wiki/wikis/{wiki}/pages/{id}?includeContent=true       get_page_by_id
@@ -27,9 +27,9 @@ from doc_context.defaults import CONCURRENCY, MAX_PAGES
 from doc_context.errors import SourceError, first_line
 from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn, Withheld
 from doc_context.sources.once import Once
+from doc_context.sources.wiki.links import WikiLinks, WikiRef
 from doc_context.summary.citations import Citer, Found, Read, cited
 from doc_context.text.orgurl import Collection
-from doc_context.text.wikilinks import WikiLinks, WikiRef
 from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
 
 NAME = "wiki"
