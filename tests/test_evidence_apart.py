@@ -259,3 +259,14 @@ def test_the_package_a_change_imports_is_its_own_name() -> None:
     finder = EvidenceFinder(parse_diff(diff))
     assert not finder.find("`attr.s` classes can be compared with `attr.ib(eq=False)`.").found
     assert finder.find("Slotted classes keep `repr_ns` in their repr.").found
+
+
+def test_a_line_moved_as_it_was_adds_nothing() -> None:
+    """A refactoring moves `deadline = Deadline(seconds)` to another module: the move is no evidence."""
+    moved = "    deadline = Deadline(seconds)  # the run's deadline"
+    diff = patch("src/cli.py", f"-{moved}", "-    return run(deadline)") + added(
+        "src/commands/run.py", "def run_command(seconds):", moved, "    return run(deadline, retry_after=True)"
+    )
+    finder = EvidenceFinder(parse_diff(diff))
+    assert not finder.find("The run's deadline is kept.").found
+    assert finder.find("The run command passes `retry_after` with the deadline.").found

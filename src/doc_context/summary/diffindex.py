@@ -130,6 +130,7 @@ class DiffIndex:
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
         self._fresh: dict[int, list[frozenset[str] | None]] = {}
+        self._deleted: frozenset[str] | None = None
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
         """Numbers of the files whose lines on that side use every one of the words (all files for none)."""
@@ -165,9 +166,11 @@ class DiffIndex:
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
         """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
         (the most alike, sharing half its words or more), or None when it rewrites none: `limit=100` on a line
-        that gained `server_hostname=None` is not new; a line that only gained a comma adds nothing."""
+        that gained `server_hostname=None` is not new; a line that only gained a comma adds nothing, nor does one
+        moved, as it was, from a line the diff deletes anywhere (a refactoring, a text moved to another file)."""
         if file_no not in self._fresh:
             added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
+            moved = self._moved()
             old = [_tokens(words, text) for words, text in zip(deleted.words, deleted.texts, strict=True)]
             holding: dict[str, list[int]] = {}
             for j, tokens in enumerate(old):
@@ -175,6 +178,9 @@ class DiffIndex:
                     holding.setdefault(token, []).append(j)
             found: list[frozenset[str] | None] = []
             for words, text in zip(added.words, added.texts, strict=True):
+                if " ".join(text.split()) in moved:
+                    found.append(frozenset())
+                    continue
                 new = _tokens(words, text)
                 shared = Counter(j for token in new for j in holding.get(token, ()))
                 best = max(shared.values(), default=0)
@@ -182,6 +188,13 @@ class DiffIndex:
                 found.append(new - old[next(j for j, n in shared.items() if n == best)] if alike else None)
             self._fresh[file_no] = found
         return self._fresh[file_no]
+
+    def _moved(self) -> frozenset[str]:
+        """Every deleted line of the diff, its spaces folded (the lines of one word or less aside)."""
+        if self._deleted is None:
+            lines = (" ".join(line.split()) for f in self.diff.files for line in f.deleted.split())
+            self._deleted = frozenset(line for line in lines if " " in line)
+        return self._deleted
 
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)

@@ -153,7 +153,7 @@ def _file(index: DiffIndex, path: str) -> DiffFile:
 def _rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
     """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
     was there before (`limit=100` on a line that gained another argument), not what the change adds."""
-    if term.kind == "path" or not hit or not len(index.diff.files[file_no].deleted):
+    if term.kind == "path" or not hit:
         return set()
     fresh = index.fresh(file_no)
     said = {f"#{number(p)}" for p in term.parts[0].split(".")} if term.kind == "value" else set(_said(term))
