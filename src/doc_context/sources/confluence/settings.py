@@ -20,6 +20,7 @@ from doc_context.sources.confluence.pages import ConfluencePages
 if TYPE_CHECKING:
     import httpx
 
+    from doc_context.models import Clock
     from doc_context.settings import Settings
     from doc_context.sources.ado import AzureDevOps
 
@@ -117,7 +118,7 @@ class ConfluenceSettings(BaseModel):
 def open_confluence(settings: Settings, ado: AzureDevOps) -> ConfluencePages:
     """Confluence pages on CONFLUENCE_URL, read with its credentials (none configured: links only warn)."""
     return ConfluencePages(
-        _client(settings),
+        _client(settings, ado.clock),  # its waits between tries on the run's clock
         settings.confluence_site(),
         missing=settings.confluence_missing() or "",
         concurrency=settings.confluence_concurrency,
@@ -130,7 +131,7 @@ def audience(settings: Settings) -> ConfluenceAudience:
     return ConfluenceAudience(settings.restricted_pages, settings.title_only_spaces)
 
 
-def _client(settings: Settings) -> Confluence | None:
+def _client(settings: Settings, clock: Clock) -> Confluence | None:
     site = settings.confluence_site()
     if not settings.confluence_configured() or site is None:
         return None
@@ -153,7 +154,7 @@ def _client(settings: Settings) -> Confluence | None:
     else:
         assert settings.confluence_api_token is not None and settings.confluence_email is not None
         auth = basic(settings.confluence_email, settings.confluence_api_token.get_secret_value())
-    return Confluence(config, auth, max_connections=settings.confluence_concurrency)
+    return Confluence(config, auth, max_connections=settings.confluence_concurrency, clock=clock)
 
 
 def is_gateway(api_base: str) -> bool:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
 from doc_context.defaults import CONCURRENCY, MAX_PAGES
 from doc_context.errors import SourceError, first_line
-from doc_context.models import Check, Notice, Page, PageKey, Ref, SignedIn, Withheld
+from doc_context.models import Check, Clock, Notice, Page, PageKey, Ref, SignedIn, Withheld
 from doc_context.sources.once import Once
 from doc_context.sources.wiki.links import WikiLinks, WikiRef
 from doc_context.summary.citations import Citer, Found, Read, cited
@@ -267,13 +268,12 @@ def _read(ref: WikiRef, call: Callable[[], PageResponse]) -> PageResponse:
         raise
 
 
-def connect_client(connection: Any, *, timeout: float) -> WikiClient:
+def connect_client(connection: Any, *, timeout: float, clock: Clock = time) -> WikiClient:
     """The SDK's wiki client on the gateway's connection (its location discovered once, with the others),
-    with the same bounded retries and timeout as the Azure DevOps reads."""
-    from doc_context.sources.ado_transport import read, retry_policy
+    with the same bounded retries (waiting on `clock`) and timeout as the Azure DevOps reads."""
+    from doc_context.sources.ado_transport import read, use_retries
 
     client: Any = read("connect to the Azure DevOps wiki", lambda: connection.clients_v7_1.get_wiki_client())
-    client.config.retry_policy.policy = retry_policy()
-    client.config.connection.timeout = timeout
+    use_retries(client, timeout=timeout, clock=clock)
     wiki: WikiClient = client
     return wiki

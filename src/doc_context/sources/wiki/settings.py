@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def open_wiki(settings: Settings, ado: AzureDevOps) -> WikiPages:
     """Azure DevOps wiki pages on the run's own organization, read with its Azure DevOps credential."""
     return WikiPages(
-        lambda: connect_client(ado.connection, timeout=settings.timeout),
+        lambda: connect_client(ado.connection, timeout=settings.timeout, clock=ado.clock),
         settings.pull_request().org_url,
         concurrency=settings.concurrency,  # requests to Azure DevOps in flight at once (DOC_CONTEXT_CONCURRENCY)
         max_pages=settings.max_pages,
