@@ -17,6 +17,16 @@ def visible_text(markdown: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", _COMMONMARK.render(markdown))).split())
 
 
+_BLOCK_TAG = re.compile(r"</?(?:p|li|ul|ol|h[1-6]|blockquote|pre|table|thead|tbody|tr|td|th|hr|br)\b[^>]*>")
+
+
+def read_text(markdown: str) -> str:
+    """The rendered text as a reader reads it: block boundaries (paragraphs, items, cells) as white space,
+    inline tags (emphasis, links, code) as nothing, entities as their characters, white space folded."""
+    rendered = _TAG.sub("", _BLOCK_TAG.sub(" ", _COMMONMARK.render(markdown)))
+    return " ".join(html.unescape(rendered).split())
+
+
 def raw_html(markdown: str) -> list[str]:
     """Raw HTML a renderer would pass through (html_block, html_inline tokens): must stay empty."""
     return [t.content for t in _walk(_COMMONMARK.parse(markdown)) if t.type in ("html_block", "html_inline")]

@@ -14,6 +14,7 @@ from doc_context.summary.criteria import parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.summarize import page_summary, work_item_summary
 from doc_context.text.unidiff import parse_diff
+from doc_context.text.visible import visible_size
 from tests.diffs import added
 from tests.rendering import tokens
 
@@ -156,13 +157,15 @@ def test_further_evidence_files_yield_after_the_parents_and_before_any_work_item
     roomy = render_comment(pr, [summary], [page], budget=3_500)
     assert f"- {HOLD} {THREE}\n" in roomy and "Trimmed" not in roomy and lead in roomy
     assert "Part of [Feature 3907: Gift card payments]" in roomy
-    parentless = render_comment(pr, [summary], [page], budget=len(roomy) - 10)
+    shorter = (render_comment(pr, [summary], [page], budget=b) for b in range(visible_size(roomy), 0, -5))
+    parentless = next(out for out in shorter if "Part of" not in out)  # the most that fits without it
     assert "Part of" not in parentless and f"- {HOLD} {THREE}\n" in parentless  # the parent line goes first
-    tight = render_comment(pr, [summary], [page], budget=len(parentless) - 10)
+    tighter = (render_comment(pr, [summary], [page], budget=b) for b in range(visible_size(parentless) - 1, 0, -5))
+    tight = next(out for out in tighter if f"- {HOLD} {THREE}\n" not in out)  # the most that fits without them
     assert f"- {HOLD} — {FIRST} and 3 more files\n" in tight
     assert "- The ledger export lists both payments." in tight and "As a shopper I want to pay by gift card." in tight
     assert lead in tight  # a page's lead yields later (models.Yields.LAST)
-    assert "_Trimmed to fit the " in tight and len(tight) <= len(parentless) - 10
+    assert "_Trimmed to fit " in tight and visible_size(tight) < visible_size(parentless)
 
 
 def test_two_files_of_one_name_are_shown_by_their_paths() -> None:

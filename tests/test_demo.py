@@ -10,10 +10,11 @@ import pytest
 
 from doc_context.demo import demo
 from doc_context.summary.ownwords import link_only
+from doc_context.text.visible import visible_size
 
 pytestmark = pytest.mark.e2e  # the whole demo, end to end: the sandbox servers and two runs
 
-DEMO_COMMENT_LIMIT = 3_500
+DEMO_COMMENT_LIMIT = 3_000
 COMMENT_DOC = Path(__file__).parent.parent / "docs" / "comment.md"
 
 
@@ -27,7 +28,7 @@ def run_demo() -> tuple[str, list[str]]:
 
 def test_the_demo_comment_is_short_and_links_to_the_build_summary() -> None:
     comment, lines = run_demo()
-    assert len(comment) <= DEMO_COMMENT_LIMIT, f"the demo's comment has {len(comment):,} characters"
+    assert visible_size(comment) <= DEMO_COMMENT_LIMIT, f"the demo's comment reads {visible_size(comment):,} characters"
     assert comment.startswith("## Business context\n\n") and "_In full: [build summary](http" in comment
     assert "/_build/results?buildId=20418&view=ms.vss-build-web.run-extensions-tab)_" in comment
     assert [c for c in comment if unicodedata.category(c) == "Cf"] == []
@@ -86,7 +87,7 @@ def test_the_demo_shows_every_criterion_with_its_evidence_from_the_diff() -> Non
 
 
 def test_the_demo_comment_never_drops_what_a_reviewer_cannot_do_without() -> None:
-    """Issue 18 under the 3,500-character ceiling: system info, the screenshot, every criterion, the story's own
+    """Issue 18 under the 3,000-visible-character ceiling: system info, the screenshot, every criterion, the story's own
     words, the rule for the bug; what yielded, the comment says."""
     comment, _ = run_demo()
     assert (
@@ -102,7 +103,7 @@ def test_the_demo_comment_never_drops_what_a_reviewer_cannot_do_without() -> Non
         "The confirmation e-mail and the ledger export list both payments.",
     ):
         assert f"\n- {criterion}" in comment
-    assert "\n\n_Trimmed to fit the 3,500-character limit: " in comment
+    assert "\n\n_Trimmed to fit 3,000 visible characters: " in comment
     blocks = comment.split("\n\n")
     for before, block, after in zip(blocks, blocks[1:], blocks[2:], strict=False):
         assert not (block == "…" and link_only(before) and link_only(after))
@@ -110,7 +111,7 @@ def test_the_demo_comment_never_drops_what_a_reviewer_cannot_do_without() -> Non
 
 def test_the_docs_state_the_demo_comments_size() -> None:
     comment, _ = run_demo()
-    stated = re.search(r"demo's comment is ([\d,]+) characters", COMMENT_DOC.read_text(encoding="utf-8"))
+    stated = re.search(r"demo's comment reads ([\d,]+) visible characters", COMMENT_DOC.read_text(encoding="utf-8"))
     assert stated, "docs/comment.md says how long the demo's comment is"
-    size = int(stated.group(1).replace(",", ""))
-    assert size <= DEMO_COMMENT_LIMIT and abs(size - len(comment)) <= 150, f"the demo's comment has {len(comment):,}"
+    size, shown = int(stated.group(1).replace(",", "")), visible_size(comment)
+    assert size <= DEMO_COMMENT_LIMIT and abs(size - shown) <= 150, f"the demo's comment reads {shown:,}"

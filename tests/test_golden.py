@@ -35,6 +35,7 @@ from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.unidiff import parse_diff
+from doc_context.text.visible import visible_size
 from doc_context.text.wikimd import wiki_to_markdown
 
 from .golden import GOLDEN, assert_golden
@@ -324,8 +325,8 @@ def test_deterministic(name: str) -> None:
 
 def test_fifty_work_items_fit_the_budget() -> None:
     out = render("fifty-work-items")
-    assert len(out) - 1 <= BUDGET
-    assert "_Trimmed to fit the 12,000-character limit" in out
+    assert visible_size(out) <= BUDGET
+    assert "_Trimmed to fit 12,000 visible characters" in out
 
 
 def test_the_bug_fix_shows_its_context() -> None:

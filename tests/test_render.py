@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doc_context.comment.overview import LLM_NOTE
-from doc_context.comment.render import HARD_CAP, TITLE, render_comment
+from doc_context.comment.render import COUNTED, HARD_CAP, TITLE, render_comment
 from doc_context.models import ChangedFile, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
 from doc_context.sources.confluence.links import page_url
 from doc_context.summary.summarize import page_summary, work_item_summary
+from doc_context.text.visible import visible_size
 
 from .golden import assert_golden
 from .pagerefs import confluence_page
@@ -191,8 +192,8 @@ def test_budget_on_fifty_long_work_items(budget: int) -> None:
     items = [summary(n, long, related_files=(f"/src/m{n}.py",), relevance=n % 7) for n in range(50)]
     pages = [Summary(f"page {n}", f"Page {n}", long, cited_by=(n,), kind="page") for n in range(10)]
     out = render_comment(PR, items, pages, budget=budget)
-    assert len(out) <= budget
-    assert out.rpartition("\n\n")[2].startswith("_Trimmed to fit the")
+    assert visible_size(out) <= budget
+    assert out.rpartition("\n\n")[2].startswith("_Trimmed to fit ")
 
 
 def test_least_relevant_work_item_text_goes_first() -> None:
@@ -202,7 +203,7 @@ def test_least_relevant_work_item_text_goes_first() -> None:
     relevant, _, irrelevant = out.partition("IRRELEVANT")
     assert relevant.count("word") == 400
     assert irrelevant.count("word") < 100
-    assert out.endswith("_Trimmed to fit the 3,000-character limit: 1 work item text shortened._")
+    assert out.endswith(f"_Trimmed to fit 3,000 {COUNTED}: 1 work item text shortened._")
 
 
 def test_hard_cap() -> None:
@@ -217,14 +218,14 @@ def test_the_last_resort_cut_leaves_no_fence_open(limit: int) -> None:
 
     text = "## Title\n\nRun:\n\n```bash\necho <x>\n```\n\nthen\n\n```\nmore\n```"
     out = _cut(text, limit)
-    assert len(out) <= limit and out.count("```") % 2 == 0
+    assert visible_size(out) <= limit and out.count("```") % 2 == 0
     assert text.startswith(out)
 
 
 @pytest.mark.parametrize("budget", [0, 10, 60, 200])
 def test_tiny_budgets(budget: int) -> None:
     out = render_comment(PR, [summary(1, "text " * 100)], [], budget=budget)
-    assert len(out) <= budget
+    assert visible_size(out) <= budget
 
 
 def test_untrusted_text_is_neutralized_everywhere() -> None:
@@ -261,7 +262,7 @@ def test_any_summaries_fit_and_are_defused(texts: list[str], budget: int) -> Non
     items = [summary(n, t, heading=t[:40], relevance=len(t) % 3) for n, t in enumerate(texts)]
     pages = [Summary(f"page {n}", t[:30], t, kind="page") for n, t in enumerate(texts[:3])]
     out = render_comment(PullRequest(REF, "".join(texts)[:80], ""), items, pages, budget=budget)
-    assert len(out) <= budget
+    assert visible_size(out) <= budget
     assert "##vso[" not in out.lower() and not raw_html(out)
 
 

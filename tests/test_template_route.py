@@ -141,7 +141,7 @@ def test_preinstalled_expands_to_python_a_check_and_the_run():
         "DOC_CONTEXT_RESTRICTED_PAGES": "titles",
         "DOC_CONTEXT_MARKER_KEY": "DocContext.Thread",
         "DOC_CONTEXT_THREAD_STATUS": "closed",
-        "DOC_CONTEXT_COMMENT_BUDGET": 3500,
+        "DOC_CONTEXT_COMMENT_BUDGET": 3000,
         "DOC_CONTEXT_PARENT_DEPTH": 1,
         "DOC_CONTEXT_TIMEOUT": 30,
         "DOC_CONTEXT_CONCURRENCY": 8,

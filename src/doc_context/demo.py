@@ -13,6 +13,7 @@ from doc_context.commands.console import Printer
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.checkout import checkout_env, demo_checkout
 from doc_context.settings import setting_variables
+from doc_context.text.visible import visible_size
 
 DEMO_BUILD_ID = "20418"
 SUMMARY_FILE = "doc-context-summary.md"
@@ -76,7 +77,8 @@ def demo(out: Printer) -> int:
                 summary = (Path(cache) / SUMMARY_FILE).read_text(encoding="utf-8")
                 lines = len(comment.splitlines())
                 out(
-                    f"\n(the comment: {len(comment):,} characters, {lines} lines; the build summary it links to, "
+                    f"\n(the comment: {visible_size(comment):,} visible characters, {len(comment):,} in markdown, "
+                    f"{lines} lines; the build summary it links to, "
                     f"uploaded with ##vso[task.uploadsummary] in a pipeline: {len(summary):,} characters)\n"
                 )
         threads = sandbox.ado.threads(info.pr_id)

@@ -25,13 +25,15 @@ from doc_context.models import PullRequest, Summary
 from doc_context.summary.prlinks import links_ref
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize, safe_link
+from doc_context.text.visible import visible_size
 
-__all__ = ["DEFAULT_BUDGET", "HARD_CAP", "TITLE", "neutralize", "render_comment"]
+__all__ = ["COUNTED", "DEFAULT_BUDGET", "HARD_CAP", "TITLE", "neutralize", "render_comment"]
 
 TITLE = "## Business context"
 PAGES_TITLE = "### Confluence pages"
 HARD_CAP = 150_000  # Azure DevOps: "Comments can be up to 150,000 characters" (REST 7.1, Comment.content)
-DEFAULT_BUDGET = 3_500  # the ceiling, not a target: read in half a minute; DOC_CONTEXT_COMMENT_BUDGET changes it
+DEFAULT_BUDGET = 3_000  # visible characters (about 500 words), a ceiling, not a target; DOC_CONTEXT_COMMENT_BUDGET
+COUNTED = "visible characters"  # how the ceiling counts: the README, admin.md and the task input say the same
 Trimmed = dict[tuple[str, str], set[int]]  # (what, how) -> indexes of the parts trimmed so
 
 
@@ -52,7 +54,7 @@ def render_comment(
     `summary_url`: the build summary that holds the fuller text, linked from the comment's end.
     `full`: the build summary itself (fuller texts, where each came from; no link to itself).
     """
-    limit = max(0, min(budget, HARD_CAP))
+    limit = max(0, min(budget, HARD_CAP))  # visible characters; the raw markdown's own cap is HARD_CAP
     opening = (
         llm_paragraph(llm_overview)
         if llm_overview and llm_overview.strip()
@@ -63,14 +65,14 @@ def render_comment(
     layout.link = "" if full or not summary_url else _summary_link(summary_url)
     trimmed: Trimmed = {}
     steps = yields.steps(layout.items, layout.pages)
-    while layout.size(_note(trimmed, limit)) > limit:
+    while layout.visible(note := _note(trimmed, limit)) > limit or layout.size(note) > HARD_CAP:
         step = next(steps, None)
         if step is None:
             break
         what, how, index = step
         trimmed.setdefault((what, how), set()).add(index)
     text = layout.text(_note(trimmed, limit))
-    return text if len(text) <= limit else _cut(text, limit)
+    return text if visible_size(text) <= limit and len(text) <= HARD_CAP else _cut(text, limit)
 
 
 @dataclass
@@ -107,6 +109,12 @@ class Layout:
         shown = [n for n in sizes if n]
         return sum(shown) + 2 * (len(shown) - 1)
 
+    def visible(self, note: str = "") -> int:
+        """visible_size(self.text(note)), measured a block at a time (blocks apart read as one space)."""
+        sizes = [visible_size(p) if isinstance(p, str) else p.visible() for p in self.pieces(note) if p]
+        shown = [n for n in sizes if n]
+        return sum(shown) + len(shown) - 1 if shown else 0
+
     def text(self, note: str = "") -> str:
         return "\n\n".join(self.blocks(note))
 
@@ -126,13 +134,18 @@ def _note(trimmed: Trimmed, limit: int) -> str:
         for (noun, verb), ids in trimmed.items()
     }
     what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in counts.items() if ids)
-    return f"_Trimmed to fit the {limit:,}-character limit: {what}._"
+    return f"_Trimmed to fit {limit:,} {COUNTED}: {what}._"
 
 
 def _cut(text: str, limit: int) -> str:
-    """The last resort when even the headings do not fit: whole lines up to the limit, and no fence left open
-    (the cut goes back to before it)."""
-    head = text[:limit]
-    head = head[: head.rfind("\n")].rstrip() if "\n" in head else ""
+    """The last resort when even the headings do not fit: whole lines up to the limit (visible characters,
+    and HARD_CAP raw), and no fence left open (the cut goes back to before it)."""
+    lines = text.split("\n")
+    low, high = 0, len(lines) - 1  # the most lines that fit: a line more never reads shorter
+    while low < high:
+        mid = (low + high + 1) // 2
+        head = "\n".join(lines[:mid])
+        low, high = (mid, high) if visible_size(head) <= limit and len(head) <= HARD_CAP else (low, mid - 1)
+    head = "\n".join(lines[:low]).rstrip()
     opener = fence_open_at_end(head)
     return head if opener is None else head[:opener].rstrip()

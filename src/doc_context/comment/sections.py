@@ -25,6 +25,7 @@ from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label
 from doc_context.text.mdblocks import separate_blocks
 from doc_context.text.neutralize import neutralize, neutralize_inline, plain_inline, safe_link, strip_invisible
+from doc_context.text.visible import visible_size
 
 MAX_TOUCHES = 10
 SHORTER = (400, 150)  # a text without rungs of its own is cut to these lengths, in turn
@@ -55,6 +56,12 @@ class Part:
 
     def render(self) -> str:
         return "\n\n".join(self.blocks())
+
+    def visible(self) -> int:
+        """visible_size(self.render()): its blocks apart read as one space."""
+        sizes = [visible_size(b) for b in (self.head, self.context, self.body, self.tail) if b]
+        shown = [n for n in sizes if n]
+        return sum(shown) + len(shown) - 1 if shown else 0
 
     def size(self) -> int:
         """len(self.render())."""

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from doc_context.app import THREAD_STATUS, ThreadStatus
-from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP
+from doc_context.comment.render import COUNTED, DEFAULT_BUDGET, HARD_CAP
 from doc_context.defaults import PARENT_DEPTH
 from doc_context.settings.fields import ExtraFieldsSpec, Names, SpaceKeys, env
 from doc_context.summary.audience import Audience
@@ -32,7 +32,9 @@ class CommentSettings(BaseModel):
         ge=1_000,
         le=HARD_CAP,
         validation_alias=env("DOC_CONTEXT_COMMENT_BUDGET"),
-        description=f"Most characters in the comment, a ceiling, not a target (hard cap {HARD_CAP}).",
+        description=f"Most {COUNTED} in the comment, counted as Azure DevOps renders it (link text counts; link "
+        f"addresses, emphasis, code, heading, list and table marks do not); a ceiling, not a target. The raw "
+        f"markdown's hard cap is {HARD_CAP} characters.",
     )
     parent_depth: int = Field(
         PARENT_DEPTH,

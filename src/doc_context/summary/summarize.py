@@ -35,7 +35,7 @@ DESCRIPTION_CHARS = 600  # the comment: a description's lead and the sentences t
 DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
 PAGE_CHARS = 2_400  # the comment: a page's lead and every part that matches the change, at most
 UNMATCHED_PAGE_CHARS = 300  # the comment: a page that matches nothing, its beginning
-PAGE_MORE_BUDGET = 3_000  # the build summary: the lead, the most relevant parts, then the rest in order
+PAGE_MORE_BUDGET = 2 * DESCRIPTION_MORE_BUDGET  # the build summary: the lead, the most relevant parts, then the rest
 NO_PAGES = ShownPages()  # no page shown: no line is taken for one that cites a page shown
 MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
 

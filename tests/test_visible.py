@@ -1,0 +1,119 @@
+"""The comment's visible size: what a reader sees of its markdown, held equal to a CommonMark renderer's text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doc_context.comment.render import render_comment
+from doc_context.models import PULL_REQUEST, PullRequest, PullRequestRef, Summary
+from doc_context.text.visible import visible_size, visible_text
+
+from .rendering import read_text
+
+REF = PullRequestRef("https://dev.azure.com/fabrikam", "Shop", "shop", 42)
+PIECES = st.sampled_from(
+    [
+        "total",
+        "ROUND_HALF_EVEN",
+        "order_total",
+        "to_cents()",
+        "€10.02",
+        "15 %",
+        "3 × 3.335",
+        " ",
+        " ",
+        "\n",
+        "\n\n",
+        "`code`",
+        "``a`b``",
+        "`",
+        "**bold**",
+        "*it*",
+        "_it_",
+        "__x__",
+        "~~gone~~",
+        "~",
+        "*",
+        "_",
+        "**",
+        "[a link](https://x.example/a_b?c=1)",
+        "[",
+        "]",
+        "(",
+        ")",
+        "<b>",
+        "&amp;",
+        "&lt;",
+        "&copy;",
+        "&",
+        "\\",
+        "\\*",
+        "|",
+        "# ",
+        "## Rules",
+        "- item",
+        "1. step",
+        "4. rule",
+        "> quote",
+        "> **Note**",
+        "---",
+        "***",
+        "| a | b |\n| --- | --- |\n| 1 | 2 |",
+        "```\ncode\n```",
+        "~~~",
+        "@<GUID>",
+        "##vso[task]",
+        "https://x.example/p",
+        "<https://x.example/q>",
+        "![img](https://x.example/i.png)",
+        "a*b*c",
+        "snake_case_name",
+        "**a\nb**",
+        "'",
+        '"',
+    ]
+)
+TEXT = st.one_of(st.lists(PIECES, max_size=30).map("".join), st.text(max_size=200))
+
+
+def comment(texts: list[str], titles: list[str], budget: int) -> str:
+    items = [
+        Summary(
+            f"work item {n}",
+            heading=f"Bug {n}: {title}",
+            text=text,
+            kind="Bug",
+            meta="Active",
+            url=f"https://dev.azure.com/x/_workitems/edit/{n}",
+            relevance=n % 3,
+        )
+        for n, (text, title) in enumerate(zip(texts, titles, strict=False))
+    ]
+    pages = [
+        Summary(f"page {n}", title, text, kind="page", url=f"https://x.example/wiki/p/{n}", cited_by=(PULL_REQUEST,))
+        for n, (text, title) in enumerate(zip(texts[:3], titles[::-1], strict=False))
+    ]
+    return render_comment(PullRequest(REF, "".join(titles)[:80], ""), items, pages, budget=budget)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(TEXT, max_size=6),
+    titles=st.lists(TEXT.map(lambda t: t[:60]), min_size=1, max_size=6),
+    budget=st.integers(min_value=0, max_value=4_000),
+)
+def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[str], budget: int) -> None:
+    out = comment(texts, titles, budget)
+    assert visible_text(out) == read_text(out)
+    assert visible_size(out) == len(read_text(out)) <= budget
+
+
+def test_what_does_not_count() -> None:
+    """Link targets, emphasis and code-span marks, heading and list marks, table pipes and rule rows."""
+    assert visible_size("[Checkout rounding policy](https://fabrikam.atlassian.net/wiki/spaces/PAY/pages/1)") == 24
+    assert visible_size("#### **Rules**\n\n1. Use `Decimal`.\n- *once*") == len("Rules Use Decimal. once")
+    table = "| Lines | Discount |\n| --- | --- |\n| 3 × 3.335 | none |"
+    assert visible_size(table) == len("Lines Discount 3 × 3.335 none")
+    assert visible_size("a\n\n---\n\nb") == 3
+    assert visible_size("a &lt; b") == 5
