@@ -30,7 +30,7 @@ from doc_context.text.visible import visible_size
 __all__ = ["COUNTED", "DEFAULT_BUDGET", "HARD_CAP", "TITLE", "neutralize", "render_comment"]
 
 TITLE = "## Business context"
-PAGES_TITLE = "### Confluence pages"
+PAGES_TITLE = "### Pages"  # over a page summary made without its source's section (every source says its own)
 HARD_CAP = 150_000  # Azure DevOps: "Comments can be up to 150,000 characters" (REST 7.1, Comment.content)
 DEFAULT_BUDGET = 3_000  # visible characters (about 500 words), a ceiling, not a target; DOC_CONTEXT_COMMENT_BUDGET
 COUNTED = "visible characters"  # how the ceiling counts: the README, admin.md and the task input say the same

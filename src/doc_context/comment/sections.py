@@ -142,7 +142,7 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter = shorter
-    part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": Confluence's
+    part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
     return part
 
 
