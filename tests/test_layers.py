@@ -143,8 +143,9 @@ def test_every_layer_has_modules() -> None:
 
 
 def test_each_document_source_has_its_link_parser_in_its_package() -> None:
-    parsers = {m for m in KNOWN if link_parser(m)}
-    assert parsers == {"doc_context.sources.confluence.links", "doc_context.sources.wiki.links"}
+    packages = {m for m in KNOWN if m.startswith("doc_context.sources.") and f"{m}.settings" in KNOWN}
+    assert {"doc_context.sources.confluence", "doc_context.sources.wiki"} <= packages
+    assert {m for m in KNOWN if link_parser(m)} == {f"{p}.links" for p in packages}
 
 
 def test_the_walk_sees_the_imports() -> None:

@@ -7,5 +7,6 @@ restrictions.py  a page's view restrictions, its own and its ancestors'
 links.py         its one link parser (pure: tests/test_layers.py holds it so): a URL -> the page it names
 pages.py         gather.DocumentSource: its citations (links.py), its reads, its
                  audience rule, what its reads tell the log and `doc-context check`
+audience.py      its audience rule: a page with view restrictions, or in a title-only space, by title only
 settings.py      the edge: its settings, how a run opens it, its declaration (settings/source.py)
 """
