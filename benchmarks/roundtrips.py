@@ -3,12 +3,15 @@
 Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 8] [--repeat 5]
 
 Each run is the real `python -m doc_context run` in a fresh process with a fresh AZURE_DEVOPS_CACHE_DIR
-(so the SDK's discovery happens) and a fresh PR carrying the same work items and changes (so every run
-reads an empty thread list and creates its thread: the same work). Both fakes answer each request after
-the injected latency (0 or 100 ms) without serializing concurrent requests. The effective depth is
-(wall at 100 ms - wall at 0 ms) / 0.1 s, medians of --repeat runs; "waves" counts the groups of requests
-the servers saw start together at 100 ms. Variants, in one run: the defaults, and one request at a time
-(DOC_CONTEXT_CONCURRENCY=1 and DOC_CONTEXT_CONFLUENCE_CONCURRENCY=1). Peak RSS is the child's, from wait4.
+(so the SDK's discovery happens) and a fresh PR carrying the same work items and the same 40 changed files
+(so every run reads an empty thread list and creates its thread: the same work). Both fakes answer each
+request after the injected latency (0 or 100 ms) without serializing concurrent requests. The effective
+depth is (wall at 100 ms - wall at 0 ms) / 0.1 s, medians of --repeat runs; "waves" counts the groups of
+requests the servers saw start together at 100 ms. Variants, in one run: the defaults on a PR build's
+checkout (its HEAD the PR's merge commit: the change is read from it), the defaults without a checkout (a
+manual rerun, `context --pr`: both sides of the 40 files read through Azure DevOps, in the pages' wave),
+and one request at a time (DOC_CONTEXT_CONCURRENCY=1 and DOC_CONTEXT_CONFLUENCE_CONCURRENCY=1, on the
+checkout). Peak RSS is the child's, from wait4.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from seed_bench import Bench, seed_bench  # benchmarks/seed_bench.py
+from seed_bench import Bench, files, seed_bench  # benchmarks/seed_bench.py
 
 from doc_context.demo import run_env
 from doc_context.sandbox import FakeAzureDevOps, FakeConfluence, Request
@@ -36,7 +39,15 @@ from doc_context.settings import Settings
 LATENCIES_MS = (0.0, 100.0)
 HEAVY = ("azure.devops", "msrest", "httpx", "pydantic", "pydantic_settings")
 DEFAULT_CONCURRENCY = int(Settings.model_fields["concurrency"].default)
-VARIANTS = (("concurrent", DEFAULT_CONCURRENCY), ("sequential", 1))
+VARIANTS = (
+    ("concurrent", DEFAULT_CONCURRENCY, True),
+    ("no checkout", DEFAULT_CONCURRENCY, False),
+    ("sequential", 1, True),
+)
+GIT_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "Bench"}
+GIT_ENV |= {"GIT_AUTHOR_EMAIL": "bench@fabrikam.example", "GIT_COMMITTER_NAME": "Bench"}
+GIT_ENV |= {"GIT_COMMITTER_EMAIL": "bench@fabrikam.example", "GIT_AUTHOR_DATE": "2025-11-04T09:30:00+01:00"}
+GIT_ENV |= {"GIT_COMMITTER_DATE": "2025-11-04T09:30:00+01:00"}
 ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("OPTIONS", r"/_apis$", "discovery OPTIONS"),
     ("GET", r"/_apis/ResourceAreas", "discovery ResourceAreas"),
@@ -52,6 +63,7 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
     ("GET", r"/_apis/wiki/wikis/[^/]+/pages", "wiki page"),
     ("GET", r"/_apis/wit/workItems", "work items GET"),
+    ("GET", r"/_apis/git/repositories/[^/]+/items$", "changed file side"),
 )
 CONFLUENCE_KINDS = (
     ("GET", r"/rest/api/user/current$", "credential check"),
@@ -107,21 +119,48 @@ def kind_of(table: tuple[tuple[str, str, str], ...], request: Request) -> str:
 
 @contextmanager
 def bench_servers(work_items: int = 20, pages: int = 30, wiki_pages: int = 0) -> Iterator[Bench]:
-    """Both fakes seeded with the benchmark case, served on loopback while open."""
+    """Both fakes seeded with the benchmark case, served on loopback while open, and a PR build's checkout of
+    its change (a git repository whose HEAD is every benchmark PR's merge commit)."""
     ado, wiki = FakeAzureDevOps("fabrikam"), FakeConfluence("cloud")
     bench = seed_bench(ado, wiki, work_items=work_items, pages=pages, wiki_pages=wiki_pages)
-    with ado, wiki:
+    with ado, wiki, tempfile.TemporaryDirectory(prefix="doc-context-bench-checkout-") as root:
+        bench.checkout = root
+        bench.merge, bench.parent = _checkout(root, files(head=False), files(head=True))
         yield bench
 
 
-def run_once(bench: Bench, *, latency_ms: float, concurrency: int | None = None, timeout: float = 120) -> Run:
-    """The real CLI in a fresh process, a fresh SDK cache and a fresh PR, at this latency."""
+def _checkout(root: str, base: dict[str, str], head: dict[str, str]) -> tuple[str, str]:
+    """A repository at root: the target branch, then the change; (HEAD, HEAD^1)."""
+
+    def git(*args: str) -> str:
+        env = {**os.environ, **GIT_ENV}
+        return subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True, text=True).stdout
+
+    git("init", "-q", "-b", "main")
+    for step, tree in (("target", base), ("change", head)):
+        for path, text in tree.items():
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            with open(os.path.join(root, path), "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        git("add", "-A")
+        git("commit", "-q", "-m", step)
+    merge, parent = git("rev-parse", "HEAD", "HEAD^1").split()
+    return merge, parent
+
+
+def run_once(
+    bench: Bench, *, latency_ms: float, concurrency: int | None = None, checkout: bool = True, timeout: float = 120
+) -> Run:
+    """The real CLI in a fresh process, a fresh SDK cache and a fresh PR, at this latency; `checkout`: a PR
+    build's (the change read from it), else none (the change read through Azure DevOps)."""
     pr_id = bench.new_pull_request()
     for server in (bench.ado, bench.confluence):
         server.clear()
         server.latency_ms = latency_ms
     with tempfile.TemporaryDirectory(prefix="doc-context-bench-") as cache:
         env = run_env(bench.env(pr_id), cache)
+        if checkout:
+            env |= {"BUILD_SOURCESDIRECTORY": bench.checkout, "BUILD_SOURCEBRANCH": f"refs/pull/{pr_id}/merge"}
         if concurrency is not None and concurrency != DEFAULT_CONCURRENCY:  # one request at a time, pages too
             env["DOC_CONTEXT_CONCURRENCY"] = env["DOC_CONTEXT_CONFLUENCE_CONCURRENCY"] = str(concurrency)
         started = time.time()
@@ -175,9 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[tuple[str, float], list[Run]] = {}
     with bench_servers(args.work_items, args.pages, args.wiki_pages) as bench:
         for _ in range(args.repeat):
-            for name, concurrency in VARIANTS:
+            for name, concurrency, checkout in VARIANTS:
                 for latency in LATENCIES_MS:
-                    run = run_once(bench, latency_ms=latency, concurrency=concurrency)
+                    run = run_once(bench, latency_ms=latency, concurrency=concurrency, checkout=checkout)
                     if run.code != 0:
                         print(f"{name} at {latency:.0f} ms exited with {run.code}:\n{run.output}")
                         return 1
@@ -214,10 +253,13 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         )
     same = all(
         (r.kinds("ado"), r.kinds("confluence")) == (first.kinds("ado"), first.kinds("confluence"))
-        for cell in runs.values()
+        for (name, _), cell in runs.items()
         for r in cell
+        if name != "no checkout"
     )
-    print(f"same requests in every run and variant: {'yes' if same else 'NO'}")
+    print(f"same requests in every run and variant on the checkout: {'yes' if same else 'NO'}")
+    api = runs[("no checkout", 0.0)][0].kinds("ado")
+    print(f"without a checkout, beside them: {api['changed file side']} reads of a changed file's side (Items - Get)")
     slow = runs[(VARIANTS[0][0], 100.0)][0]
     print(f"\ntimeline, {VARIANTS[0][0]} (pool {VARIANTS[0][1]}) at 100 ms: the waves of requests the servers saw")
     for n, wave in enumerate(slow.waves(0.05), 1):
@@ -239,18 +281,24 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
     )
     print("|---|---|---|---|---|---|---|")
     depth = {}
-    for name, concurrency in VARIANTS:
+    for name, concurrency, checkout in VARIANTS:
         t0, t100 = (statistics.median(r.wall_s for r in runs[(name, lat)]) for lat in LATENCIES_MS)
         depth[name] = (t100 - t0) / 0.1
         r = runs[(name, 100.0)][0]
         rss = max(x.maxrss_kb for lat in LATENCIES_MS for x in runs[(name, lat)]) / 1024
         knobs = (
             "defaults" if concurrency == DEFAULT_CONCURRENCY else f"DOC_CONTEXT_[CONFLUENCE_]CONCURRENCY={concurrency}"
-        )
+        ) + ("" if checkout else ", the change through Azure DevOps")
         print(
             f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} | "
             f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |"
         )
+    walls_api = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("no checkout", "concurrent")]
+    print(
+        f"\nno checkout / checkout (40 changed files): effective depth {depth['no checkout']:.1f} / "
+        f"{depth['concurrent']:.1f}, wall at 100 ms {walls_api[0]:.2f} / {walls_api[1]:.2f} s = "
+        f"{walls_api[0] / walls_api[1]:.2f}x (goal: depth unchanged, <= 1.5x)"
+    )
     seq, conc = depth["sequential"], depth["concurrent"]
     walls = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("sequential", "concurrent")]
     print(

@@ -1,4 +1,5 @@
-"""Benchmark data: N work items citing M distinct Confluence pages (and W wiki pages), and a fresh PR for every run.
+"""Benchmark data: N work items citing M distinct Confluence pages (and W wiki pages), and a fresh PR for every run,
+each changing the same 40 files (their sides served at its merge commit, which a checkout may have too).
 
 bench = seed_bench(ado, confluence, work_items=20, pages=30, wiki_pages=10)
 pr_id = bench.new_pull_request()      # the same links and changes, no threads: the same work each run
@@ -20,7 +21,24 @@ FEATURES = (6901, 6902, 6903)  # the parents of the linked items; not linked to 
 TOKEN, EMAIL, API_TOKEN = "bench-build-token", "bench@fabrikam.example", "bench-confluence-token"
 SPACES = ("PAY", "OPS", "ENG")
 TYPES = ("User Story", "Bug", "Task", "Spike")
-CHANGES = [[(f"/src/module{n}/service.py", "edit"), (f"/tests/module{n}/test_service.py", "edit")] for n in range(8)]
+MODULES = 20  # two changed files each: a 40-file pull request
+CHANGES = [
+    [(f"/src/module{n}/service.py", "edit"), (f"/tests/module{n}/test_service.py", "edit")] for n in range(MODULES)
+]
+
+
+def files(head: bool) -> dict[str, str]:
+    """Each changed file as the target branch has it (head False) or the pull request leaves it: about 60 lines,
+    a few of them changed."""
+    out: dict[str, str] = {}
+    for path, _ in (c for changes in CHANGES for c in changes):
+        n = path.split("module", 1)[1].split("/", 1)[0]
+        lines = [f"def step_{k}(order):  # module {n}\n    return order.total + {k}\n" for k in range(30)]
+        if head:
+            lines[10] = f"def step_10(order):  # module {n}\n    return round_half_even(order.total, 2)\n"
+            lines[20] = f"def step_20(order):  # module {n}\n    return round_half_even(order.total + 20, 2)\n"
+        out[path.lstrip("/")] = "".join(lines)
+    return out
 
 
 @dataclass
@@ -34,6 +52,9 @@ class Bench:
     page_ids: tuple[int, ...]
     wiki_page_ids: tuple[int, ...] = ()
     pull_requests: list[int] = field(default_factory=list)
+    checkout: str = ""  # a PR build's checkout of the change (roundtrips.bench_servers makes it)
+    merge: str | None = None  # its HEAD: every benchmark PR's merge commit
+    parent: str | None = None
 
     def new_pull_request(self) -> int:
         pr = self.ado.add_pull_request(
@@ -47,6 +68,7 @@ class Bench:
         for changes in CHANGES:
             so_far += changes
             self.ado.add_iteration(pr.id, list(so_far))
+        self.ado.git.add_change(pr, files(head=False), files(head=True), merge=self.merge, parent=self.parent)
         self.pull_requests.append(pr.id)
         return pr.id
 

@@ -37,7 +37,7 @@ td,th{border:1px solid #e1dfdd;padding:3px 8px}"""
 def main() -> int:
     with Sandbox() as sandbox, tempfile.TemporaryDirectory() as tmp, demo_checkout() as checkout:
         env = demo_env(sandbox.env(), tmp)  # with a build id, as in a pipeline: the link to its summary
-        env.update(checkout_env(checkout, sandbox.info.pr_id))
+        env.update(checkout_env(checkout, sandbox.info.pr_id, sandbox.ado))
         done = subprocess.run(
             [sys.executable, "-m", "doc_context", "run"], env=env, capture_output=True, text=True, check=False
         )

@@ -101,7 +101,7 @@ def find(method: str, path: str) -> Operation | None:
 def _path_pattern(template: str, op: Mapping[str, Any]) -> re.Pattern[str]:
     params = {p["name"]: p for p in op.get("parameters", []) if p.get("in") == "path"}
     parts = []
-    for segment in template.strip("/").split("/"):
+    for segment in template.split("?", 1)[0].strip("/").split("/"):  # ".../items?path={path}": a query is no path
         if segment.startswith("{"):
             p = params[segment.strip("{}")]
             value = r"\d+" if p.get("type") == "integer" else r"[^/]+"

@@ -51,3 +51,13 @@ def test_a_run_makes_the_minimal_requests(work_items, pages, wiki_pages):
         r.path.rsplit("/", 1)[-1] for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "wiki page"
     )
     assert read == Counter(str(pid) for pid in bench.wiki_page_ids)  # each wiki page exactly once, by its id
+
+
+def test_without_a_checkout_both_sides_of_each_changed_file_are_read_once_beside_the_pages():
+    with roundtrips.bench_servers(3, 2, 2) as bench:
+        run = roundtrips.run_once(bench, latency_ms=0, checkout=False)
+    assert run.code == 0, run.output
+    sides = [r for r in run.ado if roundtrips.kind_of(roundtrips.ADO_KINDS, r) == "changed file side"]
+    asked = Counter((r.query["path"], r.query.get("versionDescriptor.versionOptions", "")) for r in sides)
+    assert len(asked) == 80 and set(asked.values()) == {1}  # 40 edited files, both sides, each once
+    assert run.kinds("ado")["other"] == 0

@@ -59,7 +59,7 @@ def test_json_from_the_pipeline_variables_follows_the_schema(sandbox, cli):
     assert story["criteria"] and all(
         set(c) == {"text", "withdrawn", "evidence", "evidenceBasis"} for c in story["criteria"]
     )
-    assert {c["evidenceBasis"] for c in story["criteria"]} == {"file names"}  # no checkout: by the files' names
+    assert {c["evidenceBasis"] for c in story["criteria"]} == {"diff"}  # no checkout: read through Azure DevOps
     assert len(story["criteria"]) == 4 and not any(c["withdrawn"] for c in story["criteria"])  # the seed's four
     assert [p["id"] for p in doc["parents"]] == [3907] and story["parents"] == [3907]
     assert {p["title"] for p in doc["pages"]} >= {"Checkout rounding policy"}
@@ -69,7 +69,7 @@ def test_json_from_the_pipeline_variables_follows_the_schema(sandbox, cli):
 
 
 def test_on_a_checkout_the_criteria_carry_their_evidence_from_the_diff(sandbox, cli, tmp_path):
-    env = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "checkout"), sandbox.info.pr_id)}
+    env = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "checkout"), sandbox.info.pr_id, sandbox.ado)}
     ran = cli(env, "context", "--format", "json")
     assert ran.code == 0, ran.output
     story = parsed(ran.stdout)["workItems"][0]

@@ -108,7 +108,7 @@ def test_token_never_printed(sandbox, cli):
 
 def test_the_build_summary_has_every_source_in_full_and_the_comment_links_to_it(sandbox, cli, tmp_path):
     # as a PR build runs (fetchDepth: 2): on its checkout, where the bug's own lines make it the most relevant item
-    build = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "s"), sandbox.info.pr_id)}
+    build = {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "s"), sandbox.info.pr_id, sandbox.ado)}
     ran = cli({**build, "AGENT_TEMPDIRECTORY": str(tmp_path), "BUILD_BUILDID": "731"}, "run")
     summary = tmp_path / "doc-context-summary.md"
     assert f"##vso[task.uploadsummary]{summary}" in ran.stdout

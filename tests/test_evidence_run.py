@@ -38,19 +38,21 @@ def warnings(output: str) -> list[str]:
 
 def test_a_push_that_changes_the_evidence_updates_the_thread_and_one_that_does_not_leaves_it(sandbox, cli, tmp_path):
     pr_id = sandbox.info.pr_id
-    first = cli({**sandbox.env(), **checkout_env(make_checkout(tmp_path / "push-1"), pr_id)}, "run")
+    first = cli({**sandbox.env(), **checkout_env(make_checkout(tmp_path / "push-1"), pr_id, sandbox.ado)}, "run")
     assert first.code == 0 and "created" in first.stdout, first.output
     body, patches = posted(sandbox)
     assert "**Expected:** checkout shows €10.00, the same total as the ledger export. — [`test_totals.py:7`](" in body
 
     _, head = trees()  # the same change, pushed again as another commit: the same evidence
     again = make_checkout(tmp_path / "push-2", head=head, message="Round once; split tender (rebased)")
-    second = cli({**sandbox.env(), **checkout_env(again, pr_id)}, "run")
+    second = cli({**sandbox.env(), **checkout_env(again, pr_id, sandbox.ado)}, "run")
     assert second.code == 0 and "unchanged" in second.stdout, second.output
     assert posted(sandbox) == (body, patches)
 
     moved = {**head, "tests/checkout/test_totals.py": "# Bug 4211\n" + head["tests/checkout/test_totals.py"]}
-    third = cli({**sandbox.env(), **checkout_env(make_checkout(tmp_path / "push-3", head=moved), pr_id)}, "run")
+    third = cli(
+        {**sandbox.env(), **checkout_env(make_checkout(tmp_path / "push-3", head=moved), pr_id, sandbox.ado)}, "run"
+    )
     assert third.code == 0 and "updated" in third.stdout, third.output
     updated, _ = posted(sandbox)
     assert (
@@ -62,11 +64,13 @@ def test_a_push_that_changes_the_evidence_updates_the_thread_and_one_that_does_n
     ]
 
 
-def test_without_a_checkout_evidence_is_by_file_name_and_the_comment_says_so_once(sandbox, cli):
+def test_when_the_repository_cannot_be_read_evidence_is_by_file_name_and_the_comment_says_so_once(sandbox, cli):
+    sandbox.ado.git.deny(sandbox.info.token)  # no checkout, and no Read on the repository
     ran = cli(sandbox.env(), "run")
     assert ran.code == 0, ran.output
     body, _ = posted(sandbox)
-    assert body.count("_Evidence is by file name only: this build had no checkout") == 1
+    assert body.count("_Evidence is by file name only: the pull request's change could not be read") == 1
+    assert any("grant 'Read' on the repository" in line and "Code (Read)" in line for line in warnings(ran.stdout))
     assert re.search(
         r" — \[`rounding\.py`\]\(http://[^)]*\?_a=files&path=/src/checkout/rounding\.py\)$", item(body, ROUNDED)
     )
@@ -96,7 +100,7 @@ def test_the_models_word_stays_only_on_a_line_the_diff_has(sandbox, cli, tmp_pat
         chat.reply = words
         env = {
             **sandbox.env(),
-            **checkout_env(make_checkout(tmp_path / "checkout"), sandbox.info.pr_id),
+            **checkout_env(make_checkout(tmp_path / "checkout"), sandbox.info.pr_id, sandbox.ado),
             "DOC_CONTEXT_LLM_URL": chat.azure_url(),
             "DOC_CONTEXT_LLM_AUTH": "api-key",
             "DOC_CONTEXT_LLM_API_KEY": KEY,
@@ -139,7 +143,7 @@ def test_an_awkward_diff_stops_nothing_and_loses_no_comment(sandbox, cli, tmp_pa
     ).stdout
     assert "logo.png" in changed and "R" in {line[0] for line in changed.splitlines()}, changed
 
-    ran = cli({**sandbox.env(), **checkout_env(checkout, sandbox.info.pr_id)}, "run")
+    ran = cli({**sandbox.env(), **checkout_env(checkout, sandbox.info.pr_id, sandbox.ado)}, "run")
     assert ran.code == 0 and "created" in ran.stdout, ran.output
     body, _ = posted(sandbox)
     for criterion in (HOLD, ROUNDED, LEDGER):

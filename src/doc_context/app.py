@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
+from doc_context.comment.criteria import by_name_line
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.deadline import Deadline
@@ -70,6 +71,7 @@ def compose(
         llm_overview=overview,
         summary_url=options.summary_url if link and not full else "",
         full=full,
+        by_name=by_name_line(len(changes.by_name), changes.by_name_why) if (changes := gathered.changes) else "",
     )
 
 
@@ -147,7 +149,7 @@ def read_list(gathered: Gathered) -> tuple[str, ...]:
 def preview_title_only(sources: Sources, pr: PullRequestRef, deadline: float) -> tuple[str, ...]:
     """What a run would show by title only, and why (`doc-context check`): gathered as a dry run would, without
     the threads or the diff, nothing summarized or written."""
-    gathered = gather(replace(sources, read_threads=False, diff=None), pr, deadline=Deadline(deadline))
+    gathered = gather(replace(sources, read_threads=False, change=None), pr, deadline=Deadline(deadline))
     return title_only(gathered)
 
 

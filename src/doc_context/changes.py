@@ -55,6 +55,8 @@ class DiffFile:
 @dataclass(frozen=True, eq=False)
 class Diff:
     files: tuple[DiffFile, ...] = ()
+    by_name: tuple[str, ...] = ()  # changed files read by name only (binary, too big, beyond the caps): in files,
+    by_name_why: str = ""  # without lines; and why, counted ("2 binary, 100 beyond the first 300 files and 20 MB")
 
     def file(self, path: str) -> DiffFile | None:
         """The file at this path ("/src/app.py", "src/app.py" alike), if the diff changes it."""

@@ -43,14 +43,15 @@ def demo_env(sandbox_env: dict[str, str], cache_dir: str) -> dict[str, str]:
     return env
 
 
-def with_checkout(stack: ExitStack, env: dict[str, str], pr_id: int) -> str:
+def with_checkout(stack: ExitStack, env: dict[str, str], sandbox: Sandbox) -> str:
     """The PR build's checkout added to env (a temporary git repository, HEAD^1..HEAD the pull request's change,
-    removed when the stack closes), so the criteria's evidence comes from a diff; what happened, in words."""
+    its HEAD the pull request's merge commit, removed when the stack closes), so the change is read from it;
+    what happened, in words."""
     try:
         source_dir = stack.enter_context(demo_checkout())
+        env.update(checkout_env(source_dir, sandbox.info.pr_id, sandbox.ado))
     except (OSError, subprocess.SubprocessError) as e:
-        return f"no checkout (git could not build one: {e}); evidence is by file name only"
-    env.update(checkout_env(source_dir, pr_id))
+        return f"no checkout (git could not build one: {e}); the change is read through Azure DevOps"
     return f"checkout {source_dir} (HEAD^1..HEAD is the pull request's change)"
 
 
@@ -61,7 +62,7 @@ def demo(out: Printer) -> int:
         info = sandbox.info
         out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   Confluence: {sandbox.confluence.base_url}/wiki")
         env = demo_env(sandbox.env(), cache)
-        checkout = with_checkout(stack, env, info.pr_id)
+        checkout = with_checkout(stack, env, sandbox)
         out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}; {checkout}\n")
         for attempt in (1, 2):
             out(f"=== pipeline log, run {attempt}: doc-context run ===")

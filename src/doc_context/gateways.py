@@ -18,7 +18,7 @@ from doc_context.models import Clock, Notice, Outcome
 from doc_context.preflight import Preflightable
 from doc_context.registry import SOURCES, DeclaredSource
 from doc_context.settings import Settings
-from doc_context.sources.diff import read_diff_index
+from doc_context.sources.change import ChangeReader
 from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.extrafields import ExtraFields
 
@@ -75,7 +75,7 @@ def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES, cloc
                 concurrency=settings.concurrency,
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,
-                diff=(lambda: read_diff_index(source_dir)) if source_dir else None,
+                change=ChangeReader(lambda: gateway.git, source_dir, concurrency=settings.concurrency),
                 audience=audience,
                 project_ids=(lambda: gateway.project_ids(named)) if named else None,
             ),

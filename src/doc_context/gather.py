@@ -2,7 +2,8 @@
 
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads, each
 document source's access check (Confluence's credentials) and the ids of otherProjects at once; then the
-work item batches and the changed files; then the pages of every document source and the parents. A
+work item batches and the changed files; then the pages of every document source, the parents and both sides
+of the changed files (when no checkout of the PR's merge commit has them: sources/change.py). A
 deadline bounds it all. A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds
 the pages the pull request's description and its work items cite, checks its access once, reads each page,
 and says what the reads mean; registered in one place (registry.py), nothing here names one.
@@ -41,7 +42,7 @@ from doc_context.models import (
     Withheld,
     WorkItem,
 )
-from doc_context.sources.diff import DiffRead
+from doc_context.sources.change import DiffRead
 from doc_context.summary.audience import Audience, withhold_item, withhold_page
 from doc_context.summary.citations import Citer, Found, Read, capped, citers
 from doc_context.summary.parents import parent_ids
@@ -56,6 +57,13 @@ class PullRequests(Protocol):
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]: ...
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]: ...
     def threads(self, pr: PullRequestRef) -> list[Thread]: ...
+
+
+class ChangeSource(Protocol):  # sources/change.py: both sides of each changed file, diffed; the pages' wave
+    def read(
+        self, pull_request: Callable[[], PullRequest], changed: Callable[[], Sequence[ChangedFile]]
+    ) -> DiffRead: ...
+    def check(self, pull_request: PullRequest, changed: Callable[[], Sequence[ChangedFile]]) -> Check: ...
 
 
 class DocumentSource(Protocol):
@@ -87,7 +95,7 @@ class Sources:
     concurrency: int = CONCURRENCY
     read_threads: bool = True
     parent_depth: int = PARENT_DEPTH
-    diff: Callable[[], DiffRead] | None = None  # the checkout's git diff, read once, when there is one
+    change: ChangeSource | None = None  # the PR's change: from its checkout, else through Azure DevOps
     project_ids: Callable[[], tuple[tuple[str, ...], tuple[Notice, ...]]] | None = None  # otherProjects' ids
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
 
@@ -102,7 +110,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_changes = pool.submit(sources.ado.changed_files, pr)
         f_threads = pool.submit(sources.ado.threads, pr) if sources.read_threads else None
         f_access = {d.name: pool.submit(d.check_access) for d in sources.documents if d.ready}
-        f_diff = pool.submit(sources.diff) if sources.diff else None
+        f_diff = pool.submit(sources.change.read, f_pr.result, f_changes.result) if sources.change else None
         f_known = pool.submit(sources.project_ids) if sources.project_ids else None  # a wiki link: by id
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         known, said = deadline.optional(f_known, "otherProjects", notices, ((), ())) if f_known else ((), ())
@@ -119,7 +127,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
         diff = deadline.optional(f_diff, "the diff", notices, default=DiffRead()) if f_diff else DiffRead()
-        notices += [diff.notice] if diff.notice else []
+        notices += diff.notices
     finally:
         pool.shutdown(wait=not deadline.missed, cancel_futures=True)
     return Gathered(
@@ -219,13 +227,8 @@ def _access(
         signed = future.result(timeout=deadline.remaining())
     except FutureTimeout:
         deadline.missed = True
-        notices.append(
-            Notice(
-                source.name,
-                f"the credential check did not answer within {deadline.seconds:g} s "
-                "(DOC_CONTEXT_DEADLINE); no page was read",
-            )
-        )
+        late = f"the credential check did not answer within {deadline.seconds:g} s (DOC_CONTEXT_DEADLINE)"
+        notices.append(Notice(source.name, f"{late}; no page was read"))
         return False
     except SourceError as e:
         notices.append(Notice(source.name, f"{e} No page was read."))
@@ -241,12 +244,8 @@ def _capped_refs(
     cited = list(found.refs)
     if len(cited) > most:
         skipped = ", ".join(ref.describe() for ref, _ in cited[most:][:5])
-        notices.append(
-            Notice(
-                source.name,
-                f"{len(cited) - most} more pages were not read (DOC_CONTEXT_MAX_PAGES={most}): {skipped}",
-            )
-        )
+        more = f"{len(cited) - most} more pages were not read (DOC_CONTEXT_MAX_PAGES={most})"
+        notices.append(Notice(source.name, f"{more}: {skipped}"))
     return cited[:most]
 
 

@@ -3,6 +3,7 @@
 Nothing is written: the thread permission is asked of the security service. A row is ok, a warning (it
 works, but something the work items need will not), or FAILED; only an all-ok table is an all-clear.
 Each document source (Confluence, the wiki) adds its own rows: can it sign in, will its cited pages be read.
+The change's reader adds one: from the checkout, or through Azure DevOps, and whether the identity may.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from doc_context.errors import DocContextError
-from doc_context.models import WORK_ITEM_BATCH, Check, Fetched, PullRequest, PullRequestRef, WorkItem
+from doc_context.models import WORK_ITEM_BATCH, ChangedFile, Check, Fetched, PullRequest, PullRequestRef, WorkItem
 from doc_context.summary.citations import Citer, citers
 
 __all__ = ["Check", "Checkable", "Preflightable", "preflight", "table"]
@@ -27,6 +28,7 @@ class Preflightable(Protocol):
     def work_item_ids(self, pr: PullRequestRef) -> list[int]: ...
     def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]: ...
     def can_contribute(self, pull_request: PullRequest) -> bool: ...
+    def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]: ...
 
 
 class Checkable(Protocol):
@@ -35,7 +37,18 @@ class Checkable(Protocol):
     def check(self, who: Sequence[Citer]) -> list[Check]: ...
 
 
-def preflight(ado: Preflightable, documents: Sequence[Checkable], pr: PullRequestRef) -> list[Check]:
+class ChangeCheckable(Protocol):
+    """The change's reader as `check` asks it (sources/change.py): which way, and may it read that way?"""
+
+    def check(self, pull_request: PullRequest, changed: Callable[[], Sequence[ChangedFile]]) -> Check: ...
+
+
+def preflight(
+    ado: Preflightable,
+    documents: Sequence[Checkable],
+    pr: PullRequestRef,
+    change: ChangeCheckable | None = None,
+) -> list[Check]:
     try:
         pull_request = ado.pull_request(pr)
     except DocContextError as e:
@@ -44,6 +57,8 @@ def preflight(ado: Preflightable, documents: Sequence[Checkable], pr: PullReques
     items: list[WorkItem] = []
     checks.append(_attempt("read its work items", lambda: _read_items(ado, pr, items)))
     checks.append(_attempt("write comment threads", lambda: _contribute(ado, pull_request)))
+    if change is not None:
+        checks.append(change.check(pull_request, lambda: ado.changed_files(pr)))
     who = citers(pull_request, items)
     return checks + [check for source in documents for check in source.check(who)]
 

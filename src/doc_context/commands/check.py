@@ -38,7 +38,7 @@ def main(args: argparse.Namespace, console: Console) -> int:
     )
     console.secrets += settings.secrets()
     with wire(settings, clock=console.clock) as wired:
-        checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request())
+        checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request(), wired.sources.change)
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         console.emit(line)

@@ -33,7 +33,7 @@ from doc_context.summary.tokens import clip
 from doc_context.text.mdwrite import code_span
 from doc_context.text.neutralize import plain_inline, strip_invisible
 
-__all__ = ["NAMES_ONLY", "NO_EVIDENCE", "criteria_markdown", "criterion_item", "names_only"]
+__all__ = ["NAMES_ONLY", "NO_EVIDENCE", "by_name_line", "criteria_markdown", "criterion_item", "names_only"]
 
 MAX_SHOWN = 12  # live criteria per work item in the comment
 MAX_WITHDRAWN = 5  # withdrawn ones in the comment
@@ -91,6 +91,14 @@ def criterion_item(
         return f"- ~~{text}~~"
     head = f"**{criterion.label}:** " if criterion.label else ""
     return f"- {head}{text}{_evidence(criterion, shown or Shown(full, pr))}"
+
+
+def by_name_line(count: int, why: str) -> str:
+    """The comment's one line on the changed files read by name only (too big, binary, beyond the caps)."""
+    if not count:
+        return ""
+    files = "1 changed file was" if count == 1 else f"{count:,} changed files were"
+    return f"{files} read by name only ({why}): their evidence is by file name."
 
 
 def names_only(criteria: Sequence[Criterion]) -> bool:

@@ -47,12 +47,14 @@ def render_comment(
     llm_overview: str | None = None,
     summary_url: str = "",
     full: bool = False,
+    by_name: str = "",
 ) -> str:
     """The whole comment: a title, an overview, the work items, then the pages.
 
     `llm_overview`, when given, replaces the extractive overview paragraph and nothing else.
     `summary_url`: the build summary that holds the fuller text, linked from the comment's end.
     `full`: the build summary itself (fuller texts, where each came from; no link to itself).
+    `by_name`: which changed files were read by name only (criteria.by_name_line), said once under the criteria.
     """
     limit = max(0, min(budget, HARD_CAP))  # visible characters; the raw markdown's own cap is HARD_CAP
     opening = (
@@ -63,6 +65,7 @@ def render_comment(
     parts = item_parts(items, full=full, pr=links_ref(pr) if pr else None)
     layout = Layout([TITLE, opening], parts, page_parts(pages, full=full))
     layout.link = "" if full or not summary_url else _summary_link(summary_url)
+    layout.by_name = by_name
     trimmed: Trimmed = {}
     steps = yields.steps(layout.items, layout.pages)
     while layout.visible(note := _note(trimmed, limit)) > limit or layout.size(note) > HARD_CAP:
@@ -83,6 +86,7 @@ class Layout:
     items: list[Part]
     pages: list[Part]
     link: str = ""
+    by_name: str = ""  # which changed files were read by name only, said once under the criteria
 
     def pieces(self, note: str = "") -> list[str | Part]:
         """The blocks in their order, each part as itself (blocks renders it, size only measures it)."""
@@ -95,6 +99,8 @@ class Layout:
             pieces.append(part)
         if any(p.names_only and p.body for p in self.items):  # said once, under the criteria it is about
             pieces.append(f"_{NAMES_ONLY}_")
+        elif self.by_name and any(p.evidence and p.body for p in self.items):
+            pieces.append(f"_{self.by_name}_")
         for title in dict.fromkeys(p.group or PAGES_TITLE for p in self.pages):  # each source's pages, its title
             pieces += [title, *(p for p in self.pages if (p.group or PAGES_TITLE) == title)]
         return [*pieces, note, self.link]

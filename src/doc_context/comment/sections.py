@@ -44,7 +44,8 @@ class Part:
     index: int
     context: str = ""  # the parent line
     group: str = ""  # the heading of the group it is in ("" when the comment has no groups)
-    names_only: bool = False  # its criteria's evidence is by file name only (the run had no checkout)
+    names_only: bool = False  # its criteria's evidence is by file name only (the change could not be read)
+    evidence: bool = False  # its criteria have evidence looked for (the comment says once which files had no lines)
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     body: str = field(init=False)
 
@@ -92,6 +93,7 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
         parts[-1].names_only = names_only(summary.criteria)
+        parts[-1].evidence = any(c.evidence is not None for c in summary.criteria)
     first: dict[str, int] = {}
     for part in parts:
         first.setdefault(part.group, part.index)

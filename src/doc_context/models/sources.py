@@ -56,12 +56,15 @@ class PullRequest:
     project_id: str = ""
     project_name: str = ""
     repository_name: str = ""
+    last_merge_commit: str = ""  # the merge commit of the PR's change into its target (a PR build's HEAD)
 
 
 @dataclass(frozen=True)
 class ChangedFile:
     path: str  # "/src/app.py"
     change_type: str  # "edit", "add", "delete", "rename", "edit, rename"
+    original_path: str = ""  # a renamed file's path before
+    kind: str = "blob"  # the item's gitObjectType: blob, commit (a submodule), tree
 
 
 @dataclass(frozen=True)

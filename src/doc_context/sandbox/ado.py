@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from .ado_access import Call, check_version, request_token, unauthorized
+from .ado_git import GitObjects
 from .ado_lookups import Lookups
 from .ado_routes import AREAS, Route, build_routes, match
 from .ado_state import (
@@ -74,6 +75,7 @@ class FakeAzureDevOps(Lookups, RecordingServer):
         self.clock = Clock()
         self.work_items = WorkItemStore()
         self.wikis = WikiStore()  # ado_wiki.py: wikis, their pages, who may not read them
+        self.git = GitObjects()  # ado_git.py: the files at each pull request's merge commit and its first parent
         # Whether POST {org}/_apis/wit/workitemsbatch (no project) answers with the items of every project the
         # caller may read (the claim the client relies on, unverified against the live service), or, the other
         # way it could be, resolves no item without a project (each comes back missing).
@@ -206,6 +208,10 @@ class FakeAzureDevOps(Lookups, RecordingServer):
 
     def pull_request(self, pr_id: int) -> PullRequest:
         return self._prs[pr_id]
+
+    def pull_requests(self) -> list[PullRequest]:
+        with self._state:
+            return list(self._prs.values())
 
     def threads(self, pr_id: int) -> list[dict[str, Any]]:
         """The PR's threads as the API renders them (copies)."""

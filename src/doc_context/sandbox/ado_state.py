@@ -150,6 +150,7 @@ class Change:
     path: str
     change_type: str = "edit"  # one of CHANGE_TYPES, or several joined by ", " ("edit, rename")
     original_path: str | None = None
+    git_object_type: str = "blob"  # "commit": a submodule (GitItem.gitObjectType)
 
     def __post_init__(self) -> None:
         unknown = [p for p in self.change_type.split(", ") if p not in CHANGE_TYPES]
@@ -184,6 +185,12 @@ class PullRequest:
     work_item_ids: list[int] = field(default_factory=list)
     iterations: list[Iteration] = field(default_factory=list)
     threads: list[dict[str, Any]] = field(default_factory=list)
+    merge_commit: str = ""  # set when its files are given (ado_git.add_change); else made up from its iterations
+
+    def last_merge_commit(self) -> str:
+        return self.merge_commit or sha(
+            self.repository.id, self.id, self.iterations[-1].id if self.iterations else 0, "merge"
+        )
 
     def url(self, base_url: str) -> str:
         return f"{self.repository.json(base_url)['url']}/pullRequests/{self.id}"
@@ -207,7 +214,7 @@ class PullRequest:
             "mergeId": stable_guid("merge", repo.id, self.id),
             "lastMergeSourceCommit": {"commitId": sha(repo.id, self.id, last, "source")},
             "lastMergeTargetCommit": {"commitId": sha(repo.id, self.id, last, "target")},
-            "lastMergeCommit": {"commitId": sha(repo.id, self.id, last, "merge")},
+            "lastMergeCommit": {"commitId": self.last_merge_commit()},
             "reviewers": [],
             "url": self.url(base_url),
             "supportsIterations": True,
@@ -246,6 +253,8 @@ def change_entries(pr: PullRequest, it: Iteration) -> list[dict[str, Any]]:
     entries = []
     for n, change in enumerate(it.changes, 1):
         item: dict[str, Any] = {"objectId": sha(change.path, it.id), "path": change.path}
+        if change.git_object_type != "blob":
+            item["gitObjectType"] = change.git_object_type
         if change.change_type != "add":
             item["originalObjectId"] = sha(change.path, "base")
         entry = {

@@ -19,6 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ado import FakeAzureDevOps
 
 DATA = "demo-checkout.txt"
 _HEADER = re.compile(r"^==> (base|head)/(.+) <==$", re.M)
@@ -70,9 +74,27 @@ def demo_checkout() -> Iterator[Path]:
         yield make_checkout(Path(tmp) / "s")
 
 
-def checkout_env(source_dir: Path, pr_id: int) -> dict[str, str]:
-    """The variables a PR build sets for its checkout: where it is, and that HEAD is the PR's merge commit."""
+def checkout_env(source_dir: Path, pr_id: int, ado: FakeAzureDevOps | None = None) -> dict[str, str]:
+    """The variables a PR build sets for its checkout: where it is, and that HEAD is the PR's merge commit.
+    With `ado`, the sandbox's pull request gets this checkout's HEAD as its merge commit (lastMergeCommit), with
+    its files and its first parent's, as Azure DevOps has the merge it checked out; else its own made-up one."""
+    if ado is not None:
+        head, parent = _git(source_dir, "rev-parse", "HEAD", "HEAD^1").decode().split()
+        ado.git.add_change(
+            ado.pull_request(pr_id), _tree(source_dir, parent), _tree(source_dir, head), merge=head, parent=parent
+        )
     return {"BUILD_SOURCESDIRECTORY": str(source_dir), "BUILD_SOURCEBRANCH": f"refs/pull/{pr_id}/merge"}
+
+
+def _tree(root: Path, commit: str) -> dict[str, bytes]:
+    """Every file of a commit, by its path."""
+    listed = _git(root, "ls-tree", "-r", "-z", "--full-tree", commit).split(b"\0")
+    files: dict[str, bytes] = {}
+    for entry in filter(None, listed):
+        meta, path = entry.split(b"\t", 1)
+        if meta.split()[1] == b"blob":
+            files[path.decode("utf-8", "surrogateescape")] = _git(root, "cat-file", "blob", meta.split()[2].decode())
+    return files
 
 
 def _write(root: Path, before: dict[str, str], after: dict[str, str]) -> None:
@@ -83,5 +105,8 @@ def _write(root: Path, before: dict[str, str], after: dict[str, str]) -> None:
         (root / path).write_text(text, encoding="utf-8", newline="\n")
 
 
-def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, env={**os.environ, **_ENV}, check=True, capture_output=True, timeout=60)
+def _git(cwd: Path, *args: str) -> bytes:
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env={**os.environ, **_ENV}, check=True, capture_output=True, timeout=60
+    )
+    return done.stdout

@@ -8,6 +8,7 @@ from typing import Any
 from .ado import FakeAzureDevOps
 from .ado_state import Identity, Project, PullRequest, Repository
 from .ado_workitems import relation, work_item
+from .checkout import trees
 from .confluence import FakeConfluence, tiny_code
 from .seed_confluence import (
     BLOGPOST,
@@ -154,6 +155,7 @@ def _pull_request(ado: FakeAzureDevOps, repo: Repository, author: Identity) -> P
     for changes, description in zip(CHANGES, ITERATIONS, strict=True):
         so_far += changes
         ado.add_iteration(pr.id, list(so_far), description=description, author=author)
+    ado.git.add_change(pr, *trees())  # its files at the merge commit and its first parent, as the checkout has them
     return pr
 
 

@@ -66,10 +66,10 @@ class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, Az
         return value
 
     def diff_checkout(self) -> str | None:
-        """The checkout to diff: only in the PR's own build, whose HEAD is the merge commit refs/pull/{id}/merge.
-        A manual rerun or a webhook run checks out another branch, whose HEAD^1..HEAD is not this PR."""
-        wanted = f"refs/pull/{self.pull_request_id}/merge"
-        return self.source_dir if self.source_dir and (self.source_branch or "").lower() == wanted else None
+        """The checkout that may hold the PR's change: it is read only when its HEAD is the PR's merge commit
+        (sources/change.py), as in the PR's own build; a manual rerun or a webhook run checks out another
+        branch, so the change is read through Azure DevOps instead."""
+        return self.source_dir or None
 
     def build_summary_url(self) -> str:
         """The build summary's tab of this run, where `##vso[task.uploadsummary]` files show ("Extensions"),

@@ -73,7 +73,10 @@ class RunSettings(BaseModel):
     source_dir: str | None = Field(
         None,
         validation_alias=env("BUILD_SOURCESDIRECTORY"),
-        description="The checkout; its merge commit gives the diff (git diff HEAD^1 HEAD).",
+        description=(
+            "The checkout; when its HEAD is the pull request's merge commit, the change is read from it (HEAD^1 and "
+            "HEAD), else through Azure DevOps."
+        ),
     )
     agent_temp_directory: str | None = Field(
         None,

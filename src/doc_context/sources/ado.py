@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from azure.devops.connection import Connection
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
@@ -105,6 +105,11 @@ class AzureDevOps:
         self._connection = connection
 
     @property
+    def git(self) -> sdk.GitClient:
+        """The SDK's git client, for the change's files (sources/change.py)."""
+        return self._git
+
+    @property
     def connection(self) -> sdk.Connection | None:
         """The SDK connection, for a document source that reads through another of its clients."""
         return self._connection
@@ -140,6 +145,7 @@ class AzureDevOps:
             project_id=str(getattr(getattr(repository, "project", None), "id", "") or ""),
             project_name=project_name,
             repository_name=repository_name,
+            last_merge_commit=str(getattr(got.last_merge_commit, "commit_id", "") or ""),
         )
 
     def can_contribute(self, pull_request: PullRequest) -> bool:
@@ -232,11 +238,7 @@ class AzureDevOps:
                 query_parameters={"$top": 2000, "$skip": skip},
             ).json()
             entries = body.get("changeEntries") or []
-            files += [
-                ChangedFile(e["item"]["path"], str(e.get("changeType", "")))
-                for e in entries
-                if isinstance(e.get("item"), dict) and e["item"].get("path")
-            ]
+            files += [_changed(e) for e in entries if isinstance(e.get("item"), dict) and e["item"].get("path")]
             skip = int(body.get("nextSkip") or 0)
             if not skip or not entries:
                 return files
@@ -290,6 +292,15 @@ class AzureDevOps:
     def _write(self, action: str, call: Callable[[], T]) -> T:
         """A thread write; answered 429, it waits (Retry-After, jitter) and tries again until the deadline."""
         return paced(action, call, pacing=self._pacing, throttle=self._throttle)
+
+
+def _changed(entry: dict[str, Any]) -> ChangedFile:
+    """An iteration change (GitPullRequestChange, raw: the SDK's model drops its item): its path, type, a
+    rename's path before (originalPath, or sourceServerItem) and its kind (gitObjectType; commit: a submodule)."""
+    item = entry["item"]
+    kind = str(item.get("gitObjectType") or ("tree" if item.get("isFolder") else "blob")).lower()
+    before = str(entry.get("originalPath") or entry.get("sourceServerItem") or "")
+    return ChangedFile(str(item["path"]), str(entry.get("changeType", "")), before, kind)
 
 
 def _id_list(ids: Sequence[int]) -> str:

@@ -5,7 +5,7 @@ The SDK's clients and models are what ado.py receives at run time; the sandbox t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 
@@ -25,12 +25,17 @@ class Repository(Protocol):
     project: Project | None
 
 
+class CommitRef(Protocol):
+    commit_id: str | None
+
+
 class PullRequest(Protocol):
     title: str | None
     description: str | None
     source_ref_name: str | None
     target_ref_name: str | None
     repository: Repository | None
+    last_merge_commit: CommitRef | None
 
 
 class ResourceRef(Protocol):
@@ -75,6 +80,17 @@ class Response(Protocol):
 
 class GitClient(Protocol):
     def get_pull_request(self, repository_id: str, pull_request_id: int, project: str | None = None) -> PullRequest: ...
+
+    def get_item_content(
+        self,
+        repository_id: str,
+        path: str,
+        project: str | None = None,
+        *args: Any,
+        download: bool | None = None,
+        version_descriptor: Any = None,
+        **kwargs: Any,
+    ) -> Iterator[bytes]: ...
 
     def get_pull_request_work_item_refs(
         self, repository_id: str, pull_request_id: int, project: str | None = None

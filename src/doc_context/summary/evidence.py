@@ -1,7 +1,7 @@
 """Pure: each acceptance criterion's evidence in the pull request: the changed files whose added or changed
 lines carry its specific terms, with their line numbers. It points; it never says a criterion is met.
 
-    finder = EvidenceFinder(parse_diff(gathered.diff), gathered.changed_files)   # diff None: no checkout
+    finder = EvidenceFinder(parse_diff(gathered.diff), gathered.changed_files)   # diff None: the change unread
     evidence = finder.find("Orders over 500.00 get the loyalty discount", work_item=other_sentences)
     evidence.files[0].path, evidence.files[0].lines                          # "/src/loyalty.py", (12, 40)
 
@@ -16,8 +16,9 @@ none when the diff shows it nowhere: the criterion is about code this pull reque
 Only the diff's added lines count, never its unchanged context, never a file outside it; deleted lines
 count only for a criterion about removing something; a documentation line repeating one of the work item's
 own sentences (its criteria pasted into a changelog or a checklist) is no evidence. A struck-through
-criterion gets none. Without a checkout (diff None) the evidence is the changed files' names alone (basis
-"file names"): say NAMES_ONLY once where it is shown.
+criterion gets none. When the change could not be read (diff None: no merge commit, no permission to read the
+repository) the evidence is the changed files' names alone (basis "file names"): say NAMES_ONLY once where it
+is shown.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
-NAMES_ONLY = "Evidence is by file name only: this build had no checkout of the pull request to read its diff from."
+NAMES_ONLY = "Evidence is by file name only: the pull request's change could not be read (the run's log says why)."
 
 
 class EvidenceFinder:

@@ -185,7 +185,7 @@ def bug_terms(items: Sequence[WorkItem]) -> frozenset[str]:
 
 def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tuple[list[Summary], list[Summary]]:
     """(work item summaries, page summaries), most relevant first, ranked against gathered.diff; each criterion
-    with its evidence from gathered.changes (the changed files' names alone when the run had no checkout)."""
+    with its evidence from gathered.changes (the changed files' names alone when the change could not be read)."""
     changed, diff = gathered.changed_files, gathered.diff
     parents = {p.id: p for p in gathered.parents}
     shown = ShownPages.of(gathered.links, (page for page, _ in gathered.pages))

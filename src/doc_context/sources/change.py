@@ -1,0 +1,279 @@
+"""The pull request's change, read once into a diff, whichever way the run can read it.
+
+    reader = ChangeReader(lambda: gateway.git, source_dir, concurrency=8)
+    read = reader.read(get_pull_request, get_changed_files)   # waits for both (asked in the first two waves)
+    read.text, read.diff, read.notices                         # read.diff None: the change could not be read
+
+The changed files are the pull request's (its iterations' changes, read already); both sides of each are read:
+- from the checkout, when its HEAD is the pull request's merge commit (lastMergeCommit) and HEAD^1 is there
+  (a PR build with fetchDepth 2): `git cat-file` reads HEAD:path and HEAD^1:path, no request;
+- else through Azure DevOps, at the collection's host with its credential: Items - Get (git 7.1,
+  GET {project}/_apis/git/repositories/{repositoryId}/items?path=...&versionDescriptor.version={lastMergeCommit}
+  &versionDescriptor.versionType=commit[&versionDescriptor.versionOptions=firstParent], the file's bytes as
+  application/octet-stream: the SDK's get_item_content), up to `concurrency` at once, in the pages' wave.
+A checkout of another commit (a manual rerun on the target branch, a service hook's) is not used. Both ways feed
+the same sides to text/sidediff.py, within the same caps, so the same pull request gives the same diff.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from doc_context.errors import SourceError, first_line
+from doc_context.models import ChangedFile, Check, Notice, PullRequest
+from doc_context.text.sidediff import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan, size
+from doc_context.text.unidiff import Diff, parse_diff
+
+SOURCE = "diff"
+MAX_BYTES = 2_000_000  # of the diff kept as text: what the summaries rank by
+TIMEOUT = 60.0  # seconds for one git command
+CHUNK = 65_536  # bytes of an answer read at once, at most (msrest's data_block_size is 4,096)
+CHECKOUT, API = "the checkout", "Azure DevOps"
+NO_MERGE = (
+    "the pull request has no merge commit yet (it has conflicts, or its merge is still being computed), so its "
+    "change was not read: evidence is by file name only"
+)
+NOT_PERMITTED = (
+    "the build identity may not read the repository's files ({detail}): grant 'Read' on the repository "
+    "(Project settings > Repositories > Security) to '<Project> Build Service (<org>)', or give a personal "
+    "access token the Code (Read) scope; evidence is by file name only"
+)
+_GIT_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
+
+
+@dataclass(frozen=True)
+class DiffRead:
+    text: str = ""  # the diff's first MAX_BYTES, cut at a line end
+    diff: Diff | None = None  # its files and changed lines; None when the change was not read
+    notices: tuple[Notice, ...] = ()
+    way: str = ""  # CHECKOUT or API, "" when not read
+
+
+class ItemClient(Protocol):  # azure.devops.v7_1.git.GitClient, as far as it is used here
+    def get_item_content(
+        self,
+        repository_id: str,
+        path: str,
+        project: str | None = None,
+        *args: Any,
+        download: bool | None = None,
+        version_descriptor: Any = None,
+        **kwargs: Any,
+    ) -> Iterator[bytes]: ...
+
+
+class ChangeReader:
+    def __init__(
+        self,
+        client: Callable[[], ItemClient],
+        source_dir: str | None = None,
+        *,
+        concurrency: int = 8,
+        caps: Caps = CAPS,
+    ) -> None:
+        self._client, self.source_dir, self.concurrency, self.caps = client, source_dir, concurrency, caps
+
+    def head(self) -> str:
+        """The checkout's HEAD commit, when it has a first parent to diff against; "" for none."""
+        if not self.source_dir or not os.path.isdir(self.source_dir):
+            return ""
+        done = _git(self.source_dir, ["rev-parse", "HEAD^{commit}", "HEAD^1^{commit}"])
+        lines = done[1].decode("ascii", "replace").split() if done and done[0] == 0 else []
+        return lines[0] if len(lines) == 2 else ""
+
+    def way(self, pull_request: PullRequest) -> str:
+        """How the change will be read: CHECKOUT or API."""
+        head = self.head()
+        return CHECKOUT if head and head == pull_request.last_merge_commit else API
+
+    def check(self, pull_request: PullRequest, changed: Callable[[], Sequence[ChangedFile]]) -> Check:
+        """`doc-context check`: which way the change will be read, and (through Azure DevOps) whether this identity
+        may: one changed file's side is read, as a run would."""
+        name, merge = "read the change", pull_request.last_merge_commit
+        if self.way(pull_request) == CHECKOUT:
+            return Check(name, True, f"from the checkout: its HEAD is the pull request's merge commit {merge[:7]}")
+        if not merge:
+            return Check(name, True, NO_MERGE, warn=True)
+        try:
+            wanted, _ = plan(changed(), self.caps)
+        except SourceError as e:
+            return Check(name, True, f"through Azure DevOps, but its changed files could not be read: {e}", warn=True)
+        side = wanted[0].sides()[0] if wanted else None
+        got = self._item(pull_request, side[0], side[1], _Budget(2 * self.caps.file)) if side else Side()
+        if got.error and _denied(got.error):
+            return Check(name, True, NOT_PERMITTED.format(detail=got.error), warn=True)
+        where = "the checkout is another commit" if self.head() else f"no checkout of its merge commit {merge[:7]}"
+        detail = f"through Azure DevOps ({where}): up to {self.caps.files:,} files, {size(self.caps.total)}"
+        failed = f"; reading {side[0] if side else ''} failed: {got.error}" if got.error else ""
+        return Check(name, True, detail + failed, warn=bool(got.error))
+
+    def read(self, pull_request: Callable[[], PullRequest], changed: Callable[[], Sequence[ChangedFile]]) -> DiffRead:
+        head = self.head()  # local: before the pull request's answer comes
+        pr = pull_request()
+        wanted, by_name = plan(changed(), self.caps)
+        if not pr.last_merge_commit:
+            return DiffRead(notices=(Notice(SOURCE, NO_MERGE),))
+        way = CHECKOUT if head == pr.last_merge_commit else API
+        assert self.source_dir is not None or way == API
+        sides = _from_checkout(self.source_dir or "", wanted, self.caps) if way == CHECKOUT else self._api(pr, wanted)
+        made = assemble(wanted, sides, by_name, self.caps)
+        if wanted and all(w.path in dict(made.by_name) for w in wanted) and made.errors:
+            denied = [e for _, e in made.errors if _denied(e)]
+            if denied:  # not one file could be read for want of the permission: say which, and no diff
+                return DiffRead(notices=(Notice(SOURCE, NOT_PERMITTED.format(detail=denied[0])),), way=way)
+        return _read(made, self.caps, way)
+
+    # -- through Azure DevOps
+    def _api(self, pr: PullRequest, wanted: Sequence[Wanted]) -> dict[tuple[str, bool], Side]:
+        # The bytes all reads may hold at once: the caps, and room for the reads in flight (a side over caps.file
+        # gives its bytes back), so within the caps no read is cut; text/sidediff.assemble then applies the caps
+        # in path order, as the checkout's reading does.
+        budget = _Budget(self.caps.total + (self.caps.file + CHUNK) * self.concurrency)
+        asked = list(dict.fromkeys(key for w in wanted for key in w.sides()))
+        if not asked:
+            return {}
+        with ThreadPoolExecutor(
+            max_workers=max(1, min(len(asked), self.concurrency)), thread_name_prefix="sides"
+        ) as pool:
+            futures = {key: pool.submit(self._item, pr, key[0], key[1], budget) for key in asked}
+        return {key: future.result() for key, future in futures.items()}
+
+    def _item(self, pr: PullRequest, path: str, first_parent: bool, budget: _Budget) -> Side:
+        from azure.devops.v7_1.git.models import GitVersionDescriptor
+
+        from doc_context.sources.ado_transport import errors
+
+        version = GitVersionDescriptor(
+            version=pr.last_merge_commit, version_type="commit", version_options="firstParent" if first_parent else None
+        )
+        data = bytearray()
+        try:
+            with errors(f"read {path} at {pr.last_merge_commit[:7]}{'^1' if first_parent else ''}", SourceError):
+                stream = self._client().get_item_content(
+                    pr.repository_id or pr.ref.repository,
+                    path,
+                    project=pr.project_id or pr.ref.project,
+                    download=False,
+                    version_descriptor=version,
+                )
+                for chunk in stream:
+                    data += chunk
+                    if len(data) > self.caps.file:
+                        budget.take(-(len(data) - len(chunk)))
+                        return Side(over=True)
+                    if not budget.take(len(chunk)):
+                        return Side(skipped=True)
+        except SourceError as e:
+            budget.take(-len(data))
+            return Side(error=first_line(str(e), 300))
+        return Side(bytes(data))
+
+
+class _Budget:
+    """The bytes all sides may take together, shared by the threads reading them."""
+
+    def __init__(self, total: int) -> None:
+        self._left, self._lock = total, threading.Lock()
+
+    def take(self, n: int) -> bool:
+        with self._lock:
+            self._left -= n
+            return self._left >= 0
+
+
+def _read(made: Made, caps: Caps, way: str) -> DiffRead:
+    """The diff as text (its first MAX_BYTES, cut at a line) and parsed, with what was read by name only."""
+    diff = parse_diff(made.text)
+    names = tuple(path for path, _ in made.by_name)
+    why = by_name_summary(made.by_name, caps)
+    notices: list[Notice] = []
+    if names:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        notices.append(Notice(SOURCE, f"{len(names):,} changed files were read by name only ({why}): {shown}"))
+    if made.not_utf8:
+        notices.append(Notice(SOURCE, f"not UTF-8, read as Windows-1252: {', '.join(made.not_utf8[:5])}"))
+    for path, error in made.errors[:5]:
+        notices.append(Notice(path, f"not read ({error}); its evidence is by file name"))
+    text = made.text if len(made.text) <= MAX_BYTES else made.text[: made.text.rfind("\n", 0, MAX_BYTES) + 1]
+    return DiffRead(text, replace(diff, by_name=names, by_name_why=why), tuple(notices), way)
+
+
+def _denied(error: str) -> bool:
+    return any(m in error for m in ("401", "403", "TF400813", "not authorized", "Unauthorized", "permission"))
+
+
+# -- from the checkout
+def _from_checkout(root: str, wanted: Sequence[Wanted], caps: Caps) -> dict[tuple[str, bool], Side]:
+    """Both sides of each file from the checkout's objects (HEAD^1:path and HEAD:path), within the caps as
+    text/sidediff.assemble applies them, in path order: a side over caps.file or a file past caps.total is
+    not read at all."""
+    keys = [w.sides() for w in wanted]
+    specs = [f"{'HEAD^1' if old else 'HEAD'}:{path.lstrip('/')}" for file in keys for path, old in file]
+    checked = _cat(root, ["cat-file", "--batch-check"], specs)
+    found: dict[tuple[str, bool], tuple[str, int]] = {}
+    for key, line in zip((k for file in keys for k in file), checked, strict=False):
+        parts = line.split()
+        if len(parts) == 3 and parts[1] == "blob" and parts[2].isdigit():
+            found[key] = (parts[0], int(parts[2]))
+    sides: dict[tuple[str, bool], Side] = {}
+    chosen: list[tuple[tuple[str, bool], str]] = []
+    total = 0
+    for file in keys:
+        if any(k not in found for k in file):  # a path the commit does not have as a file
+            sides.update({k: Side(error="not in the checkout's commit") for k in file if k not in found})
+            continue
+        size = sum(found[k][1] for k in file)
+        if any(found[k][1] > caps.file for k in file):
+            sides.update({k: Side(over=True) for k in file})
+        elif total + size > caps.total:
+            sides.update({k: Side(skipped=True) for k in file})
+        else:
+            total += size
+            chosen += [(k, found[k][0]) for k in file]
+    blobs = _blobs(root, [sha for _, sha in chosen])
+    sides.update({key: Side(blobs.get(sha, b"")) for key, sha in chosen})
+    return sides
+
+
+def _cat(root: str, args: list[str], lines: Sequence[str]) -> list[str]:
+    done = _git(root, args, "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape"))
+    return done[1].decode("utf-8", "replace").splitlines() if done and done[0] == 0 else []
+
+
+def _blobs(root: str, shas: Sequence[str]) -> dict[str, bytes]:
+    """`git cat-file --batch` of these objects: each one's bytes by its id."""
+    done = _git(root, ["cat-file", "--batch"], "".join(f"{sha}\n" for sha in dict.fromkeys(shas)).encode())
+    out, at, found = (done[1] if done else b""), 0, {}
+    while at < len(out):
+        end = out.index(b"\n", at)
+        parts = out[at:end].split()
+        if len(parts) != 3:
+            at = end + 1
+            continue
+        size = int(parts[2])
+        found[parts[0].decode()] = out[end + 1 : end + 1 + size]
+        at = end + 1 + size + 1
+    return found
+
+
+def _git(root: str, args: list[str], stdin: bytes = b"") -> tuple[int, bytes] | None:
+    """(exit code, stdout) of a git command in the checkout; None when git could not run or took too long."""
+    try:
+        done = subprocess.run(
+            ["git", *args],
+            cwd=root,
+            env={**os.environ, **_GIT_ENV},
+            input=stdin,
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.returncode, done.stdout
