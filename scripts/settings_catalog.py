@@ -3,8 +3,9 @@
 Everything here is derived from doc_context.settings.Settings.model_fields and the document sources' declarations
 (registry.SOURCES: each source's settings are its own input group), so task/task.json, the step template and
 docs/admin.md are generated from the settings model and cannot drift. A field may say, in its Field(...): its
-label (`title`), and in json_schema_extra its task input's name (`input`) and that the template takes the name of
-the variable holding it (`from_variable`, settings/source.py's FROM_VARIABLE; every secret does).
+label (`title`), and in json_schema_extra its task input's name (`input`), its input group when not its source's
+(`group`), and that the template takes the name of the variable holding it (`from_variable`, settings/source.py's
+FROM_VARIABLE; every secret does).
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ _GROUPS = (  # the task's input groups of the settings that are no document sour
         "audience",
         (
             "page_content",
-            "restricted_pages",
-            "title_only_spaces",
             "other_projects",
             "sensitive_areas",
             "sensitive_tags",
@@ -123,7 +122,11 @@ def _label(field: str, info: FieldInfo) -> str:
     return info.title or LABEL_OVERRIDES.get(field) or " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
 
 
-def _group(field: str, sources: Sequence[DeclaredSource]) -> str:
+def _group(field: str, info: FieldInfo, sources: Sequence[DeclaredSource]) -> str:
+    """A source's own settings are its group, unless the field names another (`group` in json_schema_extra)."""
+    named = _extra(info, "group")
+    if named is not None:
+        return str(named)
     mine = next((s.name for s in sources if field in s.fields()), None)
     if mine is not None:
         return mine
@@ -176,7 +179,7 @@ def catalog(settings_cls: type[BaseModel] = Settings, sources: Sequence[Declared
                 secret,
                 re.sub(r"\s+", " ", info.description or "").strip(),
                 _label(field, info),
-                _group(field, sources),
+                _group(field, info, sources),
                 bool(_extra(info, "from_variable")),
             )
         )

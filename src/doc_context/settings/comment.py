@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from doc_context.app import THREAD_STATUS, ThreadStatus
 from doc_context.comment.render import COUNTED, DEFAULT_BUDGET, HARD_CAP
 from doc_context.defaults import PARENT_DEPTH
-from doc_context.settings.fields import ExtraFieldsSpec, Names, SpaceKeys, env
+from doc_context.settings.fields import ExtraFieldsSpec, Names, env
 from doc_context.summary.audience import Audience
 
 
@@ -54,18 +54,6 @@ class CommentSettings(BaseModel):
         validation_alias=env("DOC_CONTEXT_PAGE_CONTENT"),
         description="What the comment shows of a page (Confluence, the wiki): 'summary', or 'titles' (title and "
         "link only) for every page.",
-    )
-    restricted_pages: Literal["titles", "summary"] = Field(
-        "titles",
-        validation_alias=env("DOC_CONTEXT_RESTRICTED_PAGES"),
-        description="What the comment shows of a page with view restrictions (its own or a parent's), or whose "
-        "restrictions cannot be read: 'titles' (title and link only), or 'summary' to quote it anyway.",
-    )
-    title_only_spaces: SpaceKeys = Field(
-        (),
-        validation_alias=env("DOC_CONTEXT_TITLE_ONLY_SPACES"),
-        description="Confluence space keys whose pages are shown by title and link only, separated by ';', "
-        "e.g. 'HR;LEGAL'.",
     )
     other_projects: Names = Field(
         (),

@@ -3,12 +3,12 @@ how much of it one run reads, and how a run opens it (registry.py lists it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field
 
-from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, env
+from doc_context.settings.fields import Credential, HeaderSecret, HttpUrl, Secret, SpaceKeys, env
 from doc_context.settings.source import FROM_VARIABLE, DeclaredSource
 from doc_context.sources.confluence.audience import ConfluenceAudience
 from doc_context.sources.confluence.client import NAME, SECTION, BearerAuth, Confluence, ConfluenceConfig, basic
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from doc_context.sources.ado import AzureDevOps
 
 Deployment = Literal["auto", "cloud", "datacenter"]
+AUDIENCE: dict[str, Any] = {"group": "audience"}  # Field(json_schema_extra=...): shown in the task's audience group
 
 
 class ConfluenceSettings(BaseModel):
@@ -81,6 +82,21 @@ class ConfluenceSettings(BaseModel):
         le=600,
         validation_alias=env("DOC_CONTEXT_CONFLUENCE_DEADLINE"),
         description="Seconds all Confluence work may take in one run.",
+    )
+    # Its audience rule's settings (audience.py), among the audience inputs an admin sets together
+    restricted_pages: Literal["titles", "summary"] = Field(
+        "titles",
+        validation_alias=env("DOC_CONTEXT_RESTRICTED_PAGES"),
+        json_schema_extra=AUDIENCE,
+        description="What the comment shows of a page with view restrictions (its own or a parent's), or whose "
+        "restrictions cannot be read: 'titles' (title and link only), or 'summary' to quote it anyway.",
+    )
+    title_only_spaces: SpaceKeys = Field(
+        (),
+        validation_alias=env("DOC_CONTEXT_TITLE_ONLY_SPACES"),
+        json_schema_extra=AUDIENCE,
+        description="Confluence space keys whose pages are shown by title and link only, separated by ';', "
+        "e.g. 'HR;LEGAL'.",
     )
 
     def confluence_configured(self) -> bool:
