@@ -3,13 +3,20 @@ reviewer can judge a weak match at a glance: `refund.py:13-14` (*captured amount
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.criteria import TERM_CHARS, criteria_markdown, criterion_item
-from doc_context.models import Criterion, PullRequestRef
+from doc_context.comment.render import render_comment
+from doc_context.models import Criterion, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.summary.summarize import page_summary, work_item_summary
 from tests.rendering import tokens, visible_text
+
+from .pagerefs import confluence_page
 
 PR = PullRequestRef("https://dev.azure.com/fabrikam", "Fabrikam Fiber", "storefront", 1842)
 FILES = "https://dev.azure.com/fabrikam/Fabrikam%20Fiber/_git/storefront/pullrequest/1842?_a=files&path="
+WIKI = "https://fabrikam.atlassian.net/wiki/spaces/PAY/pages"
 GUARD = "A partial refund never exceeds the captured amount."
 FOUND = Evidence(
     (
@@ -17,6 +24,14 @@ FOUND = Evidence(
         FileEvidence("/tests/refunds/test_refund.py", (8,), (), ("RefundTooLarge",)),
     )
 )
+
+
+def story(criterion: str) -> WorkItem:
+    fields = {
+        "System.Description": "<div>As a shopper I want partial refunds.</div>",
+        "Microsoft.VSTS.Common.AcceptanceCriteria": f"<ul><li>{criterion}</li></ul>",
+    }
+    return WorkItem(5120, 3, "User Story", "Partial refunds", "Active", fields=fields)
 
 
 def test_each_file_names_its_most_telling_term() -> None:
@@ -32,9 +47,11 @@ def test_the_build_summary_names_every_term() -> None:
     assert "(*captured amount, RefundTooLarge*)" in full
 
 
-def test_the_terms_yield_with_the_further_evidence_files() -> None:
+def test_the_terms_outlast_the_further_evidence_files_and_then_yield() -> None:
     fewer = criteria_markdown((Criterion(GUARD, evidence=FOUND),), pr=PR, files=1)
-    assert fewer.endswith(f"[`refund.py:13-14`]({FILES}/src/refunds/refund.py) and 1 more file")
+    assert fewer.endswith(f"[`refund.py:13-14`]({FILES}/src/refunds/refund.py) (*captured amount*) and 1 more file")
+    bare = criteria_markdown((Criterion(GUARD, evidence=FOUND),), pr=PR, files=1, terms=False)
+    assert bare.endswith(f"[`refund.py:13-14`]({FILES}/src/refunds/refund.py) and 1 more file")
 
 
 def test_a_file_without_terms_shows_none() -> None:
@@ -59,3 +76,19 @@ def test_a_long_term_is_clipped() -> None:
     item = criterion_item(Criterion("A", evidence=Evidence((FileEvidence("/src/a.py", (1,), (), (long,)),))))
     shown = item.split("(*", 1)[1].removesuffix("*)")
     assert len(shown) <= TERM_CHARS + 1 and shown.endswith("…")
+
+
+def test_the_terms_yield_after_the_further_files_and_before_any_text() -> None:
+    """Over the ceiling, the files beyond the first go (models.Yields.EVIDENCE), the first keeps its term; then
+    the terms go (models.Yields.TERMS), before a page's lead or a work item's own words would."""
+    summary = replace(work_item_summary(story(GUARD), ()), criteria=(Criterion(GUARD, evidence=FOUND),))
+    lead = "Partial refunds never exceed what the payment provider captured for the order, whoever asks."
+    page = page_summary(confluence_page(PageRef(page_id=42), 42, "Refunds", "PAY", 3, f"{WIKI}/42", lead), (), (1,))
+    pr = PullRequest(PR, "Partial refunds", "")
+    roomy = render_comment(pr, [summary], [page], budget=3_500)
+    assert "(*captured amount*), " in roomy and "(*RefundTooLarge*)" in roomy and "Trimmed" not in roomy
+    fewer = render_comment(pr, [summary], [page], budget=len(roomy) - 10)
+    assert "(*captured amount*) and 1 more file" in fewer and "(*RefundTooLarge*)" not in fewer
+    bare = render_comment(pr, [summary], [page], budget=len(fewer) - 10)
+    assert "(*" not in bare and "/src/refunds/refund.py) and 1 more file" in bare
+    assert lead in bare and "As a shopper I want partial refunds." in bare

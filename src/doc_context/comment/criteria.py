@@ -5,11 +5,12 @@ item its evidence (each file a code span with its line numbers, linking into the
 at that file) or the exact words NO_EVIDENCE. In the comment up to MAX_SHOWN criteria, each clipped at about
 CRITERION_CHARS, with up to MAX_FILES files (FEW_FILES once the comment's further evidence has yielded) and
 MAX_RANGES line ranges each, then how many more the build summary holds; after each file, in italics, the term
-that sets the criterion apart there (none once the further evidence yielded). The build summary shows every
-criterion with all of its evidence lines and terms. A Bug's outcome comes first: its Expected outcome with its evidence,
-its Actual one beside it. Withdrawn (struck-through) criteria stay apart, struck through, and never get
-evidence. Criteria are never shortened for length: they yield last, with the whole work item text; before
-that, only their evidence files beyond the first (comment/yields.py).
+that sets the criterion apart there (it yields after each page's lead and best match: models.Yields.TERMS).
+The build summary shows every criterion with all of its evidence lines and terms. A Bug's outcome comes first:
+its Expected outcome with its evidence, its Actual one beside it. Withdrawn (struck-through) criteria stay
+apart, struck through, and never get evidence. Criteria are never shortened for length: they yield last, with
+the whole work item text; before that, only their evidence files beyond the first and their terms
+(comment/yields.py).
 
 The evidence points; it never says a criterion is met: the only verdict-like word is a language model's
 (addressed, partly, not visible), kept when the line it cites is in the diff (summary/citecheck.py) and
@@ -51,15 +52,21 @@ NO_NAMED_EVIDENCE = "no evidence in the diff's file names"  # without a checkout
 
 
 def criteria_markdown(
-    criteria: Sequence[Criterion], *, full: bool = False, pr: PullRequestRef | None = None, files: int = MAX_FILES
+    criteria: Sequence[Criterion],
+    *,
+    full: bool = False,
+    pr: PullRequestRef | None = None,
+    files: int = MAX_FILES,
+    terms: bool = True,
 ) -> str:
     """A Bug's outcome, the acceptance criteria block, then the withdrawn criteria apart; "" when there are none.
     `pr`: the pull request whose Files view each evidence file links into (no links without it); `files`: how
-    many evidence files each criterion names in the comment (the build summary names them all)."""
+    many evidence files each criterion names in the comment (the build summary names them all); `terms`:
+    whether each file names its term (models.Yields.TERMS)."""
     outcome = [c for c in criteria if c.label and not c.struck]
     live = [c for c in criteria if not c.struck and not c.label]
     withdrawn = [c for c in criteria if c.struck]
-    shown = Shown(full, pr, _short_names(criteria) if not full else frozenset(), files)
+    shown = Shown(full, pr, _short_names(criteria) if not full else frozenset(), files, terms or full)
     parts = []
     if outcome:
         parts.append("\n".join(criterion_item(c, full=full, pr=pr, shown=shown) for c in outcome))
@@ -79,6 +86,7 @@ class Shown:
     pr: PullRequestRef | None = None
     short: frozenset[str] = frozenset()
     files: int = MAX_FILES  # evidence files named per criterion in the comment
+    terms: bool = True  # each file's term named after it
 
 
 def criterion_item(
@@ -138,7 +146,7 @@ def _file(evidence: FileEvidence, shown: Shown) -> str:
 def _terms(evidence: FileEvidence, shown: Shown) -> str:
     """The criterion's terms the file carries, the most telling first, in italics: ` (*captured amount*)`; in
     the comment MAX_TERMS of them, each clipped at TERM_CHARS, so the reviewer can judge a weak match."""
-    if not shown.full and shown.files <= FEW_FILES:  # the further evidence has yielded: the terms went with it
+    if not shown.terms:  # yielded (models.Yields.TERMS)
         return ""
     terms = evidence.terms if shown.full else evidence.terms[:MAX_TERMS]
     said = ", ".join(clip(" ".join(strip_invisible(t).split()), TERM_CHARS) for t in terms)

@@ -12,6 +12,7 @@ holds them; a parent of one item stays a line in that item's section.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -89,7 +90,8 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         context = "" if grouped else parent_line(summary.parents)
         criteria = criteria_markdown(summary.criteria, full=full, pr=pr)
         fewer = "" if full else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES)
-        raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria, fewer)
+        bare = "" if full else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES, terms=False)
+        raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria, (fewer, bare))
         parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
         parts[-1].names_only = names_only(summary.criteria)
@@ -149,11 +151,12 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
 
 
 def _texts(
-    summary: Summary, full: bool, tier: Yields, after: str = "", fewer: str = ""
+    summary: Summary, full: bool, tier: Yields, after: str = "", fewer: tuple[str, str] = ("", "")
 ) -> tuple[str, list[tuple[Yields, str]]]:
     """A section's text (and `after` it: the criteria) and what it becomes as the comment yields: the summary's
     own rungs, or for a text without them, the text cut at a block or line to SHORTER, then less, at `tier`;
-    and at Yields.EVIDENCE, with `fewer` after it (the criteria naming fewer evidence files) when that differs."""
+    and at Yields.EVIDENCE and Yields.TERMS, with `fewer` after it (the criteria naming fewer evidence files,
+    then without their terms) when that differs."""
     text = (summary.more or summary.text) if full else summary.text
     if full:
         rungs: tuple[tuple[Yields, str], ...] = ()
@@ -161,11 +164,18 @@ def _texts(
         rungs = summary.shorter
     else:
         rungs = tuple((tier, cut) for cut in dict.fromkeys(shorten(text, n) for n in SHORTER) if cut != text)
-    if fewer and fewer != after:
-        before = [(t, rung) for t, rung in rungs if t < Yields.EVIDENCE]
-        later = [(t, rung) for t, rung in rungs if t > Yields.EVIDENCE]
-        rungs = (*before, (Yields.EVIDENCE, before[-1][1] if before else text), *later)
-    return _with(text, after), [(t, _with(rung, fewer if t >= Yields.EVIDENCE else after)) for t, rung in rungs]
+    shown = [(Yields.DESCRIPTION, after), (Yields.EVIDENCE, fewer[0] or after), (Yields.TERMS, fewer[1] or after)]
+    for (_, was), (at, now) in itertools.pairwise(shown):
+        if now != was:
+            before = [(t, rung) for t, rung in rungs if t < at]
+            later = [(t, rung) for t, rung in rungs if t > at]
+            rungs = (*before, (at, before[-1][1] if before else text), *later)
+    return _with(text, after), [(t, _with(rung, _shown_at(t, shown))) for t, rung in rungs]
+
+
+def _shown_at(tier: Yields, shown: Sequence[tuple[Yields, str]]) -> str:
+    """The criteria as shown once `tier` has yielded."""
+    return next(text for at, text in reversed(shown) if tier >= at or at == shown[0][0])
 
 
 def _with(text: str, after: str) -> str:

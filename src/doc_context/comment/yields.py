@@ -4,9 +4,10 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
-    5. each criterion's evidence files beyond its first, and each file's term (the build summary has them all);
-    6. last: each page's lead with its best match, then each work item's text (its lead, system info,
-       criteria, a bug's outcome); then whole pages, then whole work items.
+    5. each criterion's evidence files beyond its first (the build summary has them all);
+    6. last: each page's lead with its best match, then the term named after each evidence file, then each
+       work item's text (its lead, system info, criteria, a bug's outcome); then whole pages, then whole work
+       items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
 each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
@@ -29,7 +30,9 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
-    yield from _rungs(Yields.LAST, items, pages)
+    yield from _rungs(Yields.LAST, [], pages)
+    yield from _rungs(Yields.TERMS, items, [])
+    yield from _rungs(Yields.LAST, items, [])
     for what, parts in (("page excerpt", pages), ("work item text", items)):
         for part in least_relevant(parts):
             if part.body:
