@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from doc_context.changes import Evidence, FileEvidence
 from doc_context.comment.criteria import TERM_CHARS, criteria_markdown, criterion_item
-from doc_context.comment.render import render_comment
-from doc_context.models import Criterion, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.comment.sections import item_parts, page_parts
+from doc_context.comment.yields import steps
+from doc_context.models import Criterion, PageRef, PullRequestRef, WorkItem
 from doc_context.summary.summarize import page_summary, work_item_summary
 from tests.rendering import tokens, visible_text
 
@@ -79,16 +80,18 @@ def test_a_long_term_is_clipped() -> None:
 
 
 def test_the_terms_yield_after_the_further_files_and_before_any_text() -> None:
-    """Over the ceiling, the files beyond the first go (models.Yields.EVIDENCE), the first keeps its term; then
-    the terms go (models.Yields.TERMS), before a page's lead or a work item's own words would."""
+    """Over the ceiling, the files beyond the first go (models.Yields.EVIDENCE), the first keeps its term; the
+    terms go (models.Yields.TERMS) once the pages' text has gone, before a work item's own words would."""
     summary = replace(work_item_summary(story(GUARD), ()), criteria=(Criterion(GUARD, evidence=FOUND),))
     lead = "Partial refunds never exceed what the payment provider captured for the order, whoever asks."
     page = page_summary(confluence_page(PageRef(page_id=42), 42, "Refunds", "PAY", 3, f"{WIKI}/42", lead), (), (1,))
-    pr = PullRequest(PR, "Partial refunds", "")
-    roomy = render_comment(pr, [summary], [page], budget=3_500)
-    assert "(*captured amount*), " in roomy and "(*RefundTooLarge*)" in roomy and "Trimmed" not in roomy
-    fewer = render_comment(pr, [summary], [page], budget=len(roomy) - 10)
-    assert "(*captured amount*) and 1 more file" in fewer and "(*RefundTooLarge*)" not in fewer
-    bare = render_comment(pr, [summary], [page], budget=len(fewer) - 10)
-    assert "(*" not in bare and "/src/refunds/refund.py) and 1 more file" in bare
-    assert lead in bare and "As a shopper I want partial refunds." in bare
+    (item,), pages = item_parts([summary], pr=PR), page_parts([page])
+    assert "(*captured amount*), " in item.body and "(*RefundTooLarge*)" in item.body
+    seen = []
+    for _ in steps([item], pages):
+        seen.append((item.body, pages[0].body if pages else ""))
+    firsts = [i for i, (body, _) in enumerate(seen) if "(*captured amount*) and 1 more file" in body]
+    bare = [i for i, (body, _) in enumerate(seen) if "(*" not in body and "refund.py) and 1 more file" in body]
+    assert firsts and bare and firsts[0] < bare[0]
+    body, page_body = seen[bare[0]]
+    assert lead in seen[firsts[0]][1] and not page_body and "As a shopper I want partial refunds." in body

@@ -5,7 +5,7 @@ item its evidence (each file a code span with its line numbers, linking into the
 at that file) or the exact words NO_EVIDENCE. In the comment up to MAX_SHOWN criteria, each clipped at about
 CRITERION_CHARS, with up to MAX_FILES files (FEW_FILES once the comment's further evidence has yielded) and
 MAX_RANGES line ranges each, then how many more the build summary holds; after each file, in italics, the term
-that sets the criterion apart there (it yields after each page's lead and best match: models.Yields.TERMS).
+that sets the criterion apart there (it yields after the pages' text: models.Yields.TERMS).
 The build summary shows every criterion with all of its evidence lines and terms. A Bug's outcome comes first:
 its Expected outcome with its evidence, its Actual one beside it. Withdrawn (struck-through) criteria stay
 apart, struck through, and never get evidence. Criteria are never shortened for length: they yield last, with

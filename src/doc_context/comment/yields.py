@@ -5,9 +5,9 @@
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
     5. each criterion's evidence files beyond its first (the build summary has them all);
-    6. last: each page's lead with its best match, then the term named after each evidence file, then each
-       work item's text (its lead, system info, criteria, a bug's outcome); then whole pages, then whole work
-       items.
+    6. last: each page's lead with its best match, then each page's text, then the term named after each
+       evidence file, then each work item's text (its lead, system info, criteria, a bug's outcome); then whole
+       pages, then whole work items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
 each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
@@ -31,16 +31,21 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     yield from _parents(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
     yield from _rungs(Yields.LAST, [], pages)
+    yield from _left_out("page excerpt", pages)
     yield from _rungs(Yields.TERMS, items, [])
     yield from _rungs(Yields.LAST, items, [])
-    for what, parts in (("page excerpt", pages), ("work item text", items)):
-        for part in least_relevant(parts):
-            if part.body:
-                part.body = ""
-                yield (what, "left out", part.index)
+    yield from _left_out("work item text", items)
     for what, parts in (("page", pages), ("work item", items)):
         for part in least_relevant(parts):
             parts.remove(part)
+            yield (what, "left out", part.index)
+
+
+def _left_out(what: str, parts: list[Part]) -> Iterator[Step]:
+    """Each part's text left out, the least relevant first (its title and link stay)."""
+    for part in least_relevant(parts):
+        if part.body:
+            part.body = ""
             yield (what, "left out", part.index)
 
 

@@ -29,7 +29,7 @@ class Yields(IntEnum):
     DESCRIPTION = 3  # a description beyond its lead; repro steps beyond the first three
     PARENTS = 4  # the parent line; a shared parent's goal
     EVIDENCE = 5  # each criterion's evidence files beyond its first (the build summary has them all)
-    TERMS = 6  # the term named after a criterion's evidence file, once each page's lead and best match went
+    TERMS = 6  # the term named after a criterion's evidence file, once the pages' text has gone
     LAST = 7  # whole texts: each page's lead and best match, then each work item's (system info, criteria)
 
 
