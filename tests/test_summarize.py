@@ -403,3 +403,24 @@ def test_a_file_every_work_item_names_is_named_under_none() -> None:
     assert all(s.related_files == () for s in summaries)  # "Touches: cart_totals.py" three times says nothing
     two, _ = summarize_all(replace(more, work_items=tuple(items[:2])))
     assert all(s.related_files == ("/src/checkout/cart_totals.py",) for s in two)
+
+
+def test_two_wikis_page_5_are_two_summaries_each_keyed_by_its_page() -> None:
+    """One key per page, (source, scope, id): each summary carries its page's key, never "wiki page 5" alone."""
+    from doc_context.models import Page
+    from doc_context.sources.wiki.links import WikiRef
+
+    def wiki_page(wiki: str, text: str) -> Page:
+        ref = WikiRef("Fabrikam", wiki, page_id=5)
+        url = f"https://dev.azure.com/fabrikam/Fabrikam/_wiki/wikis/{wiki}/5"
+        kept = {"source": "wiki", "scope": wiki.casefold(), "section": "Wiki pages", "restriction": "none"}
+        return Page(ref, 5, wiki, "", "e1f4013", url, text, noun="wiki page", place=f"wiki {wiki}", **kept)
+
+    alerts, payroll = wiki_page("Alerts.wiki", "Page the on-call."), wiki_page("Payroll.wiki", "Pay on Fridays.")
+    _, pages = summarize_all(gathered(pages=((alerts, (0,)), (payroll, (0,)))))
+
+    by_key = {s.page: s for s in pages}
+    assert set(by_key) == {("wiki", "alerts.wiki", 5), ("wiki", "payroll.wiki", 5)}
+    assert by_key[alerts.key].url.endswith("/Alerts.wiki/5") and "on-call" in by_key[alerts.key].text
+    assert by_key[payroll.key].url.endswith("/Payroll.wiki/5") and "Fridays" in by_key[payroll.key].text
+    assert len({s.source_id for s in pages}) == 2  # what the model is told names each apart too

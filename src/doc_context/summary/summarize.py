@@ -130,7 +130,8 @@ def page_summary(
     (the diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under
     their headings. `more` holds a fuller excerpt for the build summary."""
     focus = focus_tokens(changed, diff) | bugs
-    source_id, cited, section = f"{page.noun} {page.id}", tuple(sorted(set(cited_by))), page.section
+    source_id = f"{page.noun} {page.id}" + (f" in {page.place or page.scope}" if page.scope else "")  # unique, as key
+    cited, section = tuple(sorted(set(cited_by))), page.section
     if page.withheld:
         summary = _title_only(page.withheld, page.title, focus)
         return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section, page=page.key)
