@@ -26,7 +26,7 @@ def S(key: str) -> PageRef:
 def confluence_page(
     ref: Ref, page_id: int, title: str, space: str, version: int, url: str, text: str, **more: Any
 ) -> Page:
-    """A Confluence page as sources/confluence.py reads it: its source, scope and section said (restrictions not
+    """A Confluence page as sources/confluence/client.py reads it: its source, scope and section said (restrictions not
     asked unless `restriction` is given)."""
     said: dict[str, Any] = {
         "source": "confluence",

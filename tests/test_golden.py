@@ -171,7 +171,7 @@ def feature() -> tuple[Gathered, str]:
     return Gathered(pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC)), read("feature.diff")
 
 
-LEDGER = Page(  # the demo's runbook, a page of the project's wiki, as sources/wiki.py reads it
+LEDGER = Page(  # the demo's runbook, a page of the project's wiki, as sources/wiki/pages.py reads it
     WikiRef("Fabrikam Fiber", "Fabrikam-Fiber.wiki", page_id=7),
     7,
     "Ledger reconciliation",

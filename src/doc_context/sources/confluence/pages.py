@@ -1,5 +1,6 @@
-"""Confluence as a document source (gather.DocumentSource): its link family (text/links.py, the configured
-site), its credential check, its pages (confluence.py) and what its reads tell the log and `doc-context check`.
+"""Confluence as a document source (gather.DocumentSource): its link family (links.py, the configured
+site), its credential check, its pages (client.py), its audience rule (audience.py) and what its reads tell the
+log and `doc-context check`.
 
 Configured or not, it is there: links that look like Confluence pages without Confluence configured, or
 under another path than CONFLUENCE_URL, are warnings; a scoped token's missing scopes are `check` rows.
@@ -40,7 +41,7 @@ ELSEWHERE = (
 
 
 class Client(Protocol):
-    """The Confluence client (confluence.Confluence) as the source uses it."""
+    """The Confluence client (client.Confluence) as the source uses it."""
 
     def check_credentials(self) -> SignedIn: ...
     def scopes(self) -> list[tuple[Scope, bool | None]]: ...

@@ -7,7 +7,7 @@ restricted when it or any ancestor names a user or a group that may view it. Any
 documented shape is "unknown", and an unknown page counts as restricted (summary/audience.py).
 
 The functions are pure; `Restrictions` makes the requests on Cloud (Data Center reads them with the body),
-beside the body read so that no round trip is added (sources/confluence.py says which, and when).
+beside the body read so that no round trip is added (client.py says which, and when).
 """
 
 from __future__ import annotations
