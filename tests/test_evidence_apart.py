@@ -270,3 +270,8 @@ def test_a_line_moved_as_it_was_adds_nothing() -> None:
     finder = EvidenceFinder(parse_diff(diff))
     assert not finder.find("The run's deadline is kept.").found
     assert finder.find("The run command passes `retry_after` with the deadline.").found
+
+
+def test_a_line_whose_operator_changed_is_new_as_a_whole() -> None:
+    diff = patch("src/redirects.py", "-    if redirects > max_redirects:", "+    if redirects >= max_redirects:")
+    assert EvidenceFinder(parse_diff(diff)).find("`max_redirects` counts the last redirect too.").found

@@ -167,7 +167,8 @@ class DiffIndex:
         """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
         (the most alike, sharing half its words or more), or None when it rewrites none: `limit=100` on a line
         that gained `server_hostname=None` is not new; a line that only gained a comma adds nothing, nor does one
-        moved, as it was, from a line the diff deletes anywhere (a refactoring, a text moved to another file)."""
+        moved, as it was, from a line the diff deletes anywhere (a refactoring, a text moved to another file);
+        one whose `>` became `>=` is new as a whole (None)."""
         if file_no not in self._fresh:
             added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
             moved = self._moved()
@@ -184,8 +185,11 @@ class DiffIndex:
                 new = _tokens(words, text)
                 shared = Counter(j for token in new for j in holding.get(token, ()))
                 best = max(shared.values(), default=0)
-                alike = best and 2 * best >= len(new)
-                found.append(new - old[next(j for j, n in shared.items() if n == best)] if alike else None)
+                j = next((j for j, n in shared.items() if n == best), -1)
+                added_words = new - old[j] if best and 2 * best >= len(new) else None
+                if added_words == frozenset() and _bare_line(text) != _bare_line(deleted.texts[j]):
+                    added_words = None  # `>` became `>=`: a change of the line as a whole, not of its words
+                found.append(added_words)
             self._fresh[file_no] = found
         return self._fresh[file_no]
 
@@ -225,6 +229,11 @@ class DiffIndex:
         if found is None:
             found = self._words[token] = _token_words(token.decode("ascii"))
         return found
+
+
+def _bare_line(text: str) -> str:
+    """A line as compared for a trivial change: its spaces folded, a trailing comma or semicolon aside."""
+    return " ".join(text.split()).rstrip(",;")
 
 
 def _tokens(words: Sequence[str], text: str) -> frozenset[str]:
