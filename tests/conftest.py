@@ -65,10 +65,29 @@ class Ran:
         return self.stdout + self.stderr
 
 
+@pytest.fixture(scope="session")
+def sandbox_ports() -> dict[str, int]:
+    """Where the sandbox fixture listens, the same ports all session (filled by the first test that uses it)."""
+    return {}
+
+
 @pytest.fixture
-def sandbox():
-    with Sandbox() as sb:
+def sandbox(sandbox_ports):
+    """The demo's sandbox, seeded afresh for each test at the same addresses all session: a test's changes (work
+    items, threads, faults, latency, switches) die with its own sandbox, and the SDK, which keeps its discovery per
+    URL in this process, discovers the organization once a session instead of once a test."""
+    with reseeded(sandbox_ports) as sb:
         yield sb
+
+
+def reseeded(ports: dict[str, int]) -> Sandbox:
+    """A new sandbox, seeded as the demo, on `ports` (remembered: the first call takes free ones)."""
+    try:
+        box = Sandbox(ado_port=ports.get("ado", 0), confluence_port=ports.get("confluence", 0))
+    except OSError:  # another process took a port since the last test: new ones (one more discovery)
+        box = Sandbox()
+    ports.update(ado=box.ado.port, confluence=box.confluence.port)
+    return box
 
 
 @pytest.fixture

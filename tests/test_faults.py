@@ -53,6 +53,17 @@ CASES = (
 )
 
 
+@pytest.fixture(autouse=True)
+def _fresh_agent():
+    """Each case runs as on a fresh agent: the SDK's discovery, which it keeps per URL in the process, forgotten
+    first, so that a port an earlier sandbox had cannot spare the discovery calls their faults."""
+    from azure.devops import connection
+    from azure.devops.client import Client
+
+    Client._locations_cache.clear()
+    connection._deployment_level_resource_areas.clear()
+
+
 def run_with_fault(monkeypatch, target: str, call: str, fault: str):
     with Sandbox() as sandbox:
         # a request that is never answered waits out the socket's timeout (real time, not the clock's): a short one

@@ -49,10 +49,10 @@ PROBE_LOCATION_IDS = {
 
 
 @pytest.fixture
-def sandbox() -> Iterator[Sandbox]:
-    with Sandbox() as box:
-        yield box
-        assert box.ado.errors == [] and box.confluence.errors == []
+def sandbox(sandbox: Sandbox) -> Iterator[Sandbox]:
+    """conftest's sandbox, and no bug of the fakes' (an answer of 500 with a traceback) by the end of the test."""
+    yield sandbox
+    assert sandbox.ado.errors == [] and sandbox.confluence.errors == []
 
 
 def clients(box: Sandbox, token: str | None = None) -> tuple[Any, Any]:

@@ -5,7 +5,6 @@ page the build identity may not read. The CLI runs, the PR's description and bad
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -63,16 +62,15 @@ class Org:
 
 
 @pytest.fixture
-def org() -> Iterator[Org]:
-    with Sandbox() as sandbox:
-        project = Project(sandbox.info.project_id, sandbox.info.project_name)
-        wiki = next(w for w in sandbox.ado.wikis._wikis.values() if w.project == project)
-        code = sandbox.ado.wikis.add_wiki(project, "storefront-docs", code=True, versions=("main", "release"))
-        page_id = sandbox.ado.wikis.add_page(wiki, f"/Payments/{PAGE}", f"{TEXT}\n\n## Steps\n\n1. Hold.", page_id=412)
-        sandbox.ado.wikis.add_page(code, "/README", "The storefront's docs, on main.", page_id=500, version="main")
-        pr = sandbox.ado.pull_request(sandbox.info.pr_id)
-        pr.description, pr.work_item_ids[:] = "No links.", []  # each test links what it cites
-        yield Org(sandbox, project, wiki, code, page_id)
+def org(sandbox: Sandbox) -> Org:
+    project = Project(sandbox.info.project_id, sandbox.info.project_name)
+    wiki = next(w for w in sandbox.ado.wikis._wikis.values() if w.project == project)
+    code = sandbox.ado.wikis.add_wiki(project, "storefront-docs", code=True, versions=("main", "release"))
+    page_id = sandbox.ado.wikis.add_page(wiki, f"/Payments/{PAGE}", f"{TEXT}\n\n## Steps\n\n1. Hold.", page_id=412)
+    sandbox.ado.wikis.add_page(code, "/README", "The storefront's docs, on main.", page_id=500, version="main")
+    pr = sandbox.ado.pull_request(sandbox.info.pr_id)
+    pr.description, pr.work_item_ids[:] = "No links.", []  # each test links what it cites
+    return Org(sandbox, project, wiki, code, page_id)
 
 
 W = "{org}/Fabrikam%20Fiber/_wiki/wikis/Fabrikam-Fiber.wiki"
