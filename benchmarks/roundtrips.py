@@ -260,14 +260,15 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
     print(f"same requests in every run and variant on the checkout: {'yes' if same else 'NO'}")
     api = runs[("no checkout", 0.0)][0].kinds("ado")
     print(f"without a checkout, beside them: {api['changed file side']} reads of a changed file's side (Items - Get)")
-    slow = runs[(VARIANTS[0][0], 100.0)][0]
-    print(f"\ntimeline, {VARIANTS[0][0]} (pool {VARIANTS[0][1]}) at 100 ms: the waves of requests the servers saw")
-    for n, wave in enumerate(slow.waves(0.05), 1):
-        kinds = Counter(kind_of(ADO_KINDS if s == "ado" else CONFLUENCE_KINDS, r) for s, r in wave)
-        print(
-            f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
-            + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items())
-        )
+    for name in ("concurrent", "no checkout"):
+        slow = runs[(name, 100.0)][0]
+        print(f"\ntimeline, {name} (pool {DEFAULT_CONCURRENCY}) at 100 ms: the waves of requests the servers saw")
+        for n, wave in enumerate(slow.waves(0.05), 1):
+            kinds = Counter(kind_of(ADO_KINDS if s == "ado" else CONFLUENCE_KINDS, r) for s, r in wave)
+            print(
+                f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
+                + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items())
+            )
     fast = runs[(VARIANTS[0][0], 0.0)][0]
     times = sorted(r.time for r in fast.ado + fast.confluence)
     print(

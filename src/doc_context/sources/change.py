@@ -10,7 +10,8 @@ The changed files are the pull request's (its iterations' changes, read already)
 - else through Azure DevOps, at the collection's host with its credential: Items - Get (git 7.1,
   GET {project}/_apis/git/repositories/{repositoryId}/items?path=...&versionDescriptor.version={lastMergeCommit}
   &versionDescriptor.versionType=commit[&versionDescriptor.versionOptions=firstParent], the file's bytes as
-  application/octet-stream: the SDK's get_item_content), up to `concurrency` at once, in the pages' wave.
+  application/octet-stream: the SDK's get_item_content), 4 x `concurrency` at once (at most 32), in the pages'
+  wave.
 A checkout of another commit (a manual rerun on the target branch, a service hook's) is not used. Both ways feed
 the same sides to text/sidediff.py, within the same caps, so the same pull request gives the same diff.
 """
@@ -33,6 +34,8 @@ from doc_context.text.unidiff import Diff, parse_diff
 SOURCE = "diff"
 MAX_BYTES = 2_000_000  # of the diff kept as text: what the summaries rank by
 TIMEOUT = 60.0  # seconds for one git command
+AT_ONCE = 4  # the change's sides in flight, per request the run has in flight (DOC_CONTEXT_CONCURRENCY): 32 by default,
+MOST_AT_ONCE = 32  # as Confluence reads 32 pages at once: a 40-file change is read within the pages' wave
 CHUNK = 65_536  # bytes of an answer read at once, at most (msrest's data_block_size is 4,096)
 CHECKOUT, API = "the checkout", "Azure DevOps"
 NO_MERGE = (
@@ -77,7 +80,8 @@ class ChangeReader:
         concurrency: int = 8,
         caps: Caps = CAPS,
     ) -> None:
-        self._client, self.source_dir, self.concurrency, self.caps = client, source_dir, concurrency, caps
+        self._client, self.source_dir, self.caps = client, source_dir, caps
+        self.concurrency = min(MOST_AT_ONCE, AT_ONCE * concurrency)  # sides read at once, from the run's concurrency
 
     def head(self) -> str:
         """The checkout's HEAD commit, when it has a first parent to diff against; "" for none."""
