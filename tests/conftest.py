@@ -4,7 +4,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from doc_context.models import Clock
 from doc_context.sandbox import Sandbox
 from doc_context.settings import secret_variables
 
+from .clock import FakeClock
 from .inprocess import run_main
 
 
@@ -118,10 +118,15 @@ def _die_with_parent() -> None:
 @pytest.fixture
 def cli():
     """Run `doc-context ARGS` in this process (main(argv), tests/inprocess.py) with the given environment, as a
-    fresh process would: its exit code, stdout and stderr. clock: what its waits between tries go by."""
+    fresh process would: its exit code, stdout and stderr. Its waits between tries go by `clock`, a FakeClock of
+    its own unless given: they pass at once (a socket's timeout and the run's deadline stay real time)."""
 
-    def run(env: dict[str, str], *args: str, timeout: float = 120, clock: Clock = time) -> Ran:
-        ran = Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout=timeout, clock=clock))
+    def run(env: dict[str, str], *args: str, timeout: float = 120, clock: Clock | None = None) -> Ran:
+        ran = Ran(
+            *run_main(
+                run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, timeout=timeout, clock=clock or FakeClock()
+            )
+        )
         assert_no_secret(ran.output, [env[k] for k in SECRET_VARIABLES if env.get(k)])
         return ran
 

@@ -22,6 +22,7 @@ from doc_context.demo import run_env
 from doc_context.events import MAX_EVENT_BYTES
 from doc_context.sandbox import Sandbox
 
+from .clock import FakeClock
 from .conftest import Ran
 from .inprocess import run_main
 
@@ -50,8 +51,9 @@ def event(sandbox: Sandbox, **resource: object) -> dict[str, object]:
 
 
 def run_bytes(env: dict[str, str], *args: str, stdin: bytes = b"") -> Ran:
-    """`doc-context ARGS` in this process, as a fresh one would run it (tests/inprocess.py), reading `stdin`."""
-    return Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, stdin=stdin))
+    """`doc-context ARGS` in this process, as a fresh one would run it (tests/inprocess.py), reading `stdin`; its
+    waits between tries (connecting again to a host that cannot be reached) on a FakeClock."""
+    return Ran(*run_main(run_env(env, os.environ["AZURE_DEVOPS_CACHE_DIR"]), args, stdin=stdin, clock=FakeClock()))
 
 
 def one_line(ran: Ran, code: int, *says: str) -> str:
