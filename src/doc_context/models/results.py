@@ -100,10 +100,10 @@ class Gathered:
     notices: tuple[Notice, ...]
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
-    diff: str = ""  # git diff HEAD^1 HEAD of the checkout, when the run has one: its first part, for ranking
+    diff: str = ""  # the change's unified diff (sources/change.py: merge commit^1..merge commit), its first part
     skipped_links: tuple[str, ...] = ()  # cited links not read as pages, one log line each
     links: tuple[LinkFamily, ...] = ()  # each document source's link parser, to tell which lines cite pages shown
-    changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: no checkout
+    changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: the change unread
 
 
 @dataclass(frozen=True)
