@@ -25,10 +25,13 @@ def pr_build(sandbox):
     return {**sandbox.env(), "BUILD_SOURCEBRANCH": f"refs/pull/{sandbox.info.pr_id}/merge"}
 
 
-def test_shallow_checkout_is_one_warning_and_the_comment_still_posts(sandbox, cli, tmp_path):
+def test_a_shallow_checkout_is_not_used_and_the_change_is_read_through_the_api(sandbox, cli, tmp_path):
+    """A checkout without HEAD^1 (fetchDepth 1), and not the PR's merge commit: the run does not read it and
+    needs no warning for it; the change comes through Azure DevOps and the comment posts."""
     ran = cli({**pr_build(sandbox), "BUILD_SOURCESDIRECTORY": checkout(tmp_path / "repo", ["a = 1\n"])}, "run")
     assert ran.code == 0, ran.output
-    assert any("fetchDepth: 2" in line for line in ran.stdout.splitlines() if "type=warning" in line)
+    assert not [line for line in ran.stdout.splitlines() if "type=warning" in line and "fetchDepth" in line]
+    assert sandbox.ado.requests("GET", r"/_apis/git/repositories/[^/]+/items"), "the change was read through the API"
     assert len(sandbox.ado.threads(sandbox.info.pr_id)) == 1
 
 
