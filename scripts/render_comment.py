@@ -45,7 +45,7 @@ def main() -> int:
             print(done.stdout + done.stderr)
             return done.returncode
         body = sandbox.ado.threads(sandbox.info.pr_id)[0]["comments"][0]["content"]
-        shoot(body, DOCS / "comment.png", Path(tmp), height=1050)
+        shoot(body, DOCS / "comment.png", Path(tmp), height=1560)
         shoot(criteria_block(body), DOCS / "criteria.png", Path(tmp), height=365)
     return 0
 

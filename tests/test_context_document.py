@@ -271,7 +271,8 @@ def test_parents_and_pages() -> None:
         "version": 4,
         "citedBy": [101],
     }
-    assert "ROUND_HALF_EVEN" in page["excerpt"]
+    assert "ROUND_HALF_EVEN" in page["fullText"]  # the JSON keeps the page's text
+    assert page["excerpt"] == ""  # its one rule repeats the story's criterion: the comment shows it once, there
 
 
 def test_a_withheld_source_is_its_title_link_and_reason_and_nothing_more() -> None:

@@ -164,7 +164,7 @@ def test_further_evidence_files_yield_after_the_parents_and_before_any_work_item
     tight = next(out for out in tighter if f"- {HOLD} {THREE}\n" not in out)  # the most that fits without them
     assert f"- {HOLD} — {FIRST} and 3 more files\n" in tight
     assert "- The ledger export lists both payments." in tight and "As a shopper I want to pay by gift card." in tight
-    assert lead in tight  # a page's lead yields later (models.Yields.LAST)
+    assert lead not in parentless  # a page that matches nothing: its lead sentence went first (Yields.PAGE_MIDDLE)
     assert "_Trimmed to fit " in tight and visible_size(tight) < visible_size(parentless)
 
 

@@ -10,7 +10,7 @@ import yaml
 
 from doc_context.app import Options, compose
 from doc_context.comment.criteria import criteria_markdown
-from doc_context.models import ChangedFile, Criterion, Gathered, PageRef, Relation, WorkItem
+from doc_context.models import ChangedFile, Criterion, Gathered, PageRef, Relation, WorkItem, Yields
 from doc_context.summary import worktypes
 from doc_context.summary.criteria import parse_criteria
 from doc_context.summary.repro import Repro, parse_repro
@@ -326,10 +326,8 @@ def test_page_summary() -> None:
     assert summary.cited_by == (3, 12)
     assert (summary.source_id, summary.heading, summary.kind) == ("page 5", "Tax rules", "page")
     assert (summary.url, summary.version, summary.meta) == ("https://wiki.example/pages/5", "7", "space SHOP")
-    assert summary.text == (
-        "This page describes how the shop works.\n\n…\n\n**Shipping country**\n\n"
-        "The tax rate is the rate of the shipping country."
-    )
+    assert summary.text == "> _Excerpt, Shipping country:_ The tax rate is the rate of the shipping country."
+    assert summary.shorter == ((Yields.PAGE_BEST, ""),)  # its one quote is its best: it yields at PAGE_BEST
     assert summary.more == (
         "This page describes how the shop works.\n\n**Office**\n\nThe office moves in May. Bring your badge.\n\n"
         "**Shipping country**\n\nThe tax rate is the rate of the shipping country."
@@ -343,8 +341,7 @@ def test_long_page_keeps_the_relevant_part() -> None:
     text = f"# Intro\nWelcome.\n{filler}\n## Totals\nThe cart total includes the tax rate.\n"
     page = confluence_page(PageRef(page_id=6), 6, "Handbook", "", 1, "", text)
     summary = page_summary(page, CHANGED, [], DIFF)
-    assert summary.text.startswith("Welcome.\nThe office plant number 0 needs water")  # the lead, its heading unsaid
-    assert summary.text.endswith("on Mondays. …\n\n**Totals**\n\nThe cart total includes the tax rate.")
+    assert summary.text == "> _Excerpt, Totals:_ The cart total includes the tax rate."  # not the lead, not filler
     assert len(summary.text) <= 800
 
 

@@ -1,6 +1,6 @@
 """The comment's ceiling is a limit, not a target: far under it nothing that matches the change is dropped;
-over it, parts yield in the order comment/yields.py writes down (page middles first; system info,
-criteria and each page's lead last)."""
+over it, parts yield in the order comment/yields.py writes down (a page's weaker quotes first; its best
+quote after the parents and the evidence files; system info and criteria last)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from doc_context.app import Options, compose
 from doc_context.comment.render import COUNTED
 from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
+from doc_context.summary.quotes import MAX_QUOTES
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.visible import visible_size
 
@@ -85,45 +86,84 @@ def comment(budget: int) -> str:
     return compose(found, *summarize_all(found), Options("test", budget=budget, summary_url="https://x/summary"))
 
 
-def test_far_under_the_ceiling_every_matching_rule_and_every_criterion_stays() -> None:
+def quotes() -> tuple[str, str]:
+    """The page's best quote and its weakest, as the comment shows them (the page's rungs say which yields first)."""
+    _, pages = summarize_all(gathered())
+    (page,) = pages
+    rungs = [text for _, text in page.shorter or ()]
+    best = rungs[-2] if len(rungs) > 1 else page.text  # the last rung before the page is title only
+    weakest = next(q for q in page.text.split("\n\n") if q not in rungs[0].split("\n\n"))
+    return best, weakest
+
+
+def test_far_under_the_ceiling_every_criterion_and_the_best_rules_stay() -> None:
     out = comment(12_000)
-    assert len(out) < 4_000 and "_Trimmed" not in out  # far under the ceiling: nothing yields
-    for n, rule in enumerate(RULES, 1):
-        assert f"\n{n}. {rule}" in out  # every rule matches the change, and every one is shown
+    assert visible_size(out) < 3_000 and "_Trimmed" not in out  # far under the ceiling: nothing yields
+    quoted = [rule for rule in RULES if rule in out]
+    assert 2 <= len(quoted) <= MAX_QUOTES and RULES[1] in quoted  # the rules that match, each a short quote
+    assert out.count("> _Excerpt, Rules:_ ") == len(quoted)
     for criterion in CRITERIA:
         assert f"\n- {criterion}" in out
     assert "**System info:** Firefox 131 on Ubuntu 24.04 kiosk build 7.3.1" in out
     assert "office plants" not in out  # what does not match the change is not filler
 
 
-MARKS = {  # what each tier of the yield order takes: (tier, the text that goes with it)
-    "page middle": (1, RULES[7]),  # the weakest matching rule
-    "link-only line": (2, "Design: [rounding once](https://x.example/design)"),
-    "description beyond its lead": (3, "The export rounds each order total once."),
-    "repro steps beyond the first three": (3, "6. add line 6 to the basket."),
-    "parent": (4, "Part of Feature 3907: Totals that reconcile"),
-    "system info": (5, "**System info:** Firefox 131"),  # the last tier goes source by source, pages first
-    "criterion": (5, CRITERIA[9]),
-    "page lead": (5, "This policy applies to every amount"),
-}
+def marks() -> dict[str, tuple[int, str]]:
+    """What each tier of the yield order takes: (tier, the text that goes with it)."""
+    best, weakest = quotes()
+    return {
+        "page middle": (1, weakest),  # the weakest quote of the page
+        "link-only line": (2, "Design: [rounding once](https://x.example/design)"),
+        "description beyond its lead": (3, "The export rounds each order total once."),
+        "repro steps beyond the first three": (3, "6. add line 6 to the basket."),
+        "parent": (4, "Part of Feature 3907: Totals that reconcile"),
+        "page's best passage": (6, best),
+        "system info": (7, "**System info:** Firefox 131"),
+        "criterion": (7, CRITERIA[9]),
+    }
 
 
-@pytest.mark.parametrize("budget", range(600, 2_800, 50))
+@pytest.mark.parametrize("budget", range(400, 2_400, 50))
 def test_parts_yield_in_the_written_order(budget: int) -> None:
-    out = comment(budget)
+    out, tiers = comment(budget), marks()
     assert visible_size(out) <= budget
-    gone = {name: tier for name, (tier, mark) in MARKS.items() if mark not in out}
+    gone = {name: tier for name, (tier, mark) in tiers.items() if mark not in out}
     if gone:
         assert f"\n\n_Trimmed to fit {budget:,} {COUNTED}: " in out
     for name, tier in gone.items():
-        earlier = [other for other, (t, _) in MARKS.items() if t < tier]
+        earlier = [other for other, (t, _) in tiers.items() if t < tier]
         assert all(other in gone for other in earlier), f"{name} went before {earlier}"
 
 
-def test_a_page_middle_goes_before_its_best_match_and_its_lead() -> None:
-    out = next(out for b in range(3_000, 0, -25) if RULES[7] not in (out := comment(b)))
-    assert RULES[7] not in out and "\n7. Gift card redemptions" in out  # the weakest rule went, the best stayed
-    assert "This policy applies to every amount" in out and f" {COUNTED}: 1 page" in out
+def test_the_yield_order_step_by_step() -> None:
+    """Each step of yields.steps, in turn: the page's weaker quotes, the link-only line, the description beyond its
+    lead and the steps beyond three, the parents, the page's best quote (the page stays, by its title), then the
+    work items' texts, then whole pages and work items."""
+    from doc_context.comment import yields
+    from doc_context.comment.sections import item_parts, page_parts
+
+    items, pages = summarize_all(gathered())
+    taken = [(what, how) for what, how, _ in yields.steps(item_parts(items, pr=REF), page_parts(pages))]
+    middles = len(pages[0].shorter or ()) - 1
+    assert taken[:middles] == [("page excerpt", "shortened")] * middles
+    assert taken[middles:] == [
+        ("work item text", "shortened"),  # the story's link-only line
+        ("work item text", "shortened"),  # the bug's steps beyond three
+        ("work item text", "shortened"),  # the story's description beyond its lead
+        ("parent line", "left out"),
+        ("page excerpt", "left out"),  # the best quote: the page is its title and link now
+        ("work item text", "left out"),  # each work item's text: criteria, system info
+        ("work item text", "left out"),
+        ("page", "left out"),
+        ("work item", "left out"),
+        ("work item", "left out"),
+    ]
+
+
+def test_a_page_middle_goes_before_its_best_match() -> None:
+    best, weakest = quotes()
+    out = next(out for b in range(3_000, 0, -25) if weakest not in (out := comment(b)))
+    assert best in out and f" {COUNTED}: 1 page excerpt shortened" in out  # the weakest quote went, the best stayed
 
 
 def test_the_size_the_ceiling_is_held_to_is_the_length_of_the_text_at_every_step() -> None:

@@ -68,13 +68,13 @@ def render_comment(
     layout.by_name = by_name
     trimmed: Trimmed = {}
     steps = yields.steps(layout.items, layout.pages)
-    while layout.visible(note := _note(trimmed, limit)) > limit or layout.size(note) > HARD_CAP:
+    while layout.visible(note := _note(trimmed, limit, layout.pages)) > limit or layout.size(note) > HARD_CAP:
         step = next(steps, None)
         if step is None:
             break
         what, how, index = step
         trimmed.setdefault((what, how), set()).add(index)
-    text = layout.text(_note(trimmed, limit))
+    text = layout.text(_note(trimmed, limit, layout.pages))
     return text if visible_size(text) <= limit and len(text) <= HARD_CAP else _cut(text, limit)
 
 
@@ -103,7 +103,7 @@ class Layout:
             pieces.append(f"_{self.by_name}_")
         for title in dict.fromkeys(p.group or PAGES_TITLE for p in self.pages):  # each source's pages, its title
             pieces += [title, *(p for p in self.pages if (p.group or PAGES_TITLE) == title)]
-        return [*pieces, note, self.link]
+        return [*pieces, self.link, note]  # the note last: what yielded, how many pages are title only
 
     def blocks(self, note: str = "") -> list[str]:
         rendered = (p if isinstance(p, str) else p.render() for p in self.pieces(note))
@@ -129,18 +129,20 @@ def _summary_link(url: str) -> str:
     return f"_In full: {safe_link('build summary', url)}_"
 
 
-def _note(trimmed: Trimmed, limit: int) -> str:
+def _note(trimmed: Trimmed, limit: int, pages: Sequence[Part] = ()) -> str:
     """What yielded, each part counted once, by the last that happened to it (a text shortened, then left out,
-    is counted as left out)."""
+    is counted as left out), and how many pages the comment shows by title only."""
+    titles = sum(1 for p in pages if p.withheld or not p.body)
+    only = f"{count(titles, 'page')} title only" if titles else ""
     if not trimmed:
-        return ""
+        return f"_{only[:1].upper()}{only[1:]}._" if only else ""
     gone = {(noun, i) for (noun, verb), ids in trimmed.items() if verb == "left out" for i in ids}
     counts = {
         (noun, verb): [i for i in ids if verb == "left out" or (noun, i) not in gone]
         for (noun, verb), ids in trimmed.items()
     }
     what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in counts.items() if ids)
-    return f"_Trimmed to fit {limit:,} {COUNTED}: {what}._"
+    return f"_Trimmed to fit {limit:,} {COUNTED}: {what}{'; ' + only if only else ''}._"
 
 
 def _cut(text: str, limit: int) -> str:

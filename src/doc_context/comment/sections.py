@@ -47,6 +47,7 @@ class Part:
     group: str = ""  # the heading of the group it is in ("" when the comment has no groups)
     names_only: bool = False  # its criteria's evidence is by file name only (the change could not be read)
     evidence: bool = False  # its criteria have evidence looked for (the comment says once which files had no lines)
+    withheld: bool = False  # a source shown by title only (its audience, its restrictions), whatever fits
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     body: str = field(init=False)
 
@@ -145,7 +146,7 @@ def _page_part(summary: Summary, index: int, full: bool) -> Part:
     head += "\n" + " · ".join(facts) if facts else ""
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
     part = Part(head, raw, "", summary.relevance, index)
-    part.shorter = shorter
+    part.shorter, part.withheld = shorter, bool(summary.withheld)
     part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
     return part
 

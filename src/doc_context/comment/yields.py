@@ -1,13 +1,14 @@
 """Pure: the order in which the comment's parts yield when it is longer than its ceiling, step by step.
 
-    1. page middles: what a page says beyond its lead and its best match, its weakest match first;
+    1. page middles: a page's quotes beyond its best, the weakest first; the lead sentence of a page that
+       matches nothing;
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
     5. each criterion's evidence files beyond its first (the build summary has them all);
-    6. last: each page's lead with its best match, then each page's text, then the term named after each
-       evidence file, then each work item's text (its lead, system info, criteria, a bug's outcome); then whole
-       pages, then whole work items.
+    6. each page's best-matching passage, the page with the weakest match first (the page stays, title only);
+    7. last: the term named after each evidence file, then each work item's text (its lead, system info,
+       criteria, a bug's outcome); then whole pages, then whole work items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
 each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
@@ -30,7 +31,7 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
-    yield from _rungs(Yields.LAST, [], pages)
+    yield from _rungs(Yields.PAGE_BEST, [], pages)
     yield from _left_out("page excerpt", pages)
     yield from _rungs(Yields.TERMS, items, [])
     yield from _rungs(Yields.LAST, items, [])
@@ -59,7 +60,7 @@ def _rungs(tier: Yields, items: list[Part], pages: list[Part]) -> Iterator[Step]
         for part in least_relevant(parts):
             while part.shorter and part.shorter[0][0] <= tier:
                 part.body = neutralize(part.shorter.pop(0)[1])
-                yield (what, "shortened", part.index)
+                yield (what, "shortened" if part.body else "left out", part.index)
 
 
 def _parents(items: list[Part]) -> Iterator[Step]:

@@ -24,13 +24,14 @@ class Yields(IntEnum):
     """The order in which the comment's parts yield when it is longer than its ceiling, the lowest first
     (comment/yields.py follows it, the README lists it). After LAST, whole sources go: pages, then work items."""
 
-    PAGE_MIDDLE = 1  # a page's matches beyond its lead and its best match, the weakest first
+    PAGE_MIDDLE = 1  # a page's quotes beyond its best, the weakest first; an unmatched page's lead sentence
     LINKS = 2  # a work item's lines that only carry a link
     DESCRIPTION = 3  # a description beyond its lead; repro steps beyond the first three
     PARENTS = 4  # the parent line; a shared parent's goal
     EVIDENCE = 5  # each criterion's evidence files beyond its first (the build summary has them all)
-    TERMS = 6  # the term named after a criterion's evidence file, once the pages' text has gone
-    LAST = 7  # whole texts: each page's lead and best match, then each work item's (system info, criteria)
+    PAGE_BEST = 6  # a page's best-matching passage, the page with the weakest match first (its title stays)
+    TERMS = 7  # the term named after a criterion's evidence file, once the pages' text has gone
+    LAST = 8  # whole texts: each work item's (its lead, system info, criteria, a Bug's outcome)
 
 
 @dataclass(frozen=True)

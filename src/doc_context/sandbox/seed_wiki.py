@@ -23,6 +23,12 @@ provider's settlement by more than €5.
 2. Compare each order's redeemed amount with its ledger line: both match to the cent.
 3. Post the difference to account 4790 and open a Bug linked to the alert.
 
+## Known causes
+
+- A one-cent difference on a discounted order: checkout rounded each line before summing. Checkout now rounds \
+the order total once with `round_once` (ROUND_HALF_EVEN), as the ledger export does.
+- A split payment listed once: the export lists the gift card and the second tender as two lines of the order.
+
 ::: mermaid
 graph LR
   Provider-->Ledger

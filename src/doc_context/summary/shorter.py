@@ -22,14 +22,6 @@ Shown = tuple[str, Rungs]
 STEPS_KEPT = 3  # repro steps a Bug keeps past DESCRIPTION
 
 
-def page_shown(found: Picked) -> Shown:
-    """A page's excerpt; its middles yield the weakest first (one, two, four ... of them), down to its lead
-    and its best match, which go together, last."""
-    n = len(found.weakest)
-    drops = sorted({*(2**k for k in range(n.bit_length()) if 2**k < n), n} - {0})
-    return _distinct(found.text(), [(Yields.PAGE_MIDDLE, found.text(without=k)) for k in drops])
-
-
 def description_shown(found: Picked, words: OwnWords) -> Shown:
     """A description's own words, then its link-only lines; past LINKS, its own words alone; past DESCRIPTION,
     its lead (or its first part when it has none)."""

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
+from doc_context.summary.changeterms import change_terms
 from doc_context.summary.citations import ShownPages, cites_only
 from doc_context.summary.criteria import outcome_criteria, parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
@@ -23,9 +24,11 @@ from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.ownwords import own_words
 from doc_context.summary.parents import heading, parent_chain
+from doc_context.summary.passages import said_sentences
+from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.summary.related import touches
 from doc_context.summary.repro import repro_text
-from doc_context.summary.shorter import Shown, description_shown, field_shown, joined, page_shown
+from doc_context.summary.shorter import Shown, description_shown, field_shown, joined
 from doc_context.summary.tokens import focus_tokens, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
 from doc_context.text.images import shows_attachment
@@ -33,8 +36,7 @@ from doc_context.text.images import shows_attachment
 LEAD = 200  # the comment keeps a lead paragraph's first sentence and its most relevant ones up to this much
 DESCRIPTION_CHARS = 600  # the comment: a description's lead and the sentences that match the change, at most
 DESCRIPTION_MORE_BUDGET = 1_500  # the build summary
-PAGE_CHARS = 2_400  # the comment: a page's lead and every part that matches the change, at most
-UNMATCHED_PAGE_CHARS = 300  # the comment: a page that matches nothing, its beginning
+
 PAGE_MORE_BUDGET = 2 * DESCRIPTION_MORE_BUDGET  # the build summary: the lead, the most relevant parts, then the rest
 NO_PAGES = ShownPages()  # no page shown: no line is taken for one that cites a page shown
 MIN_SOURCES_APART = 3  # a file named under each of this many sources or more is named under none
@@ -124,11 +126,12 @@ def page_summary(
     cited_by: Sequence[int],
     diff: str = "",
     bugs: frozenset[str] = frozenset(),
-    budget: int = PAGE_CHARS,
+    quotes: Quoted | None = None,
 ) -> Summary:
-    """The summary of one page (Confluence, a wiki): its lead paragraph, then its parts that match the change
-    (the diff's words, identifiers and values, and `bugs`: what the PR's bugs say, see bug_terms), under
-    their headings. `more` holds a fuller excerpt for the build summary."""
+    """The summary of one page (Confluence, a wiki): the comment quotes its passages that the change speaks
+    to (`quotes`, weighed among every cited page's by summarize_all; without them, among its own against the
+    diff), or its lead sentence when none does. `more` holds a fuller excerpt for the build summary (`bugs`:
+    what the PR's bugs say, see bug_terms)."""
     focus = focus_tokens(changed, diff) | bugs
     source_id = f"{page.noun} {page.id}" + (f" in {page.place or page.scope}" if page.scope else "")  # unique, as key
     cited, section = tuple(sorted(set(cited_by))), page.section
@@ -136,25 +139,22 @@ def page_summary(
         summary = _title_only(page.withheld, page.title, focus)
         return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section, page=page.key)
     whole = f"{page.title}\n{page.text}"
-    keep = Keep(lead=LEAD, matches_only=True, boost=bugs, title=page.title)
-    found = picked(page.text, focus, budget, keep)
-    if not found.matched:
-        found = picked(page.text, focus, min(budget, UNMATCHED_PAGE_CHARS), keep)
-    text, shorter = page_shown(found)
+    if quotes is None:
+        quotes = weigh_pages([(page.text, page.title)], change_terms(diff))[0]
     more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
         source_id=source_id,
         heading=page.title,
-        text=text,
-        more=more if more != text else "",
+        text=quotes.text,
+        more=more if more != quotes.text else "",
         related_files=touches(changed, whole),
         cited_by=cited,
         kind="page",
         meta=page.place or (f"space {page.space_key}" if page.space_key else ""),
         url=page.web_url,
         version=str(page.version),
-        relevance=relevance(whole, focus),
-        shorter=shorter,
+        relevance=round(quotes.score * 100),
+        shorter=quotes.rungs,
         section=section,
         page=page.key,
     )
@@ -210,8 +210,32 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
         for item in gathered.work_items
     ]
     bugs = bug_terms(gathered.work_items)
-    pages = [page_summary(page, changed, ids, diff, bugs) for page, ids in gathered.pages]
+    readable = [item for item in gathered.work_items if not item.withheld]
+    change = change_terms(diff, [text for item in readable for text in _asked(item)])
+    texts = [("", "") if page.withheld else (page.text, page.title) for page, _ in gathered.pages]
+    told = [t for item in readable for t in _shows(item, criteria=False)]
+    asked = [t for item in readable for t in _shows(item, criteria=True)]
+    quotes = weigh_pages(texts, change, said_sentences(told, asked))
+    pages = [
+        page_summary(page, changed, ids, diff, bugs, quotes=q)
+        for (page, ids), q in zip(gathered.pages, quotes, strict=True)
+    ]
     return _ranked(_telling(items)), _ranked(_telling(pages))
+
+
+def _asked(item: WorkItem) -> list[str]:
+    """What a work item asks of the change: its criteria and repro steps, and a Bug's title."""
+    fields = work_type(item.type).fields
+    asked = [field_markdown(item, f.name) for f in fields if f.how in ("criteria", "steps")]
+    return [item.title, *asked] if work_type(item.type).verb == "fixes" else asked
+
+
+def _shows(item: WorkItem, *, criteria: bool) -> list[str]:
+    """A work item's criteria, or what else it shows (its title and other fields), for the pages' repeats."""
+    fields = work_type(item.type).fields
+    if criteria:
+        return [field_markdown(item, f.name) for f in fields if f.how == "criteria"]
+    return [item.title, *(field_markdown(item, f.name) for f in fields if f.how != "criteria")]
 
 
 def _said(item: WorkItem) -> str:

@@ -1,0 +1,228 @@
+"""Pure: a page's passages that the change speaks to, as short quotes.
+
+A passage is a paragraph, a list item (a rule of a numbered list keeps its number), a table row (shown under
+its header row), or a paragraph of a callout; at most PASSAGE_CHARS visible characters (a longer paragraph
+shows its best sentences). A passage matches when it shares distinctive terms with the change
+(changeterms.py): each term weighs what its source gives it (the diff's added lines most) times how rare it
+is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
+nothing). A passage that repeats what a work item already shows (the same sentence, or most of its words)
+is not shown again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from doc_context.summary.changeterms import ASKED, ChangeTerms, Key, Terms, text_terms, words
+from doc_context.summary.mdcut import clip_markdown
+from doc_context.summary.tokens import line_sentences
+from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
+from doc_context.text.visible import visible_size
+
+PASSAGE_CHARS = 300  # visible characters of one quote, at most
+MATCH = 1.0  # a passage shows when its terms weigh this much: an identifier, a value or a string of the diff
+PROSE_CAP = 0.7  # words side by side, however many pairs, weigh less than MATCH: alone they match nothing
+OVERLAP = 3  # rare words shared with one sentence a work item asks, at least, to count
+WORD = 0.2  # what each of them weighs
+COVERS = 0.6  # a passage holding this share of a sentence's words (rare ones) says what it asks
+RARE_WORD = 0.5  # a word rare enough to count: in an eighth of the passages or fewer (see TOPIC)
+TOPIC = 0.25  # a term in this share of the passages (or more) is the pages' topic: it weighs nothing
+RARE = 2  # a term in this many passages or fewer weighs in full
+REPEATS = 0.6  # a sentence repeats one a work item tells when most of its words are in that one
+REPEATS_ASKED = 0.8  # or one of its criteria, when nearly all of them are
+MIN_WORDS = 4  # a shorter sentence is too short to tell whether it repeats one
+Said = Sequence[tuple[float, frozenset[str]]]
+EXCERPT = "_Excerpt_"
+
+
+@dataclass(frozen=True)
+class Passage:
+    section: str  # the heading above it
+    kind: str  # "para", "item", "rule", "row", "quote"
+    text: str  # as the quote shows it (a row: its header and separator rows above it)
+    plain: str  # what is matched: the passage's own text (a row without its header)
+    index: int  # its place on the page
+    block: int
+    lead: bool = False  # the page's lead paragraph
+
+
+def passages(markdown: str, title: str = "") -> list[Passage]:
+    """Every passage of a page, in order (code is never one; a heading equal to the title is no section)."""
+    out: list[Passage] = []
+    section = ""
+    lead = -1
+    for b, block in enumerate(parse_blocks(markdown)):
+        if block.kind == "heading":
+            text = block.lines[0]
+            section = "" if text.casefold() == title.strip().casefold() else text
+            continue
+        if lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6:
+            lead = b
+        for kind, text, plain in _block_passages(block):
+            out.append(Passage(section, kind, text, plain, len(out), b, b == lead))
+    return out
+
+
+def _block_passages(block: Block) -> list[tuple[str, str, str]]:
+    if block.kind == "table":
+        lines = list(block.lines)
+        if len(lines) < 3 or not set(lines[1].replace("|", "").strip()) <= set("-: "):
+            return []
+        head = "\n".join(lines[:2])
+        return [("row", f"{head}\n{row}", row) for row in lines[2:] if row.strip("| ")]
+    if block.kind == "list":
+        kind = "rule" if block.ordered else "item"
+        items = block.numbered_items()
+        return [(kind, f"{n}. {t}" if block.ordered else t, t) for n, t in items if t.strip()]
+    if block.kind == "quote":
+        lines = list(block.lines)
+        title = heading_text(lines[0]) if lines else None
+        body = lines[1:] if title is not None else lines
+        paras = " ".join(line.strip() for line in body).strip()
+        if not paras:
+            return []
+        label = f"{title}: " if title else ""
+        return [("quote", label + paras, paras)]
+    if block.kind == "para":
+        text = " ".join(line.strip() for line in block.lines if line.strip())
+        if heading_text(text) is not None or LIST_MARKER.match(text):
+            return []
+        return [("para", text, text)]
+    return []
+
+
+def weigh(found: Sequence[Terms], change: ChangeTerms) -> list[float]:
+    """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
+    the rare words it shares with one sentence a work item asks (OVERLAP or more of them)."""
+    held = [_held(terms, change) for terms in found]
+    df = Counter(key for keys in held for key in keys)
+    n = max(len(found), 1)
+    scores = [_score({k: change.weights[k] * _rarity(df[k], n) for k in keys}) for keys in held]
+    if not change.asked:
+        return scores
+    word_df = Counter(w for terms in found for w in terms.words)
+    for i, terms in enumerate(found):
+        best = 0.0
+        for sentence in change.asked:
+            shared = [r for w in terms.words & sentence if (r := _rarity(word_df[w], n)) >= RARE_WORD]
+            if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
+                covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
+                best = max(best, ASKED if covers else WORD * sum(shared))
+        scores[i] += best
+    return scores
+
+
+def _score(weights: dict[Key, float]) -> float:
+    """The terms' weights added up; words side by side (prose, not an identifier) together below MATCH."""
+    prose = sum(w for (kind, _), w in weights.items() if kind == "phrase")
+    return sum(weights.values()) - prose + min(prose, PROSE_CAP)
+
+
+def _rarity(df: int, n: int) -> float:
+    if df <= RARE:
+        return 1.0
+    return max(0.0, 1.0 - (df / n) / TOPIC)
+
+
+def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
+    text = next(iter(terms.strings), "")
+    keys: set[Key] = set()
+    for key in change.weights:
+        kind, term = key
+        if kind in ("ident", "phrase", "run"):
+            found = _has_phrase(terms, term)
+        elif kind == "value":
+            found = _has_value(terms, (term[0], term[1]))
+        else:
+            found = re.search(rf"(?<!\w){re.escape(term[0])}(?!\w)", text) is not None
+        if found:
+            keys.add(key)
+    return keys
+
+
+def _has_phrase(terms: Terms, phrase: tuple[str, ...]) -> bool:
+    if phrase in terms.phrases:
+        return True
+    if len(phrase) < 3:
+        return False
+    seq = terms.sequence
+    return any(seq[i : i + len(phrase)] == phrase for i in range(len(seq) - len(phrase) + 1))
+
+
+def _has_value(terms: Terms, value: tuple[str, str]) -> bool:
+    number, unit = value
+    return any(n == number and (u == unit or not u or not unit) for n, u in terms.values)
+
+
+def repeats(text: str, said: Said) -> bool:
+    """Whether a work item already shows what the text says: most of its words in one of its sentences."""
+    own = frozenset(words(text))
+    return len(own) >= MIN_WORDS and any(len(own & sentence) >= share * len(own) for share, sentence in said)
+
+
+def unrepeated(passage: Passage, said: Said) -> Passage | None:
+    """The passage without the sentences a work item already shows (None when that is all it says): a callout
+    repeating a Bug's actual outcome keeps only what it adds."""
+    if not said or passage.kind == "row":
+        return None if said and repeats(passage.plain, said) else passage
+    sentences = line_sentences(passage.plain)
+    kept = [s for s in sentences if not repeats(s, said)]
+    if len(kept) == len(sentences):
+        return passage
+    if not kept:
+        return None
+    plain = " ".join(kept)
+    label = passage.text[: len(passage.text) - len(passage.plain)] if passage.text.endswith(passage.plain) else ""
+    return replace(passage, text=label + plain, plain=plain)
+
+
+def said_sentences(told: Sequence[str], asked: Sequence[str] = ()) -> Said:
+    """What the work items show, for `repeats`: each sentence's words, and the share of them a passage's sentence
+    must hold to repeat it: most (REPEATS) of what an item tells (its description, a Bug's steps and outcome),
+    nearly all (REPEATS_ASKED) of a criterion (a rule the criterion was written from is the page's own word)."""
+    out: list[tuple[float, frozenset[str]]] = []
+    for share, texts in ((REPEATS, told), (REPEATS_ASKED, asked)):
+        for text in texts:
+            for line in text.splitlines():
+                for sentence in line_sentences(line.strip()):
+                    found = frozenset(words(sentence))
+                    out += [(share, found)] if len(found) >= 3 else []
+    return out
+
+
+def short(passage: Passage, terms: ChangeTerms) -> str:
+    """The passage within PASSAGE_CHARS: a long paragraph's best sentences around its best one, marked."""
+    if visible_size(passage.text) <= PASSAGE_CHARS or passage.kind == "row":
+        return passage.text
+    sentences = line_sentences(passage.text)
+    if len(sentences) < 2:
+        return clip_markdown(passage.text, PASSAGE_CHARS)
+    scores = weigh([text_terms(s) for s in sentences], terms)
+    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    first = last = best
+    while True:
+        grown = False
+        for lo, hi in ((first - 1, last), (first, last + 1)):
+            if lo >= 0 and hi < len(sentences) and visible_size(" ".join(sentences[lo : hi + 1])) <= PASSAGE_CHARS:
+                first, last, grown = lo, hi, True
+                break
+        if not grown:
+            break
+    text = " ".join(sentences[first : last + 1])
+    text = clip_markdown(text, PASSAGE_CHARS) if visible_size(text) > PASSAGE_CHARS else text
+    return ("… " if first else "") + text + (" …" if last < len(sentences) - 1 else "")
+
+
+def quote(passage: Passage, text: str) -> str:
+    """A passage as a quote, marked as an excerpt, with its section."""
+    where = f", {passage.section}" if passage.section else ""
+    label = f"> {EXCERPT[:-1]}{where}:_"
+    if passage.kind == "row":
+        return label + "\n>\n" + "\n".join(f"> {line}" for line in text.split("\n"))
+    body = text.replace("\n", " ")
+    if passage.kind == "rule":
+        body = body.replace(". ", "\\. ", 1)  # "4\. Percentage…": the rule's number, not a list in the quote
+    return f"{label} {body}"
