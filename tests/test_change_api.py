@@ -152,3 +152,21 @@ def test_check_says_which_way_the_change_is_read_and_names_the_permission_it_lac
     [row] = [line for line in out.splitlines() if line.startswith("| read the change |")]
     assert row.startswith("| read the change | warning | the build identity may not read the repository's files")
     assert "grant 'Read' on the repository" in row and "Code (Read) scope" in row
+
+
+@pytest.mark.parametrize("path", ["/src/gone.py", "/docs/permissions.md", "/src/http_403.py"])
+def test_files_missing_at_the_merge_commit_are_not_taken_for_a_missing_permission(sandbox, path):
+    """404 GitItemNotFoundException (TF401174) for every changed file (their objects force-pushed away) is not a
+    refusal: its code holds '401', and a path may hold 'permission' or '403', yet the warning names the files
+    that could not be read, not a permission to grant; `check` says the same."""
+    pr = sandbox.ado.pull_request(sandbox.info.pr_id)
+    sandbox.ado.add_iteration(pr.id, [Change(path, "edit")])
+    sandbox.ado.git.add_change(pr, {}, {})
+    code, out = run(sandbox.env(), "run")
+    assert code == 0, out
+    logged = "\n".join(warnings(out))
+    assert f"{path}: not read (" in logged and "TF401174" in logged, logged
+    assert "may not read the repository's files" not in logged
+    _, out = run(sandbox.env(), "check")
+    [row] = [line for line in out.splitlines() if line.startswith("| read the change |")]
+    assert "may not read the repository's files" not in row and "TF401174" in row, row

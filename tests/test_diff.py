@@ -126,3 +126,19 @@ def test_the_caps_hold_in_the_checkout_too(merged: Path) -> None:
     assert read.diff is not None and read.diff.by_name == ("/totals.py",)
     totals = read.diff.file("/totals.py")
     assert totals is not None and not len(totals.added) and read.diff.by_name_why == "1 over 40 bytes"
+
+
+@pytest.mark.parametrize("odd", ["/a\u2028b.txt", "/a\x0cb.txt", "/a\x85b.txt", "/a\nb.txt", "/a\rb.txt\r"])
+def test_a_path_with_a_line_break_of_any_kind_leaves_every_other_file_its_own_sides(merged: Path, odd: str) -> None:
+    """git's batch answers are one a line: a path the commit lacks is echoed in them, and one holding a line
+    break that str.splitlines() splits on (U+2028, form feed, NEL...) or that ends the line git reads (a newline)
+    must not shift the next files' sides onto each other."""
+    changed = [*CHANGED, ChangedFile(odd, "edit")]  # not in the commit: its own side is unreadable
+    read = ChangeReader(no_api, str(merged)).read(lambda: pr(head(merged)), lambda: changed)  # type: ignore[arg-type]
+    assert read.diff is not None and read.diff.by_name == (odd,)
+    totals = read.diff.file("/totals.py")
+    assert totals is not None and totals.added.split() == ["    return round_half_even(sum(lines))"]
+    assert totals.deleted.split() == ["    return sum(round(x, 2) for x in lines)"]
+    notes, old = read.diff.file("/notes.txt"), read.diff.file("/old.py")
+    assert notes is not None and notes.added.split() == ["café au lait"]
+    assert old is not None and old.deleted.split() == ["legacy = True"]

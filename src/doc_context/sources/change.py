@@ -6,7 +6,8 @@
 
 The changed files are the pull request's (its iterations' changes, read already); both sides of each are read:
 - from the checkout, when its HEAD is the pull request's merge commit (lastMergeCommit) and HEAD^1 is there
-  (a PR build with fetchDepth 2): `git cat-file` reads HEAD:path and HEAD^1:path, no request;
+  (a PR build with fetchDepth 2): `git cat-file` reads HEAD:path and HEAD^1:path, no request
+  (sources/change_checkout.py);
 - else through Azure DevOps, at the collection's host with its credential: Items - Get (git 7.1,
   GET {project}/_apis/git/repositories/{repositoryId}/items?path=...&versionDescriptor.version={lastMergeCommit}
   &versionDescriptor.versionType=commit[&versionDescriptor.versionOptions=firstParent], the file's bytes as
@@ -18,8 +19,7 @@ the same sides to text/sidediff.py, within the same caps, so the same pull reque
 
 from __future__ import annotations
 
-import os
-import subprocess
+import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -28,12 +28,12 @@ from typing import Any, Protocol
 
 from doc_context.errors import SourceError, first_line
 from doc_context.models import ChangedFile, Check, Notice, PullRequest
+from doc_context.sources.change_checkout import from_checkout, head
 from doc_context.text.sidediff import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan, size
 from doc_context.text.unidiff import Diff, parse_diff
 
 SOURCE = "diff"
 MAX_BYTES = 2_000_000  # of the diff kept as text: what the summaries rank by
-TIMEOUT = 60.0  # seconds for one git command
 AT_ONCE = 4  # the change's sides in flight, per request the run has in flight (DOC_CONTEXT_CONCURRENCY): 32 by default,
 MOST_AT_ONCE = 32  # as Confluence reads 32 pages at once: a 40-file change is read within the pages' wave
 CHUNK = 65_536  # bytes of an answer read at once, at most (msrest's data_block_size is 4,096)
@@ -47,7 +47,6 @@ NOT_PERMITTED = (
     "(Project settings > Repositories > Security) to '<Project> Build Service (<org>)', or give a personal "
     "access token the Code (Read) scope; evidence is by file name only"
 )
-_GIT_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
 
 
 @dataclass(frozen=True)
@@ -85,11 +84,7 @@ class ChangeReader:
 
     def head(self) -> str:
         """The checkout's HEAD commit, when it has a first parent to diff against; "" for none."""
-        if not self.source_dir or not os.path.isdir(self.source_dir):
-            return ""
-        done = _git(self.source_dir, ["rev-parse", "HEAD^{commit}", "HEAD^1^{commit}"])
-        lines = done[1].decode("ascii", "replace").split() if done and done[0] == 0 else []
-        return lines[0] if len(lines) == 2 else ""
+        return head(self.source_dir)
 
     def way(self, pull_request: PullRequest) -> str:
         """How the change will be read: CHECKOUT or API."""
@@ -110,7 +105,7 @@ class ChangeReader:
             return Check(name, True, f"through Azure DevOps, but its changed files could not be read: {e}", warn=True)
         side = wanted[0].sides()[0] if wanted else None
         got = self._item(pull_request, side[0], side[1], _Budget(2 * self.caps.file)) if side else Side()
-        if got.error and _denied(got.error):
+        if got.refused:
             return Check(name, True, NOT_PERMITTED.format(detail=got.error), warn=True)
         where = "the checkout is another commit" if self.head() else f"no checkout of its merge commit {merge[:7]}"
         detail = f"through Azure DevOps ({where}): up to {self.caps.files:,} files, {size(self.caps.total)}"
@@ -125,10 +120,10 @@ class ChangeReader:
             return DiffRead(notices=(Notice(SOURCE, NO_MERGE),))
         way = CHECKOUT if head == pr.last_merge_commit else API
         assert self.source_dir is not None or way == API
-        sides = _from_checkout(self.source_dir or "", wanted, self.caps) if way == CHECKOUT else self._api(pr, wanted)
+        sides = from_checkout(self.source_dir or "", wanted, self.caps) if way == CHECKOUT else self._api(pr, wanted)
         made = assemble(wanted, sides, by_name, self.caps)
         if wanted and all(w.path in dict(made.by_name) for w in wanted) and made.errors:
-            denied = [e for _, e in made.errors if _denied(e)]
+            denied = [s.error for s in sides.values() if s.refused]
             if denied:  # not one file could be read for want of the permission: say which, and no diff
                 return DiffRead(notices=(Notice(SOURCE, NOT_PERMITTED.format(detail=denied[0])),), way=way)
         return _read(made, self.caps, way)
@@ -175,7 +170,7 @@ class ChangeReader:
                         return Side(skipped=True)
         except SourceError as e:
             budget.take(-len(data))
-            return Side(error=first_line(str(e), 300))
+            return Side(error=first_line(str(e), 300), refused=_refused(e.__cause__))
         return Side(bytes(data))
 
 
@@ -208,76 +203,15 @@ def _read(made: Made, caps: Caps, way: str) -> DiffRead:
     return DiffRead(text, replace(diff, by_name=names, by_name_why=why), tuple(notices), way)
 
 
-def _denied(error: str) -> bool:
-    return any(m in error for m in ("401", "403", "TF400813", "not authorized", "Unauthorized", "permission"))
+def _refused(cause: BaseException | None) -> bool:
+    """Whether the server refused this identity (401, 403, TF400813 not authorized, TF401019 'does not exist or
+    you do not have permissions'), judged by its answer alone: not by our message, whose path may say
+    'permission' or '403', nor by a 404's code TF401174, which holds '401'."""
+    from azure.devops.exceptions import AzureDevOpsAuthenticationError
 
-
-# -- from the checkout
-def _from_checkout(root: str, wanted: Sequence[Wanted], caps: Caps) -> dict[tuple[str, bool], Side]:
-    """Both sides of each file from the checkout's objects (HEAD^1:path and HEAD:path), within the caps as
-    text/sidediff.assemble applies them, in path order: a side over caps.file or a file past caps.total is
-    not read at all."""
-    keys = [w.sides() for w in wanted]
-    specs = [f"{'HEAD^1' if old else 'HEAD'}:{path.lstrip('/')}" for file in keys for path, old in file]
-    checked = _cat(root, ["cat-file", "--batch-check"], specs)
-    found: dict[tuple[str, bool], tuple[str, int]] = {}
-    for key, line in zip((k for file in keys for k in file), checked, strict=False):
-        parts = line.split()
-        if len(parts) == 3 and parts[1] == "blob" and parts[2].isdigit():
-            found[key] = (parts[0], int(parts[2]))
-    sides: dict[tuple[str, bool], Side] = {}
-    chosen: list[tuple[tuple[str, bool], str]] = []
-    total = 0
-    for file in keys:
-        if any(k not in found for k in file):  # a path the commit does not have as a file
-            sides.update({k: Side(error="not in the checkout's commit") for k in file if k not in found})
-            continue
-        size = sum(found[k][1] for k in file)
-        if any(found[k][1] > caps.file for k in file):
-            sides.update({k: Side(over=True) for k in file})
-        elif total + size > caps.total:
-            sides.update({k: Side(skipped=True) for k in file})
-        else:
-            total += size
-            chosen += [(k, found[k][0]) for k in file]
-    blobs = _blobs(root, [sha for _, sha in chosen])
-    sides.update({key: Side(blobs.get(sha, b"")) for key, sha in chosen})
-    return sides
-
-
-def _cat(root: str, args: list[str], lines: Sequence[str]) -> list[str]:
-    done = _git(root, args, "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape"))
-    return done[1].decode("utf-8", "replace").splitlines() if done and done[0] == 0 else []
-
-
-def _blobs(root: str, shas: Sequence[str]) -> dict[str, bytes]:
-    """`git cat-file --batch` of these objects: each one's bytes by its id."""
-    done = _git(root, ["cat-file", "--batch"], "".join(f"{sha}\n" for sha in dict.fromkeys(shas)).encode())
-    out, at, found = (done[1] if done else b""), 0, {}
-    while at < len(out):
-        end = out.index(b"\n", at)
-        parts = out[at:end].split()
-        if len(parts) != 3:
-            at = end + 1
-            continue
-        size = int(parts[2])
-        found[parts[0].decode()] = out[end + 1 : end + 1 + size]
-        at = end + 1 + size + 1
-    return found
-
-
-def _git(root: str, args: list[str], stdin: bytes = b"") -> tuple[int, bytes] | None:
-    """(exit code, stdout) of a git command in the checkout; None when git could not run or took too long."""
-    try:
-        done = subprocess.run(
-            ["git", *args],
-            cwd=root,
-            env={**os.environ, **_GIT_ENV},
-            input=stdin,
-            capture_output=True,
-            timeout=TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.returncode, done.stdout
+    if isinstance(cause, AzureDevOpsAuthenticationError):
+        return True
+    if getattr(cause, "type_key", "") in ("GitItemNotFoundException", "GitUnresolvableToCommitException"):
+        return False
+    said = re.sub(r"'[^']*'", "''", str(cause or ""))  # the names it quotes (the item's path) aside
+    return bool(re.search(r"\b(401|403|TF400813|TF401019)\b|not authorized|unauthorized|permission", said, re.I))

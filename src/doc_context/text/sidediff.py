@@ -75,6 +75,7 @@ class Side:
     error: str = ""  # why it could not be read ("" when it was)
     over: bool = False  # over caps.file bytes: not read
     skipped: bool = False  # beyond caps.total: not read
+    refused: bool = False  # the error was a refusal: the identity may not read the repository
 
 
 @dataclass(frozen=True)
