@@ -1,7 +1,8 @@
 """Benchmark: the criteria's evidence against a real repository's history, as issue 26's hidden set judges it.
 
-Run: python benchmarks/real_history.py [repository] [commits] [--name NAME ...] [-v]
-For `commits` commits spread evenly over the repository's history (merges and the first commit left out; all
+Run: python benchmarks/real_history.py [repository] [commits] [revision] [--name NAME ...] [-v]
+For `commits` commits spread evenly over the repository's history up to `revision` (default HEAD; name one to
+measure the same commits as the history grows) (merges and the first commit left out; all
 kinds: features, fixes, tests, docs, refactorings), builds each commit's diff with git (against its first
 parent, as a pull request's merge commit is read) and runs the evidence finder the product runs, with the
 commit's own subject as one criterion among four decoys: the subjects of the commits OFFSETS away (the same
@@ -51,9 +52,9 @@ def entry(subject: str) -> str:
     return " ".join(first.split()[:WORDS]).rstrip(".;:,")
 
 
-def history(repo: Path) -> list[Commit]:
+def history(repo: Path, revision: str = "HEAD") -> list[Commit]:
     out = subprocess.run(
-        ["git", "-C", str(repo), "log", "--no-merges", "--reverse", "--format=%H%x00%P%x00%s"],
+        ["git", "-C", str(repo), "log", "--no-merges", "--reverse", "--format=%H%x00%P%x00%s", revision],
         capture_output=True,
         text=True,
         check=True,
@@ -79,8 +80,8 @@ def chosen(commits: list[Commit], count: int) -> list[int]:
     return [inner[int(i * step)] for i in range(count)]
 
 
-def outcomes(repo: Path, count: int, names: list[str]) -> list[Outcome]:
-    commits = history(repo)
+def outcomes(repo: Path, count: int, names: list[str], revision: str = "HEAD") -> list[Outcome]:
+    commits = history(repo, revision)
     found: list[Outcome] = []
     for i in chosen(commits, count):
         raw = diff_of(repo, commits[i].sha)
@@ -115,7 +116,8 @@ def main(argv: list[str]) -> int:
     rest = [a for i, a in enumerate(args) if a != "--name" and (i == 0 or args[i - 1] != "--name")]
     repo = Path(rest[0] if rest else ".").resolve()
     count = int(rest[1]) if len(rest) > 1 else 40
-    results = outcomes(repo, count, names or [repo.name])
+    revision = rest[2] if len(rest) > 2 else "HEAD"
+    results = outcomes(repo, count, names or [repo.name], revision)
     if "-v" in argv:
         for r in results:
             if r.files or r.own:

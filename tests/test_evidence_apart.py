@@ -275,3 +275,46 @@ def test_a_line_moved_as_it_was_adds_nothing() -> None:
 def test_a_line_whose_operator_changed_is_new_as_a_whole() -> None:
     diff = patch("src/redirects.py", "-    if redirects > max_redirects:", "+    if redirects >= max_redirects:")
     assert EvidenceFinder(parse_diff(diff)).find("`max_redirects` counts the last redirect too.").found
+
+
+# ---- what real histories showed carries nothing (benchmarks/real_history.py) ----------------------------------
+
+REAL_CASES = [
+    # (what the rule is, the changed file and its added lines, the criterion, whether it has evidence there)
+    (
+        "two rare words on neighbouring lines are two things",
+        ("src/jobs.py", "retry(queue)", "notify(owner)"),
+        "The owner sees the queue.",
+        False,
+    ),
+    (
+        "  ... on one line they say one thing",
+        ("src/jobs.py", "retry(queue, notify=owner)"),
+        "The owner sees the queue.",
+        True,
+    ),
+    (
+        "  ... and in configuration a key nests in the line above",
+        ("config/jobs.yaml", "queue:", "  owner: ops"),
+        "The queue names its owner.",
+        True,
+    ),
+    (
+        "the change's own name in a path names no file",
+        ("src/doc_context/wiki.py", "pages = gather(links)", "", "", "post(thread, pages)"),
+        "doc-context context gathers as a run does, posting nothing.",
+        False,
+    ),
+    (
+        "  ... a word of the criterion beside it still counts",
+        ("src/doc_context/wiki.py", "return gather(pages)  # gathers every wiki page"),
+        "doc-context gathers every wiki page.",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule", "change", "criterion", "found"), REAL_CASES)
+def test_what_real_histories_showed(rule: str, change: tuple[str, ...], criterion: str, found: bool) -> None:
+    diff = added(*change) + added("src/doc_context/tax.py", "total = price * count", "tax = rate(total)", "log(tax)")
+    assert EvidenceFinder(parse_diff(diff), names=["doc-context"]).find(criterion).found is found, rule

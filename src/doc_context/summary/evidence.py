@@ -269,8 +269,9 @@ def _in_file(
             apart += weight
         else:
             near.append((weight, where))
-    apart += together(near)
+    apart += together(near, f.path)
     phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + _common_pairs(terms)
+    phrases = [t for t in phrases if not set(t.parts) <= everywhere.change.own]  # src/doc_context/: every file
     named = carried(f.path, phrases) if labels else None
     if named is not None:  # confirmation_email.py, changing the lines of the payments it lists
         apart += NAME_BONUS + rest

@@ -13,16 +13,18 @@ from doc_context.summary.criterion_terms import WEAK, Term, parts
 from doc_context.summary.diffindex import FileWords
 from doc_context.summary.evidence_topics import is_config
 
-NEAR = 1  # lines apart at most, weak terms that count together: one line and the next
+NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
+# neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 
 
-def together(near: Sequence[tuple[float, set[tuple[int, int]]]]) -> float:
-    """What weak terms weigh together: the most that sit within NEAR lines of one another (of one line's
-    surroundings), each counted once: words scattered over a file describe no one thing."""
-    best = 0.0
+def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "") -> float:
+    """What weak terms weigh together in a file: the most that sit within NEAR lines of one another (one line; a key
+    and the one it nests in, in configuration), each counted once: words scattered over a file describe no one
+    thing."""
+    best, reach = 0.0, NEAR_CONFIG if is_config(path) else NEAR
     for side, line in {at for _, where in near for at in where}:
-        close = sum(w for w, where in near if any(s == side and abs(n - line) <= NEAR for s, n in where))
+        close = sum(w for w, where in near if any(s == side and abs(n - line) <= reach for s, n in where))
         best = max(best, close)
     return best
 
