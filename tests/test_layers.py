@@ -148,6 +148,30 @@ def test_each_document_source_has_its_link_parser_in_its_package() -> None:
     assert {m for m in KNOWN if link_parser(m)} == {f"{p}.links" for p in packages}
 
 
+MAX_LINES = 300  # a module a newcomer reads in one sitting (HOUSE_STYLE, issue 29): the sandbox's too
+
+
+def too_long(root: Path, most: int = MAX_LINES) -> list[str]:
+    """Every module under root over `most` lines, as 'path: N lines'."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > most:
+            found.append(f"{path.relative_to(root)}: {lines} lines")
+    return found
+
+
+def test_no_module_is_over_300_lines() -> None:
+    assert too_long(SRC) == []
+
+
+def test_a_long_module_is_found(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
+    assert too_long(tmp_path) == [f"pkg/long.py: {MAX_LINES + 1} lines"]
+
+
 def test_the_walk_sees_the_imports() -> None:
     """Absolute, relative, from-package and function-level imports are all found."""
     edges = {(m, t) for m, targets in GRAPH.items() for t in targets}

@@ -22,7 +22,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from .ado_access import Call, check_version, request_token, unauthorized
+from .ado_access import Call, check_version, fault, no_route, request_token, unauthorized
 from .ado_git import GitObjects
 from .ado_lookups import Lookups
 from .ado_routes import AREAS, Route, build_routes, match
@@ -38,7 +38,6 @@ from .ado_state import (
     ServiceError,
     render_thread,
     stable_guid,
-    wrapped_exception,
 )
 from .ado_wiki import WikiStore
 from .ado_workitems import WorkItemStore, relation, work_item
@@ -269,33 +268,10 @@ class FakeAzureDevOps(Lookups, RecordingServer):
         return result if isinstance(result, Reply) else Reply.json(result)
 
     def fault_reply(self, status: int) -> Reply:
-        if status == 401:
-            return unauthorized()
-        message = {
-            429: "TF400733: The request has been canceled: Request was blocked due to exceeding usage of "
-            "resource 'Concurrency' in namespace 'User'.",
-            503: "TF400898: The service is temporarily unavailable. Try again later.",
-        }.get(status, f"Injected failure: HTTP {status}.")
-        return Reply.json(wrapped_exception(message, "InjectedFaultException"), status)
+        return fault(status)
 
     def _no_route(self, request: Request, path_known: bool) -> Reply:
-        if path_known:
-            return Reply.json(
-                wrapped_exception(
-                    f"The requested resource does not support http method '{request.method}'.",
-                    "HttpException",
-                    "System.Web.HttpException, System.Web",
-                ),
-                405,
-            )
-        return Reply.json(
-            wrapped_exception(
-                f"The controller for path '{request.path}' was not found or does not implement IController.",
-                "HttpException",
-                "System.Web.HttpException, System.Web",
-            ),
-            404,
-        )
+        return no_route(request, path_known)
 
     def _grant(self, request: Request) -> Grant | None:
         token = request_token(request)

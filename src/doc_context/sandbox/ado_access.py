@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .ado_state import Grant, Project, ServiceError
+from .ado_state import Grant, Project, ServiceError, wrapped_exception
 from .server import Reply, Request
 
 VSS = "Microsoft.VisualStudio.Services.WebApi.{0}, Microsoft.VisualStudio.Services.WebApi"
@@ -100,3 +100,25 @@ def check_version(request: Request, location: dict[str, Any]) -> None:
             "VssInvalidPreviewVersionException",
             VSS.format("VssInvalidPreviewVersionException"),
         )
+
+
+def fault(status: int) -> Reply:
+    """An injected failure, as the service words it."""
+    if status == 401:
+        return unauthorized()
+    message = {
+        429: "TF400733: The request has been canceled: Request was blocked due to exceeding usage of "
+        "resource 'Concurrency' in namespace 'User'.",
+        503: "TF400898: The service is temporarily unavailable. Try again later.",
+    }.get(status, f"Injected failure: HTTP {status}.")
+    return Reply.json(wrapped_exception(message, "InjectedFaultException"), status)
+
+
+def no_route(request: Request, path_known: bool) -> Reply:
+    """A path no route serves (404), or a method its route does not take (405), as IIS answers them."""
+    if path_known:
+        message, status = f"The requested resource does not support http method '{request.method}'.", 405
+    else:
+        message = f"The controller for path '{request.path}' was not found or does not implement IController."
+        status = 404
+    return Reply.json(wrapped_exception(message, "HttpException", "System.Web.HttpException, System.Web"), status)

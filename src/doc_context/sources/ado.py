@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from azure.devops.connection import Connection
 from azure.devops.v7_1.git.models import Comment, GitPullRequestCommentThread
@@ -28,7 +28,7 @@ from doc_context.models import (
     Thread,
     WorkItem,
 )
-from doc_context.sources import ado_projects
+from doc_context.sources import ado_changes, ado_projects
 from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
@@ -39,7 +39,6 @@ from doc_context.summary.worktypes import FETCHED_FIELDS
 T = TypeVar("T")
 GIT_NAMESPACE = "2e9eb7ed-3c0a-47d4-87c1-0ffdd275fd87"  # Git Repositories security namespace
 PULL_REQUEST_CONTRIBUTE = 16384
-CHANGES_LOCATION = "4216bdcf-b6b1-4d59-8b82-c34cc183fc8b"  # the SDK model drops item.path: call it raw
 MISSING = (
     "skipped: it does not exist or the build identity may not read it (grant 'View work items in this node' on "
     "its area path; an item in another project is out of reach of a job token limited to the current project)"
@@ -211,37 +210,8 @@ class AzureDevOps:
         return {int(w.id): w for w in got or [] if w is not None and w.id is not None}
 
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
-        """The latest iteration's changes, paged; the raw call keeps item.path."""
-        action = f"read the changed files of pull request {pr.pull_request_id}"
-        iterations = read(
-            action, lambda: self._git.get_pull_request_iterations(pr.repository, pr.pull_request_id, project=pr.project)
-        )
-        if not iterations:
-            return []
-        last = max(i.id for i in iterations)
-        return read(action, lambda: self._changes(pr, last))
-
-    def _changes(self, pr: PullRequestRef, iteration: int) -> list[ChangedFile]:
-        files: list[ChangedFile] = []
-        skip = 0
-        while True:
-            body = self._git._send(
-                http_method="GET",
-                location_id=CHANGES_LOCATION,
-                version="7.1",
-                route_values={
-                    "project": pr.project,
-                    "repositoryId": pr.repository,
-                    "pullRequestId": pr.pull_request_id,
-                    "iterationId": iteration,
-                },
-                query_parameters={"$top": 2000, "$skip": skip},
-            ).json()
-            entries = body.get("changeEntries") or []
-            files += [_changed(e) for e in entries if isinstance(e.get("item"), dict) and e["item"].get("path")]
-            skip = int(body.get("nextSkip") or 0)
-            if not skip or not entries:
-                return files
+        """The latest iteration's changes, paged (ado_changes.py)."""
+        return ado_changes.changed_files(self._git, pr)
 
     def threads(self, pr: PullRequestRef) -> list[Thread]:
         got = (
@@ -292,15 +262,6 @@ class AzureDevOps:
     def _write(self, action: str, call: Callable[[], T]) -> T:
         """A thread write; answered 429, it waits (Retry-After, jitter) and tries again until the deadline."""
         return paced(action, call, pacing=self._pacing, throttle=self._throttle)
-
-
-def _changed(entry: dict[str, Any]) -> ChangedFile:
-    """An iteration change (GitPullRequestChange, raw: the SDK's model drops its item): its path, type, a
-    rename's path before (originalPath, or sourceServerItem) and its kind (gitObjectType; commit: a submodule)."""
-    item = entry["item"]
-    kind = str(item.get("gitObjectType") or ("tree" if item.get("isFolder") else "blob")).lower()
-    before = str(entry.get("originalPath") or entry.get("sourceServerItem") or "")
-    return ChangedFile(str(item["path"]), str(entry.get("changeType", "")), before, kind)
 
 
 def _id_list(ids: Sequence[int]) -> str:
