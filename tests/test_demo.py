@@ -115,3 +115,21 @@ def test_the_docs_state_the_demo_comments_size() -> None:
     assert stated, "docs/comment.md says how long the demo's comment is"
     size, shown = int(stated.group(1).replace(",", "")), visible_size(comment)
     assert size <= DEMO_COMMENT_LIMIT and abs(size - shown) <= 150, f"the demo's comment reads {shown:,}"
+
+
+def test_the_demo_quotes_each_of_its_three_pages() -> None:
+    """Issue 27: every cited page the change speaks to says its piece, under the 3,000-visible-character ceiling:
+    the design's allocation order, rule 4 of the rounding policy, the runbook's known cause (its sentence that
+    repeats the bug's actual outcome left out), each a short quote under its title, every criterion kept."""
+    comment, _ = run_demo()
+    quotes = [block for block in comment.split("\n\n") if block.startswith("> _Excerpt")]
+    assert len(quotes) == 3 and all(visible_size(q) <= 330 for q in quotes), quotes
+    rule = "4\\. Percentage discounts are applied to the unrounded subtotal, never to rounded line totals."
+    rule = f"> _Excerpt, Rules:_ {rule}"
+    assert rule in comment
+    assert "> _Excerpt, Allocation order:_ The split is computed in `src/payments/split_tender.py`" in comment
+    assert "> _Excerpt, Known causes:_ Checkout now rounds the order total once" in comment
+    assert comment.count("each line") == 1  # said once, in the bug's Actual outcome
+    for page in ("Gift card split payments - design", "Checkout rounding policy", "Ledger reconciliation"):
+        assert f"#### [{page}](" in comment
+    assert "**System info:**" in comment and "(image: [checkout-total.png](" in comment

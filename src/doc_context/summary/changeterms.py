@@ -71,12 +71,45 @@ class Terms:
     sequence: tuple[str, ...] = ()  # and in their order
 
 
+@dataclass(frozen=True)
+class Index:
+    """The change's terms by lookup: phrases by their words, values by their number, strings by their first word."""
+
+    phrases: dict[tuple[str, ...], list[Key]]
+    lengths: frozenset[int]
+    values: dict[str, list[Key]]
+    strings: dict[str, list[Key]]
+
+    @classmethod
+    def of(cls, weights: dict[Key, float]) -> Index:
+        phrases: dict[tuple[str, ...], list[Key]] = {}
+        values: dict[str, list[Key]] = {}
+        strings: dict[str, list[Key]] = {}
+        for key in weights:
+            kind, term = key
+            if kind == "value":
+                values.setdefault(term[0], []).append(key)
+            elif kind == "string":
+                first = re.findall(r"\w+", term[0])
+                strings.setdefault(first[0] if first else "", []).append(key)
+            else:
+                phrases.setdefault(term, []).append(key)
+        return cls(phrases, frozenset(len(p) for p in phrases), values, strings)
+
+
 @dataclass
 class ChangeTerms:
     """Each distinctive term of the change and its weight (the diff's outweigh the work items')."""
 
     weights: dict[Key, float] = field(default_factory=dict)
     asked: list[frozenset[str]] = field(default_factory=list)  # each sentence a work item asks, as its words
+    _index: Index | None = None
+
+    def index(self) -> Index:
+        """The terms by what finds them in a passage (built once, on first use)."""
+        if self._index is None:
+            self._index = Index.of(self.weights)
+        return self._index
 
     def add(self, kind: str, term: tuple[str, ...], weight: float) -> None:
         key = (kind, term)

@@ -128,33 +128,24 @@ def _rarity(df: int, n: int) -> float:
 
 
 def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
-    text = next(iter(terms.strings), "")
-    keys: set[Key] = set()
-    for key in change.weights:
-        kind, term = key
-        if kind in ("ident", "phrase", "run"):
-            found = _has_phrase(terms, term)
-        elif kind == "value":
-            found = _has_value(terms, (term[0], term[1]))
-        else:
-            found = re.search(rf"(?<!\w){re.escape(term[0])}(?!\w)", text) is not None
-        if found:
-            keys.add(key)
-    return keys
-
-
-def _has_phrase(terms: Terms, phrase: tuple[str, ...]) -> bool:
-    if phrase in terms.phrases:
-        return True
-    if len(phrase) < 3:
-        return False
+    """The change's terms the passage holds, looked up from the passage's side (its runs of words, its values,
+    the strings that start with one of its words): a change may have thousands of terms, a passage a few."""
+    index = change.index()
     seq = terms.sequence
-    return any(seq[i : i + len(phrase)] == phrase for i in range(len(seq) - len(phrase) + 1))
-
-
-def _has_value(terms: Terms, value: tuple[str, str]) -> bool:
-    number, unit = value
-    return any(n == number and (u == unit or not u or not unit) for n, u in terms.values)
+    keys: set[Key] = set()
+    for length in index.lengths:
+        for i in range(len(seq) - length + 1):
+            keys.update(index.phrases.get(seq[i : i + length], ()))
+    for phrase in terms.phrases:  # identifiers as written (`to_cents`), their short parts included
+        keys.update(index.phrases.get(phrase, ()))
+    for number, unit in terms.values:
+        keys.update(k for k in index.values.get(number, ()) if k[1][1] == unit or not unit or not k[1][1])
+    text = next(iter(terms.strings), "")
+    for word in set(re.findall(r"\w+", text)):
+        for key in index.strings.get(word, ()):
+            if re.search(rf"(?<!\w){re.escape(key[1][0])}(?!\w)", text):
+                keys.add(key)
+    return keys
 
 
 def repeats(text: str, said: Said) -> bool:
