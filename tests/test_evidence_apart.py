@@ -311,6 +311,24 @@ REAL_CASES = [
         "doc-context gathers every wiki page.",
         True,
     ),
+    (
+        "a test file whose weak words alone carry a criterion is no evidence",
+        ("tests/test_jobs.py", "retry(queue, notify=owner)"),
+        "The owner sees the queue.",
+        False,
+    ),
+    (
+        "  ... for a criterion about tests it is",
+        ("tests/test_jobs.py", "retry(queue, notify=owner)"),
+        "Tests show that the owner sees the queue.",
+        True,
+    ),
+    (
+        "  ... nor when a strong term is in it",
+        ("tests/test_jobs.py", "assert retry_after(queue) == 30"),
+        "`retry_after` gives the queue 30 more seconds.",
+        True,
+    ),
 ]
 
 
@@ -318,3 +336,10 @@ REAL_CASES = [
 def test_what_real_histories_showed(rule: str, change: tuple[str, ...], criterion: str, found: bool) -> None:
     diff = added(*change) + added("src/doc_context/tax.py", "total = price * count", "tax = rate(total)", "log(tax)")
     assert EvidenceFinder(parse_diff(diff), names=["doc-context"]).find(criterion).found is found, rule
+
+
+def test_a_test_file_by_its_words_follows_a_code_file() -> None:
+    """Weak words in a test file are further evidence beside a code file that carries the criterion too."""
+    diff = added("src/jobs.py", "retry(queue, notify=owner)") + added("tests/test_jobs.py", "retry(queue, owner)")
+    found = EvidenceFinder(parse_diff(diff)).find("The owner sees the queue.")
+    assert {f.path for f in found.files} == {"/src/jobs.py", "/tests/test_jobs.py"}

@@ -96,6 +96,8 @@ class EvidenceFinder:
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
         if "test" in terms.words:  # "Unit tests cover each tier": what the tests say, not the code they test
             found = [s for s in found if is_test(s.evidence.path)]
+        elif all(s.by_words for s in found):  # tests say many things in passing: with what else a change says
+            found = []
         ranked = sorted(found, key=lambda s: (-s.apart, -s.score, s.evidence.path))
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 
@@ -221,6 +223,7 @@ class Scored:
     score: float  # with the terms everywhere, at TOPIC
     evidence: FileEvidence  # its terms: those that set it apart, strongest first
     labels: tuple[str, ...]  # every term found
+    by_words: bool = False  # a test file that is evidence only through weak words on one line
 
 
 def _in_file(
@@ -269,7 +272,7 @@ def _in_file(
             apart += weight
         else:
             near.append((weight, where))
-    apart += together(near, f.path)
+    apart += (words := together(near, f.path))
     phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + _common_pairs(terms)
     phrases = [t for t in phrases if not set(t.parts) <= everywhere.change.own]  # src/doc_context/: every file
     named = carried(f.path, phrases) if labels else None
@@ -286,7 +289,7 @@ def _in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         _shortest(telling),
     )
-    return Scored(apart, apart + rest, evidence, tuple(labels))
+    return Scored(apart, apart + rest, evidence, tuple(labels), is_test(f.path) and apart - words < ENOUGH)
 
 
 def _by_name(terms: CriterionTerms, criterion: str, changed: Sequence[ChangedFile]) -> tuple[FileEvidence, ...]:
