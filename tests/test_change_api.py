@@ -170,3 +170,25 @@ def test_files_missing_at_the_merge_commit_are_not_taken_for_a_missing_permissio
     _, out = run(sandbox.env(), "check")
     [row] = [line for line in out.splitlines() if line.startswith("| read the change |")]
     assert "may not read the repository's files" not in row and "TF401174" in row, row
+
+
+def test_the_files_reads_stop_at_the_runs_deadline(sandbox):
+    """Past DOC_CONTEXT_DEADLINE no further side is asked for: the reads still queued give up (the run has left
+    the diff out by then), instead of reading on, 4 x concurrency at a time, after the run has moved on."""
+    from doc_context.models import PullRequestRef
+    from doc_context.sources import ado
+    from doc_context.sources.ado_transport import token_auth
+    from doc_context.sources.change import ChangeReader
+
+    pr = sandbox.ado.pull_request(sandbox.info.pr_id)
+    files = {f"src/file{n:03}.py": f"line {n}\n" for n in range(60)}
+    sandbox.ado.add_iteration(pr.id, [Change("/" + p, "edit") for p in files])
+    sandbox.ado.git.add_change(pr, files, {p: text + "changed\n" for p, text in files.items()})
+    gateway = ado.connect(sandbox.ado.base_url, token_auth(sandbox.info.token), timeout=10, user_agent="t")
+    ref = PullRequestRef(sandbox.ado.base_url, sandbox.info.project_name, sandbox.info.repo_name, pr.id)
+    got, changed = gateway.pull_request(ref), gateway.changed_files(ref)
+    sandbox.ado.add_latency("GET", ITEMS, 200)  # 120 sides, 4 at once: 6 s in all
+    read = ChangeReader(lambda: gateway.git, concurrency=1, deadline=1.0).read(lambda: got, lambda: changed)
+    assert len(items(sandbox)) <= 60, "the reads went on past the deadline"
+    assert read.diff is not None and len(read.diff.by_name) >= 30
+    assert any("not read within" in n.message for n in read.notices), read.notices

@@ -75,7 +75,9 @@ def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES, cloc
                 concurrency=settings.concurrency,
                 read_threads=not settings.dry_run,
                 parent_depth=settings.parent_depth,
-                change=ChangeReader(lambda: gateway.git, source_dir, concurrency=settings.concurrency),
+                change=ChangeReader(
+                    lambda: gateway.git, source_dir, concurrency=settings.concurrency, deadline=settings.deadline
+                ),
                 audience=audience,
                 project_ids=(lambda: gateway.project_ids(named)) if named else None,
             ),

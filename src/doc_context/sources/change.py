@@ -19,8 +19,10 @@ the same sides to text/sidediff.py, within the same caps, so the same pull reque
 
 from __future__ import annotations
 
+import math
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -38,6 +40,7 @@ AT_ONCE = 4  # the change's sides in flight, per request the run has in flight (
 MOST_AT_ONCE = 32  # as Confluence reads 32 pages at once: a 40-file change is read within the pages' wave
 CHUNK = 65_536  # bytes of an answer read at once, at most (msrest's data_block_size is 4,096)
 CHECKOUT, API = "the checkout", "Azure DevOps"
+LATE = "not read within the run's deadline (DOC_CONTEXT_DEADLINE)"
 NO_MERGE = (
     "the pull request has no merge commit yet (it has conflicts, or its merge is still being computed), so its "
     "change was not read: evidence is by file name only"
@@ -78,8 +81,10 @@ class ChangeReader:
         *,
         concurrency: int = 8,
         caps: Caps = CAPS,
+        deadline: float = math.inf,
     ) -> None:
         self._client, self.source_dir, self.caps = client, source_dir, caps
+        self.deadline = deadline  # seconds from read(): the run's (DOC_CONTEXT_DEADLINE); no side is asked later
         self.concurrency = min(MOST_AT_ONCE, AT_ONCE * concurrency)  # sides read at once, from the run's concurrency
 
     def head(self) -> str:
@@ -133,7 +138,9 @@ class ChangeReader:
         # The bytes all reads may hold at once: the caps, and room for the reads in flight (a side over caps.file
         # gives its bytes back), so within the caps no read is cut; text/sidediff.assemble then applies the caps
         # in path order, as the checkout's reading does.
-        budget = _Budget(self.caps.total + (self.caps.file + CHUNK) * self.concurrency)
+        budget = _Budget(
+            self.caps.total + (self.caps.file + CHUNK) * self.concurrency, time.monotonic() + self.deadline
+        )
         asked = list(dict.fromkeys(key for w in wanted for key in w.sides()))
         if not asked:
             return {}
@@ -152,6 +159,8 @@ class ChangeReader:
             version=pr.last_merge_commit, version_type="commit", version_options="firstParent" if first_parent else None
         )
         data = bytearray()
+        if budget.late():  # the run has left the diff out by now: the reads still queued give up
+            return Side(error=LATE)
         try:
             with errors(f"read {path} at {pr.last_merge_commit[:7]}{'^1' if first_parent else ''}", SourceError):
                 stream = self._client().get_item_content(
@@ -162,6 +171,9 @@ class ChangeReader:
                     version_descriptor=version,
                 )
                 for chunk in stream:
+                    if budget.late():
+                        budget.take(-len(data))
+                        return Side(error=LATE)
                     data += chunk
                     if len(data) > self.caps.file:
                         budget.take(-(len(data) - len(chunk)))
@@ -177,8 +189,11 @@ class ChangeReader:
 class _Budget:
     """The bytes all sides may take together, shared by the threads reading them."""
 
-    def __init__(self, total: int) -> None:
-        self._left, self._lock = total, threading.Lock()
+    def __init__(self, total: int, end: float = math.inf) -> None:
+        self._left, self._lock, self._end = total, threading.Lock(), end
+
+    def late(self) -> bool:
+        return time.monotonic() >= self._end
 
     def take(self, n: int) -> bool:
         with self._lock:
