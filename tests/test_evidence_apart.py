@@ -329,6 +329,18 @@ REAL_CASES = [
         "`retry_after` gives the queue 30 more seconds.",
         True,
     ),
+    (
+        "a changed line naming a file the criterion names",
+        ("README.md", "codespans.py: the code it keeps as written"),
+        "README: codespans.py in the module map.",
+        True,
+    ),
+    (
+        "  ... names it as written, not by its words",
+        ("README.md", "the code spans it keeps as written"),
+        "README: codespans.py in the module map.",
+        False,
+    ),
 ]
 
 

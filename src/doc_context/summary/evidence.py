@@ -214,7 +214,7 @@ def _lookups(term: Term) -> list[tuple[str, ...]]:
         return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
     if term.kind == "quoted":
         return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
-    return []  # a path: by name (EvidenceFinder._candidates)
+    return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
 
 
 @dataclass(frozen=True)

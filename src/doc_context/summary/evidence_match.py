@@ -61,6 +61,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         return bare_lines, bare(term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
         return set(lines.hunk_starts()), term.weight
+    if term.kind == "path":  # a line naming the file: "codespans.py: the code it keeps as written"
+        return lines.literal(term.parts[0]), term.weight
     return set(), 0.0
 
 
