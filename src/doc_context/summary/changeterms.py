@@ -47,12 +47,13 @@ _VALUE = re.compile(
     rf"(?<![\w.])([€$£])?\s?({_NUMBER})(?:\s?(%|‰|€|[A-Za-z]+\b))?(?![\w.]\d)",
 )
 _RANGE = re.compile(r"(?<![\w.])(\d+)\s*(?:to|-|–|and)\s*(\d+)\s+(?:business\s+|working\s+|calendar\s+)?([A-Za-z%]+)")
-_ASSIGNED = re.compile(rf"([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*\(?({_NUMBER})\b")  # TIMEOUT_SECONDS = 30
+_ASSIGNED = re.compile(rf"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*\(?({_NUMBER})\b")  # TIMEOUT_SECONDS = 30
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.){3,})\"|'((?:[^'\\\n]|\\.){3,})'|`([^`\n]{3,})`")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s+(.*)$")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.\-/:][A-Za-z_][A-Za-z0-9_]*)*")
+_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*(?:[.\-/:][A-Za-z_][A-Za-z0-9_]*)*")
 _CODE = re.compile(r"[=(){};\[\]<>]")
 _CLAUSE = re.compile(r"[,;:.!?()\[\]]+(?:\s|$)|\s[-–—]\s")
+_DIGIT = re.compile(r"\d")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 
@@ -158,7 +159,9 @@ def text_terms(text: str) -> Terms:
 def values(text: str) -> list[tuple[str, str]]:
     """The values a text states with their units: "30 seconds" -> ("30", "s"), "€10.02" -> ("10.02", "EUR"),
     "15 %" -> ("15", "%"); a lone digit without a unit is no value."""
-    out = []
+    out: list[tuple[str, str]] = []
+    if not _DIGIT.search(text):
+        return out
     for m in _RANGE.finditer(text):  # "2 to 4 business days": both ends in days
         unit = _UNITS.get(m.group(3).casefold(), "")
         out += [(m.group(1), unit), (m.group(2), unit)] if unit else []
