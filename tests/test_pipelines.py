@@ -146,14 +146,14 @@ def test_template_env_sets_only_real_settings():
 
 
 def test_template_maps_the_job_token_and_guards_optional_values():
-    env = template_env()
+    env, declared = template_env(), params()  # each parses the template: once, not once a variable
     assert env["SYSTEM_ACCESSTOKEN"] == ("$(System.AccessToken)", None)
     for name, (value, condition) in env.items():
         parameter = PARAM.search(value)
         if (
             parameter
-            and params()[parameter.group(1)]["type"] == "string"
-            and params()[parameter.group(1)].get("default") == ""
+            and declared[parameter.group(1)]["type"] == "string"
+            and declared[parameter.group(1)].get("default") == ""
         ):
             assert condition == f"${{{{ if ne(parameters.{parameter.group(1)}, '') }}}}", (
                 f"{name}: an empty value must not reach doc-context as ''"
