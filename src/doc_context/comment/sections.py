@@ -50,6 +50,7 @@ class Part:
     withheld: bool = False  # a source shown by title only (its audience, its restrictions), whatever fits
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     body: str = field(init=False)
+    _measured: tuple[tuple[str, ...], int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.body = neutralize(self.raw)
@@ -61,10 +62,13 @@ class Part:
         return "\n\n".join(self.blocks())
 
     def visible(self) -> int:
-        """visible_size(self.render()): its blocks apart read as one space."""
-        sizes = [visible_size(b) for b in (self.head, self.context, self.body, self.tail) if b]
-        shown = [n for n in sizes if n]
-        return sum(shown) + len(shown) - 1 if shown else 0
+        """visible_size(self.render()): its blocks apart read as one space. Remembered until a block changes: the
+        comment measures every part at each step of yielding, and visible_size remembers short texts only."""
+        blocks = (self.head, self.context, self.body, self.tail)
+        if self._measured is None or self._measured[0] != blocks:
+            shown = [n for n in (visible_size(b) for b in blocks if b) if n]
+            self._measured = (blocks, sum(shown) + len(shown) - 1 if shown else 0)
+        return self._measured[1]
 
     def size(self) -> int:
         """len(self.render())."""
