@@ -9,7 +9,6 @@ names only, and the comment posts.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,12 +18,6 @@ from doc_context.sandbox.ado_state import Change
 from doc_context.sandbox.checkout import checkout_env, make_checkout, trees
 
 ITEMS = r"/_apis/git/repositories/[^/]+/items"
-
-
-@pytest.fixture
-def sandbox() -> Iterator[Sandbox]:
-    with Sandbox() as box:
-        yield box
 
 
 def run(env: dict[str, str], *args: str) -> tuple[int, str]:
