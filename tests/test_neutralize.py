@@ -151,8 +151,11 @@ CODE = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=
 @settings(max_examples=500, deadline=None)
 @given(code=CODE, info=st.sampled_from(["", "bash", "c++", "python"]), indent=st.sampled_from(["", "  "]))
 @example(code="echo *a* &amp; List<T>\n# not a heading\n<b>x</b>", info="bash", indent="")
+@example(code="@\x1f<", info="", indent="")  # visibly `@<` once the control character goes: not kept, by design
 def test_a_fence_renders_as_written(code: str, info: str, indent: str) -> None:
-    assume("@<" not in code)
+    if "@<" in expected(code):  # code that reads as a mention is not kept as code (neutralize's docstring)
+        assert not [t for t in tokens(neutralize(f"```\n{code}\n```")) if t.type == "fence" and "@<" in t.content]
+        return
     ticks = "`" * max([3] + [len(run) + 1 for run in re.findall(r"`+", code)])
     lines = [indent + line for line in code.split("\n")]
     text = f"Run:\n\n{indent}{ticks}{info}\n" + "\n".join(lines) + f"\n{indent}{ticks}\n\nthen <b>x</b>"
