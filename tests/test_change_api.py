@@ -123,7 +123,7 @@ def test_bad_input_is_a_warning_or_file_names_only_and_the_comment_posts(sandbox
     assert "/web/app.min.js" in logged and "/vendor/ledger" in logged
 
 
-@pytest.mark.parametrize("count", [400, 10_000])
+@pytest.mark.parametrize("count", [400, pytest.param(10_000, marks=pytest.mark.e2e)])  # 10,000: slow, full suite
 def test_a_big_pull_request_reads_300_files_and_says_the_rest_once(sandbox, count):
     bad_input(sandbox, count=count)
     code, out = run(sandbox.env(), "run")
@@ -165,6 +165,7 @@ def test_files_missing_at_the_merge_commit_are_not_taken_for_a_missing_permissio
     assert "may not read the repository's files" not in row and "TF401174" in row, row
 
 
+@pytest.mark.e2e  # slow (over a second): the full suite runs it, the fast tier leaves it out
 def test_the_files_reads_stop_at_the_runs_deadline(sandbox):
     """Past DOC_CONTEXT_DEADLINE no further side is asked for: the reads still queued give up (the run has left
     the diff out by then), instead of reading on, 4 x concurrency at a time, after the run has moved on."""

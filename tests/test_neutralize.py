@@ -124,6 +124,7 @@ MARKDOWNISH = st.sampled_from(
 )
 
 
+@pytest.mark.e2e  # slow (over a second): the full suite runs it, the fast tier leaves it out
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(MARKDOWNISH, max_size=40).map("".join) | st.text())
 @example("```\n<b>x</b>\n```")

@@ -206,6 +206,7 @@ def test_least_relevant_work_item_text_goes_first() -> None:
     assert out.endswith(f"_Trimmed to fit 3,000 {COUNTED}: 1 work item text shortened._")
 
 
+@pytest.mark.e2e  # slow (over a second): the full suite runs it, the fast tier leaves it out
 def test_hard_cap() -> None:
     huge = "x " * 100_000
     items = [summary(n, huge, relevance=1) for n in range(20)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,7 @@ def comment(texts: list[str], titles: list[str], budget: int) -> str:
     return render_comment(PullRequest(REF, "".join(titles)[:80], ""), items, pages, budget=budget)
 
 
+@pytest.mark.e2e  # slow (over a second): the full suite runs it, the fast tier leaves it out
 @settings(max_examples=300, deadline=None)
 @given(
     texts=st.lists(TEXT, max_size=6),
