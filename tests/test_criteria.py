@@ -7,10 +7,16 @@ import re
 from dataclasses import replace
 
 from doc_context.changes import Evidence, FileEvidence
-from doc_context.comment.criteria import CRITERION_CHARS, NAMES_ONLY, NO_EVIDENCE, criteria_markdown, criterion_item
+from doc_context.comment.criteria_list import (
+    CRITERION_CHARS,
+    NAMES_ONLY,
+    NO_EVIDENCE,
+    criteria_markdown,
+    criterion_item,
+)
 from doc_context.comment.render import render_comment
 from doc_context.models import ChangedFile, Criterion, PageRef, PullRequest, PullRequestRef, WorkItem
-from doc_context.summary.criteria import parse_criteria, with_evidence
+from doc_context.summary.acceptance_criteria import parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.summarize import page_summary, work_item_summary
 from doc_context.text.unidiff import parse_diff

@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from doc_context.sources.confluence.links import Site
-from doc_context.summary.citations import ShownPages, cites_only, is_reference
+from doc_context.summary.cited_pages import ShownPages, cites_only, is_reference
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, units
 from doc_context.summary.mdcut import balance, clip_markdown, shorten, visible_len
 from doc_context.summary.tokens import terms, values, words

@@ -32,12 +32,12 @@ EDGE = {
     "doc_context.settings",
     "doc_context.gateways",
     "doc_context.registry",
-    "doc_context.vso",
+    "doc_context.pipeline_log",
     "doc_context.events",
     "doc_context.prurl",
     "doc_context.preflight",
     "doc_context.demo",
-    "doc_context.ready",
+    "doc_context.installed",
     "doc_context.pr_context",
     "doc_context.mcp_server",
 }
@@ -55,7 +55,7 @@ MAY_IMPORT = {
 }
 SANDBOX_USERS = {"doc_context.demo"}  # the one edge module that may start the fakes
 PURE_LAYERS = {"shared", "text", "summary", "comment", "context"}
-PURE_EDGE = {"doc_context.events", "doc_context.prurl", "doc_context.vso", "doc_context.preflight"}
+PURE_EDGE = {"doc_context.events", "doc_context.prurl", "doc_context.pipeline_log", "doc_context.preflight"}
 IMPURE = (
     *("httpx", "httpcore", "azure", "msrest", "requests", "urllib3", "urllib.request", "http.client", "socket", "ssl"),
     *("os", "sys", "subprocess", "pathlib", "shutil", "tempfile"),
@@ -178,7 +178,7 @@ def test_the_walk_sees_the_imports() -> None:
     assert ("doc_context.app", "doc_context.gather") in edges
     assert ("doc_context.gateways", "doc_context.sources.ado") in edges  # inside a function
     assert ("doc_context.sandbox", "doc_context.sandbox.ado") in edges  # from .ado import ...
-    assert ("doc_context.commands.run", "doc_context.vso") in edges  # from doc_context import vso
+    assert ("doc_context.commands.run", "doc_context.pipeline_log") in edges  # from doc_context import pipeline_log
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_the_walk_sees_the_imports() -> None:
         ("doc_context.sources.x", "from doc_context import app", "doc_context.sources.x (sources) imports"),
         ("doc_context.app", "from doc_context import cli", "doc_context.app (run) imports doc_context.cli (edge)"),
         ("doc_context.cli", "from doc_context.sandbox import Sandbox", "doc_context.cli (edge) imports"),
-        ("doc_context.vso", "import sys", "doc_context.vso is pure but imports sys"),
+        ("doc_context.pipeline_log", "import sys", "doc_context.pipeline_log is pure but imports sys"),
         ("doc_context.sources.toy.links", "import httpx", "doc_context.sources.toy.links is pure but imports httpx"),
         ("doc_context.sources.toy.links", "from doc_context.sources import ado", "doc_context.sources.toy.links (a"),
     ],

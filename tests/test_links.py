@@ -20,7 +20,7 @@ from doc_context.sources.confluence.links import (
     resolve,
     tiny_to_page_id,
 )
-from doc_context.summary.citations import Citer, cited, citers
+from doc_context.summary.cited_pages import Citer, cited, citers
 from doc_context.text.urls import find_urls
 
 from .pagerefs import B, P, S, T

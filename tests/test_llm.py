@@ -22,7 +22,7 @@ from doc_context.sources.llm import (
     messages_for,
     write_overview,
 )
-from doc_context.summary.citecheck import with_words
+from doc_context.summary.model_words import with_words
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added
 

@@ -12,7 +12,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.models import Notice
 from doc_context.text.neutralize import IGNORABLE, defuse_log_commands, neutralize, neutralize_inline
 
@@ -58,12 +58,12 @@ def test_defused_text_holds_no_command(text):
 
 @given(hostile, hostile)
 def test_log_lines_carrying_untrusted_text_hold_only_our_command(source, message):
-    for line in (vso.warning(Notice(source, message)), vso.error(message)):
+    for line in (pipeline_log.warning(Notice(source, message)), pipeline_log.error(message)):
         assert "\n" not in line and "\r" not in line
         prefix, _, rest = line.partition("]")  # ours: ##vso[task.logissue type=...;]
         assert prefix.startswith("##vso[task.logissue type=")
         assert holds_no_command(rest), repr(line)
-    first, *body, last = vso.group(source.replace("\n", " "), message.split("\n"))
+    first, *body, last = pipeline_log.group(source.replace("\n", " "), message.split("\n"))
     assert first.startswith("##[group]") and holds_no_command(first.removeprefix("##[group]"))
     assert last == "##[endgroup]"
     assert all(holds_no_command(line) for line in body)

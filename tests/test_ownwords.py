@@ -8,7 +8,7 @@ import pytest
 from doc_context.comment.render import render_comment
 from doc_context.models import ChangedFile, Page, PageRef, WorkItem, Yields
 from doc_context.sources.confluence.links import Site
-from doc_context.summary.citations import ShownPages
+from doc_context.summary.cited_pages import ShownPages
 from doc_context.summary.ownwords import MAX_LINKS, link_only, own_words
 from doc_context.summary.summarize import work_item_summary
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from doc_context import ready
+from doc_context import installed
 from doc_context.settings import Settings
 
 from . import strict_yaml
@@ -29,7 +29,7 @@ FLAG_ENV = {env for env, _ in catalog.TEMPLATE_FLAG_ENV.values()}
 # Anything else (a PR id, a repository from a service-hook payload) must travel through env.
 SAFE_IN_TEXT = {"command", "feed", "version", "wheel", "pythonVersion", "onlyForPullRequests", "runOnForks", "stepName"}
 PIP = "python -m pip install --disable-pip-version-check --quiet"
-READY = "python -m doc_context.ready"
+READY = "python -m doc_context.installed"
 ENTRA = "or(in(parameters.auth, 'pipelines', 'managed-identity', 'azure-cli'), eq(parameters.llmAuth, 'entra'))"
 
 
@@ -220,14 +220,14 @@ def test_the_template_installs_a_feed_version_a_wheel_or_nothing_never_a_bare_na
 
 def test_only_a_finished_install_lets_the_run_step_run():
     """`succeededOrFailed()` alone ran the step after a failed install (ModuleNotFoundError): the run step needs
-    DocContext.Ready, which only `python -m doc_context.ready` sets, after `&&` (so only after pip succeeded)."""
+    DocContext.Ready, which only `python -m doc_context.installed` sets, after `&&` (so only after pip succeeded)."""
     steps = flat_steps(template()["steps"])
-    gate = f"eq(variables['{ready.VARIABLE}'], 'true')"
+    gate = f"eq(variables['{installed.VARIABLE}'], 'true')"
     assert gate in run_step()["condition"]
     assert [s for s in steps if gate in s["condition"]] == [run_step()]
     scripts = [s["script"] for s in steps if "script" in s]
     assert all(s.endswith(f"&& {READY}") or s == READY for s in scripts if READY in s)
-    assert ready.lines()[-1] == f"##vso[task.setvariable variable={ready.VARIABLE};]true"
+    assert installed.lines()[-1] == f"##vso[task.setvariable variable={installed.VARIABLE};]true"
 
 
 def test_no_logging_command_is_written_in_a_one_line_script():

@@ -17,7 +17,7 @@ from doc_context.models import PageRef, WorkItem
 from doc_context.sandbox import FakeConfluence
 from doc_context.sources.confluence.client import Confluence, ConfluenceConfig, basic
 from doc_context.sources.confluence.links import Site, page_id_to_tiny, resolve, tiny_to_page_id
-from doc_context.summary.citations import Citer, cited, citers
+from doc_context.summary.cited_pages import Citer, cited, citers
 from doc_context.text.neutralize import neutralize
 from doc_context.text.storage import storage_to_markdown
 from doc_context.text.urls import find_urls

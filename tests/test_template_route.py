@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_context import ready
+from doc_context import installed
 from doc_context.demo import run_env
 
 from . import strict_yaml
@@ -119,11 +119,11 @@ def kinds(steps: list[dict]) -> list[str]:
 
 def test_preinstalled_expands_to_python_a_check_and_the_run():
     steps = expand_template(TEMPLATE, {"preinstalled": True, "confluenceUrl": "https://acme.atlassian.net/wiki"})
-    assert kinds(steps) == ["UsePythonVersion@0", "python -m doc_context.ready", "PythonScript@0"]
+    assert kinds(steps) == ["UsePythonVersion@0", "python -m doc_context.installed", "PythonScript@0"]
     python, check, run = steps
     assert python["inputs"] == {"versionSpec": "3.11"}
     assert check["displayName"] == READY and run["displayName"] == RUN
-    assert f"eq(variables['{ready.VARIABLE}'], 'true')" in run["condition"]
+    assert f"eq(variables['{installed.VARIABLE}'], 'true')" in run["condition"]
     assert "eq('True', 'False'), eq(variables['Build.Reason'], 'PullRequest')" in run["condition"]
     assert run["env"] == {
         "SYSTEM_ACCESSTOKEN": "$(System.AccessToken)",
@@ -163,17 +163,17 @@ def test_preinstalled_expands_to_python_a_check_and_the_run():
         (
             {"feed": "Platform/doc-context"},
             ["PipAuthenticate@1", 'python -m pip install --disable-pip-version-check --quiet "doc-context==0.1.0" '
-             "&& python -m doc_context.ready"],
+             "&& python -m doc_context.installed"],
         ),
         (
             {"feed": "Platform/doc-context", "auth": "azure-cli", "pythonVersion": ""},
             ["PipAuthenticate@1", 'python -m pip install --disable-pip-version-check --quiet '
-             '"doc-context[entra]==0.1.0" && python -m doc_context.ready'],
+             '"doc-context[entra]==0.1.0" && python -m doc_context.installed'],
         ),
         (
             {"wheel": "/w/doc_context-0.1.0-py3-none-any.whl", "llmAuth": "entra", "preinstalled": True},
             ['python -m pip install --disable-pip-version-check --quiet "/w/doc_context-0.1.0-py3-none-any.whl[entra]" '
-             "&& python -m doc_context.ready"],
+             "&& python -m doc_context.installed"],
         ),
     ],
 )  # fmt: skip
@@ -244,7 +244,7 @@ def results(log) -> dict[str, str]:
 @pytest.mark.e2e
 def test_the_documented_route_with_preinstalled_posts_the_comment(sandbox, tmp_path):
     steps = route(sandbox)
-    assert kinds(steps) == ["checkout: self", "UsePythonVersion@0", "python -m doc_context.ready", "PythonScript@0"]
+    assert kinds(steps) == ["checkout: self", "UsePythonVersion@0", "python -m doc_context.installed", "PythonScript@0"]
     ran = agent(sandbox, tmp_path)
     log = ran.run(steps)
     assert [s.result for s in log] == ["Succeeded"] * 4, [s.output for s in log]

@@ -17,7 +17,7 @@ from doc_context.sandbox.ado_workitems import work_item
 from doc_context.sources import ado
 from doc_context.sources.ado_transport import token_auth
 from doc_context.sources.confluence.links import Site
-from doc_context.summary.citations import cited, citers
+from doc_context.summary.cited_pages import cited, citers
 from doc_context.summary.extrafields import extra_values
 from doc_context.summary.parents import PARENT, goal, parent_chain
 from doc_context.summary.summarize import work_item_summary

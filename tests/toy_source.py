@@ -18,7 +18,7 @@ from doc_context.registry import SOURCES
 from doc_context.settings import Settings
 from doc_context.settings.fields import HttpUrl, Secret, env
 from doc_context.settings.source import DeclaredSource
-from doc_context.summary.citations import Citer, Found, Read, cited
+from doc_context.summary.cited_pages import Citer, Found, Read, cited
 
 NAME, SECTION = "toy", "Toy docs"
 SECRET_DOC = 8  # the toy's audience rule: doc 8 is shown by title only

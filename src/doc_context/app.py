@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
-from doc_context.comment.criteria import by_name_line
+from doc_context.comment.criteria_list import by_name_line
 from doc_context.comment.publish import Plan, Threads, apply, content_hash, plan_publish
 from doc_context.comment.render import DEFAULT_BUDGET, HARD_CAP, render_comment
 from doc_context.deadline import Deadline
@@ -27,8 +27,8 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.sources.llm import ChatClient, ask
-from doc_context.summary.citecheck import with_words
 from doc_context.summary.extrafields import ExtraFields
+from doc_context.summary.model_words import with_words
 from doc_context.summary.summarize import summarize_all
 
 ThreadStatus = Literal["active", "closed", "fixed", "wontFix", "byDesign", "pending"]

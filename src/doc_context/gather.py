@@ -44,7 +44,7 @@ from doc_context.models import (
 )
 from doc_context.sources.change import DiffRead
 from doc_context.summary.audience import Audience, withhold_item, withhold_page
-from doc_context.summary.citations import Citer, Found, Read, capped, citers
+from doc_context.summary.cited_pages import Citer, Found, Read, capped, citers
 from doc_context.summary.parents import parent_ids
 
 T = TypeVar("T")

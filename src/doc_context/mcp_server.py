@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from doc_context import __version__, vso
+from doc_context import __version__, pipeline_log
 from doc_context.errors import ConfigError, DocContextError
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def server(fetch: Fetch | None = None, warn: Callable[[str], None] | None = None
         except DocContextError as e:
             raise ToolError(str(e)) from None
         for notice in context.outcome.notices:
-            log(vso.for_terminal(vso.warning(notice)) or "")
+            log(pipeline_log.for_terminal(pipeline_log.warning(notice)) or "")
         return context.text
 
     return app

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from doc_context import __version__, vso
+from doc_context import __version__, pipeline_log
 from doc_context.context.document import ARTIFACT, FILE_NAME, OUTPUT_VARIABLE, context_document, dumps
 from doc_context.errors import ConfigError
 from doc_context.gateways import run_with
@@ -73,5 +73,5 @@ def for_the_pipeline(outcome: Outcome, settings: Settings) -> tuple[list[str], N
         path.write_text(document, encoding="utf-8")
     except OSError as e:
         return [], Notice("context document", f"cannot write {path}: {e.strerror}")
-    lines = [vso.set_output(OUTPUT_VARIABLE, str(path))]
-    return lines + ([vso.upload_artifact(ARTIFACT, str(path))] if settings.publish_context else []), None
+    lines = [pipeline_log.set_output(OUTPUT_VARIABLE, str(path))]
+    return lines + ([pipeline_log.upload_artifact(ARTIFACT, str(path))] if settings.publish_context else []), None

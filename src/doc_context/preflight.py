@@ -13,7 +13,7 @@ from typing import Protocol
 
 from doc_context.errors import DocContextError
 from doc_context.models import WORK_ITEM_BATCH, ChangedFile, Check, Fetched, PullRequest, PullRequestRef, WorkItem
-from doc_context.summary.citations import Citer, citers
+from doc_context.summary.cited_pages import Citer, citers
 
 __all__ = ["Check", "Checkable", "Preflightable", "preflight", "table"]
 

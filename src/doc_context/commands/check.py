@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.commands import StepFailed, pull_request_id
 from doc_context.commands.console import Console
 from doc_context.errors import DocContextError
@@ -48,7 +48,7 @@ def main(args: argparse.Namespace, console: Console) -> int:
     warned = [c.name for c in checks if c.warn]
     if warned:  # works, but not for everything: never an all-clear
         console.emit(f"doc-context check: warnings on {', '.join(warned)}; see the details above")
-        console.emit(vso.complete("SucceededWithIssues", "doc-context check found warnings"))
+        console.emit(pipeline_log.complete("SucceededWithIssues", "doc-context check found warnings"))
     return 0
 
 
@@ -61,4 +61,4 @@ def _title_only(sources: Sources, settings: Settings) -> list[str]:
     except DocContextError as e:
         return ["", f"Could not list what a run would show by title only: {e}"]
     head = f"Shown by title and link only in a run ({len(lines)})" + (":" if lines else ": none")
-    return ["", head, *(f"- {vso.defuse(line)}" for line in lines)]
+    return ["", head, *(f"- {pipeline_log.defuse(line)}" for line in lines)]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.commands import StepFailed
 from doc_context.errors import first_line
 from doc_context.models import Clock, Notice
@@ -57,7 +57,7 @@ class Console:
 
     def plain(self, line: str) -> None:
         """A text that is not ours (the comment) for the log: masked, and never in the admin's words."""
-        shown = mask(line, self.secrets) if self.in_pipeline else vso.for_terminal(mask(line, self.secrets))
+        shown = mask(line, self.secrets) if self.in_pipeline else pipeline_log.for_terminal(mask(line, self.secrets))
         if shown is not None:
             self.log(shown)
 
@@ -70,20 +70,20 @@ class Console:
         self.secrets += settings.secrets()
         if settings.tf_build:
             for secret in settings.secrets():
-                self.log(vso.set_secret(secret))
+                self.log(pipeline_log.set_secret(secret))
 
     def failed(self, message: str, code: int) -> int:
         """The error, once; in a pipeline as an error issue, then the step's result with its first line, last."""
         if self.in_pipeline:
-            self.emit(vso.error(message))
-            self.emit(vso.complete("Failed", first_line(message, limit=len(message)) or "doc-context failed"))
+            self.emit(pipeline_log.error(message))
+            self.emit(pipeline_log.complete("Failed", first_line(message, limit=len(message)) or "doc-context failed"))
         else:
             self.emit(f"doc-context: {message}")
         return code
 
     def warnings_and_result(self, notices: tuple[Notice, ...], fail_on_warning: bool) -> None:
         """The run's warnings and the step's result; with fail_on_warning and warnings, a StepFailed instead."""
-        lines = vso.warnings_and_result(notices)
+        lines = pipeline_log.warnings_and_result(notices)
         failing = fail_on_warning and notices
         for line in lines[:-1] if failing else lines:  # failing: its own result instead of SucceededWithIssues
             self.emit(line)

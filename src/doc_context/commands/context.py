@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.commands.console import Console
 
 if TYPE_CHECKING:
@@ -39,9 +39,11 @@ def main(args: argparse.Namespace, console: Console) -> int:
     console.output(context.text.removesuffix("\n"))
     outcome = context.outcome
     read = f"{outcome.work_items} work items, {outcome.pages} pages, {len(outcome.notices)} warnings"
-    lines = vso.group(f"doc-context: {read}", outcome.sources)
+    lines = pipeline_log.group(f"doc-context: {read}", outcome.sources)
     if outcome.title_only:
-        lines += vso.group(f"doc-context: {len(outcome.title_only)} shown by title and link only", outcome.title_only)
+        lines += pipeline_log.group(
+            f"doc-context: {len(outcome.title_only)} shown by title and link only", outcome.title_only
+        )
     for line in lines:
         console.emit(line)
     console.warnings_and_result(outcome.notices, settings.fail_on_warning)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.commands import pull_request_id
 from doc_context.commands.console import Console
 from doc_context.errors import ConfigError, PublishError
@@ -54,10 +54,10 @@ def main(args: argparse.Namespace, console: Console) -> int:
     if args.output:
         _save(outcome.markdown, str(args.output), console)
     if summary_path and _save(outcome.summary or outcome.markdown, summary_path, console) and settings.tf_build:
-        console.emit(vso.upload_summary(str(Path(summary_path).resolve())))
+        console.emit(pipeline_log.upload_summary(str(Path(summary_path).resolve())))
     if outcome.action == "failed":
         for notice in notices:
-            console.emit(vso.warning(notice))
+            console.emit(pipeline_log.warning(notice))
         raise PublishError(outcome.failure)
     _report(outcome, len(notices), console)
     console.warnings_and_result(notices, settings.fail_on_warning)
@@ -111,13 +111,13 @@ def _save(markdown: str, path: str, console: Console) -> bool:
     try:
         Path(path).write_text(markdown, encoding="utf-8")
     except OSError as e:
-        console.emit(vso.warning(Notice("summary file", f"cannot write {path}: {e.strerror}")))
+        console.emit(pipeline_log.warning(Notice("summary file", f"cannot write {path}: {e.strerror}")))
         return False
     return True
 
 
 def _report(outcome: Outcome, warnings: int, console: Console) -> None:
-    for line in vso.group(
+    for line in pipeline_log.group(
         f"doc-context: {outcome.work_items} work items, {outcome.pages} pages, {warnings} warnings", outcome.sources
     ):
         console.emit(line)
@@ -126,7 +126,7 @@ def _report(outcome: Outcome, warnings: int, console: Console) -> None:
             f"doc-context: {len(outcome.title_only)} shown by title and link only (their text stays out of the "
             "comment, the build summary and the LLM), and why"
         )
-        for line in vso.group(title, outcome.title_only):
+        for line in pipeline_log.group(title, outcome.title_only):
             console.emit(line)
     if outcome.action == "dry-run":
         console.plain(outcome.markdown)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doc_context.comment import yields
-from doc_context.comment.criteria import NAMES_ONLY
+from doc_context.comment.criteria_list import NAMES_ONLY
 from doc_context.comment.overview import count, llm_paragraph, overview
 from doc_context.comment.sections import Part, item_parts, page_parts
 from doc_context.models import PullRequest, Summary

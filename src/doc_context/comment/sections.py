@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from doc_context.comment.criteria import FEW_FILES, criteria_markdown, names_only
+from doc_context.comment.criteria_list import FEW_FILES, criteria_markdown, names_only
 from doc_context.models import PULL_REQUEST, PullRequestRef, Summary, Yields
 from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line

@@ -68,7 +68,7 @@ class Summary:
     fields_used: tuple[str, ...] = ()  # reference names of the work item fields the text came from
     withheld: str = ""  # why only the title and link are shown (Withheld.why); never sent to the LLM
     more: str = ""  # a fuller text for the build summary; "" when `text` is all there is
-    criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria.py)
+    criteria: tuple[Criterion, ...] = ()  # every acceptance criterion, in the item's order (comment/criteria_list.py)
     shorter: tuple[tuple[Yields, str], ...] | None = None  # what `text` becomes as each tier yields, in order
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
     section: str = ""  # a page's: the heading its source's pages go under

@@ -6,7 +6,7 @@ and may put one word to each acceptance criterion.
     text, notice = write_overview(chat, pr, items, pages)  # the paragraph alone
 
 The criteria go in numbered (C1, C2, …) with the changed lines found for each; after its paragraph the model
-may add a line per criterion, "C2: partly src/a.py:42", which summary/citecheck.py keeps only when the cited
+may add a line per criterion, "C2: partly src/a.py:42", which summary/model_words.py keeps only when the cited
 lines are changed lines of that criterion's evidence in the diff.
 
 Endpoints: Azure OpenAI (https://X.openai.azure.com/openai/deployments/D/chat/completions?api-version=...,
@@ -37,7 +37,8 @@ from pydantic import SecretStr
 from doc_context.changes import Diff
 from doc_context.models import Notice, PullRequest, Summary
 from doc_context.sources.tls import default_context
-from doc_context.summary.citecheck import (
+from doc_context.summary.acceptance_criteria import criteria_lines
+from doc_context.summary.model_words import (
     WORD_CHARS,
     WORD_TOKENS,
     WORDS_PROMPT,
@@ -46,7 +47,6 @@ from doc_context.summary.citecheck import (
     numbered,
     parse_answer,
 )
-from doc_context.summary.criteria import criteria_lines
 from doc_context.summary.tokens import clip
 
 COGNITIVE_SCOPE = "https://cognitiveservices.azure.com/.default"
@@ -227,7 +227,7 @@ def ask(
     pages: Sequence[Summary],
     diff: Diff | None = None,
 ) -> Answer:
-    """The model's overview and its words on the criteria (unchecked: summary/citecheck.with_words checks them)."""
+    """The model's overview and its words on the criteria (unchecked: summary/model_words.with_words checks them)."""
     if chat is None or not any(not s.withheld for s in (*items, *pages)):
         return Answer()
     count = len(numbered(items))

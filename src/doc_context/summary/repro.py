@@ -1,6 +1,7 @@
 """Pure: a Bug's repro steps and system info (markdown) -> context, numbered steps, expected/actual, environment.
 
-The expected and actual outcomes are shown as criteria (summary/criteria.py), the Expected one with its evidence.
+The expected and actual outcomes are shown as criteria (summary/acceptance_criteria.py), the Expected one with
+its evidence.
 
 Only real steps are numbered: when the repro steps hold a list (or "Step 1:" lines), its items are
 the steps and any other line before them ("Found while reconciling…") is context, shown apart;
@@ -22,7 +23,7 @@ MAX_STEPS = 15
 STEP_CHARS = 200
 STEPS_BUDGET = 1_200
 CONTEXT_CHARS = 300
-OUTCOME_CHARS = 300  # an expected or actual outcome in the comment (comment/criteria.py)
+OUTCOME_CHARS = 300  # an expected or actual outcome in the comment (comment/criteria_list.py)
 SYSTEM_INFO_CHARS = 300
 
 _EMPHASIS = re.compile(r"[*_`]+")
@@ -125,7 +126,7 @@ def system_info(markdown: str) -> str:
 
 def repro_text(repro_steps: str, *, context: bool = True, steps: int = MAX_STEPS) -> str:
     """A Bug's repro steps as context and numbered steps (at most `steps`); its expected and actual outcomes are
-    criteria (summary/criteria.py: outcome_criteria), shown with the evidence for the fix after the text.
+    criteria (summary/acceptance_criteria.py: outcome_criteria), shown with the evidence for the fix after the text.
     Without `context` (the comment), the steps come first and unlabelled, under the Bug's own heading."""
     repro = parse_repro(repro_steps)
     parts: list[str] = []

@@ -33,7 +33,7 @@ def description_shown(found: Picked, words: OwnWords) -> Shown:
 
 def field_shown(how: How, text: str) -> Shown:
     """A Bug's repro steps (their first three past DESCRIPTION) or system info (one line); criteria are
-    Summary.criteria, shown by comment/criteria.py."""
+    Summary.criteria, shown by comment/criteria_list.py."""
     if how == "steps":
         steps = repro_text(text, context=False)
         many = len(parse_repro(text).steps) > STEPS_KEPT + 1  # "…and 1 more steps" would save nothing

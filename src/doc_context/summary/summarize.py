@@ -16,9 +16,9 @@ from dataclasses import replace
 from functools import partial
 
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
+from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
 from doc_context.summary.changeterms import change_terms
-from doc_context.summary.citations import ShownPages, cites_only
-from doc_context.summary.criteria import outcome_criteria, parse_criteria, with_evidence
+from doc_context.summary.cited_pages import ShownPages, cites_only
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values

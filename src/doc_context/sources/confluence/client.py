@@ -54,7 +54,7 @@ from doc_context.sources.confluence.auth import (
 from doc_context.sources.confluence.guarded import Answer, ConfluenceConfig, DeadlineExceeded, GuardedClient
 from doc_context.sources.confluence.links import page_url
 from doc_context.sources.confluence.restrictions import EXPAND, UNREADABLE, Pending, Restrictions, page_restriction
-from doc_context.sources.once import Once
+from doc_context.sources.read_once import Once
 from doc_context.text.storage import storage_to_markdown
 
 __all__ = [

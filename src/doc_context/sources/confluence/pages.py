@@ -17,7 +17,7 @@ from doc_context.models import Check, Notice, Page, PageRef, Ref, SignedIn, With
 from doc_context.sources.confluence.audience import UNKNOWN_RESTRICTION, ConfluenceAudience
 from doc_context.sources.confluence.client import NAME
 from doc_context.sources.confluence.links import Site, elsewhere_on_site, looks_like_page, on_site
-from doc_context.summary.citations import LOG_LINES, Citer, Found, Read, capped, cited, cited_urls
+from doc_context.summary.cited_pages import LOG_LINES, Citer, Found, Read, capped, cited, cited_urls
 
 if TYPE_CHECKING:
     from doc_context.sources.confluence.auth import Scope

@@ -27,9 +27,9 @@ from urllib.parse import quote, unquote
 from doc_context.defaults import CONCURRENCY, MAX_PAGES
 from doc_context.errors import SourceError, first_line
 from doc_context.models import Check, Clock, Notice, Page, PageKey, Ref, SignedIn, Withheld
-from doc_context.sources.once import Once
+from doc_context.sources.read_once import Once
 from doc_context.sources.wiki.links import WikiLinks, WikiRef
-from doc_context.summary.citations import Citer, Found, Read, cited
+from doc_context.summary.cited_pages import Citer, Found, Read, cited
 from doc_context.text.orgurl import Collection
 from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from doc_context import vso
+from doc_context import pipeline_log
 from doc_context.models import Notice
 
 
@@ -20,28 +20,28 @@ from doc_context.models import Notice
     ],
 )
 def test_escape_message(raw, escaped):
-    assert vso.escape_message(raw) == escaped
+    assert pipeline_log.escape_message(raw) == escaped
 
 
 def test_escape_property_escapes_separators():
-    assert vso.escape_property("a;b]c%") == "a%3Bb%5Dc%AZP25"
+    assert pipeline_log.escape_property("a;b]c%") == "a%3Bb%5Dc%AZP25"
 
 
 def test_warning_line_is_one_line_and_defused():
-    line = vso.warning(Notice("work item 7", "title ##vso[task.complete result=Failed;]x\nsecond"))
+    line = pipeline_log.warning(Notice("work item 7", "title ##vso[task.complete result=Failed;]x\nsecond"))
     assert line.startswith("##vso[task.logissue type=warning;]work item 7: ")
     assert "\n" not in line
     assert line.count("##vso[") == 1
 
 
 def test_result_only_when_warnings():
-    assert vso.warnings_and_result([]) == []
-    lines = vso.warnings_and_result([Notice("a", "b")])
+    assert pipeline_log.warnings_and_result([]) == []
+    lines = pipeline_log.warnings_and_result([Notice("a", "b")])
     assert lines[-1].startswith("##vso[task.complete result=SucceededWithIssues;]")
 
 
 def test_group_defuses_its_lines():
-    assert vso.group("t", ["##vso[x]"]) == ["##[group]t", "#\\#vso[x]", "##[endgroup]"]
+    assert pipeline_log.group("t", ["##vso[x]"]) == ["##[group]t", "#\\#vso[x]", "##[endgroup]"]
 
 
 @pytest.mark.parametrize(
@@ -57,22 +57,26 @@ def test_group_defuses_its_lines():
     ],
 )
 def test_for_terminal(line, shown):
-    assert vso.for_terminal(line) == shown
+    assert pipeline_log.for_terminal(line) == shown
 
 
 def test_set_variable_escapes_the_name_as_a_property():
-    assert vso.set_variable("DocContext.Ready", "true") == "##vso[task.setvariable variable=DocContext.Ready;]true"
-    assert vso.set_variable("a;b]c", "x\ny") == "##vso[task.setvariable variable=a%3Bb%5Dc;]x%0Ay"
+    assert (
+        pipeline_log.set_variable("DocContext.Ready", "true")
+        == "##vso[task.setvariable variable=DocContext.Ready;]true"
+    )
+    assert pipeline_log.set_variable("a;b]c", "x\ny") == "##vso[task.setvariable variable=a%3Bb%5Dc;]x%0Ay"
 
 
 def test_an_output_variable_and_an_artifact_upload():
-    assert vso.set_output("contextFile", "/a/_temp/doc-context.json") == (
+    assert pipeline_log.set_output("contextFile", "/a/_temp/doc-context.json") == (
         "##vso[task.setvariable variable=contextFile;isOutput=true]/a/_temp/doc-context.json"
     )
     assert (
-        vso.set_output("x;y", "50% ##vso[") == "##vso[task.setvariable variable=x%3By;isOutput=true]50%AZP25 #\\#vso["
+        pipeline_log.set_output("x;y", "50% ##vso[")
+        == "##vso[task.setvariable variable=x%3By;isOutput=true]50%AZP25 #\\#vso["
     )
-    assert vso.upload_artifact("doc-context", "C:\\a\\_temp\\doc-context.json") == (
+    assert pipeline_log.upload_artifact("doc-context", "C:\\a\\_temp\\doc-context.json") == (
         "##vso[artifact.upload artifactname=doc-context]C:\\a\\_temp\\doc-context.json"
     )
-    assert vso.upload_artifact("a]b", "p\nq") == "##vso[artifact.upload artifactname=a%5Db]p%0Aq"
+    assert pipeline_log.upload_artifact("a]b", "p\nq") == "##vso[artifact.upload artifactname=a%5Db]p%0Aq"

@@ -7,7 +7,7 @@ import pytest
 
 from doc_context.models import PULL_REQUEST, Gathered, Page, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.sources.confluence.links import Site
-from doc_context.summary.citations import Citer, ShownPages, cited, citers, cites_only
+from doc_context.summary.cited_pages import Citer, ShownPages, cited, citers, cites_only
 from doc_context.summary.summarize import summarize_all
 
 from .pagerefs import confluence_page

@@ -1,4 +1,4 @@
-"""`python -m doc_context.ready`: the step template's install steps end with it, and tell the run step it may run.
+"""`python -m doc_context.installed`: the step template's install steps end with it, and tell the run step it may run.
 
 It prints which doc-context and Python are installed, then sets the pipeline variable DocContext.Ready, which
 the template's run step requires: an install that failed (or none at all) skips the run instead of ending in
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from doc_context import __version__, vso
+from doc_context import __version__, pipeline_log
 
 VARIABLE = "DocContext.Ready"
 
@@ -18,7 +18,7 @@ VARIABLE = "DocContext.Ready"
 def lines() -> list[str]:
     python = ".".join(str(part) for part in sys.version_info[:3])
     installed = f"doc-context {__version__} is installed (Python {python}, {sys.executable})"
-    return [installed, vso.set_variable(VARIABLE, "true")]
+    return [installed, pipeline_log.set_variable(VARIABLE, "true")]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,7 +13,7 @@ the whole work item text; before that, only their evidence files beyond the firs
 (comment/yields.py).
 
 The evidence points; it never says a criterion is met: the only verdict-like word is a language model's
-(addressed, partly, not visible), kept when the line it cites is in the diff (summary/citecheck.py) and
+(addressed, partly, not visible), kept when the line it cites is in the diff (summary/model_words.py) and
 shown as the model's.
 """
 

@@ -1,4 +1,4 @@
-"""summary/citecheck: the model's word stands only when the line it cites is a changed line of that criterion's
+"""summary/model_words: the model's word stands only when the line it cites is a changed line of that criterion's
 evidence; a made-up line, file or word is dropped, with a warning for the log."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from doc_context.models import Criterion, Summary
-from doc_context.summary.citecheck import (
+from doc_context.summary.evidence import Evidence, FileEvidence
+from doc_context.summary.model_words import (
     Citation,
     Judgement,
     check_words,
@@ -18,7 +19,6 @@ from doc_context.summary.citecheck import (
     parse_citation,
     with_words,
 )
-from doc_context.summary.evidence import Evidence, FileEvidence
 from doc_context.text.unidiff import parse_diff
 from tests.diffs import added, deleted, patch
 
