@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.tokens import split_sentences
-from doc_context.text.unidiff import parse_diff
 
 DATA = Path(__file__).resolve().parent / "data" / "criteria"
 

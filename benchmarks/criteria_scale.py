@@ -16,8 +16,8 @@ import time
 import tracemalloc
 from dataclasses import dataclass
 
+from doc_context.change.unified import DiffReader
 from doc_context.summary.evidence import EvidenceFinder
-from doc_context.text.unidiff import DiffReader
 
 CHUNK = 65_536
 CRITERIA = (

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
 from doc_context.models import (
     PULL_REQUEST,
     ChangedFile,
@@ -36,7 +37,6 @@ from doc_context.models import (
 )
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.storage import storage_to_markdown
-from doc_context.text.unidiff import parse_diff
 from doc_context.text.visible import visible_size, visible_text
 from doc_context.text.wikimd import wiki_to_markdown
 

@@ -24,8 +24,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
-from doc_context.text.unidiff import parse_diff
 
 WORDS = 30  # of a subject kept as its criterion, at most
 OFFSETS = (-12, -6, 6, 12)  # the decoys' commits, from the commit's own

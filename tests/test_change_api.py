@@ -169,10 +169,10 @@ def test_files_missing_at_the_merge_commit_are_not_taken_for_a_missing_permissio
 def test_the_files_reads_stop_at_the_runs_deadline(sandbox):
     """Past DOC_CONTEXT_DEADLINE no further side is asked for: the reads still queued give up (the run has left
     the diff out by then), instead of reading on, 4 x concurrency at a time, after the run has moved on."""
+    from doc_context.change.read import ChangeReader
     from doc_context.models import PullRequestRef
     from doc_context.sources import ado
     from doc_context.sources.ado_transport import token_auth
-    from doc_context.sources.change import ChangeReader
 
     pr = sandbox.ado.pull_request(sandbox.info.pr_id)
     files = {f"src/file{n:03}.py": f"line {n}\n" for n in range(60)}

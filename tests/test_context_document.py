@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from doc_context.app import read_list
+from doc_context.change.unified import parse_diff
 from doc_context.context.document import SCHEMA_VERSION, context_document, dumps
 from doc_context.models import (
     ChangedFile,
@@ -28,7 +29,6 @@ from doc_context.sources.confluence.audience import OWN_RESTRICTION
 from doc_context.summary.audience import OTHER_PROJECT, SENSITIVE_TAG
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.neutralize import defuse_log_commands
-from doc_context.text.unidiff import parse_diff
 from tests.diffs import patch
 
 from .contextschema import SCHEMA, parsed, valid

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from doc_context.changes import Evidence, FileEvidence
+from doc_context.change.model import Evidence, FileEvidence
+from doc_context.change.unified import parse_diff
 from doc_context.comment.criteria_list import (
     CRITERION_CHARS,
     NAMES_ONLY,
@@ -19,7 +20,6 @@ from doc_context.models import ChangedFile, Criterion, PageRef, PullRequest, Pul
 from doc_context.summary.acceptance_criteria import parse_criteria, with_evidence
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.summarize import page_summary, work_item_summary
-from doc_context.text.unidiff import parse_diff
 from doc_context.text.visible import visible_size
 from tests.diffs import added
 from tests.rendering import tokens

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from doc_context.changes import Evidence, FileEvidence
+from doc_context.change.model import Evidence, FileEvidence
 from doc_context.comment.criteria_list import TERM_CHARS, criteria_markdown, criterion_item
 from doc_context.comment.sections import item_parts, page_parts
 from doc_context.comment.yields import steps

@@ -1,4 +1,4 @@
-"""The change read from a checkout (sources/change.py): both sides of each changed file from the checkout's git
+"""The change read from a checkout (change/read.py): both sides of each changed file from the checkout's git
 objects, only when its HEAD is the pull request's merge commit; real repositories built in tmp_path, no mocks."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from doc_context.change.differ import Caps
+from doc_context.change.read import API, CHECKOUT, ChangeReader
+from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, PullRequest, PullRequestRef
-from doc_context.sources.change import API, CHECKOUT, ChangeReader
-from doc_context.text.sidediff import Caps
-from doc_context.text.unidiff import parse_diff
 
 GIT_ID = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main"]
 GIT_ID += ["-c", "commit.gpgsign=false"]

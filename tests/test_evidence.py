@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile
 from doc_context.summary.evidence import NAMES_ONLY, EvidenceFinder
-from doc_context.text.unidiff import parse_diff
 from tests.diffs import added, deleted, patch
 
 DIFF = "".join(

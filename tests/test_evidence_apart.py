@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from doc_context.change.unified import parse_diff
 from doc_context.summary.bridges import joins
 from doc_context.summary.criterion_terms import criterion_terms
 from doc_context.summary.evidence import EvidenceFinder
-from doc_context.text.unidiff import parse_diff
 from tests.diffs import added, patch
 
 # ---- the change's words: "refund" and "amount" in every changed line ------------------------------------------

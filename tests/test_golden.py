@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 
 from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
 from doc_context.models import (
     PULL_REQUEST,
     ChangedFile,
@@ -33,7 +34,6 @@ from doc_context.sources.wiki.links import WikiRef
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
-from doc_context.text.unidiff import parse_diff
 from doc_context.text.visible import visible_size
 from doc_context.text.wikimd import wiki_to_markdown
 

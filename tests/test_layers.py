@@ -1,15 +1,19 @@
 """The layers, read from the imports of every module (ast, nothing imported): the arrows point one way
 and the pure modules touch no network, process, clock or file system.
 
-    edge -> run -> comment -> summary -> text        (models, changes and errors: shared by all)
+    edge -> run -> comment -> summary -> text        (models, change.model and errors: shared by all)
     edge, run -> context -> summary, text            (the context document for AI reviewers)
     edge, run -> sources -> summary, text            (the only network code; a document source's package has
                                                       its edge, settings.py: its settings and declaration)
     edge (demo) -> sandbox                           (loopback fakes)
 
-Pure: text/, summary/, comment/, context/, models, changes, errors, each document source's link parser
+The pull request's change is one package, change/, whose modules sit in the layers their imports put them in
+(CHANGE below): model (shared), differ and unified (text), index (summary), read and read_checkout (sources).
+
+Pure: text/, summary/, comment/, context/, models, change.model, change.differ, change.unified, change.index,
+errors, each document source's link parser
 (sources/<source>/links.py, which imports only text and shared), and the edge's pure modules: events (payload -> PR),
-prurl (a PR's web address -> PR), vso (logging commands) and preflight (checks over collaborators). The
+prurl (a PR's web address -> PR), pipeline_log (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
 real clients; the run (app, gather) uses threads and the clock; the sources use the network.
 """
@@ -24,7 +28,16 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-SHARED = {"doc_context", "doc_context.models", "doc_context.changes", "doc_context.errors", "doc_context.defaults"}
+SHARED = {"doc_context", "doc_context.models", "doc_context.errors", "doc_context.defaults"}
+CHANGE = {  # the change's package, one layer a module: the arrows stay one way, the pure modules stay pure
+    "doc_context.change": "shared",  # its docstring only
+    "doc_context.change.model": "shared",  # the diff's files and lines, a criterion's evidence: used by every layer
+    "doc_context.change.differ": "text",  # two sides -> a unified diff
+    "doc_context.change.unified": "text",  # a unified diff -> model's files and lines
+    "doc_context.change.index": "summary",  # the diff indexed by summary's words, for the criteria's evidence
+    "doc_context.change.read": "sources",  # the I/O edge: the checkout's git objects or Azure DevOps' Items - Get
+    "doc_context.change.read_checkout": "sources",  # the I/O edge: git cat-file
+}
 RUN = {"doc_context.app", "doc_context.gather", "doc_context.deadline"}
 EDGE = {
     "doc_context.__main__",
@@ -64,6 +77,8 @@ IMPURE = (
 
 
 def layer(module: str) -> str:
+    if module in CHANGE:
+        return CHANGE[module]
     if module in SHARED or module.startswith("doc_context.models."):  # the models package: one module a side
         return "shared"
     if module in RUN:
@@ -142,6 +157,14 @@ def test_every_layer_has_modules() -> None:
     assert {layer(m) for m in KNOWN} == set(MAY_IMPORT)
 
 
+def test_the_change_is_one_package_with_its_reading_at_the_edge() -> None:
+    """Every module of change/ has its layer in CHANGE; all but the two that read the change are pure."""
+    package = {m for m in KNOWN if m == "doc_context.change" or m.startswith("doc_context.change.")}
+    assert package == set(CHANGE)
+    reading = {m for m in package if layer(m) not in PURE_LAYERS}
+    assert reading == {"doc_context.change.read", "doc_context.change.read_checkout"}
+
+
 def test_each_document_source_has_its_link_parser_in_its_package() -> None:
     packages = {m for m in KNOWN if m.startswith("doc_context.sources.") and f"{m}.settings" in KNOWN}
     assert {"doc_context.sources.confluence", "doc_context.sources.wiki"} <= packages
@@ -193,6 +216,13 @@ def test_the_walk_sees_the_imports() -> None:
         ("doc_context.sources.x", "from doc_context import app", "doc_context.sources.x (sources) imports"),
         ("doc_context.app", "from doc_context import cli", "doc_context.app (run) imports doc_context.cli (edge)"),
         ("doc_context.cli", "from doc_context.sandbox import Sandbox", "doc_context.cli (edge) imports"),
+        ("doc_context.change.differ", "import subprocess", "doc_context.change.differ is pure but imports subprocess"),
+        (
+            "doc_context.change.unified",
+            "from doc_context.change import read",
+            "doc_context.change.unified (text) imports",
+        ),
+        ("doc_context.change.index", "from doc_context.comment import render", "doc_context.change.index (summary)"),
         ("doc_context.pipeline_log", "import sys", "doc_context.pipeline_log is pure but imports sys"),
         ("doc_context.sources.toy.links", "import httpx", "doc_context.sources.toy.links is pure but imports httpx"),
         ("doc_context.sources.toy.links", "from doc_context.sources import ado", "doc_context.sources.toy.links (a"),

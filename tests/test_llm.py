@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from doc_context.changes import Evidence, FileEvidence
+from doc_context.change.model import Evidence, FileEvidence
+from doc_context.change.unified import parse_diff
 from doc_context.comment.render import render_comment
 from doc_context.models import Criterion, PullRequest, PullRequestRef, Summary
 from doc_context.settings import Settings
@@ -23,7 +24,6 @@ from doc_context.sources.llm import (
     write_overview,
 )
 from doc_context.summary.model_words import with_words
-from doc_context.text.unidiff import parse_diff
 from tests.diffs import added
 
 from .fake_chat import DEFAULT_ANSWER, FakeChat

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from doc_context.change.unified import parse_diff
 from doc_context.models import Criterion, Summary
 from doc_context.summary.evidence import Evidence, FileEvidence
 from doc_context.summary.model_words import (
@@ -19,7 +20,6 @@ from doc_context.summary.model_words import (
     parse_citation,
     with_words,
 )
-from doc_context.text.unidiff import parse_diff
 from tests.diffs import added, deleted, patch
 
 DIFF = parse_diff(

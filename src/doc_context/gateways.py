@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from doc_context import __version__
 from doc_context.app import Options, run
+from doc_context.change.read import ChangeReader
 from doc_context.comment.publish import Threads
 from doc_context.errors import ConfigError
 from doc_context.gather import Sources
@@ -18,7 +19,6 @@ from doc_context.models import Clock, Notice, Outcome
 from doc_context.preflight import Preflightable
 from doc_context.registry import SOURCES, DeclaredSource
 from doc_context.settings import Settings
-from doc_context.sources.change import ChangeReader
 from doc_context.sources.llm import ChatClient, chat_client
 from doc_context.summary.extrafields import ExtraFields
 

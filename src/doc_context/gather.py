@@ -3,7 +3,7 @@
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads, each
 document source's access check (Confluence's credentials) and the ids of otherProjects at once; then the
 work item batches and the changed files; then the pages of every document source, the parents and both sides
-of the changed files (when no checkout of the PR's merge commit has them: sources/change.py). A
+of the changed files (when no checkout of the PR's merge commit has them: change/read.py). A
 deadline bounds it all. A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds
 the pages the pull request's description and its work items cite, checks its access once, reads each page,
 and says what the reads mean; registered in one place (registry.py), nothing here names one.
@@ -20,6 +20,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
+from doc_context.change.read import DiffRead
 from doc_context.deadline import Deadline
 from doc_context.defaults import CONCURRENCY, DEADLINE, MAX_PAGES, PARENT_DEPTH
 from doc_context.errors import SourceError
@@ -42,7 +43,6 @@ from doc_context.models import (
     Withheld,
     WorkItem,
 )
-from doc_context.sources.change import DiffRead
 from doc_context.summary.audience import Audience, withhold_item, withhold_page
 from doc_context.summary.cited_pages import Citer, Found, Read, capped, citers
 from doc_context.summary.parents import parent_ids
@@ -59,7 +59,7 @@ class PullRequests(Protocol):
     def threads(self, pr: PullRequestRef) -> list[Thread]: ...
 
 
-class ChangeSource(Protocol):  # sources/change.py: both sides of each changed file, diffed; the pages' wave
+class ChangeSource(Protocol):  # change/read.py: both sides of each changed file, diffed; the pages' wave
     def read(
         self, pull_request: Callable[[], PullRequest], changed: Callable[[], Sequence[ChangedFile]]
     ) -> DiffRead: ...

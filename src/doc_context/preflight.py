@@ -38,7 +38,7 @@ class Checkable(Protocol):
 
 
 class ChangeCheckable(Protocol):
-    """The change's reader as `check` asks it (sources/change.py): which way, and may it read that way?"""
+    """The change's reader as `check` asks it (change/read.py): which way, and may it read that way?"""
 
     def check(self, pull_request: PullRequest, changed: Callable[[], Sequence[ChangedFile]]) -> Check: ...
 

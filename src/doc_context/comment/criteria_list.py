@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from doc_context.changes import Evidence, FileEvidence
+from doc_context.change.model import Evidence, FileEvidence
 from doc_context.models import Criterion, PullRequestRef
 from doc_context.summary.evidence import NAMES_ONLY
 from doc_context.summary.mdcut import clip_markdown

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
-from doc_context.changes import Diff, Evidence
+from doc_context.change.model import Diff, Evidence
 from doc_context.models.sources import (
     ChangedFile,
     LinkFamily,
@@ -101,7 +101,7 @@ class Gathered:
     notices: tuple[Notice, ...]
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
-    diff: str = ""  # the change's unified diff (sources/change.py: merge commit^1..merge commit), its first part
+    diff: str = ""  # the change's unified diff (change/read.py: merge commit^1..merge commit), its first part
     skipped_links: tuple[str, ...] = ()  # cited links not read as pages, one log line each
     links: tuple[LinkFamily, ...] = ()  # each document source's link parser, to tell which lines cite pages shown
     changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: the change unread

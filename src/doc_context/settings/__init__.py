@@ -67,7 +67,7 @@ class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, Az
 
     def diff_checkout(self) -> str | None:
         """The checkout that may hold the PR's change: it is read only when its HEAD is the PR's merge commit
-        (sources/change.py), as in the PR's own build; a manual rerun or a webhook run checks out another
+        (change/read.py), as in the PR's own build; a manual rerun or a webhook run checks out another
         branch, so the change is read through Azure DevOps instead."""
         return self.source_dir or None
 

@@ -1,1 +1,2 @@
-"""The only network code: Azure DevOps (SDK), Confluence (httpx), the checkout's diff, the LLM."""
+"""The only network code: Azure DevOps (SDK), Confluence (httpx), the LLM (the change is
+read in change/read.py)."""

@@ -105,7 +105,7 @@ class AzureDevOps:
 
     @property
     def git(self) -> sdk.GitClient:
-        """The SDK's git client, for the change's files (sources/change.py)."""
+        """The SDK's git client, for the change's files (change/read.py)."""
         return self._git
 
     @property

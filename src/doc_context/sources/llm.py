@@ -34,7 +34,7 @@ import httpx
 from azure.core.exceptions import AzureError
 from pydantic import SecretStr
 
-from doc_context.changes import Diff
+from doc_context.change.model import Diff
 from doc_context.models import Notice, PullRequest, Summary
 from doc_context.sources.tls import default_context
 from doc_context.summary.acceptance_criteria import criteria_lines

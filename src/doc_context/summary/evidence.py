@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from doc_context.changes import Basis, Diff, DiffFile, Evidence, FileEvidence
+from doc_context.change.index import DiffIndex, Side
+from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.summary.bridges import splits
 from doc_context.summary.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms, number, parts
-from doc_context.summary.diffindex import DiffIndex, Side
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     bare,

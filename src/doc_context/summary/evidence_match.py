@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from doc_context.change.index import FileWords
 from doc_context.summary.criterion_terms import WEAK, Term, parts
-from doc_context.summary.diffindex import FileWords
 from doc_context.summary.evidence_topics import is_config
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on

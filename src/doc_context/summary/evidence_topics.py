@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from doc_context.change.index import DiffIndex
 from doc_context.summary.criterion_terms import COMMON, WEAK, Term, criterion_terms, parts
-from doc_context.summary.diffindex import DiffIndex
 from doc_context.summary.tokens import PATH_NOISE
 
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three

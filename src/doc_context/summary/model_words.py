@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
-from doc_context.changes import Diff, Evidence, FileEvidence
+from doc_context.change.model import Diff, Evidence, FileEvidence
 from doc_context.models import Criterion, Notice, Summary
 from doc_context.summary.tokens import clip
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from doc_context.changes import FileEvidence
+from doc_context.change.model import FileEvidence
 from doc_context.models import PullRequest, PullRequestRef
 
 MAX_LINES = 3  # line ranges named in a label; the rest is counted

@@ -1,4 +1,4 @@
-"""text/unidiff: a git diff read into files and their added and deleted lines; no input makes it raise."""
+"""change/unified: a git diff read into files and their added and deleted lines; no input makes it raise."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doc_context.text.unidiff import MAX_HELD, MAX_LINE, Diff, DiffReader, parse_diff
+from doc_context.change.unified import MAX_HELD, MAX_LINE, Diff, DiffReader, parse_diff
 from tests.diffs import added, deleted, patch
 
 GIT_DIFF = (

@@ -9,7 +9,7 @@ renamed, copied, added and deleted files, a 5 MB line (clipped to MAX_LINE chara
 is held to MAX_HELD while it is read), no newline at the end, non-UTF-8 bytes (replaced), quoted
 paths, and malformed or cut hunks (read as far as they go). A hunk is read by its counts, so a deleted
 line "-- x" or an added "++ y" is never taken for a file header. The data it makes (Diff, DiffFile, Lines)
-is models.py's: it flows from the sources through the run to the summaries.
+is model.py's: it flows from the sources through the run to the summaries.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import codecs
 import re
 from array import array
 
-from doc_context.changes import Diff, DiffFile, Lines, Status
+from doc_context.change.model import Diff, DiffFile, Lines, Status
 
 __all__ = ["MAX_HELD", "MAX_LINE", "Diff", "DiffFile", "DiffReader", "Lines", "Status", "parse_diff"]
 

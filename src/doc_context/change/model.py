@@ -1,5 +1,6 @@
-"""Frozen data about the pull request's change: its diff read into files and changed lines (text/unidiff.py makes
-it, from the checkout the sources read), and the evidence a criterion finds in it (summary/evidence.py)."""
+"""Frozen data about the pull request's change: its diff read into files and changed lines (unified.py makes it,
+from the text differ.py writes of the sides read.py reads), and the evidence a criterion finds in it
+(summary/evidence.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The change's sides from a checkout's git objects, for sources/change.py: a PR build's checkout, whose HEAD is the
+"""The change's sides from a checkout's git objects, for read.py: a PR build's checkout, whose HEAD is the
 pull request's merge commit and HEAD^1 its first parent (fetchDepth 2). No request; git reads each path from
 its batch input, never from its arguments, so no path is taken for an option.
 
@@ -12,7 +12,7 @@ import os
 import subprocess
 from collections.abc import Sequence
 
-from doc_context.text.sidediff import Caps, Side, Wanted
+from doc_context.change.differ import Caps, Side, Wanted
 
 TIMEOUT = 60.0  # seconds for one git command
 _GIT_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
@@ -29,7 +29,7 @@ def head(source_dir: str | None) -> str:
 
 def from_checkout(root: str, wanted: Sequence[Wanted], caps: Caps) -> dict[tuple[str, bool], Side]:
     """Both sides of each file from the checkout's objects (HEAD^1:path and HEAD:path), within the caps as
-    text/sidediff.assemble applies them, in path order: a side over caps.file or a file past caps.total is
+    change/differ.assemble applies them, in path order: a side over caps.file or a file past caps.total is
     not read at all."""
     keys = [w.sides() for w in wanted]
     asked = [k for file in keys for k in file if _one_line(k[0])]  # git reads a spec a line: none can hold a break

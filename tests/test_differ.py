@@ -1,10 +1,10 @@
-"""text/sidediff.py: both sides of each changed file -> git's unified diff, within the caps; pure."""
+"""change/differ.py: both sides of each changed file -> git's unified diff, within the caps; pure."""
 
 from __future__ import annotations
 
+from doc_context.change.differ import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan
+from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile
-from doc_context.text.sidediff import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan
-from doc_context.text.unidiff import parse_diff
 
 OLD = b"".join(b"line %d\n" % n for n in range(1, 21))
 NEW = OLD.replace(b"line 10\n", b"line ten\n")
@@ -39,7 +39,7 @@ def test_an_edit_is_one_hunk_with_three_lines_of_context_as_git_writes_it() -> N
     diff = parse_diff(result.text)
     assert diff.files[0].added.numbers.tolist() == [10] and diff.files[0].scopes == (
         "line 9",
-    )  # unidiff: the nearest definition-like line
+    )  # unified: the nearest definition-like line
 
 
 def test_added_deleted_renamed_and_no_final_newline() -> None:

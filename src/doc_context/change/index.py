@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from doc_context.change.unified import Diff, Lines
 from doc_context.summary.bridges import ABBREVIATIONS, MAX_WINDOW, bridges, expand, joins
 from doc_context.summary.criterion_terms import COMMON, fold, number, parts
 from doc_context.summary.tokens import words
-from doc_context.text.unidiff import Diff, Lines
 
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces

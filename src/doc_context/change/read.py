@@ -7,14 +7,14 @@
 The changed files are the pull request's (its iterations' changes, read already); both sides of each are read:
 - from the checkout, when its HEAD is the pull request's merge commit (lastMergeCommit) and HEAD^1 is there
   (a PR build with fetchDepth 2): `git cat-file` reads HEAD:path and HEAD^1:path, no request
-  (sources/change_checkout.py);
+  (change/read_checkout.py);
 - else through Azure DevOps, at the collection's host with its credential: Items - Get (git 7.1,
   GET {project}/_apis/git/repositories/{repositoryId}/items?path=...&versionDescriptor.version={lastMergeCommit}
   &versionDescriptor.versionType=commit[&versionDescriptor.versionOptions=firstParent], the file's bytes as
   application/octet-stream: the SDK's get_item_content), 4 x `concurrency` at once (at most 32), in the pages'
   wave.
 A checkout of another commit (a manual rerun on the target branch, a service hook's) is not used. Both ways feed
-the same sides to text/sidediff.py, within the same caps, so the same pull request gives the same diff.
+the same sides to change/differ.py, within the same caps, so the same pull request gives the same diff.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from doc_context.change.differ import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan, size
+from doc_context.change.read_checkout import from_checkout, head
+from doc_context.change.unified import Diff, parse_diff
 from doc_context.errors import SourceError, first_line
 from doc_context.models import ChangedFile, Check, Notice, PullRequest
-from doc_context.sources.change_checkout import from_checkout, head
-from doc_context.text.sidediff import CAPS, Caps, Made, Side, Wanted, assemble, by_name_summary, plan, size
-from doc_context.text.unidiff import Diff, parse_diff
 
 SOURCE = "diff"
 MAX_BYTES = 2_000_000  # of the diff kept as text: what the summaries rank by
@@ -136,7 +136,7 @@ class ChangeReader:
     # -- through Azure DevOps
     def _api(self, pr: PullRequest, wanted: Sequence[Wanted]) -> dict[tuple[str, bool], Side]:
         # The bytes all reads may hold at once: the caps, and room for the reads in flight (a side over caps.file
-        # gives its bytes back), so within the caps no read is cut; text/sidediff.assemble then applies the caps
+        # gives its bytes back), so within the caps no read is cut; change/differ.assemble then applies the caps
         # in path order, as the checkout's reading does.
         budget = _Budget(
             self.caps.total + (self.caps.file + CHUNK) * self.concurrency, time.monotonic() + self.deadline

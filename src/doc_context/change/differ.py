@@ -1,12 +1,12 @@
 """Pure: a pull request's change as a unified diff, made here from both sides of each changed file, whichever way
-the sides were read (sources/change.py: from the checkout's git objects, or through the Azure DevOps API), so
+the sides were read (change/read.py: from the checkout's git objects, or through the Azure DevOps API), so
 the same pull request gives the same diff, byte for byte, either way.
 
     wanted, by_name = plan(changed, caps)         # the files whose sides are read, in path order; the rest by name
     made = assemble(wanted, sides, by_name, caps)  # made.text: git's unified format; made.by_name: (path, why)
     by_name_summary(made.by_name, caps)           # "2 binary, 100 beyond the first 300 files and 20 MB"
 
-A file is read by its name only (a header with no lines: text/unidiff.py makes it a file without changed lines,
+A file is read by its name only (a header with no lines: change/unified.py makes it a file without changed lines,
 whose evidence is its name) when it is a submodule, a side is over caps.file bytes or binary (a NUL byte in its
 first 8,000, git's rule), a side could not be read, or it lies beyond the first caps.files files or the
 caps.total bytes read in all. A side that is not UTF-8 is read as Windows-1252 (every byte a character) and
