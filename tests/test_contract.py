@@ -335,7 +335,7 @@ def test_parse_the_published_wiki_page(sandbox, gateway, name, path):
     info = sandbox.info
     ref = WikiRef(info.project_name, "sampleProjectWiki", page_id=51 if "id" in name else None, path="/SamplePage973")
 
-    page = wiki.fetch(ref)
+    page = wiki.fetch(ref, (ref,))
 
     assert (page.id, page.title, page.text, page.version) == (51, "SamplePage973", "Wiki page content", "4c6adda")
     assert page.scope == "ffa4628c-8f6d-45c0-b61b-52c16d06c925"  # the wiki's id, from the page's REST url

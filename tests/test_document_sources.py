@@ -59,7 +59,7 @@ def test_a_toy_source_registered_in_one_place_is_read_and_shown(env: Sandbox, op
 
     toy = toy_of(opened)
     assert (toy.site, toy.token) == (TOY.rstrip("/"), TOKEN)  # configured from TOY_URL and TOY_TOKEN
-    assert toy.read == [3, 8, 13] and toy.closed
+    assert toy.read == [3, 8, 13] and toy.closed and toy.asked == {(3, 8, 13)}
     assert "### Toy docs" in outcome.markdown and f"[Toy doc 3]({TOY}3)" in outcome.markdown
     assert "**Cited by** the pull request" in outcome.markdown  # the PR's description cites doc 3 too
     assert "Docs: [doc 3]" not in outcome.markdown  # the line only cites a doc the comment shows: said once
@@ -79,10 +79,36 @@ def test_check_asks_the_toy_source(env: Sandbox, opened: list[ToyDocs]) -> None:
     assert Check("read the cited toy docs", True, "3 cited") in checks
 
 
+def test_the_page_cap_is_applied_once_by_gather_and_no_source_knows_it(
+    env: Sandbox, opened: list[ToyDocs], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five toy docs cited, DOC_CONTEXT_MAX_PAGES=2: gather chooses two, round-robin (the PR's first, then the
+    second story's first), and passes the toy exactly those; the other three are said once, by gather."""
+    monkeypatch.setenv("DOC_CONTEXT_MAX_PAGES", "2")
+    docs = {"System.Description": f"<div>Docs: <a href='{TOY}9'>doc 9</a></div>"}
+    env.ado.add_work_item(work_item(7002, "User Story", "Toy too", project=env.info.project_name, fields=docs))
+    env.ado.link_work_items(env.info.pr_id, 7002)
+    env.ado.pull_request(env.info.pr_id).description += f" And {TOY}4."  # cited: 3, 8, 13, 4 (PR); 3; 9
+    settings = WithToy(dry_run=True)
+    with wire(settings, registered(opened)) as wired:
+        outcome = run(wired.sources, None, settings.pull_request(), Options("toy", dry_run=True))
+        checks = preflight(
+            wired.publisher, wired.sources.documents, settings.pull_request(), max_pages=wired.sources.max_pages
+        )
+
+    toy = toy_of(opened)
+    assert sorted(toy.read) == [3, 9] and toy.asked == {(3, 9)}  # asked for the two gather chose, by run and check
+    capped = [n for n in outcome.notices if n.source == "toy" and "more pages were not read" in n.message]
+    assert capped == [
+        Notice("toy", "3 more pages were not read (DOC_CONTEXT_MAX_PAGES=2): toy doc 8, toy doc 13, toy doc 4")
+    ]
+    assert Check("read the cited toy docs", True, "5 cited") in checks
+
+
 def test_read_list_names_a_page_by_its_sources_noun() -> None:
     from doc_context.models import Gathered
 
-    page = ToyDocs(TOY, TOKEN).fetch(ToyRef(4))
+    page = ToyDocs(TOY, TOKEN).fetch(ToyRef(4), (ToyRef(4),))
     assert read_list(Gathered(None, (), (), ((page, (0, 12)),), (), ())) == (
         "toy doc 4 (version 1): Toy doc 4, cited by the pull request, 12",
         "changed files: 0",

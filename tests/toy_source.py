@@ -56,7 +56,8 @@ class ToyDocs:
     def __init__(self, site: str, token: str) -> None:
         self.site, self.token = site.rstrip("/"), token
         self.links = ToyLinks(site)
-        self.read: list[int] = []
+        self.read: list[int] = []  # each fetch, in order
+        self.asked: set[tuple[int, ...]] = set()  # the pages gather chose for it (`reading`), as each call gave them
         self.closed = False
 
     def find(self, who: Sequence[Citer]) -> Found:
@@ -67,9 +68,10 @@ class ToyDocs:
             raise SourceError("no TOY_TOKEN")
         return SignedIn("the toy", None)
 
-    def fetch(self, ref: Ref) -> Page:
-        assert isinstance(ref, ToyRef)
+    def fetch(self, ref: Ref, reading: Sequence[Ref]) -> Page:
+        assert isinstance(ref, ToyRef) and ref in reading
         self.read.append(ref.number)
+        self.asked.add(tuple(r.number for r in reading if isinstance(r, ToyRef)))
         if ref.number == 13:
             raise SourceError("doc 13 is unlucky")
         return Page(
@@ -93,7 +95,8 @@ class ToyDocs:
     def settled(self, reads: Sequence[Read]) -> list[Notice]:
         return [Notice(NAME, f"read {len(reads)} toy docs")]
 
-    def check(self, who: Sequence[Citer]) -> list[Check]:
+    def check(self, who: Sequence[Citer], reading: Sequence[Ref]) -> list[Check]:
+        self.asked.add(tuple(r.number for r in reading if isinstance(r, ToyRef)))
         return [Check("read the cited toy docs", True, f"{len(self.find(who).refs)} cited")]
 
     def close(self) -> None:

@@ -44,7 +44,7 @@ from doc_context.models import (
     WorkItem,
 )
 from doc_context.summary.audience import Audience, withhold_item, withhold_page
-from doc_context.summary.cited_pages import Citer, Found, Read, capped, citers
+from doc_context.summary.cited_pages import Citer, Found, Read, capped, citers, to_read
 from doc_context.summary.parents import parent_ids
 
 T = TypeVar("T")
@@ -78,12 +78,13 @@ class DocumentSource(Protocol):
     @property
     def concurrency(self) -> int: ...  # its pages read at once
 
-    def find(self, who: Sequence[Citer]) -> Found: ...  # its pages the citers cite, once each; the rest, said
+    def find(self, who: Sequence[Citer]) -> Found: ...  # all its cited pages, once each, uncapped; the rest, said
     def check_access(self) -> SignedIn: ...  # once, in the first wave; a SourceError: none of its pages is read
-    def fetch(self, ref: Ref) -> Page: ...  # one cited page; a SourceError: that page is skipped, with a notice
+    # one of `reading`, the pages gather chose for it (capped: to_read); a SourceError: skipped, with a notice
+    def fetch(self, ref: Ref, reading: Sequence[Ref]) -> Page: ...
     def title_only(self, page: Page) -> Withheld | None: ...  # its audience rule, after summary/audience.py's
     def settled(self, reads: Sequence[Read]) -> list[Notice]: ...  # what its pages, as read, tell the log
-    def check(self, who: Sequence[Citer]) -> list[Check]: ...  # `doc-context check`: will its cited pages be read?
+    def check(self, who: Sequence[Citer], reading: Sequence[Ref]) -> list[Check]: ...  # `check`: will they be read?
     def close(self) -> None: ...
 
 
@@ -207,7 +208,8 @@ def _documents(
         notices += found.notices
         lines += found.skipped
         seen |= found.seen
-        refs = _capped_refs(source, found, sources.max_pages, notices) if source.ready else []
+        refs, rest = to_read(found, sources.max_pages) if source.ready else ((), "")
+        notices += [Notice(source.name, rest)] if rest else []
         if source.ready and _access(source, f_access[source.name], notices, deadline, bool(refs)):
             reading.append((source, _start(source, refs)))
     pages: list[tuple[Page, tuple[int, ...]]] = []
@@ -238,23 +240,13 @@ def _access(
     return True
 
 
-def _capped_refs(
-    source: DocumentSource, found: Found, most: int, notices: list[Notice]
-) -> list[tuple[Ref, tuple[int, ...]]]:
-    cited = list(found.refs)
-    if len(cited) > most:
-        skipped = ", ".join(ref.describe() for ref, _ in cited[most:][:5])
-        more = f"{len(cited) - most} more pages were not read (DOC_CONTEXT_MAX_PAGES={most})"
-        notices.append(Notice(source.name, f"{more}: {skipped}"))
-    return cited[:most]
-
-
 def _start(
     source: DocumentSource, cited: Sequence[tuple[Ref, tuple[int, ...]]]
 ) -> list[tuple[Future[Page], Ref, tuple[int, ...]]]:
     """All of the source's pages at once, in a pool of its own, apart from the ADO pool."""
     fetcher = ThreadPoolExecutor(max_workers=max(1, min(len(cited), source.concurrency)), thread_name_prefix="pages")
-    futures = [(fetcher.submit(source.fetch, ref), ref, ids) for ref, ids in cited]
+    reading = tuple(ref for ref, _ in cited)  # exactly the pages gather chose for it, capped: it knows no cap
+    futures = [(fetcher.submit(source.fetch, ref, reading), ref, ids) for ref, ids in cited]
     fetcher.shutdown(wait=False)
     return futures
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from doc_context.defaults import MAX_PAGES
 from doc_context.errors import DocContextError
-from doc_context.models import WORK_ITEM_BATCH, ChangedFile, Check, Fetched, PullRequest, PullRequestRef, WorkItem
-from doc_context.summary.cited_pages import Citer, citers
+from doc_context.models import WORK_ITEM_BATCH, ChangedFile, Check, Fetched, PullRequest, PullRequestRef, Ref, WorkItem
+from doc_context.summary.cited_pages import Citer, Found, citers, to_read
 
 __all__ = ["Check", "Checkable", "Preflightable", "preflight", "table"]
 
@@ -32,9 +33,10 @@ class Preflightable(Protocol):
 
 
 class Checkable(Protocol):
-    """A document source as `check` asks it (gather.DocumentSource)."""
+    """A document source as `check` asks it (gather.DocumentSource): the pages a run would read, as gather chooses."""
 
-    def check(self, who: Sequence[Citer]) -> list[Check]: ...
+    def find(self, who: Sequence[Citer]) -> Found: ...
+    def check(self, who: Sequence[Citer], reading: Sequence[Ref]) -> list[Check]: ...
 
 
 class ChangeCheckable(Protocol):
@@ -48,6 +50,8 @@ def preflight(
     documents: Sequence[Checkable],
     pr: PullRequestRef,
     change: ChangeCheckable | None = None,
+    *,
+    max_pages: int = MAX_PAGES,
 ) -> list[Check]:
     try:
         pull_request = ado.pull_request(pr)
@@ -60,7 +64,10 @@ def preflight(
     if change is not None:
         checks.append(change.check(pull_request, lambda: ado.changed_files(pr)))
     who = citers(pull_request, items)
-    return checks + [check for source in documents for check in source.check(who)]
+    reading = [[ref for ref, _ in to_read(source.find(who), max_pages)[0]] for source in documents]  # as gather does
+    return checks + [
+        check for source, refs in zip(documents, reading, strict=True) for check in source.check(who, refs)
+    ]
 
 
 def _read_items(ado: Preflightable, pr: PullRequestRef, into: list[WorkItem]) -> str:

@@ -38,7 +38,10 @@ def main(args: argparse.Namespace, console: Console) -> int:
     )
     console.secrets += settings.secrets()
     with wire(settings, clock=console.clock) as wired:
-        checks = preflight(wired.publisher, wired.sources.documents, settings.pull_request(), wired.sources.change)
+        sources = wired.sources
+        checks = preflight(
+            wired.publisher, sources.documents, settings.pull_request(), sources.change, max_pages=sources.max_pages
+        )
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:
         console.emit(line)

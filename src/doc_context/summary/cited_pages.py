@@ -129,3 +129,14 @@ class Read:
     ref: Ref
     page: Page
     withheld: Withheld | None = None
+
+
+def to_read(found: Found, max_pages: int) -> tuple[tuple[tuple[Ref, tuple[int, ...]], ...], str]:
+    """The page cap (DOC_CONTEXT_MAX_PAGES), applied here and nowhere else: the first `max_pages` of a source's
+    cited pages in reading order (round-robin, `cited`), which gather passes to the source to read and `check`
+    to try; and what is said, once, of the rest ("" when none is left out)."""
+    kept, rest = found.refs[:max_pages], found.refs[max_pages:]
+    if not rest:
+        return kept, ""
+    named = ", ".join(ref.describe() for ref, _ in rest[:5])
+    return kept, f"{len(rest)} more pages were not read (DOC_CONTEXT_MAX_PAGES={max_pages}): {named}"

@@ -94,7 +94,7 @@ class ConfluencePages:
         assert self.client is not None
         return self.client.check_credentials()
 
-    def fetch(self, ref: Ref) -> Page:
+    def fetch(self, ref: Ref, reading: Sequence[Ref]) -> Page:  # one page is one read: `reading` matters not
         assert self.client is not None and isinstance(ref, PageRef)
         page = self.client.fetch(ref)
         return replace(page, cited_as=frozenset({ref.key, PageRef(page_id=int(page.id)).key}))
@@ -120,7 +120,7 @@ class ConfluencePages:
             notices.append(Notice(NAME, text))
         return notices
 
-    def check(self, who: Sequence[Citer]) -> list[Check]:
+    def check(self, who: Sequence[Citer], reading: Sequence[Ref]) -> list[Check]:
         """Sign-in, the token's scopes and the cited links; a page that will not be read is a warning."""
         site = self.site
         count = len(cited(who, site)) if site else len(confluence_like(who))

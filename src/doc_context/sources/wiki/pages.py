@@ -7,12 +7,13 @@ work items cite on the run's own organization (links.py), read through the SDK's
              code wiki's version (versionDescriptor.version and .versionType) when the link names one
 
 A page is read once: two links to one id are one read, and a path link first waits for the pages cited by
-id, read beside it, so a page cited both by its id and by its path (by the names in a page's address or the
-ids in a work item's artifact link alike) is one read too; a path that none of them has is read then, one
-round trip later. Its markdown is someone else's (text/wikimd.py). There are
-no per-page permissions in a wiki (learn.microsoft.com, "Manage wiki permissions": "permissions to access
-the wiki are made for all pages and not individual pages"), so a page is shown unless it is another
-project's (summary/audience.py). A page the build identity may not read is a warning naming the permission.
+id that this run reads (gather's choice, under its page cap: the source knows no cap), read beside it, so a
+page cited both by its id and by its path (by the names in a page's address or the ids in a work item's
+artifact link alike) is one read too; a path that none of them has is read then, one round trip later. Its
+markdown is someone else's (text/wikimd.py). There are no per-page permissions in a wiki (learn.microsoft.com,
+"Manage wiki permissions": "permissions to access the wiki are made for all pages and not individual pages"),
+so a page is shown unless it is another project's (summary/audience.py). A page the build identity may not
+read is a warning naming the permission.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
-from doc_context.defaults import CONCURRENCY, MAX_PAGES
+from doc_context.defaults import CONCURRENCY
 from doc_context.errors import SourceError, first_line
 from doc_context.models import Check, Clock, Notice, Page, PageKey, Ref, SignedIn, Withheld
 from doc_context.sources.read_once import Once
@@ -101,16 +102,14 @@ class WikiPages:
         org_url: str,
         *,
         concurrency: int = CONCURRENCY,
-        max_pages: int = MAX_PAGES,
     ) -> None:
         self._make = client
         self._client: WikiClient | None = None
         self._guard = threading.Lock()
         self.web = org_url.rstrip("/")
         self.links = WikiLinks(Collection.from_url(self.web))
-        self.concurrency, self.max_pages = concurrency, max_pages
+        self.concurrency = concurrency
         self._reads: Once[tuple[object, ...], Page] = Once()
-        self._ids: set[WikiRef] = set()  # the pages cited by id (find): a path link may name one of them
 
     def find(self, who: Sequence[Citer]) -> Found:
         refs = cited(who, self.links)
@@ -124,7 +123,6 @@ class WikiPages:
                 elsewhere.setdefault(base, []).append(url)
             elif self.links.is_wiki_link(url):
                 not_pages.append(url)
-        self._ids |= {ref for ref, _ in refs[: self.max_pages] if isinstance(ref, WikiRef) and ref.page_id is not None}
         notices = [
             Notice(NAME, ELSEWHERE.format(count=len(urls), base=base, ours=self.web, first=", ".join(urls[:3])))
             for base, urls in elsewhere.items()
@@ -137,11 +135,13 @@ class WikiPages:
     def check_access(self) -> SignedIn:
         return SignedIn("the Azure DevOps credential", None)  # no request: it read the pull request already
 
-    def fetch(self, ref: Ref) -> Page:
+    def fetch(self, ref: Ref, reading: Sequence[Ref]) -> Page:
+        """One page; `reading`: all the pages this run reads (gather's choice): a path link may name one by id."""
         assert isinstance(ref, WikiRef)
         if ref.page_id is not None:
             return self._reads.get(ref.key, lambda: self._by_id(ref))
-        return self._reads.get(ref.key, lambda: self._by_path(ref))
+        by_id = [r for r in reading if isinstance(r, WikiRef) and r.page_id is not None]
+        return self._reads.get(ref.key, lambda: self._by_path(ref, by_id))
 
     def title_only(self, page: Page) -> Withheld | None:
         """Its audience rule: none of its own. A wiki has no per-page permissions; another project's page is
@@ -155,16 +155,17 @@ class WikiPages:
             if r.page.degraded
         ]
 
-    def check(self, who: Sequence[Citer]) -> list[Check]:
-        """Whether each cited wiki page can be read (read now, as a run would), and links elsewhere."""
+    def check(self, who: Sequence[Citer], reading: Sequence[Ref]) -> list[Check]:
+        """Whether each page a run would read (`reading`) can be read (read now, as a run would), and links
+        elsewhere."""
         found = self.find(who)
         if not found.refs and not found.notices:
             return [Check("read the cited wiki pages", True, "no wiki page of this organization is cited")]
         read: set[PageKey] = set()
         failed: list[str] = []
-        for ref, _ in found.refs[: self.max_pages]:
+        for ref in reading:
             try:
-                read.add(self.fetch(ref).key)  # two links to one page: one page
+                read.add(self.fetch(ref, reading).key)  # two links to one page: one page
             except SourceError as e:
                 failed.append(f"{ref.describe()}: {e}")
         detail = f"{len(read)} of {len(read) + len(failed)} cited wiki pages can be read"
@@ -189,10 +190,10 @@ class WikiPages:
         )
         return self._page(ref, got)
 
-    def _by_path(self, ref: WikiRef) -> Page:
-        for by_id in sorted(self._ids, key=lambda r: r.key):  # read beside it (or now): one may be this page
+    def _by_path(self, ref: WikiRef, reading: Sequence[WikiRef]) -> Page:
+        for by_id in sorted(set(reading), key=lambda r: r.key):  # read beside it (or now): one may be this page
             try:
-                page = self.fetch(by_id)
+                page = self.fetch(by_id, reading)
             except SourceError:
                 continue
             if ref.key in page.cited_as:  # its path, under the names the link used or the ids the answer gave

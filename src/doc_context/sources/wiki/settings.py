@@ -19,7 +19,6 @@ def open_wiki(settings: Settings, ado: AzureDevOps) -> WikiPages:
         lambda: connect_client(ado.connection, timeout=settings.timeout, clock=ado.clock),
         settings.pull_request().org_url,
         concurrency=settings.concurrency,  # requests to Azure DevOps in flight at once (DOC_CONTEXT_CONCURRENCY)
-        max_pages=settings.max_pages,
     )
 
 
