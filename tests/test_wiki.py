@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from doc_context.app import Options, run
+from doc_context.defaults import MAX_PAGES
 from doc_context.gather import Sources
 from doc_context.models import Notice, Outcome, PullRequestRef
 from doc_context.sandbox import Sandbox
@@ -48,7 +49,7 @@ class Org:
         )
         self.sandbox.ado.link_work_items(self.sandbox.info.pr_id, STORY)
 
-    def run(self, org_url: str = "", audience: Audience | None = None) -> Outcome:
+    def run(self, org_url: str = "", audience: Audience | None = None, max_pages: int = MAX_PAGES) -> Outcome:
         """A dry run; `org_url`: the organization the links are matched against (the SDK still asks the sandbox)."""
         info = self.sandbox.info
         gateway = ado.connect(info.org_url, token_auth(info.token), timeout=10, user_agent="test")
@@ -56,7 +57,7 @@ class Org:
         audience = audience or Audience()
         named = audience.named_projects  # as gateways.wire does: their ids are asked in the first wave
         known = (lambda: gateway.project_ids(named)) if named else None
-        sources = Sources(gateway, (wiki,), audience=audience, read_threads=False, project_ids=known)
+        sources = Sources(gateway, (wiki,), max_pages, audience=audience, read_threads=False, project_ids=known)
         pr = PullRequestRef(info.org_url, info.project_name, info.repo_name, info.pr_id)
         return run(sources, None, pr, Options("wiki", dry_run=True))
 
@@ -156,6 +157,42 @@ def test_one_page_cited_by_id_by_path_and_by_artifact_link_is_one_read(org: Org)
         f"/{org.sandbox.ado.org}/Fabrikam%20Fiber/_apis/wiki/wikis/Fabrikam-Fiber.wiki/pages/412?includeContent=true"
     ]
     assert outcome.markdown.count(f"[{PAGE}](") == 1 and outcome.pages == 1
+
+
+def test_a_path_link_is_matched_only_against_the_pages_gather_reads(org: Org) -> None:
+    """The page cap is gather's: under DOC_CONTEXT_MAX_PAGES=1 only the path link (cited first) is read, by its
+    path, and the id link left out is said once; under 2 the path is the page read by id, one request."""
+    base = W.format(org=org.sandbox.info.org_url)
+    org.cite(f"{base}?pagePath=/Payments/Split%20tender", f"{base}/412/Split-tender")
+
+    capped = org.run(max_pages=1)
+
+    [read] = org.wiki_requests()
+    assert "path=%2FPayments%2FSplit%20tender" in read and TEXT in capped.markdown
+    said = [n for n in capped.notices if "more pages were not read" in n.message]
+    assert said == [
+        Notice(
+            "wiki", "1 more pages were not read (DOC_CONTEXT_MAX_PAGES=1): " + "wiki page 412 in Fabrikam-Fiber.wiki"
+        )
+    ]
+    org.sandbox.ado.clear()
+    org.run(max_pages=2)
+    assert [r for r in org.wiki_requests() if "/pages/412?" in r] == org.wiki_requests() != []
+
+
+def test_the_wiki_knows_no_cap_of_its_own(org: Org) -> None:
+    """31 links under DOC_CONTEXT_MAX_PAGES=31, 30 by id (more than the default 25) and a path link to the last:
+    it is that page, read once by id (a wiki cutting the by-id pages to a cap of its own would read it by path)."""
+    base = W.format(org=org.sandbox.info.org_url)
+    ids = [
+        org.sandbox.ado.wikis.add_page(org.wiki, f"/Many/Page {n}", f"Page {n}.", page_id=600 + n) for n in range(30)
+    ]
+    org.cite(*(f"{base}/{i}" for i in ids), f"{base}?pagePath=/Many/Page%2029")
+
+    outcome = org.run(max_pages=31)
+
+    assert len(org.wiki_requests()) == 30 and not [r for r in org.wiki_requests() if "path=" in r]
+    assert not [n for n in outcome.notices if "more pages were not read" in n.message]
 
 
 def test_a_wiki_in_another_project_is_shown_by_title_only(org: Org) -> None:
