@@ -122,8 +122,8 @@ def run_case(case_dir: Path) -> tuple[str, dict[str, object], str]:
         tuple(cited),
         (),
         (),
-        diff=diff,
-        changes=parse_diff(raw),
+        diff_text=diff,
+        diff_lines=parse_diff(raw),
     )
     items, pages = summarize_all(gathered)
     comment = compose(gathered, items, pages, Options("k"))

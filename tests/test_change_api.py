@@ -184,5 +184,5 @@ def test_the_files_reads_stop_at_the_runs_deadline(sandbox):
     sandbox.ado.add_latency("GET", ITEMS, 200)  # 120 sides, 4 at once: 6 s in all
     read = ChangeReader(lambda: gateway.git, concurrency=1, deadline=1.0).read(lambda: got, lambda: changed)
     assert len(items(sandbox)) <= 60, "the reads went on past the deadline"
-    assert read.diff is not None and len(read.diff.by_name) >= 30
+    assert read.lines is not None and len(read.lines.by_name) >= 30
     assert any("not read within" in n.message for n in read.notices), read.notices

@@ -137,8 +137,8 @@ GATHERED = Gathered(
     (),
     (Notice("work item 999", "skipped: it does not exist"),),
     parents=(FEATURE, EPIC),
-    diff=DIFF,
-    changes=parse_diff(DIFF),
+    diff_text=DIFF,
+    diff_lines=parse_diff(DIFF),
 )
 
 
@@ -243,7 +243,7 @@ def test_a_bugs_outcome_and_the_models_word() -> None:
 
 
 def test_without_a_checkout_the_evidence_is_by_file_name() -> None:
-    doc = document(replace(GATHERED, changes=None))
+    doc = document(replace(GATHERED, diff_lines=None))
     story = next(w for w in doc["workItems"] if w["id"] == 101)
     assert {c["evidenceBasis"] for c in story["criteria"] if "evidence" in c} == {"file names"}
 

@@ -70,11 +70,11 @@ def no_api() -> object:
 def test_the_merge_commits_change_is_read_from_the_checkout(merged: Path) -> None:
     reader = ChangeReader(no_api, str(merged))  # type: ignore[arg-type]
     read = reader.read(lambda: pr(head(merged)), lambda: CHANGED)
-    assert read.way == CHECKOUT and read.diff is not None
-    totals = read.diff.file("/totals.py")
+    assert read.way == CHECKOUT and read.lines is not None
+    totals = read.lines.file("/totals.py")
     assert totals is not None and totals.added.split() == ["    return round_half_even(sum(lines))"]
     assert totals.added.numbers.tolist() == [2] and totals.deleted.numbers.tolist() == [2]
-    notes, old = read.diff.file("/notes.txt"), read.diff.file("/old.py")
+    notes, old = read.lines.file("/notes.txt"), read.lines.file("/old.py")
     assert notes is not None and notes.status == "added" and notes.added.split() == ["café au lait"]
     assert old is not None and old.status == "deleted" and old.deleted.split() == ["legacy = True"]
     assert "README.md" not in read.text, "the target branch's own change is not the pull request's"
@@ -83,10 +83,10 @@ def test_the_merge_commits_change_is_read_from_the_checkout(merged: Path) -> Non
 
 def test_the_diff_matches_gits_changed_lines(merged: Path) -> None:
     read = ChangeReader(no_api, str(merged)).read(lambda: pr(head(merged)), lambda: CHANGED)  # type: ignore[arg-type]
-    assert read.diff is not None
+    assert read.lines is not None
     git_diff = parse_diff(git(merged, "diff", "HEAD^1", "HEAD", "--", "totals.py", "old.py"))
     for theirs in git_diff.files:
-        ours = read.diff.file(theirs.path)
+        ours = read.lines.file(theirs.path)
         assert ours is not None and ours.status == theirs.status
         assert ours.added.numbers.tolist() == theirs.added.numbers.tolist() and ours.added.text == theirs.added.text
         assert ours.deleted.numbers.tolist() == theirs.deleted.numbers.tolist()
@@ -123,9 +123,9 @@ def test_the_caps_hold_in_the_checkout_too(merged: Path) -> None:
     """A side over caps.file is read by name only, as through the API: the same caps, the same diff."""
     caps = Caps(file=40)
     read = ChangeReader(no_api, str(merged), caps=caps).read(lambda: pr(head(merged)), lambda: CHANGED)  # type: ignore[arg-type]
-    assert read.diff is not None and read.diff.by_name == ("/totals.py",)
-    totals = read.diff.file("/totals.py")
-    assert totals is not None and not len(totals.added) and read.diff.by_name_why == "1 over 40 bytes"
+    assert read.lines is not None and read.lines.by_name == ("/totals.py",)
+    totals = read.lines.file("/totals.py")
+    assert totals is not None and not len(totals.added) and read.lines.by_name_why == "1 over 40 bytes"
 
 
 @pytest.mark.parametrize("odd", ["/a\u2028b.txt", "/a\x0cb.txt", "/a\x85b.txt", "/a\nb.txt", "/a\rb.txt\r"])
@@ -135,10 +135,10 @@ def test_a_path_with_a_line_break_of_any_kind_leaves_every_other_file_its_own_si
     must not shift the next files' sides onto each other."""
     changed = [*CHANGED, ChangedFile(odd, "edit")]  # not in the commit: its own side is unreadable
     read = ChangeReader(no_api, str(merged)).read(lambda: pr(head(merged)), lambda: changed)  # type: ignore[arg-type]
-    assert read.diff is not None and read.diff.by_name == (odd,)
-    totals = read.diff.file("/totals.py")
+    assert read.lines is not None and read.lines.by_name == (odd,)
+    totals = read.lines.file("/totals.py")
     assert totals is not None and totals.added.split() == ["    return round_half_even(sum(lines))"]
     assert totals.deleted.split() == ["    return sum(round(x, 2) for x in lines)"]
-    notes, old = read.diff.file("/notes.txt"), read.diff.file("/old.py")
+    notes, old = read.lines.file("/notes.txt"), read.lines.file("/old.py")
     assert notes is not None and notes.added.split() == ["café au lait"]
     assert old is not None and old.deleted.split() == ["legacy = True"]

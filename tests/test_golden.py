@@ -302,7 +302,7 @@ def compose_case(name: str, *, full: bool = False) -> str:
     """The case's comment, or with `full` its build summary, composed afresh."""
     gathered, diff = CASES[name]()
     # as a run with a checkout reads the diff, and as gather hands on Confluence's links
-    gathered = replace(gathered, diff=diff, changes=parse_diff(diff), links=(Site.from_url(WIKI),))
+    gathered = replace(gathered, diff_text=diff, diff_lines=parse_diff(diff), links=(Site.from_url(WIKI),))
     return compose(gathered, *summarize_all(gathered, extra=EXTRA), OPTIONS, full=full) + "\n"
 
 

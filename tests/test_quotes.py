@@ -62,7 +62,7 @@ def gathered(org: str = "https://dev.azure.com/fabrikam") -> Gathered:
         ((policy, (4211,)), (office, (4211,))),
         (),
         (),
-        diff=DIFF,
+        diff_text=DIFF,
     )
 
 

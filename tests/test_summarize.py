@@ -355,7 +355,7 @@ def test_summaries_are_deterministic() -> None:
 
 
 def gathered(*items: WorkItem, pages: tuple = (), parents: tuple[WorkItem, ...] = ()) -> Gathered:
-    return Gathered(None, items, CHANGED, pages, (), (), parents=parents, diff=DIFF)
+    return Gathered(None, items, CHANGED, pages, (), (), parents=parents, diff_text=DIFF)
 
 
 def test_summarize_all_ranks_by_relevance() -> None:

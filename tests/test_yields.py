@@ -78,7 +78,7 @@ def gathered() -> Gathered:
         PageRef(page_id=42), 42, "Rounding policy", "PAY", 3, "https://x.atlassian.net/wiki/pages/42", POLICY
     )
     pr = PullRequest(REF, "Round once", "")
-    return Gathered(pr, (story, bug), CHANGED, ((page, (4198,)),), (), (), parents=(feature,), diff=DIFF)
+    return Gathered(pr, (story, bug), CHANGED, ((page, (4198,)),), (), (), parents=(feature,), diff_text=DIFF)
 
 
 def comment(budget: int) -> str:

@@ -71,7 +71,7 @@ def compose(
         llm_overview=overview,
         summary_url=options.summary_url if link and not full else "",
         full=full,
-        by_name=by_name_line(len(changes.by_name), changes.by_name_why) if (changes := gathered.changes) else "",
+        by_name=by_name_line(len(changes.by_name), changes.by_name_why) if (changes := gathered.diff_lines) else "",
     )
 
 
@@ -104,10 +104,10 @@ def run(
             )
         )
         return outcome(plan.thread.first_comment, "unchanged", plan.thread.id, tuple(notices))
-    answer = ask(chat, gathered.pull_request, items, pages, gathered.changes)
+    answer = ask(chat, gathered.pull_request, items, pages, gathered.diff_lines)
     notices += [answer.notice] if answer.notice else []
     if answer.judgements:  # a word stays only on a line the diff really has
-        items, dropped = with_words(items, answer.judgements, gathered.changes)
+        items, dropped = with_words(items, answer.judgements, gathered.diff_lines)
         notices += dropped
     overview = answer.overview
     body = compose(gathered, items, pages, options, overview)

@@ -127,8 +127,8 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
-        diff = deadline.optional(f_diff, "the diff", notices, default=DiffRead()) if f_diff else DiffRead()
-        notices += diff.notices
+        read = deadline.optional(f_diff, "the diff", notices, default=DiffRead()) if f_diff else DiffRead()
+        notices += read.notices
     finally:
         pool.shutdown(wait=not deadline.missed, cancel_futures=True)
     return Gathered(
@@ -140,10 +140,10 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         tuple(notices),
         parents=parents.items,
         complete=not deadline.missed,
-        diff=diff.text,
+        diff_text=read.text,
         skipped_links=tuple(skipped),
         links=tuple(d.links for d in sources.documents if d.links is not None),
-        changes=diff.diff,
+        diff_lines=read.lines,
     )
 
 

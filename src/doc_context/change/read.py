@@ -2,7 +2,7 @@
 
     reader = ChangeReader(lambda: gateway.git, source_dir, concurrency=8)
     read = reader.read(get_pull_request, get_changed_files)   # waits for both (asked in the first two waves)
-    read.text, read.diff, read.notices                         # read.diff None: the change could not be read
+    read.text, read.lines, read.notices                        # read.lines None: the change could not be read
 
 The changed files are the pull request's (its iterations' changes, read already); both sides of each are read:
 - from the checkout, when its HEAD is the pull request's merge commit (lastMergeCommit) and HEAD^1 is there
@@ -55,7 +55,7 @@ NOT_PERMITTED = (
 @dataclass(frozen=True)
 class DiffRead:
     text: str = ""  # the diff's first MAX_BYTES, cut at a line end
-    diff: Diff | None = None  # its files and changed lines; None when the change was not read
+    lines: Diff | None = None  # its files and changed lines; None when the change was not read
     notices: tuple[Notice, ...] = ()
     way: str = ""  # CHECKOUT or API, "" when not read
 

@@ -91,7 +91,9 @@ class Check:
 
 @dataclass(frozen=True)
 class Gathered:
-    """Everything read for one PR, before it is summarized."""
+    """Everything read for one PR, before it is summarized. Its change, three ways: changed_files, the paths and
+    change types of its iterations (names only); diff_text, its unified diff's first 2 MB, which the summaries
+    rank against; diff_lines, the same diff read whole into files and changed lines, for criteria's evidence."""
 
     pull_request: PullRequest | None
     work_items: tuple[WorkItem, ...]
@@ -101,10 +103,10 @@ class Gathered:
     notices: tuple[Notice, ...]
     parents: tuple[WorkItem, ...] = ()  # up the Hierarchy-Reverse links, for one line of context each
     complete: bool = True  # False when the run's deadline cut the gathering short
-    diff: str = ""  # the change's unified diff (change/read.py: merge commit^1..merge commit), its first part
+    diff_text: str = ""  # the unified diff (change/read.py: merge commit^1..merge commit), its first 2 MB
     skipped_links: tuple[str, ...] = ()  # cited links not read as pages, one log line each
     links: tuple[LinkFamily, ...] = ()  # each document source's link parser, to tell which lines cite pages shown
-    changes: Diff | None = None  # the diff read whole into its changed lines, for evidence; None: the change unread
+    diff_lines: Diff | None = None  # the diff read whole into files and changed lines; None: the change unread
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Pure: each acceptance criterion's evidence in the pull request: the changed files whose added or changed
 lines carry its specific terms, with their line numbers. It points; it never says a criterion is met.
 
-    finder = EvidenceFinder(parse_diff(gathered.diff), gathered.changed_files)   # diff None: the change unread
+    finder = EvidenceFinder(gathered.diff_lines, gathered.changed_files)   # diff_lines None: the change unread
     evidence = finder.find("Orders over 500.00 get the loyalty discount", work_item=other_sentences)
     evidence.files[0].path, evidence.files[0].lines                          # "/src/loyalty.py", (12, 40)
 

@@ -185,14 +185,15 @@ def bug_terms(items: Sequence[WorkItem]) -> frozenset[str]:
 
 
 def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tuple[list[Summary], list[Summary]]:
-    """(work item summaries, page summaries), most relevant first, ranked against gathered.diff; each criterion
-    with its evidence from gathered.changes (the changed files' names alone when the change could not be read)."""
-    changed, diff = gathered.changed_files, gathered.diff
+    """(work item summaries, page summaries), most relevant first, ranked against gathered.diff_text; each
+    criterion with its evidence from gathered.diff_lines (the changed files' names alone when the change could not
+    be read)."""
+    changed, diff = gathered.changed_files, gathered.diff_text
     parents = {p.id: p for p in gathered.parents}
     shown = ShownPages.of(gathered.links, (page for page, _ in gathered.pages))
     ref = gathered.pull_request.ref if gathered.pull_request is not None else None
     names = (ref.repository, ref.project) if ref is not None else ()  # the change's own names tell nothing apart
-    finder = EvidenceFinder(gathered.changes, changed, names)  # the diff indexed once, for every criterion
+    finder = EvidenceFinder(gathered.diff_lines, changed, names)  # the diff indexed once, for every criterion
     said = {item.id: _said(item) for item in gathered.work_items}
     items = [
         replace(
