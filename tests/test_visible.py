@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from doc_context.comment.render import render_comment
@@ -105,6 +105,8 @@ def comment(texts: list[str], titles: list[str], budget: int) -> str:
     titles=st.lists(TEXT.map(lambda t: t[:60]), min_size=1, max_size=6),
     budget=st.integers(min_value=0, max_value=4_000),
 )
+# a table under a list item's text, not indented as its text is: the paragraph's lazy continuation, pipes and all
+@example(texts=["- item\n| a | b |\n| --- | --- |\n| 1 | 2 |"], titles=[""], budget=119)
 def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[str], budget: int) -> None:
     out = comment(texts, titles, budget)
     assert visible_text(out) == read_text(out)
@@ -119,3 +121,13 @@ def test_what_does_not_count() -> None:
     assert visible_size(table) == len("Lines Discount 3 × 3.335 none")
     assert visible_size("a\n\n---\n\nb") == 3
     assert visible_size("a &lt; b") == 5
+
+
+def test_a_table_under_a_list_items_text_is_that_text_unless_indented_as_it_is() -> None:
+    """markdown-it reads table rows less indented than a list item's or a quote's text as its lazy lines."""
+    rows = "| a | b |\n| --- | --- |\n| 1 | 2 |"
+    assert visible_text(f"- item\n{rows}") == "item | a | b | | --- | --- | | 1 | 2 |" == read_text(f"- item\n{rows}")
+    assert visible_text(f"- item\n\n{rows}") == "item a b 1 2" == read_text(f"- item\n\n{rows}")
+    assert visible_text(f"text\n{rows}") == "text a b 1 2" == read_text(f"text\n{rows}")
+    quoted = f"> quote\n{rows}"
+    assert visible_text(quoted) == "quote | a | b | | --- | --- | | 1 | 2 |" == read_text(quoted)

@@ -1,11 +1,9 @@
 """Pure: how long a comment reads: the characters a reader sees once Azure DevOps renders its markdown.
 
-What counts is the rendered text, each run of white space one character (a line break, the gap between
-two blocks or two table cells is one space). Link targets, emphasis and code-span markers, heading, list
-and quote marks, table pipes and rule rows do not count; link text, code and an entity's one character
-(`&lt;` reads `<`) do. The comment's ceiling (commentBudget) is counted so; the service's own limit
-(150,000 characters) is on the raw markdown. tests/test_visible.py holds this equal to the text that
-markdown-it-py (CommonMark, tables and strikethrough, as Azure DevOps renders) shows of any comment written.
+Each run of white space is one character. Link targets, emphasis and code-span markers, heading, list and quote
+marks, table pipes and rule rows do not count; link text, code and an entity's one character (`&lt;`) do.
+commentBudget counts so; the service's limit (150,000) is on the raw markdown. tests/test_visible.py holds this
+equal to markdown-it-py's text (CommonMark, tables, strikethrough, as Azure DevOps renders) of any comment.
 """
 
 from __future__ import annotations
@@ -48,7 +46,7 @@ def visible_text(markdown: str) -> str:
     """The text a reader sees, white space folded to single spaces."""
     out: list[str] = []
     para: list[str] = []  # the lines of the paragraph being read: its inline markdown is read as one
-    in_list = False  # the paragraph is a list item's
+    in_list, indent = False, 0  # the paragraph is a list item's; where its text starts, past its quote or list marks
     fence = ""
     lines = markdown.split("\n")
     table = separator = 0  # columns of the table the lines are in (0: none), the line of its separator row
@@ -71,7 +69,8 @@ def visible_text(markdown: str) -> str:
         ends = not line.strip() or _ENDS_TABLE.match(line) or _RULE.match(line)
         if table and (ends or raw[: len(raw) - len(line)] != prefix):
             table = 0
-        if not table and "|" in line and n + 1 < len(lines):
+        lazy = bool(para) and len(raw) - len(line.lstrip(" ")) < indent  # no table starts here
+        if not table and not lazy and "|" in line and n + 1 < len(lines):
             following = _containers(lines[n + 1])[0]
             if _SEPARATOR.match(following) and "-" in following and len(_row(following)) == len(_row(line)):
                 table, separator, prefix = len(_row(line)), n + 1, raw[: len(raw) - len(line)]
@@ -88,7 +87,8 @@ def visible_text(markdown: str) -> str:
         if heading:
             out.append(_inline(_CLOSING_HASHES.sub("", line[heading.end() :])))
         elif line.strip():
-            in_list = listed if not para else in_list
+            if not para:
+                in_list, indent = listed, len(raw) - len(line)
             para.append(line)
     if para:
         out.append(_inline("\n".join(para)))
