@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from doc_context.demo import run_env
 from doc_context.models import Clock
@@ -16,6 +17,12 @@ from doc_context.settings import secret_variables
 
 from .clock import FakeClock
 from .inprocess import run_main
+
+# CI (CI=true, as .ci/run is started there) draws the same examples every run, so a run's result is the code's,
+# not the draw's; a developer's run keeps Hypothesis' random search (and its database of failures) to find more.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI", "").lower() == "true":
+    settings.load_profile("ci")
 
 
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made its factory
