@@ -71,8 +71,11 @@ def test_the_scale_run_reads_every_file() -> None:
     assert run.files == 60 and run.found > 0
 
 
+CASES = sorted(p.name for p in (BENCHMARKS / "data" / "criteria").iterdir() if (p / "spec.txt").exists())
+
+
 @pytest.mark.e2e  # git in a subprocess
-@pytest.mark.parametrize("case", sorted(p.name for p in (BENCHMARKS / "data" / "criteria").iterdir() if (p / "spec.txt").exists()))
+@pytest.mark.parametrize("case", CASES)
 def test_each_diff_is_built_from_its_spec(case: str) -> None:
     folder = BENCHMARKS / "data" / "criteria" / case
     assert make_diffs.build(folder) == (folder / "pr.diff").read_text(encoding="utf-8")
