@@ -157,14 +157,9 @@ class Picked:
         return assemble([self.found[i] for i in kept], list(self.found)) if kept else ""
 
 
-def pick_units(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> list[Unit]:
-    """The most relevant units that fit, in text order (see Keep for what else is kept)."""
-    picked = pick(found, focus, budget, keep)
-    return [found[i] for i in picked.kept]
-
-
 def pick(found: list[Unit], focus: frozenset[str], budget: int, keep: Keep = Keep()) -> Picked:
-    """pick_units, and which of the kept units yield first when the excerpt must be shorter."""
+    """The most relevant units that fit, in text order (see Keep for what else is kept), and which of them
+    yield first when the excerpt must be shorter."""
     ranked, says = _rank(found, focus, keep.boost)
     scores = [score + (keep.first if i == 0 else 0) for i, score in enumerate(ranked)]
     lead = _lead_indexes(found, scores, keep.lead) if keep.lead else []
