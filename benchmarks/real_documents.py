@@ -1,0 +1,215 @@
+"""Benchmark: what the comment quotes of real, long specifications, for the public changes that implement them.
+
+Run: python benchmarks/real_documents.py [--mirrors DIR] [-v [--held-out]]
+Each pull request of benchmarks/data/real_documents.json is a public change (its repository, its base and its
+commit) and a story citing two public specifications: the one the change implements and a related one it does
+not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
+locating each labelled passage: the documents and the diff are read at run time from bare clones under DIR
+(default /work/.mirror; a repository owner/name is DIR/owner+name/repo or DIR/owner+name). A specification is
+markdown, read as the wiki source reads a page (text/wikimd.py), and cut into passages as the comment does
+(summary/passages.py). The story's work item and its criteria are ours, in a product owner's words.
+
+Prints per pull request and overall (the tuning part, the held-out part, all): whether the best passage of the
+specification the change implements is shown, the labelled passages shown (the best and up to four more),
+the passages shown that are neither labelled nor "related" (those count neither way; a page's lead shown
+alone, when nothing else of it is, is its lead and not a passage), and criteria evidence (the story's criteria
+with evidence in the diff). The held-out part is every fourth pull request in the file's order (the 4th, 8th,
+12th), fixed before anything was measured. -v prints each tuning pull request's labelled passages shown or
+missed, the unrelated ones shown, each criterion's evidence and each Touches line (--held-out: the held-out
+ones too).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
+from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.summary.evidence import EvidenceFinder
+from doc_context.summary.passages import Passage, passages
+from doc_context.summary.summarize import summarize_all
+from doc_context.summary.tokens import line_sentences
+from doc_context.text.visible import visible_text
+from doc_context.text.wikimd import wiki_to_markdown
+
+DATA = Path(__file__).resolve().parent / "data" / "real_documents.json"
+MIRRORS = Path("/work/.mirror")
+ORG = "https://dev.azure.com/fabrikam"
+GOALS = (0.9, 0.7, 1.0)  # best passage shown, labelled passages shown, unrelated passages per pull request
+PROBE = 80  # the characters of a sentence looked for in the comment (a clipped sentence keeps its start)
+
+
+@dataclass
+class Tally:
+    best: list[bool] = field(default_factory=list)
+    labelled: list[bool] = field(default_factory=list)
+    unrelated: list[int] = field(default_factory=list)
+    criteria: list[bool] = field(default_factory=list)
+
+    def line(self) -> str:
+        def share(flags: list[bool]) -> str:
+            return f"{sum(flags) / max(len(flags), 1):.2f} ({sum(flags)}/{len(flags)})"
+
+        per_pr = sum(self.unrelated) / max(len(self.unrelated), 1)
+        return (
+            f"best passage {share(self.best)}  labelled {share(self.labelled)}  "
+            f"unrelated shown {per_pr:.2f} a PR ({sum(self.unrelated)})  criteria evidence {share(self.criteria)}"
+        )
+
+    def add(self, other: Tally) -> None:
+        for name in ("best", "labelled", "unrelated", "criteria"):
+            getattr(self, name).extend(getattr(other, name))
+
+
+def repository(mirrors: Path, repo: str) -> Path:
+    """The bare clone of owner/name under the mirrors folder."""
+    folder = mirrors / repo.replace("/", "+")
+    return folder / "repo" if (folder / "repo").is_dir() else folder
+
+
+def git(mirrors: Path, repo: str, *args: str) -> bytes:
+    return subprocess.run(["git", "-C", str(repository(mirrors, repo)), *args], capture_output=True, check=True).stdout
+
+
+def fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def work_item(story: dict[str, object]) -> WorkItem:
+    items = "".join(f"<li>{c}</li>" for c in story["criteria"])  # type: ignore[attr-defined]
+    fields = {
+        "System.Description": f"<div>{story['description']}</div>",
+        "Microsoft.VSTS.Common.AcceptanceCriteria": f"<ul>{items}</ul>",
+    }
+    return WorkItem(
+        4100, 1, "User Story", str(story["title"]), "Active", fields, web_url=f"{ORG}/Shop/_workitems/edit/4100"
+    )
+
+
+def page(n: int, title: str, source: str) -> Page:
+    url = f"{ORG}/Shop/_wiki/wikis/Specs.wiki/{n}/{title.replace(' ', '-')}"
+    said = {"source": "wiki", "scope": "Specs.wiki", "section": "Wiki pages", "restriction": "none"}
+    return Page(PageRef(page_id=n), n, title, "", "abc", url, wiki_to_markdown(source).text, noun="wiki page", **said)  # type: ignore[arg-type]
+
+
+def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes]:
+    change: dict[str, str] = pr["change"]  # type: ignore[assignment]
+    raw = git(
+        mirrors, change["repo"], "diff", "--no-color", "--no-ext-diff", "--no-renames", change["base"], change["commit"]
+    )
+    diff = raw.decode("utf-8", "replace")
+    item = work_item(pr["story"])  # type: ignore[arg-type]
+    paths = sorted({m.group(1) for m in re.finditer(r"^\+\+\+ b(/\S+)", diff, re.M)})
+    pages = [
+        page(n, p["title"], git(mirrors, p["repo"], "show", f"{p['commit']}:{p['path']}").decode("utf-8", "replace"))
+        for n, p in enumerate(pr["pages"], start=1)  # type: ignore[arg-type]
+    ]
+    gathered = Gathered(
+        PullRequest(PullRequestRef(ORG, "Shop", "shop", 4200), str(pr["title"]), ""),
+        (item,),
+        tuple(ChangedFile(p, "edit") for p in paths),
+        tuple((p, (item.id,)) for p in pages),
+        (),
+        (),
+        diff_text=diff,
+        diff_lines=parse_diff(raw),
+    )
+    items, summaries = summarize_all(gathered)
+    return compose(gathered, items, summaries, Options("k")), pages, raw
+
+
+def probes(passage: Passage) -> list[str]:
+    """What shows the passage was quoted: the start of each of its sentences (a row: of its cells, in a row)."""
+    if passage.kind == "row":
+        texts = [" ".join(visible_text(cell) for cell in passage.plain.strip("| ").split("|"))]
+    else:
+        texts = line_sentences(visible_text(passage.plain))
+    return [fold(t)[:PROBE] for t in texts if len(fold(t)) >= 25]
+
+
+def anchored(found: list[Passage], anchor: str, where: str) -> Passage:
+    """The one passage holding the anchor ("words § section words": in that section), or an error naming it."""
+    words, _, section = anchor.partition(" § ")
+    hits = [p for p in found if fold(words) in fold(p.plain) and fold(section) in fold(p.section)]
+    if len(hits) != 1:
+        raise SystemExit(f"{where}: anchor {anchor!r} is in {len(hits)} passages, not one")
+    return hits[0]
+
+
+def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
+    comment, pages, raw = comment_for(pr, mirrors)
+    shown_text = fold(visible_text(comment))
+    tally = Tally()
+    for spec, doc in zip(pr["pages"], pages, strict=True):  # type: ignore[call-overload]
+        found = passages(doc.text, doc.title)
+        where = f"{pr['name']}: {doc.title}"
+        labels = [("best", spec["best"])] if spec.get("best") else []
+        labels += [("labelled", a) for a in spec.get("labelled", [])] + [
+            ("related", a) for a in spec.get("related", [])
+        ]
+        kinds = {anchored(found, a, where).index: kind for kind, a in labels}
+        shown = [p for p in found if any(probe in shown_text for probe in probes(p))]
+        for kind, anchor in labels:
+            hit = any(p.index == anchored(found, anchor, where).index for p in shown)
+            if kind == "best":
+                tally.best.append(hit)
+            if kind in ("best", "labelled"):
+                tally.labelled.append(hit)
+            if verbose and kind != "related":
+                print(f"  {'SHOWN ' if hit else 'missed'} {kind:8} {doc.title[:28]:28} {anchor[:60]}")
+        lead_only = len(shown) == 1 and shown[0].lead
+        unrelated = [p for p in shown if p.index not in kinds and not lead_only]
+        tally.unrelated.append(len(unrelated))
+        if verbose:
+            for p in unrelated:
+                print(f"  UNRELATED          {doc.title[:28]:28} [{p.section[:20]}] {fold(p.plain)[:60]}")
+    tally.unrelated = [sum(tally.unrelated)]
+    story: dict[str, list[str]] = pr["story"]  # type: ignore[assignment]
+    finder = EvidenceFinder(parse_diff(raw))
+    for text in story["criteria"]:
+        siblings = [t for t in story["criteria"] if t != text]
+        evidence = finder.find(text, work_item=siblings, siblings=siblings, title=str(story["title"]))
+        tally.criteria.append(evidence.found)
+        if verbose:
+            print(f"  {'evidence' if evidence.found else 'NONE    '} {text[:90]}")
+    if verbose:
+        for line in comment.splitlines():
+            if "**Touches:**" in line:
+                print(f"  {line[:110]}")
+    return tally
+
+
+def main(argv: list[str]) -> int:
+    mirrors = Path(argv[argv.index("--mirrors") + 1]) if "--mirrors" in argv else MIRRORS
+    verbose = "-v" in argv
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    parts = {"tuning": Tally(), "held out": Tally()}
+    for pr in data["pull_requests"]:
+        shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
+        if shown:
+            print(f"\n=== {pr['name']}")
+        tally = measure(pr, mirrors, shown)
+        parts["held out" if pr.get("held_out") else "tuning"].add(tally)
+        print(f"{pr['name'][:30]:30} {tally.line()}")
+    every = Tally()
+    for name, tally in parts.items():
+        every.add(tally)
+        print(f"{name:30} {tally.line()}")
+    print(f"{'all':30} {every.line()}")
+    best = sum(every.best) / max(len(every.best), 1)
+    labelled = sum(every.labelled) / max(len(every.labelled), 1)
+    per_pr = sum(every.unrelated) / max(len(every.unrelated), 1)
+    met = best >= GOALS[0] and labelled >= GOALS[1] and per_pr <= GOALS[2]
+    goals = f"best >= {GOALS[0]}, labelled >= {GOALS[1]}, unrelated <= {GOALS[2]} a PR"
+    print(f"goals ({goals}): {'met' if met else 'NOT met'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
