@@ -1,0 +1,208 @@
+"""Benchmark: the criteria's evidence on real changes of public projects in six languages (issue 32).
+
+Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--data FILE] [-v]
+The data file (benchmarks/data/real_changes.json) pins, per public repository and its language, the changes: a
+commit of the default branch's first-parent history that adds one changelog entry with the change (a towncrier
+fragment, a changeset, a changie fragment, an Apache changes.xml action, a CHANGELOG.md bullet), and that entry's
+path. No text of theirs is stored: the benchmark reads each repository's history at run time from a bare clone
+under --mirrors (default /work/.mirror, the `fetch` tool's layout DIR/owner+name/repo; DIR/owner+name or
+DIR/name also do: `git clone --bare https://github.com/OWNER/NAME DIR/OWNER+NAME/repo`).
+
+Each change is read as real_history.py reads a commit: its diff against its first parent (a merge commit: the
+whole pull request; a squash: the commit), through the evidence finder the product runs, with the repository's
+and its owner's names as a run's repository and project names. Its criteria are its own entry (as a changelog
+reader sees it: real_changes_entries.py) and the entries of the four nearest changes of the same repository in
+the data file (the story's decoys); each criterion's siblings are the other four, as a work item's other criteria.
+
+A quarter of the changes is held out, chosen before any measurement by a fixed rule: in each language, in the data
+file's order, every 4th change (the 4th, 8th, ...). Runs leave them out; --held-out runs only them.
+Prints, per language and overall: precision (of the criteria with evidence, the share that are the change's own),
+unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
+evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
+without. Issue 32's goals, in each language: precision >= 0.95, unrelated <= 0.02, recall >= 0.7.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from real_changes_entries import entry
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+
+DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
+MIRRORS = Path("/work/.mirror")
+LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
+DECOYS = 4  # the entries of the nearest changes of the same repository, beside the change's own
+HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
+MAX_DIFF = 20_000_000  # bytes, the product's cap
+CHANGELOG = re.compile(r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|releases)(?:\.\w+)?")
+
+
+@dataclass(frozen=True)
+class Change:
+    repo: str  # owner/name
+    language: str
+    sha: str
+    path: str  # the changelog entry's file in the repository
+
+
+@dataclass(frozen=True)
+class Outcome:
+    change: Change
+    text: str
+    own: bool
+    files: tuple[tuple[str, tuple[str, ...]], ...]  # (path, the terms it carries)
+
+
+def load(path: Path = DATA) -> list[Change]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        Change(r["repo"], r["language"], sha, entry_path)
+        for r in data["repositories"]
+        for sha, entry_path in r["changes"]
+    ]
+
+
+def held_out(changes: list[Change]) -> list[bool]:
+    """The fixed rule: in each language, in the data's order, every HELD_OUT_EVERY-th change."""
+    seen: dict[str, int] = {}
+    marks = []
+    for c in changes:
+        seen[c.language] = seen.get(c.language, 0) + 1
+        marks.append(seen[c.language] % HELD_OUT_EVERY == 0)
+    return marks
+
+
+def clone(mirrors: Path, repo: str) -> Path | None:
+    """The repository's bare clone under mirrors, as `fetch` lays it out or as a plain clone named for it."""
+    owner, name = repo.split("/")
+    for path in (mirrors / f"{owner}+{name}" / "repo", mirrors / f"{owner}+{name}", mirrors / name):
+        if (path / "HEAD").exists() or (path / ".git").exists():
+            return path
+    return None
+
+
+def nearest(index: int, count: int) -> list[int]:
+    """The DECOYS positions nearest `index` among `count` (a window around it, shifted at the ends)."""
+    start = min(max(index - DECOYS // 2, 0), max(count - DECOYS - 1, 0))
+    return [i for i in range(start, min(start + DECOYS + 1, count)) if i != index]
+
+
+def changelog(path: str, entry_path: str) -> bool:
+    """Whether a changed file is the changelog: a file named as one, or the entry's folder when it is a fragment."""
+    folder, _, name = entry_path.rpartition("/")
+    if CHANGELOG.fullmatch(path.rpartition("/")[2]) or path == entry_path:
+        return True
+    return not CHANGELOG.fullmatch(name) and path.startswith(f"{folder}/")
+
+
+def diff_of(repo: Path, sha: str, entry_path: str) -> bytes:
+    """The change's diff against its first parent, without its changelog: a story's criteria are not in its diff."""
+    raw = subprocess.run(
+        ["git", "-C", str(repo), "diff", "--no-color", "--no-ext-diff", "--no-renames", "-U3", f"{sha}^1", sha],
+        capture_output=True,
+        check=True,
+    ).stdout
+    parts = re.split(rb"(?m)^(?=diff --git )", raw)
+    kept = [
+        p for p in parts if not (m := re.match(rb"diff --git a/(.*?) b/", p)) or not changelog(_path(m[1]), entry_path)
+    ]
+    return b"".join(kept)
+
+
+def _path(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace").strip('"')
+
+
+def outcomes(changes: list[Change], measured: list[bool], mirrors: Path) -> list[Outcome]:
+    """Every criterion's evidence for the measured changes, their decoys drawn from all changes of their repository."""
+    found: list[Outcome] = []
+    for repo in dict.fromkeys(c.repo for c in changes):
+        place = clone(mirrors, repo)
+        own_changes = [(c, m) for c, m in zip(changes, measured, strict=True) if c.repo == repo]
+        if place is None:
+            print(
+                f"{repo}: no clone under {mirrors}; its {sum(m for _, m in own_changes)} changes left out",
+                file=sys.stderr,
+            )
+            continue
+        texts = [entry(place, c.sha, c.path) for c, _ in own_changes]
+        owner, name = repo.split("/")
+        for i, (change, measure) in enumerate(own_changes):
+            raw = diff_of(place, change.sha, change.path) if measure else b""
+            if not measure or len(raw) > MAX_DIFF:
+                continue
+            criteria = [texts[i], *(texts[j] for j in nearest(i, len(texts)) if texts[j] != texts[i])]
+            finder = EvidenceFinder(parse_diff(raw), names=[name, owner])
+            for text in criteria:
+                siblings = [t for t in criteria if t != text]
+                evidence = finder.find(text, work_item=siblings, siblings=siblings)
+                files = tuple((f.path, f.terms) for f in evidence.files)
+                found.append(Outcome(change, text, text == texts[i], files))
+    return found
+
+
+def row(label: str, results: list[Outcome]) -> str:
+    own = [r for r in results if r.own]
+    decoys = [r for r in results if not r.own]
+    right = sum(1 for r in own if r.files)
+    alarmed = sum(1 for r in decoys if r.files)
+    precision = f"{right / (right + alarmed):.2f}" if right + alarmed else "-"
+    return (
+        f"| {label} | {len(own)} | {precision} ({right} of {right + alarmed}) "
+        f"| {alarmed / max(len(decoys), 1):.3f} ({alarmed} of {len(decoys)}) "
+        f"| {right / max(len(own), 1):.2f} ({right} of {len(own)}) |"
+    )
+
+
+def table(results: list[Outcome]) -> str:
+    lines = [
+        "| language | changes | precision | unrelated with evidence | own with evidence (recall) |",
+        "|---|---|---|---|---|",
+    ]
+    for language in LANGUAGES:
+        mine = [r for r in results if r.change.language == language]
+        if mine:
+            lines.append(row(language, mine))
+    lines.append(row("all", results))
+    return "\n".join(lines)
+
+
+def verbose(results: list[Outcome]) -> str:
+    lines = []
+    for r in results:
+        if r.files or r.own:
+            mark = ("ok  " if r.files else "miss") if r.own else "XX  "
+            lines.append(f"{mark} {r.change.language} {r.change.repo} {r.change.sha[:8]} {r.text}")
+            lines.extend(f"       {path} ({', '.join(terms)})" for path, terms in r.files[:3])
+    return "\n".join(lines)
+
+
+def option(args: list[str], name: str, default: str) -> str:
+    return args[args.index(name) + 1] if name in args and args.index(name) + 1 < len(args) else default
+
+
+def main(argv: list[str]) -> int:
+    changes = load(Path(option(argv, "--data", str(DATA))))
+    mirrors = Path(option(argv, "--mirrors", str(MIRRORS)))
+    held = held_out(changes)
+    measured = held if "--held-out" in argv else [not h for h in held]
+    results = outcomes(changes, measured, mirrors)
+    if "-v" in argv:
+        print(verbose(results))
+    part = "held-out part" if "--held-out" in argv else "tuning part"
+    repos = len({r.change.repo for r in results})
+    print(f"Real changes, {part}: {sum(r.own for r in results)} changes of {repos} repositories")
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

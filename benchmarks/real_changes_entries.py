@@ -1,0 +1,112 @@
+"""A changelog entry as its reader sees it: the lines a change adds to its changelog file, read from git, with the
+file format's keys, front matter, markup, pull request links and author credits taken out (benchmarks/real_changes.py).
+
+Formats: towncrier fragments (reStructuredText or markdown), changesets (`.changeset/*.md`, YAML front matter),
+changie (`.changes/unreleased/*.yaml`, the `body` key), beachball (`change/*.json`, the `comment` key),
+`.changelog/NNN.txt` (release-note fences), Apache's `changes.xml` (an `<action>` element) and a CHANGELOG.md's
+bullet. An entry is its first paragraph, at most WORDS words.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import yaml
+
+WORDS = 60  # of an entry kept as its criterion, at most
+
+
+def added(repo: Path, sha: str, path: str) -> str:
+    """The lines the commit adds to `path` against its first parent (a new fragment file: all of it)."""
+    out = subprocess.run(
+        ["git", "-C", str(repo), "diff", "--no-color", "--no-ext-diff", "-U0", f"{sha}^1", sha, "--", path],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return "\n".join(line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++"))
+
+
+def entry(repo: Path, sha: str, path: str) -> str:
+    """The change's own entry, cleaned."""
+    return clean(added(repo, sha, path), path)
+
+
+def clean(text: str, path: str) -> str:
+    """The entry's text as a changelog shows it, one paragraph of at most WORDS words."""
+    name = path.rsplit("/", 1)[-1].lower()
+    if name.endswith((".yaml", ".yml")):
+        text = _yaml_body(text)
+    elif name.endswith(".json"):
+        text = str(json.loads(text).get("comment", ""))
+    elif name.endswith(".xml"):
+        text = html.unescape(re.sub(r"<[^>]*>", " ", text))
+    else:
+        text = _front_matter(text)
+    text = re.sub(r"^```.*$", "", text, flags=re.M)  # .changelog/NNN.txt's release-note fences
+    text = _rst(text) if name.endswith((".rst", ".txt")) or "newsfragments" in path else text
+    text = _markdown(text)
+    first = next((p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()), "")
+    lines = [re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line) for line in first.splitlines()]
+    words = " ".join(" ".join(lines).split()).split()
+    return " ".join(words[:WORDS])
+
+
+def _yaml_body(text: str) -> str:
+    """changie's `body` value (any YAML scalar form)."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return ""
+    return str(data.get("body") or "") if isinstance(data, dict) else ""
+
+
+def _front_matter(text: str) -> str:
+    """A changeset's YAML front matter (`---` ... `---`, the packages and their bumps) taken off."""
+    match = re.match(r"\s*---\n.*?\n---\n?", text, flags=re.S)
+    return text[match.end() :] if match else text
+
+
+def _rst(text: str) -> str:
+    """reStructuredText as rendered: roles to their shown text, literals to code spans, links to their text."""
+    text = re.sub(r":pep:`(\d+)`", r"PEP \1", text)
+    text = re.sub(r":(?:issue|pr|user|ghuser|gh|commit|bpo|cve):`[^`]*`", "", text)
+    text = re.sub(r":[\w:.-]+:`([^`<]*?)\s*<[^`>]*>`", r"\1", text)  # :role:`text <target>`
+    text = re.sub(r":[\w:.-]+:`[~!]?([^`]*)`", lambda m: f"`{_tail(m.group(0), m.group(1))}`", text)
+    text = re.sub(r"``([^`]+)``", r"`\1`", text)
+    text = re.sub(r"`([^`<]+?)\s*<[^`>]+>`__?", r"\1", text)  # `text <url>`_
+    text = re.sub(
+        r"(?m)[ \t]*(?:--|\u2014|-)[ \t]*(?:by\b)?(?:[ \t,.]|\band\b)*$", "", text
+    )  # `-- by :user:`x`.`: its credit
+    return text
+
+
+def _tail(role: str, target: str) -> str:
+    """A Sphinx cross-reference's shown text: `~a.b.C` shows C, `a.b.C` shows all of it."""
+    return target.rsplit(".", 1)[-1] if "`~" in role else target
+
+
+def _markdown(text: str) -> str:
+    """Headings, link definitions, pull request links, issue numbers and author credits out; a link's text kept."""
+    text = re.sub(r"(?m)^\s*#{1,6}\s.*$", "", text)  # a section heading the entry was added under
+    text = re.sub(r"(?m)^\s*\[[^\]]+\]:\s*\S+.*$", "", text)  # [@user]: https://github.com/user
+    text = re.sub(r"\[@?([\w-]+)\]\(https://github\.com/[\w-]+/?\)", r"@\1", text)  # a profile link: a credit
+    text = re.sub(r"\[@[\w-]+\](?:\[\])?", "", text)  # [@user][], [@user]
+    text = re.sub(r"\[\\?#(\d+)\]\([^)]*\)", r"#\1", text)  # [#123](url)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # [text](url) -> text
+    text = re.sub(r"(`[^`]*`)|https?://\S+", lambda m: m.group(1) or "", text)  # a URL in code is code
+    who = r"@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*"
+    verb = r"(?:reported|implemented|fixed|contributed|suggested|requested|proposed|authored|written|thanks)"
+    text = re.sub(rf"(?i)(?:\b{verb}\s+)?(?:\bto\s+|\bby\s+){who}(?:\s+in\s+\[?#\d+\]?)?\.?", "", text)
+    text = re.sub(rf"(?i)\b(?:thanks|kudos)\s+{who}\.?|\(\s*{who}\s*\)", "", text)
+    issue = r"\[?(?:[\w.-]+/[\w.-]+)?#\d+\]?"
+    text = re.sub(rf"(?i)\b(?:fixes|fixed|closes|resolves|see|in|via)\s+{issue}(?:\s*(?:,|and)\s*{issue})*", "", text)
+    text = re.sub(rf"\(\s*{issue}(?:\s*,\s*{issue})*\s*\)|{issue}", "", text)
+    text = re.sub(r"\s\(\s*[,\s]*(?:\)|$)", "", text)
+    text = re.sub(r"(?m)\s+[-\u2013\u2014]\s*$", "", text.strip())  # `entry - [#123](url)`: the dash left
+    text = re.sub(r"\s+([.,;:])(?=\s|$)", r"\1", text)
+    return re.sub(r"(?m)^\s*[-*+]?:\s+", "", text)  # `* [#123](url): Fix ...`: the colon left

@@ -1,0 +1,191 @@
+"""The real-changes benchmark (benchmarks/real_changes.py, issue 32): its data file has the shape the issue asks
+(20 changes or more in each of five languages, a quarter held out, none of the hidden set's projects, only pins:
+no text of theirs), its entries read as a changelog reader sees them, and a run on a repository built in tmp_path
+finds the changes' own entries in their code, never in their changelog."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .benchmark_scripts import BENCHMARKS, load
+
+entries = load("real_changes_entries")
+real = load("real_changes")
+
+REQUIRED = ("Python", "C#", "TypeScript", "Java", "Go")
+HIDDEN = {"pytest", "aiohttp", "attrs", "terraform-plugin-framework", "xstate", "rubocop", "opentelemetry-dotnet"}
+HIDDEN |= {"spotbugs", "pip", "packaging"}
+GIT_ID = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main"]
+GIT_ID += ["-c", "commit.gpgsign=false"]
+
+
+def test_the_data_file_has_the_shape_the_issue_asks() -> None:
+    raw = json.loads((BENCHMARKS / "data" / "real_changes.json").read_text(encoding="utf-8"))
+    assert set(raw) == {"about", "repositories"}
+    for repo in raw["repositories"]:
+        assert set(repo) == {"repo", "language", "changes"}, repo["repo"]
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+", repo["repo"])
+        assert repo["repo"].split("/")[1].lower() not in HIDDEN, repo["repo"]
+        assert len(repo["changes"]) > real.DECOYS, repo["repo"]  # four decoys of its own repository each
+        for pin in repo["changes"]:  # a commit and a path: no text of theirs
+            sha, path = pin
+            assert len(pin) == 2 and re.fullmatch(r"[0-9a-f]{40}", sha), pin
+            assert len(path) < 120 and "\n" not in path and not path.startswith("/"), pin
+    changes = real.load()
+    held = real.held_out(changes)
+    for language in REQUIRED:
+        mine = [h for c, h in zip(changes, held, strict=True) if c.language == language]
+        assert len(mine) >= 20, language
+        assert sum(mine) == len(mine) // 4, language
+    assert {c.language for c in changes} <= set(real.LANGUAGES)
+
+
+def test_every_fourth_change_of_a_language_is_held_out() -> None:
+    changes = [real.Change("a/b", lang, "0" * 40, "x.md") for lang in ("Go", "Java", "Go", "Go", "Go", "Java")]
+    changes += [real.Change("a/b", "Java", "0" * 40, "x.md")] * 2
+    assert real.held_out(changes) == [False, False, False, False, True, False, False, True]
+
+
+@pytest.mark.parametrize(
+    ("index", "count", "decoys"),
+    [(0, 10, [1, 2, 3, 4]), (5, 10, [3, 4, 6, 7]), (9, 10, [5, 6, 7, 8]), (1, 5, [0, 2, 3, 4]), (2, 3, [0, 1])],
+)
+def test_the_decoys_are_the_nearest_changes_of_the_repository(index: int, count: int, decoys: list[int]) -> None:
+    assert real.nearest(index, count) == decoys
+
+
+@pytest.mark.parametrize(
+    ("path", "entry_path", "dropped"),
+    [
+        ("newsfragments/12.bugfix.rst", "newsfragments/12.bugfix.rst", True),
+        ("newsfragments/13.feature.rst", "newsfragments/12.bugfix.rst", True),  # the fragments' folder
+        (".changeset/README.md", ".changeset/quiet-lions-sing.md", True),
+        ("src/Acme.Billing/CHANGELOG.md", "src/Acme.Orders/CHANGELOG.md", True),  # any file named a changelog
+        ("plugin/CHANGES.md", "CHANGES.md", True),
+        ("src/Acme.Orders/Invoice.cs", "src/Acme.Orders/CHANGELOG.md", False),  # a changelog's folder is code
+        ("src/changes/ChangesParser.java", "src/changes/changes.xml", False),
+        ("lib/changeset_writer.ts", ".changeset/quiet-lions-sing.md", False),
+        ("docs/history.md", "CHANGELOG.md", True),
+    ],
+)
+def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, dropped: bool) -> None:
+    assert real.changelog(path, entry_path) is dropped
+
+
+@pytest.mark.parametrize(
+    ("path", "added", "shown"),
+    [
+        (
+            "newsfragments/12.bugfix.rst",
+            "Fixed :func:`~acme.net.open_tcp` leaking ``Socket`` objects -- by :user:`someone`.\n\nMore detail.\n",
+            "Fixed `open_tcp` leaking `Socket` objects",
+        ),
+        (
+            "CHANGES/7.feature.rst",
+            "Supports the :pep:`517` hook :class:`acme.Build`.\n",
+            "Supports the PEP 517 hook `acme.Build`.",
+        ),
+        (
+            ".changeset/quiet-lions-sing.md",
+            "---\n'@acme/core': patch\n---\n\nFix `mergeResults` dropping `undefined` fields\n",
+            "Fix `mergeResults` dropping `undefined` fields",
+        ),
+        (
+            ".changes/unreleased/BUG FIXES-20260101-120000.yaml",
+            "kind: BUG FIXES\nbody: 'tftypes: Fixed a panic in `(Value).Equal`\n  when comparing'\ntime: 2026-01-01\n",
+            "tftypes: Fixed a panic in `(Value).Equal` when comparing",
+        ),
+        (
+            "change/acme-core-1.json",
+            '{"type": "patch", "comment": "Retry on 429", "packageName": "acme"}',
+            "Retry on 429",
+        ),
+        (
+            ".changelog/1234.txt",
+            "```release-note:bug\nresource/widget: Fix drift on `size`\n```\n",
+            "resource/widget: Fix drift on `size`",
+        ),
+        (
+            "src/changes/changes.xml",
+            '<action type="fix" due-to="Someone">Fix CharRange.contains() for &lt;negated&gt; ranges (#17).</action>',
+            "Fix CharRange.contains() for <negated> ranges.",
+        ),
+        (
+            "src/Acme.Billing/CHANGELOG.md",
+            "* Fixed `InvoiceTotal` rounding.\n  ([#1234](https://github.com/acme/billing/pull/1234))\n",
+            "Fixed `InvoiceTotal` rounding.",
+        ),
+        (
+            "CHANGELOG.md",
+            "### Fixed\n- `Render` is preferred. Reported by [@someone](https://github.com/someone) in #18.\n",
+            "`Render` is preferred.",
+        ),
+        (
+            "CHANGELOG.md",
+            "* Fix `RSpec/ExampleWording` for heredocs. ([@someone][])\n\n[@someone]: https://github.com/someone\n",
+            "Fix `RSpec/ExampleWording` for heredocs.",
+        ),
+        (
+            "changelog/fix_x.md",
+            "* [#42](https://github.com/a/b/issues/42): Fix `Rails/TimeZone`. ([@someone][])\n",
+            "Fix `Rails/TimeZone`.",
+        ),
+        (
+            "docs/_pages/releases.md",
+            "* Added `BeJson<T>()` for .NET 6+ - [#3293](https://github.com/a/b/pull/3293)\n",
+            "Added `BeJson<T>()` for .NET 6+",
+        ),
+        ("README.md", "* Load `http://example.test/a` only (#9, #10)\n", "Load `http://example.test/a` only"),
+    ],
+)
+def test_an_entry_reads_as_its_changelog_shows_it(path: str, added: str, shown: str) -> None:
+    assert entries.clean(added, path) == shown
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *GIT_ID, *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+FEATURES = [
+    ("invoice_rounding", "Invoices round each line with `round_half_even`."),
+    ("shipping_quote", "Shipping quotes use the carrier's `zone_table`."),
+    ("refund_window", "Refunds are accepted within the `refund_days` window."),
+    ("loyalty_points", "Loyalty points accrue through `points_ledger`."),
+    ("tax_exemption", "Tax exemptions honour the buyer's `exemption_code`."),
+]
+
+
+def test_a_run_finds_own_entries_in_the_code_and_never_in_the_changelog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "README.md").write_text("shop\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    changes = []
+    for n, (module, text) in enumerate(FEATURES):
+        name = re.search(r"`(\w+)`", text)
+        assert name is not None
+        (repo / f"{module}.py").write_text(f"def {name[1]}(value):\n    return value\n")
+        (repo / "newsfragments").mkdir(exist_ok=True)
+        (repo / "newsfragments" / f"{n}.feature.rst").write_text(text.replace(f"`{name[1]}`", f"``{name[1]}``") + "\n")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", f"change {n}")
+        sha = git(repo, "rev-parse", "HEAD").strip()
+        changes.append(real.Change("acme/shop", "Python", sha, f"newsfragments/{n}.feature.rst"))
+    results = real.outcomes(changes, [True] * len(changes), tmp_path / "mirrors")
+    own = [r for r in results if r.own]
+    assert [r.text for r in own] == [text for _, text in FEATURES]
+    assert all(r.files and all(path.endswith(".py") for path, _ in r.files) for r in own)
+    assert not [r for r in results if not r.own and r.files]
+    assert "| Python | 5 | 1.00 (5 of 5) | 0.000 (0 of 20) | 1.00 (5 of 5) |" in real.table(results)
