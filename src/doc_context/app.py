@@ -139,6 +139,8 @@ def read_list(gathered: Gathered) -> tuple[str, ...]:
     """What was read, one line each, for the collapsible group in the pipeline log."""
     lines = [f"{w.type} {w.id} (revision {w.rev}): {w.title}{_marked(w)}" for w in gathered.work_items]
     lines += [f"parent {w.type} {w.id}: {w.title}{_marked(w)}" for w in gathered.parents]
+    lines += [f"child {w.type} {w.id} ({w.state}): {w.title}{_marked(w)}" for w in gathered.children]
+    lines += [f"comment {c.id} on work item {c.work_item}, {c.author} {c.date[:10]}" for c in gathered.discussion]
     lines += [
         f"{p.noun} {p.id} (version {p.version}): {p.title}, cited by {_citing(ids)}{_marked(p)}"
         for p, ids in gathered.pages

@@ -80,6 +80,7 @@ def wire(settings: Settings, documents: Sequence[DeclaredSource] = SOURCES, cloc
                 ),
                 audience=audience,
                 project_ids=(lambda: gateway.project_ids(named)) if named else None,
+                story=gateway,
             ),
             gateway,
             chat,

@@ -1,14 +1,13 @@
 """Run the gateways concurrently; an optional source's failure becomes a Notice.
 
 Round trips, each line one level of depth: the PR, its work item refs, its iterations, its threads, each
-document source's access check (Confluence's credentials) and the ids of otherProjects at once; then the
-work item batches and the changed files; then the pages of every document source, the parents and both sides
-of the changed files (when no checkout of the PR's merge commit has them: change/read.py). A
-deadline bounds it all. A document source (Confluence, the Azure DevOps wiki) is one DocumentSource: it finds
-the pages the pull request's description and its work items cite, checks its access once, reads each page,
-and says what the reads mean; registered in one place (registry.py), nothing here names one.
+document source's access check, the ids of otherProjects and the project's state categories at once; then the
+work item batches and the changed files; then the pages of every document source, the parents, the children
+and discussion (gather_story.py) and both sides of the changed files (when no checkout of the PR's merge
+commit has them: change/read.py). A deadline bounds it all. A document source is one DocumentSource: it finds
+the pages cited, checks its access once, reads each page, says what the reads mean (registry.py lists them).
 
-A work item, parent or page the PR's readers may not be able to read (summary/audience.py) loses its
+A work item, parent, child or page the PR's readers may not be able to read (summary/audience.py) loses its
 text here, as soon as it arrives: nothing after gather can quote it, and its links are not followed.
 """
 
@@ -20,6 +19,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
+from doc_context import gather_story
 from doc_context.change.read import DiffRead
 from doc_context.deadline import Deadline
 from doc_context.defaults import CONCURRENCY, DEADLINE, MAX_PAGES, PARENT_DEPTH
@@ -99,6 +99,7 @@ class Sources:
     change: ChangeSource | None = None  # the PR's change: from its checkout, else through Azure DevOps
     project_ids: Callable[[], tuple[tuple[str, ...], tuple[Notice, ...]]] | None = None  # otherProjects' ids
     audience: Audience = field(default_factory=Audience)  # which sources are shown by title only
+    story: gather_story.Story | None = None  # children and discussion (gather_story.py); None: not read
 
 
 def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = None) -> Gathered:
@@ -113,6 +114,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         f_access = {d.name: pool.submit(d.check_access) for d in sources.documents if d.ready}
         f_diff = pool.submit(sources.change.read, f_pr.result, f_changes.result) if sources.change else None
         f_known = pool.submit(sources.project_ids) if sources.project_ids else None  # a wiki link: by id
+        f_states = pool.submit(gather_story.states, sources.story, pr.project) if sources.story else None
         ids = deadline.result(f_ids, "the work items linked to the pull request")
         known, said = deadline.optional(f_known, "otherProjects", notices, ((), ())) if f_known else ((), ())
         sources = replace(sources, audience=sources.audience.knowing(known))
@@ -122,6 +124,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         projects = (pull_request.project_name, pull_request.project_id, pr.project)
         items = tuple(_screened(sources.audience, fetched, projects))
         f_parents = pool.submit(_parents, sources, pr, items, projects)
+        story = gather_story.start(sources.story, items, pr.project, sources.concurrency) if sources.story else None
         pages, skipped = _documents(sources, citers(pull_request, items), f_access, notices, deadline, projects)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
@@ -129,6 +132,8 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         threads = deadline.result(f_threads, "the comment threads") if f_threads else []
         read = deadline.optional(f_diff, "the diff", notices, default=DiffRead()) if f_diff else DiffRead()
         notices += read.notices
+        told = gather_story.settle(story, f_states, deadline, sources.audience, projects) if story else None
+        notices += told.notices if told else ()
     finally:
         pool.shutdown(wait=not deadline.missed, cancel_futures=True)
     return Gathered(
@@ -144,6 +149,9 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         skipped_links=tuple(skipped),
         links=tuple(d.links for d in sources.documents if d.links is not None),
         diff_lines=read.lines,
+        children=told.children if told else (),
+        state_categories=told.categories if told else None,
+        discussion=told.discussion if told else (),
     )
 
 

@@ -49,6 +49,8 @@ class Part:
     evidence: bool = False  # its criteria have evidence looked for (the comment says once which files had no lines)
     withheld: bool = False  # a source shown by title only (its audience, its restrictions), whatever fits
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
+    children: str = ""  # a work item's children line, under its parent line (safe markdown, not neutralized again)
+    discussion: str = ""  # the comments quoted, after its text (safe markdown)
     body: str = field(init=False)
     _measured: tuple[tuple[str, ...], int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -56,7 +58,10 @@ class Part:
         self.body = neutralize(self.raw)
 
     def blocks(self) -> list[str]:
-        return [b for b in (self.head, self.context, self.body, self.tail) if b]
+        return [b for b in self._all() if b]
+
+    def _all(self) -> tuple[str, ...]:
+        return (self.head, self.context, self.children, self.body, self.discussion, self.tail)
 
     def render(self) -> str:
         return "\n\n".join(self.blocks())
@@ -64,7 +69,7 @@ class Part:
     def visible(self) -> int:
         """visible_size(self.render()): its blocks apart read as one space. Remembered until a block changes: the
         comment measures every part at each step of yielding, and visible_size remembers short texts only."""
-        blocks = (self.head, self.context, self.body, self.tail)
+        blocks = self._all()
         if self._measured is None or self._measured[0] != blocks:
             shown = [n for n in (visible_size(b) for b in blocks if b) if n]
             self._measured = (blocks, sum(shown) + len(shown) - 1 if shown else 0)
@@ -72,7 +77,7 @@ class Part:
 
     def size(self) -> int:
         """len(self.render())."""
-        sizes = [len(b) for b in (self.head, self.context, self.body, self.tail) if b]
+        sizes = [len(b) for b in self._all() if b]
         return sum(sizes) + 2 * (len(sizes) - 1) if sizes else 0
 
 
@@ -99,6 +104,8 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         raw, shorter = _texts(summary, full, Yields.DESCRIPTION, criteria, (fewer, bare))
         parts.append(Part(_item_head(summary, level, full), raw, origin(summary) if full else "", summary.relevance, i))
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
+        parts[-1].children = summary.children_more if full else summary.children
+        parts[-1].discussion = summary.discussion_more if full else summary.discussion
         parts[-1].names_only = names_only(summary.criteria)
         parts[-1].evidence = any(c.evidence is not None for c in summary.criteria)
     first: dict[str, int] = {}

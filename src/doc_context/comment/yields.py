@@ -5,6 +5,7 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
+    4b. the story: each work item's discussion, then its children line (before any criterion's evidence);
     5. each criterion's evidence files beyond its first (the build summary has them all);
     6. each page's best-matching passage, the page with the weakest match first (the page stays, title only);
     7. last: the term named after each evidence file, then each work item's text (its lead, system info,
@@ -30,6 +31,7 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     for tier in (Yields.PAGE_MIDDLE, Yields.LINKS, Yields.DESCRIPTION):
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
+    yield from _story(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
     yield from _rungs(Yields.PAGE_BEST, [], pages)
     yield from _left_out("page excerpt", pages)
@@ -61,6 +63,15 @@ def _rungs(tier: Yields, items: list[Part], pages: list[Part]) -> Iterator[Step]
             while part.shorter and part.shorter[0][0] <= tier:
                 part.body = neutralize(part.shorter.pop(0)[1])
                 yield (what, "shortened" if part.body else "left out", part.index)
+
+
+def _story(items: list[Part]) -> Iterator[Step]:
+    """Each work item's discussion, then each one's children line, the least relevant first."""
+    for what in ("discussion", "children"):
+        for part in least_relevant(items):
+            if getattr(part, what):
+                setattr(part, what, "")
+                yield ("discussion" if what == "discussion" else "children line", "left out", part.index)
 
 
 def _parents(items: list[Part]) -> Iterator[Step]:

@@ -15,6 +15,8 @@ from doc_context.models.sources import (
     Page,
     PageKey,
     PullRequest,
+    Remark,
+    StateCategories,
     Thread,
     WorkItem,
 )
@@ -73,6 +75,10 @@ class Summary:
     # (None: the text has no rungs of its own, and the comment shortens it at block and line boundaries)
     section: str = ""  # a page's: the heading its source's pages go under
     page: PageKey | None = None  # a page's key (Page.key), which joins it to its page; None for a work item
+    children: str = ""  # a work item's children line (summary/children.py), safe markdown; "" : none read
+    children_more: str = ""  # the same naming every child, for the build summary
+    discussion: str = ""  # the comments that bear on the change, quoted (summary/discussion.py), safe markdown
+    discussion_more: str = ""  # every comment, for the build summary
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,9 @@ class Gathered:
     skipped_links: tuple[str, ...] = ()  # cited links not read as pages, one log line each
     links: tuple[LinkFamily, ...] = ()  # each document source's link parser, to tell which lines cite pages shown
     diff_lines: Diff | None = None  # the diff read whole into files and changed lines; None: the change unread
+    children: tuple[WorkItem, ...] = ()  # the linked items' children (Hierarchy-Forward): title, type, state
+    state_categories: StateCategories | None = None  # the PR's project's states by category; None: not read
+    discussion: tuple[Remark, ...] = ()  # the linked items' comments, newest first
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,22 @@ class WorkItem:
         return hash((self.id, self.rev))
 
 
+@dataclass(frozen=True)
+class Remark:
+    """One comment of a work item's discussion (Comments - Get Comments), its text already markdown with each
+    mention as the plain name; deleted comments are never read."""
+
+    work_item: int
+    id: int
+    author: str  # the author's display name
+    date: str  # when it was written, ISO 8601 as the service gave it
+    text: str  # markdown
+    url: str  # the work item's web address: a comment has none of its own
+
+
+StateCategories = dict[tuple[str, str], str]  # (type, state), casefolded -> the state's category ("Completed")
+
+
 PageKind = Literal["page", "blogpost", "space_home"]
 # A page's view restrictions: none; its own; an ancestor's; not learned; not asked (the settings need none)
 Restriction = Literal["none", "own", "inherited", "unknown", "unchecked"]

@@ -39,6 +39,7 @@ from .ado_state import (
     render_thread,
     stable_guid,
 )
+from .ado_story import StoryStore
 from .ado_wiki import WikiStore
 from .ado_workitems import WorkItemStore, relation, work_item
 from .server import RecordingServer, Reply, Request
@@ -73,6 +74,7 @@ class FakeAzureDevOps(Lookups, RecordingServer):
         self.locations: list[dict[str, Any]] = [dict(loc) for loc in _real_locations()]  # flat: a copy each
         self.clock = Clock()
         self.work_items = WorkItemStore()
+        self.story = StoryStore()  # ado_story.py: the projects' types and states, the work items' comments
         self.wikis = WikiStore()  # ado_wiki.py: wikis, their pages, who may not read them
         self.git = GitObjects()  # ado_git.py: the files at each pull request's merge commit and its first parent
         # Whether POST {org}/_apis/wit/workitemsbatch (no project) answers with the items of every project the

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from . import ado_core, ado_git, ado_wiki
+from . import ado_core, ado_git, ado_story, ado_wiki
 from . import ado_threads as t
 from .ado_access import Call, json_body
 from .ado_state import ServiceError, change_entries, iteration_json, wrap
@@ -286,5 +286,11 @@ AREAS = (  # the resource areas the fake serves, each at the organization's own 
 def build_routes(org: str) -> list[Route]:
     return [
         Route(method, compile_route(org, template), location, handler, auth)
-        for method, template, location, handler, auth in (*ROUTES, *ado_wiki.ROUTES, *ado_core.ROUTES, *ado_git.ROUTES)
+        for method, template, location, handler, auth in (
+            *ROUTES,
+            *ado_wiki.ROUTES,
+            *ado_core.ROUTES,
+            *ado_git.ROUTES,
+            *ado_story.ROUTES,
+        )
     ]

@@ -152,6 +152,9 @@ class WorkItemStore:
         got = self.get_many([wid], fields=fields, expand=expand, error_policy=None, base_url=base_url, visible=visible)
         return got[0] or {}
 
+    def readable(self, wid: int) -> bool:
+        return self._readable(wid) is not None
+
     def _readable(self, wid: int) -> dict[str, Any] | None:
         with self._lock:
             return None if wid in self._unreadable else self._items.get(wid)

@@ -20,6 +20,7 @@ from .seed_confluence import (
     data,
     seed_confluence,
 )
+from .seed_story import seed_story
 from .seed_wiki import RUNBOOK_ID, runbook_artifact, runbook_url, seed_wiki
 
 BUG_ID, STORY_ID, SPIKE_ID, UNREADABLE_ID, FEATURE_ID = 4211, 4198, 4230, 4242, 3907
@@ -98,6 +99,7 @@ def seed_demo(ado: FakeAzureDevOps, confluence: FakeConfluence) -> DemoInfo:
     pr = _pull_request(ado, repo, author)
     pr.description += f"\n\nReconciliation: [the ledger runbook]({runbook_url(ado.base_url, project)})"
     _work_items(ado, project, pr, wiki=confluence.api_base)
+    seed_story(ado, project, STORY_ID)
     seed_confluence(confluence)
     seed_wiki(ado, project)
     return DemoInfo(

@@ -25,10 +25,12 @@ from doc_context.models import (
     Notice,
     PullRequest,
     PullRequestRef,
+    Remark,
+    StateCategories,
     Thread,
     WorkItem,
 )
-from doc_context.sources import ado_changes, ado_projects
+from doc_context.sources import ado_changes, ado_projects, ado_story
 from doc_context.sources import ado_sdk as sdk
 from doc_context.sources.ado_convert import thread, typed, work_item
 from doc_context.sources.ado_pacing import Pacing, Throttle, paced
@@ -176,11 +178,11 @@ class AzureDevOps:
         )
         return sorted({int(r.id) for r in refs or [] if r.id is not None and str(r.id).isdigit()})
 
-    def work_items(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
+    def work_items(self, ids: Sequence[int], project: str, *, fields: Sequence[str] = ()) -> Fetched[WorkItem]:
         """Batches of 200 through the organization-level route (no project), so work items of other projects
         come too, each linked under its own System.TeamProject. What that leaves out is asked once more under
         the PR's project, in case the service resolves items only within one (unverified either way).
-        An unreadable item is a notice naming it; the rest still come."""
+        An unreadable item is a notice naming it; the rest still come. `fields`: those only, without relations."""
         items: list[WorkItem] = []
         notices: list[Notice] = []
         for start in range(0, len(ids), WORK_ITEM_BATCH):
@@ -192,7 +194,7 @@ class AzureDevOps:
                 if not wanted:
                     break
                 try:
-                    got.update(self._batch(wanted, scope))
+                    got.update(self._batch(wanted, scope, fields))
                 except SourceError as e:
                     failures.append(e)
             if failures and not got:
@@ -202,12 +204,26 @@ class AzureDevOps:
             notices += [Notice(f"work item {i}", MISSING) for i in chunk if i not in got]
         return Fetched(tuple(items), tuple(notices))
 
-    def _batch(self, ids: Sequence[int], project: str | None) -> dict[int, sdk.WorkItem]:
-        request = WorkItemBatchGetRequest(ids=list(ids), expand="Relations", error_policy="Omit")
+    def _batch(self, ids: Sequence[int], project: str | None, fields: Sequence[str]) -> dict[int, sdk.WorkItem]:
+        request = (  # never fields and $expand together: the service refuses them (azure-devops.md §0.11)
+            WorkItemBatchGetRequest(ids=list(ids), fields=list(fields), error_policy="Omit")
+            if fields
+            else WorkItemBatchGetRequest(ids=list(ids), expand="Relations", error_policy="Omit")
+        )
         got = read(
             f"read work items {_id_list(ids)}", partial(self._wit.get_work_items_batch, request, project=project)
         )
         return {int(w.id): w for w in got or [] if w is not None and w.id is not None}
+
+    def children(self, ids: Sequence[int], project: str) -> Fetched[WorkItem]:
+        """Child work items as title lines (ado_story.CHILD_FIELDS), batches of 200 as work_items reads them."""
+        return self.work_items(ids, project, fields=ado_story.CHILD_FIELDS)
+
+    def state_categories(self, project: str) -> StateCategories:
+        return ado_story.state_categories(self._wit, project)
+
+    def comments(self, project: str, item: int, web_url: str) -> list[Remark]:
+        return ado_story.comments(self._wit, project, item, web_url)
 
     def changed_files(self, pr: PullRequestRef) -> list[ChangedFile]:
         """The latest iteration's changes, paged (ado_changes.py)."""

@@ -137,10 +137,50 @@ class GitClient(Protocol):
     ) -> Response: ...
 
 
+class StateColor(Protocol):  # WorkItemStateColor
+    name: str | None
+    category: str | None
+
+
+class WorkItemType(Protocol):
+    name: str | None
+    states: Sequence[StateColor] | None
+
+
+class WorkItemComment(Protocol):  # work item tracking's Comment, not git's
+    id: int | None
+    text: str | None
+    format: object
+    created_by: IdentityRef | None
+    created_date: Any
+    is_deleted: bool | None
+    url: str | None
+
+
+class CommentList(Protocol):
+    comments: Sequence[WorkItemComment] | None
+    continuation_token: str | None
+
+
 class WorkItemClient(Protocol):
     def get_work_items_batch(
         self, work_item_get_request: object, project: str | None = None
     ) -> Sequence[WorkItem | None] | None: ...
+
+    def get_work_item_types(self, project: str) -> Sequence[WorkItemType] | None: ...
+
+    def get_work_item_type_states(self, project: str, type: str) -> Sequence[StateColor] | None: ...
+
+    def get_comments(
+        self,
+        project: str,
+        work_item_id: int,
+        top: int | None = None,
+        continuation_token: str | None = None,
+        include_deleted: bool | None = None,
+        expand: str | None = None,
+        order: str | None = None,
+    ) -> CommentList: ...
 
 
 class SecurityClient(Protocol):

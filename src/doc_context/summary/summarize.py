@@ -18,6 +18,7 @@ from functools import partial
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
 from doc_context.summary.changeterms import change_terms
+from doc_context.summary.children import children_line
 from doc_context.summary.cited_pages import ShownPages, cites_only
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
@@ -195,6 +196,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     names = (ref.repository, ref.project) if ref is not None else ()  # the change's own names tell nothing apart
     finder = EvidenceFinder(gathered.diff_lines, changed, names)  # the diff indexed once, for every criterion
     said = {item.id: _said(item) for item in gathered.work_items}
+    kids = {w.id: w for w in (*gathered.children, *gathered.work_items)}
+    line = partial(children_line, known=kids, categories=gathered.state_categories, linked=frozenset(said))
     items = [
         replace(
             work_item_summary(
@@ -207,6 +210,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
                 elsewhere=[text for other, text in said.items() if other != item.id],
             ),
             parents=parent_chain(item, parents),
+            children=line(item),
+            children_more=line(item, full=True),
         )
         for item in gathered.work_items
     ]
