@@ -134,9 +134,10 @@ def probes(passage: Passage) -> list[str]:
 
 
 def anchored(found: list[Passage], anchor: str, where: str) -> Passage:
-    """The one passage holding the anchor ("words § section words": in that section), or an error naming it."""
+    """The one passage holding the anchor, as written ("words § section words": in that section), or an error
+    naming it."""
     words, _, section = anchor.partition(" § ")
-    hits = [p for p in found if fold(words) in fold(p.plain) and fold(section) in fold(p.section)]
+    hits = [p for p in found if " ".join(words.split()) in " ".join(p.plain.split()) and section in p.section]
     if len(hits) != 1:
         raise SystemExit(f"{where}: anchor {anchor!r} is in {len(hits)} passages, not one")
     return hits[0]
