@@ -77,5 +77,6 @@ def test_the_pull_request_cites_first_and_relations_count() -> None:
 
     who = citers(pr, [item])
 
-    assert who == [Citer(PULL_REQUEST, (FORMS["tiny"],)), Citer(9, ("vstfs:///Wiki/WikiPage/a%2Fb%2FC",))]
+    texts = ("t", "", f"Design: [notes]({FORMS['tiny']})")  # the PR's own words: title, source branch, description
+    assert who == [Citer(PULL_REQUEST, (FORMS["tiny"],), texts), Citer(9, ("vstfs:///Wiki/WikiPage/a%2Fb%2FC",))]
     assert [(ref.key, ids) for ref, ids in cited(who, SITE)] == [(("id", 123), (PULL_REQUEST,))]

@@ -38,7 +38,13 @@ CHANGE = {  # the change's package, one layer a module: the arrows stay one way,
     "doc_context.change.read": "sources",  # the I/O edge: the checkout's git objects or Azure DevOps' Items - Get
     "doc_context.change.read_checkout": "sources",  # the I/O edge: git cat-file
 }
-RUN = {"doc_context.app", "doc_context.gather", "doc_context.gather_story", "doc_context.deadline"}
+RUN = {
+    "doc_context.app",
+    "doc_context.gather",
+    "doc_context.gather_story",
+    "doc_context.documents",
+    "doc_context.deadline",
+}
 EDGE = {
     "doc_context.__main__",
     "doc_context.cli",

@@ -14,8 +14,7 @@ text here, as soon as it arrives: nothing after gather can quote it, and its lin
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
@@ -23,9 +22,8 @@ from doc_context import gather_story
 from doc_context.change.read import DiffRead
 from doc_context.deadline import Deadline
 from doc_context.defaults import CONCURRENCY, DEADLINE, MAX_PAGES, PARENT_DEPTH
-from doc_context.errors import SourceError
+from doc_context.documents import read_documents
 from doc_context.models import (
-    PULL_REQUEST,
     WORK_ITEM_BATCH,
     ChangedFile,
     Check,
@@ -34,7 +32,6 @@ from doc_context.models import (
     LinkFamily,
     Notice,
     Page,
-    PageKey,
     PullRequest,
     PullRequestRef,
     Ref,
@@ -43,12 +40,11 @@ from doc_context.models import (
     Withheld,
     WorkItem,
 )
-from doc_context.summary.audience import Audience, withhold_item, withhold_page
-from doc_context.summary.cited_pages import Citer, Found, Read, capped, citers, to_read
+from doc_context.summary.audience import Audience, withhold_item
+from doc_context.summary.cited_pages import Citer, Found, Read, citers
 from doc_context.summary.parents import parent_ids
 
 T = TypeVar("T")
-OTHER_LINK = "link in the pull request description not read (no document source reads it): {}"
 
 
 class PullRequests(Protocol):
@@ -125,7 +121,7 @@ def gather(sources: Sources, pr: PullRequestRef, *, deadline: Deadline | None = 
         items = tuple(_screened(sources.audience, fetched, projects))
         f_parents = pool.submit(_parents, sources, pr, items, projects)
         story = gather_story.start(sources.story, items, pr.project, sources.concurrency) if sources.story else None
-        pages, skipped = _documents(sources, citers(pull_request, items), f_access, notices, deadline, projects)
+        pages, skipped = read_documents(sources, citers(pull_request, items), f_access, notices, deadline, projects)
         parents = deadline.optional(f_parents, "parent work items", notices, default=Fetched[WorkItem]())
         notices += parents.notices
         changed = deadline.optional(f_changes, "changed files", notices, default=[])
@@ -196,105 +192,3 @@ def _parents(
         known.update(wanted)
         parents += level
     return Fetched(tuple(parents), tuple(notices))
-
-
-def _documents(
-    sources: Sources,
-    who: Sequence[Citer],
-    f_access: dict[str, Future[SignedIn]],
-    notices: list[Notice],
-    deadline: Deadline,
-    projects: Sequence[str],
-) -> tuple[list[tuple[Page, tuple[int, ...]]], list[str]]:
-    """Every document source's cited pages, read in one wave (each source's own pool, all started before any
-    is waited for); the log lines of the links not read."""
-    reading: list[tuple[DocumentSource, list[tuple[Future[Page], Ref, tuple[int, ...]]]]] = []
-    lines: list[str] = []
-    seen: set[str] = set()
-    for source in sources.documents:
-        found = source.find(who)
-        notices += found.notices
-        lines += found.skipped
-        seen |= found.seen
-        refs, rest = to_read(found, sources.max_pages) if source.ready else ((), "")
-        notices += [Notice(source.name, rest)] if rest else []
-        if source.ready and _access(source, f_access[source.name], notices, deadline, bool(refs)):
-            reading.append((source, _start(source, refs)))
-    pages: list[tuple[Page, tuple[int, ...]]] = []
-    for source, futures in reading:
-        pages += _settle(sources, source, futures, notices, deadline, projects)
-    lines += [
-        OTHER_LINK.format(url) for url in (who[0].urls if who and who[0].id == PULL_REQUEST else ()) if url not in seen
-    ]
-    return pages, capped(lines)
-
-
-def _access(
-    source: DocumentSource, future: Future[SignedIn], notices: list[Notice], deadline: Deadline, cited: bool
-) -> bool:
-    """The source's access check, asked in the first wave: whether its pages may be read."""
-    try:
-        signed = future.result(timeout=deadline.remaining())
-    except FutureTimeout:
-        deadline.missed = True
-        late = f"the credential check did not answer within {deadline.seconds:g} s (DOC_CONTEXT_DEADLINE)"
-        notices.append(Notice(source.name, f"{late}; no page was read"))
-        return False
-    except SourceError as e:
-        notices.append(Notice(source.name, f"{e} No page was read."))
-        return False
-    if signed.warning and cited:
-        notices.append(Notice(source.name, signed.warning))
-    return True
-
-
-def _start(
-    source: DocumentSource, cited: Sequence[tuple[Ref, tuple[int, ...]]]
-) -> list[tuple[Future[Page], Ref, tuple[int, ...]]]:
-    """All of the source's pages at once, in a pool of its own, apart from the ADO pool."""
-    fetcher = ThreadPoolExecutor(max_workers=max(1, min(len(cited), source.concurrency)), thread_name_prefix="pages")
-    reading = tuple(ref for ref, _ in cited)  # exactly the pages gather chose for it, capped: it knows no cap
-    futures = [(fetcher.submit(source.fetch, ref, reading), ref, ids) for ref, ids in cited]
-    fetcher.shutdown(wait=False)
-    return futures
-
-
-def _settle(
-    sources: Sources,
-    source: DocumentSource,
-    futures: Sequence[tuple[Future[Page], Ref, tuple[int, ...]]],
-    notices: list[Notice],
-    deadline: Deadline,
-    projects: Sequence[str],
-) -> list[tuple[Page, tuple[int, ...]]]:
-    """The source's pages as they arrive: each page once (two links can name one page), withheld from the
-    PR's readers where the audience says so; one notice per reason a page was skipped."""
-    pages: dict[PageKey, tuple[Page, list[int]]] = {}
-    reads: list[Read] = []  # each page's first read, for the source's own notices
-    failed: dict[str, list[Ref]] = {}  # one notice per reason: a deadline or a 401 stops all the rest
-    for future, ref, ids in futures:
-        try:
-            page = future.result(timeout=deadline.remaining())
-        except FutureTimeout:
-            deadline.missed = True
-            failed.setdefault(f"not read within {deadline.seconds:g} s (DOC_CONTEXT_DEADLINE)", []).append(ref)
-            continue
-        except SourceError as e:
-            failed.setdefault(str(e), []).append(ref)
-            continue
-        why = sources.audience.page(page, projects) or source.title_only(page)
-        if page.key not in pages:
-            reads.append(Read(ref, page, why))
-        shown = withhold_page(page, why) if why else page
-        first, citing = pages.setdefault(page.key, (shown, []))
-        pages[page.key] = (replace(first, cited_as=first.cited_as | page.cited_as), citing)
-        citing += [i for i in ids if i not in citing]
-    notices += source.settled(reads)
-    for reason, refs in failed.items():
-        names = ", ".join(r.describe() for r in refs[:5]) + (", ..." if len(refs) > 5 else "")
-        notices.append(
-            Notice(refs[0].describe(), f"skipped: {reason}")
-            if len(refs) == 1
-            else Notice(source.name, f"{len(refs)} pages skipped: {reason}: {names}")
-        )
-    return [(page, tuple(sorted(ids))) for page, ids in pages.values()]

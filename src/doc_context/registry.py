@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from doc_context.settings.source import DeclaredSource, Opener
 from doc_context.sources.confluence.settings import CONFLUENCE
+from doc_context.sources.jira.settings import JIRA
 from doc_context.sources.wiki.settings import WIKI
 
 __all__ = ["SOURCES", "DeclaredSource", "Opener"]
 
-SOURCES: tuple[DeclaredSource, ...] = (CONFLUENCE, WIKI)
+SOURCES: tuple[DeclaredSource, ...] = (CONFLUENCE, WIKI, JIRA)

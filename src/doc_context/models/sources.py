@@ -182,6 +182,15 @@ class SignedIn:
 
 
 @dataclass(frozen=True)
+class Child:
+    """A document under another, as its source lists it (a Jira issue's subtask): shown with its state."""
+
+    title: str  # "PAY-482: Receipt template"
+    state: str  # "Done"
+    url: str = ""
+
+
+@dataclass(frozen=True)
 class Page:
     """A fetched document (a Confluence page, a wiki page, any source's), its body already turned into markdown.
 
@@ -202,6 +211,11 @@ class Page:
     place: str = ""  # where it lives, for the build summary ("" : its space)
     project: str = ""  # the Azure DevOps project it belongs to ("": none), for the audience
     cited_as: frozenset[tuple[object, ...]] = frozenset()  # the keys of the refs that name it (ref.key if empty)
+    # What a source with more than text gives (a Jira issue; "" / () elsewhere), shown as a work item's would be:
+    status: str = ""  # its type and state beside its title: "Story · In Progress"
+    criteria: str = ""  # its acceptance criteria, markdown, one a line: each shown with its evidence from the diff
+    children: tuple[Child, ...] = ()  # the documents under it (a Jira issue's subtasks), each with its state
+    cites: tuple[str, ...] = ()  # links it gives to other sources' pages (remote links): read in one more wave
     _: KW_ONLY
     source: str  # the document source's name (its LinkFamily's): "confluence", "wiki"
     scope: str  # what its id is unique within: "" (Confluence ids are site-wide), a wiki's id

@@ -28,11 +28,14 @@ from doc_context.settings.fields import UNEXPANDED, DocumentedEnvironment, env_n
 from doc_context.settings.llm import LlmSettings
 from doc_context.settings.run import EXTENSIONS_TAB, RunSettings
 from doc_context.sources.confluence.settings import ConfluenceSettings
+from doc_context.sources.jira.settings import JiraSettings
 
 __all__ = ["Settings", "env_names", "load_settings", "secret_variables", "setting_variables"]
 
 
-class Settings(LlmSettings, RunSettings, CommentSettings, ConfluenceSettings, AzureDevOpsSettings, BaseSettings):
+class Settings(
+    LlmSettings, RunSettings, CommentSettings, JiraSettings, ConfluenceSettings, AzureDevOpsSettings, BaseSettings
+):
     """Every setting. Fields are read from their documented environment names; constructor arguments (the CLI's
     flags) may use the field names, and win over the environment."""
 

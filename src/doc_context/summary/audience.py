@@ -103,4 +103,4 @@ def withhold_item(item: WorkItem, why: Withheld) -> WorkItem:
 
 
 def withhold_page(page: Page, why: Withheld) -> Page:
-    return replace(page, text="", withheld=why)
+    return replace(page, text="", criteria="", children=(), cites=(), withheld=why)

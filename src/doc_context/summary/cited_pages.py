@@ -28,6 +28,8 @@ class Citer:
 
     id: int
     urls: tuple[str, ...]
+    texts: tuple[str, ...] = ()  # the pull request's own words (title, source branch, description): a source
+    # that is cited by name as well as by link (a Jira issue key) reads them; a work item gives its links only
 
 
 def item_urls(item: WorkItem) -> list[str]:
@@ -43,7 +45,10 @@ def item_urls(item: WorkItem) -> list[str]:
 
 def citers(pull_request: PullRequest | None, items: Sequence[WorkItem]) -> list[Citer]:
     """The pull request's description first (its author chose those links), then each work item."""
-    found = [Citer(PULL_REQUEST, tuple(find_urls(pull_request.description, markdown=True)))] if pull_request else []
+    found: list[Citer] = []
+    if pull_request:
+        texts = (pull_request.title, pull_request.source_branch, pull_request.description)
+        found.append(Citer(PULL_REQUEST, tuple(find_urls(pull_request.description, markdown=True)), texts))
     return found + [Citer(item.id, tuple(item_urls(item))) for item in items]
 
 

@@ -46,6 +46,8 @@ class ConfluenceConfig:
     max_response_bytes: int = 5_000_000
     verify: bool | str = True  # or a CA bundle (file or directory) for a self-hosted Data Center
     restrictions: bool = True  # read each page's view restrictions (its own and its ancestors') with its body
+    product: str = "Confluence"  # what the messages call the service: another Atlassian source reuses this client
+    setting: str = "CONFLUENCE"  # its settings' stem: {setting}_CA_BUNDLE, DOC_CONTEXT_{setting}_DEADLINE
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class GuardedClient:
             follow_redirects=False,
             transport=transport,
             timeout=httpx.Timeout(config.timeout, connect=config.connect_timeout),
-            verify=_verify(config.verify),
+            verify=_verify(config.verify, config.setting),
             headers={"Accept": "application/json", "User-Agent": "doc-context"},
             limits=httpx.Limits(max_connections=max_connections),
         )
@@ -129,11 +131,12 @@ class GuardedClient:
                 error: ConfluenceError = self._deadline()
             elif untrusted:
                 error = Untrusted(
-                    f"Confluence's TLS certificate is not trusted ({untrusted}); for a private CA, "
-                    "set CONFLUENCE_CA_BUNDLE to its PEM file"
+                    f"{self.config.product}'s TLS certificate is not trusted ({untrusted}); for a private CA, "
+                    f"set {self.config.setting}_CA_BUNDLE to its PEM file"
                 )
             else:
-                error = Unanswered(unreachable(e) or f"Confluence did not answer ({type(e).__name__})")
+                failure = unreachable(e, self.config.product, self.config.setting)
+                error = Unanswered(failure or f"{self.config.product} did not answer ({type(e).__name__})")
             error.__cause__ = e
             return None, error
         except ConfluenceError as e:
@@ -180,11 +183,12 @@ class GuardedClient:
 
     def _deadline(self) -> DeadlineExceeded:
         return DeadlineExceeded(
-            f"not read within the Confluence deadline of {self.config.deadline:g} s (DOC_CONTEXT_CONFLUENCE_DEADLINE)"
+            f"not read within the {self.config.product} deadline of {self.config.deadline:g} s "
+            f"(DOC_CONTEXT_{self.config.setting}_DEADLINE)"
         )
 
 
-def _verify(verify: bool | str) -> bool | ssl.SSLContext:
+def _verify(verify: bool | str, setting: str = "CONFLUENCE") -> bool | ssl.SSLContext:
     """httpx's default context (certifi's roots, one a process), or a context trusting a CA bundle."""
     if verify is True:
         return default_context()
@@ -195,7 +199,7 @@ def _verify(verify: bool | str) -> bool | ssl.SSLContext:
             return ssl.create_default_context(capath=verify)
         return ssl.create_default_context(cafile=verify)
     except (OSError, ssl.SSLError) as e:
-        raise ConfigError(f"CONFLUENCE_CA_BUNDLE: cannot load {verify!r} as PEM certificates ({e})") from e
+        raise ConfigError(f"{setting}_CA_BUNDLE: cannot load {verify!r} as PEM certificates ({e})") from e
 
 
 def _untrusted(error: BaseException) -> str:
@@ -220,7 +224,7 @@ def _json(data: bytes) -> Any:
         return None
 
 
-def unreachable(e: BaseException) -> str | None:
-    """Confluence could not be reached: the host and what to check (DNS, proxy, TLS)."""
-    failure = connection_failure(e, ca_setting="CONFLUENCE_CA_BUNDLE")
-    return f"Confluence could not be reached: {failure}" if failure else None
+def unreachable(e: BaseException, product: str = "Confluence", setting: str = "CONFLUENCE") -> str | None:
+    """The service could not be reached: the host and what to check (DNS, proxy, TLS)."""
+    failure = connection_failure(e, ca_setting=f"{setting}_CA_BUNDLE")
+    return f"{product} could not be reached: {failure}" if failure else None
