@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 NAME = "jira"
 PROJECT = re.compile(r"[A-Z][A-Z0-9_]{1,9}")
-_KEY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z][A-Za-z0-9_]{1,9})-([0-9]{1,9})(?![0-9])")
+_KEY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z][A-Za-z0-9_]{1,9})-([0-9]{1,9})(?![0-9A-Za-z])")
 _WHOLE_KEY = re.compile(r"([A-Za-z][A-Za-z0-9_]{1,9})-([0-9]{1,9})")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.I)
 _BROWSE = re.compile(r"/browse/([^/?#]+)/?$")

@@ -173,8 +173,8 @@ def wiki_markdown(text: str) -> str:
         if code is not None:
             close = _CODE_CLOSE.match(line)
             if close:
-                code.append(close.group(1))
-                out += ["```", *(c for c in code if c.strip() or c == ""), "```"]
+                code += [close.group(1)] if close.group(1).strip() else []
+                out += ["```", *code, "```"]
                 code = None
             else:
                 code.append(line)

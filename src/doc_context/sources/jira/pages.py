@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from doc_context.errors import DocContextError
-from doc_context.models import Check, Notice, Page, Ref, SignedIn, Withheld
+from doc_context.models import PULL_REQUEST, Check, Notice, Page, Ref, SignedIn, Withheld
 from doc_context.sources.jira.client import Issue
 from doc_context.sources.jira.issue import issue_page, secured
 from doc_context.sources.jira.links import NAME, IssueRef, JiraSite, bare_keys, looks_like_issue
@@ -125,9 +125,14 @@ class JiraIssues:
 
     def _unlinked(self, who: Sequence[Citer]) -> list[str]:
         """Keys of JIRA_PROJECTS in the pull request's words, when no site is configured to read them."""
-        return [f"jira issue {k}" for c in who for t in c.texts for k in bare_keys(t, self.projects)]
+        return [f"jira issue {k}" for c in who for t in _texts(c) for k in bare_keys(t, self.projects)]
 
 
 def _with_keys(who: Sequence[Citer], site: JiraSite) -> list[Citer]:
-    """Each citer with its bare keys as /browse/ links ahead of its own links, so one parser resolves both."""
-    return [replace(c, urls=(*(site.browse(k) for k in site.keys(c.texts)), *c.urls)) for c in who]
+    """The pull request with its bare keys as /browse/ links ahead of its own links, so one parser resolves both;
+    a work item cites by its links only."""
+    return [replace(c, urls=(*(site.browse(k) for k in site.keys(_texts(c))), *c.urls)) for c in who]
+
+
+def _texts(citer: Citer) -> tuple[str, ...]:
+    return citer.texts if citer.id == PULL_REQUEST else ()
