@@ -1,11 +1,11 @@
-"""summary/criterion_terms: the specific terms of a criterion; common words never count alone."""
+"""relevance/criterion_terms: the specific terms of a criterion; common words never count alone."""
 
 from __future__ import annotations
 
 import pytest
 
-from doc_context.summary.criterion_terms import COMMON, criterion_terms, number
-from doc_context.summary.tokens import stem
+from doc_context.relevance.criterion_terms import COMMON, criterion_terms, number
+from doc_context.relevance.words import stem
 
 CASES = [
     # (name, criterion, terms as (kind, parts, weight, unit) that must be among those found)
@@ -19,9 +19,9 @@ CASES = [
     ),
     ("words spelled apart", "the loyalty discount", {("phrase", ("loyalty", "discount"), 2, "")}),
     ("a decimal value", "orders over 500.00", {("value", ("500",), 2, "")}),
-    ("a value and its unit", "kept for 14 days", {("value", ("14",), 2, "day")}),
-    ("a single digit with its unit", "at most 3 attempts", {("value", ("3",), 2, "attempt")}),
-    ("a percentage", "save 5% more", {("value", ("5",), 2, "percent")}),
+    ("a value and its unit", "kept for 14 days", {("value", ("14",), 2, "d")}),
+    ("a single digit with its unit", "at most 3 attempts", {("value", ("3",), 2, "tries")}),
+    ("a percentage", "save 5% more", {("value", ("5",), 2, "%")}),
     ("a bare two-digit number is weak", "page 12 of the report", {("value", ("12",), 1, "")}),
     ("a quoted string", 'shows "Out of stock"', {("quoted", ("out of stock",), 2, "")}),
     ("typographic quotes", "shows \u201cOut of stock\u201d", {("quoted", ("out of stock",), 2, "")}),

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from doc_context.change.unified import parse_diff
-from doc_context.summary.bridges import joins
-from doc_context.summary.criterion_terms import criterion_terms
+from doc_context.relevance.bridges import joins
+from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import added, patch
 

@@ -7,11 +7,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from doc_context.relevance.words import words
 from doc_context.sources.confluence.links import Site
 from doc_context.summary.cited_pages import ShownPages, cites_only, is_reference
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, units
 from doc_context.summary.mdcut import balance, clip_markdown, shorten, visible_len
-from doc_context.summary.tokens import terms, values, words
+from doc_context.summary.tokens import terms, values
 from doc_context.text.mdblocks import Block, parse_blocks
 
 POLICY = """\

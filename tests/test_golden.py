@@ -248,9 +248,9 @@ def refactor() -> tuple[Gathered, str]:
     pr = PullRequest(REF, "Refactor: move money helpers into checkout/money.py", "AB#4307")
     files = changed(*MONEY_MOVE)
     diff = (
-        "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n-def to_cents(x):\n-    return int(x * 100)\n"
-        "+from .money import to_cents\n"
-        "--- /dev/null\n+++ b/src/checkout/money.py\n+def to_cents(amount: Decimal) -> int:\n"
+        "--- a/src/checkout/totals.py\n+++ b/src/checkout/totals.py\n@@ -1,2 +1,1 @@\n-def to_cents(x):\n"
+        "-    return int(x * 100)\n+from .money import to_cents\n"
+        "--- /dev/null\n+++ b/src/checkout/money.py\n@@ -0,0 +1,3 @@\n+def to_cents(amount: Decimal) -> int:\n"
         '+    """An amount as integer cents: what crosses a module border, never a float."""\n'
         "+    return int(amount.scaleb(2).to_integral_value(ROUND_HALF_EVEN))\n"
     )

@@ -1,17 +1,18 @@
 """The layers, read from the imports of every module (ast, nothing imported): the arrows point one way
 and the pure modules touch no network, process, clock or file system.
 
-    edge -> run -> comment -> summary -> text        (models, change.model and errors: shared by all)
+    edge -> run -> comment -> summary -> relevance -> text    (models, change.model and errors: shared by all)
     edge, run -> context -> summary, text            (the context document for AI reviewers)
     edge, run -> sources -> summary, text            (the only network code; a document source's package has
                                                       its edge, settings.py: its settings and declaration)
     edge (demo) -> sandbox                           (loopback fakes)
 
 The pull request's change is one package, change/, whose modules sit in the layers their imports put them in
-(CHANGE below): model (shared), differ and unified (text), index (summary), read and read_checkout (sources).
+(CHANGE below): model (shared), differ and unified (text), index (relevance), read and read_checkout (sources).
+relevance/ is the one relevance engine (the change's terms, words, units, what is everywhere), just under summary.
 
-Pure: text/, summary/, comment/, context/, models, change.model, change.differ, change.unified, change.index,
-errors, each document source's link parser
+Pure: text/, relevance/, summary/, comment/, context/, models, change.model, change.differ, change.unified,
+change.index, errors, each document source's link parser
 (sources/<source>/links.py, which imports only text and shared), and the edge's pure modules: events (payload -> PR),
 prurl (a PR's web address -> PR), pipeline_log (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
@@ -34,7 +35,7 @@ CHANGE = {  # the change's package, one layer a module: the arrows stay one way,
     "doc_context.change.model": "shared",  # the diff's files and lines, a criterion's evidence: used by every layer
     "doc_context.change.differ": "text",  # two sides -> a unified diff
     "doc_context.change.unified": "text",  # a unified diff -> model's files and lines
-    "doc_context.change.index": "summary",  # the diff indexed by summary's words, for the criteria's evidence
+    "doc_context.change.index": "relevance",  # the diff indexed by relevance's words, for the criteria's evidence
     "doc_context.change.read": "sources",  # the I/O edge: the checkout's git objects or Azure DevOps' Items - Get
     "doc_context.change.read_checkout": "sources",  # the I/O edge: git cat-file
 }
@@ -60,20 +61,21 @@ EDGE = {
     "doc_context.pr_context",
     "doc_context.mcp_server",
 }
-PACKAGES = ("text", "summary", "comment", "context", "sources", "sandbox")
+PACKAGES = ("text", "relevance", "summary", "comment", "context", "sources", "sandbox")
 MAY_IMPORT = {
     "shared": {"shared"},
     "text": {"shared", "text"},
-    "summary": {"shared", "text", "summary"},
-    "comment": {"shared", "text", "summary", "comment"},
-    "context": {"shared", "text", "summary", "context"},
-    "sources": {"shared", "text", "summary", "sources"},
-    "run": {"shared", "text", "summary", "comment", "context", "sources", "run"},
-    "edge": {"shared", "text", "summary", "comment", "context", "sources", "run", "edge", "sandbox"},
+    "relevance": {"shared", "text", "relevance"},
+    "summary": {"shared", "text", "relevance", "summary"},
+    "comment": {"shared", "text", "relevance", "summary", "comment"},
+    "context": {"shared", "text", "relevance", "summary", "context"},
+    "sources": {"shared", "text", "relevance", "summary", "sources"},
+    "run": {"shared", "text", "relevance", "summary", "comment", "context", "sources", "run"},
+    "edge": {"shared", "text", "relevance", "summary", "comment", "context", "sources", "run", "edge", "sandbox"},
     "sandbox": {"sandbox"},
 }
 SANDBOX_USERS = {"doc_context.demo"}  # the one edge module that may start the fakes
-PURE_LAYERS = {"shared", "text", "summary", "comment", "context"}
+PURE_LAYERS = {"shared", "text", "relevance", "summary", "comment", "context"}
 PURE_EDGE = {"doc_context.events", "doc_context.prurl", "doc_context.pipeline_log", "doc_context.preflight"}
 IMPURE = (
     *("httpx", "httpcore", "azure", "msrest", "requests", "urllib3", "urllib.request", "http.client", "socket", "ssl"),
@@ -218,6 +220,8 @@ def test_the_walk_sees_the_imports() -> None:
         ("doc_context.comment.x", "from time import monotonic", "doc_context.comment.x is pure but imports time"),
         ("doc_context.text.x", "from doc_context.summary import tokens", "doc_context.text.x (text) imports"),
         ("doc_context.summary.x", "from ..comment import render", "doc_context.summary.x (summary) imports"),
+        ("doc_context.relevance.x", "from doc_context.summary import tokens", "doc_context.relevance.x (relevance)"),
+        ("doc_context.relevance.x", "import time", "doc_context.relevance.x is pure but imports time"),
         ("doc_context.comment.x", "from doc_context.sources import llm", "doc_context.comment.x (comment) imports"),
         ("doc_context.sources.x", "from doc_context import app", "doc_context.sources.x (sources) imports"),
         ("doc_context.app", "from doc_context import cli", "doc_context.app (run) imports doc_context.cli (edge)"),
@@ -228,7 +232,7 @@ def test_the_walk_sees_the_imports() -> None:
             "from doc_context.change import read",
             "doc_context.change.unified (text) imports",
         ),
-        ("doc_context.change.index", "from doc_context.comment import render", "doc_context.change.index (summary)"),
+        ("doc_context.change.index", "from doc_context.comment import render", "doc_context.change.index (relevance)"),
         ("doc_context.pipeline_log", "import sys", "doc_context.pipeline_log is pure but imports sys"),
         ("doc_context.sources.toy.links", "import httpx", "doc_context.sources.toy.links is pure but imports httpx"),
         ("doc_context.sources.toy.links", "from doc_context.sources import ado", "doc_context.sources.toy.links (a"),

@@ -5,8 +5,10 @@ and the same comment whatever the length of the organization's address."""
 from __future__ import annotations
 
 from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, WorkItem
-from doc_context.summary.changeterms import change_terms
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.visible import visible_size
@@ -14,7 +16,9 @@ from doc_context.text.visible import visible_size
 from .pagerefs import confluence_page
 
 DIFF = """\
+--- a/src/checkout/totals.py
 +++ b/src/checkout/totals.py
+@@ -1,0 +1,3 @@
 +from .rounding import round_once
 +    # percentage discounts apply to the unrounded subtotal, never to rounded line totals
 +    return round_once(discounted, currency="EUR")
@@ -63,6 +67,7 @@ def gathered(org: str = "https://dev.azure.com/fabrikam") -> Gathered:
         (),
         (),
         diff_text=DIFF,
+        diff_lines=parse_diff(DIFF),
     )
 
 
@@ -98,7 +103,7 @@ def test_a_passage_a_work_item_already_shows_is_shown_once() -> None:
     assert out.count("because each line was rounded before summing") == 1  # in the bug's Actual outcome only
     assert "Checkout showed €10.02" not in out  # the callout's sentence that repeats it is not quoted
     actual = "Actual: checkout shows €10.02 because each line was rounded before summing."
-    unsaid = weigh_pages([(POLICY, "Rounding policy")], change_terms(DIFF, [actual]))[0].text
+    unsaid = weigh_pages([(POLICY, "Rounding policy")], change_terms(Change(parse_diff(DIFF)), [actual]))[0].text
     assert "Checkout showed €10.02 because each line" in unsaid  # the control: it matches, were it not said
 
 

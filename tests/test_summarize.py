@@ -9,13 +9,15 @@ import pytest
 import yaml
 
 from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
 from doc_context.comment.criteria_list import criteria_markdown
 from doc_context.models import ChangedFile, Criterion, Gathered, PageRef, Relation, WorkItem, Yields
+from doc_context.relevance.words import stem, words
 from doc_context.summary import worktypes
 from doc_context.summary.acceptance_criteria import parse_criteria
 from doc_context.summary.repro import Repro, parse_repro
 from doc_context.summary.summarize import page_summary, summarize_all, work_item_summary
-from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences, stem, words
+from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences
 
 from .pagerefs import confluence_page
 
@@ -355,7 +357,7 @@ def test_summaries_are_deterministic() -> None:
 
 
 def gathered(*items: WorkItem, pages: tuple = (), parents: tuple[WorkItem, ...] = ()) -> Gathered:
-    return Gathered(None, items, CHANGED, pages, (), (), parents=parents, diff_text=DIFF)
+    return Gathered(None, items, CHANGED, pages, (), (), parents=parents, diff_text=DIFF, diff_lines=parse_diff(DIFF))
 
 
 def test_summarize_all_ranks_by_relevance() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
 from doc_context.comment.render import COUNTED
 from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, Relation, WorkItem
 from doc_context.summary.quotes import MAX_QUOTES
@@ -19,7 +20,9 @@ ORG = "https://dev.azure.com/fabrikam"
 REF = PullRequestRef(ORG, "Shop", "shop", 7)
 CHANGED = (ChangedFile("/src/checkout/totals.py", "edit"), ChangedFile("/src/checkout/rounding.py", "add"))
 DIFF = """\
+--- a/src/checkout/rounding.py
 +++ b/src/checkout/rounding.py
+@@ -1,0 +1,4 @@
 +from decimal import ROUND_HALF_EVEN, Decimal
 +def round_once(amount: Decimal, currency: str) -> Decimal:
 +    \"\"\"The unrounded subtotal, discounted, then rounded once to the currency's minor unit.\"\"\"
@@ -78,7 +81,17 @@ def gathered() -> Gathered:
         PageRef(page_id=42), 42, "Rounding policy", "PAY", 3, "https://x.atlassian.net/wiki/pages/42", POLICY
     )
     pr = PullRequest(REF, "Round once", "")
-    return Gathered(pr, (story, bug), CHANGED, ((page, (4198,)),), (), (), parents=(feature,), diff_text=DIFF)
+    return Gathered(
+        pr,
+        (story, bug),
+        CHANGED,
+        ((page, (4198,)),),
+        (),
+        (),
+        parents=(feature,),
+        diff_text=DIFF,
+        diff_lines=parse_diff(DIFF),
+    )
 
 
 def comment(budget: int) -> str:

@@ -8,7 +8,7 @@ Two levels, each built once and kept: each file's tokens and the diff's distinct
 side of the diff is asked about; a word is looked up among those, never in the diff's text), and, for a
 file a term could be in, word -> (line, position) over its lines (the first time the file is a candidate).
 No criterion scans the diff again; a file no term names is never read into lines.
-Words are the ones summary/criterion_terms reads a criterion into (criterion_terms.parts), numbers as
+Words are the ones relevance/words.py reads a criterion into (words.parts), numbers as
 "#500"; only the added and deleted lines are indexed, never the unchanged context.
 """
 
@@ -20,19 +20,16 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from doc_context.change.unified import Diff, Lines
-from doc_context.summary.bridges import ABBREVIATIONS, MAX_WINDOW, bridges, expand, joins
-from doc_context.summary.criterion_terms import COMMON, fold, number, parts
-from doc_context.summary.tokens import words
+from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
+from doc_context.relevance.criterion_terms import COMMON
+from doc_context.relevance.units import said_by, written_after
+from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, parts, words
 
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
-_ALIASES = {
-    **{"day": "d|days?", "hour": "h|hrs?", "minut": "m|min|mins", "second": "s|secs?", "millisecond": "ms"},
-    "percent": "%",
-}
 
 
 class FileWords:
@@ -69,7 +66,7 @@ class FileWords:
         return found
 
     def bridged(self, run: Sequence[str]) -> set[int]:
-        """Lines meeting the run through a bridge (summary/bridges.py): its words joined or split there ("server
+        """Lines meeting the run through a bridge (relevance/bridges.py): its words joined or split there ("server
         hostname": server_host_name, "time stamp": timestamp), never word for word (run() finds those)."""
         key, found = "".join(run), set()
         for word, places in self._at.items():
@@ -98,11 +95,12 @@ class FileWords:
         lines = set(self._values.get(value, ()))
         if not unit:
             return set(), lines
-        near = _unit_after(value, unit)
+        near, said = written_after(value, unit), said_by(unit)
         with_unit = {
             i
             for i in lines
-            if unit in self.words[i] or (near is not None and near.search(self.texts[i].lower()) is not None)
+            if not said.isdisjoint(self.words[i])
+            or (near is not None and near.search(self.texts[i].lower()) is not None)
         }
         return with_unit, lines - with_unit
 
@@ -157,10 +155,10 @@ class DiffIndex:
     def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
         """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write
         it after the number (14d, 15%)."""
-        if file_no in self.files_with(side, unit):
+        if any(file_no in self.files_with(side, word) for word in said_by(unit)):
             return True
         f = self.diff.files[file_no]
-        near = _unit_after(value, unit)
+        near = written_after(value, unit)
         return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
 
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
@@ -199,6 +197,10 @@ class DiffIndex:
             lines = (" ".join(line.split()) for f in self.diff.files for line in f.deleted.split())
             self._deleted = frozenset(line for line in lines if " " in line)
         return self._deleted
+
+    def file_vocabulary(self, side: Side, file_no: int) -> frozenset[str]:
+        """The words one file's lines on that side use, from its tokens, without reading it into lines."""
+        return frozenset(w for token in self._vocabulary(side)[0][file_no] for w in self._token_words(token))
 
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)
@@ -239,12 +241,6 @@ def _bare_line(text: str) -> str:
 def _tokens(words: Sequence[str], text: str) -> frozenset[str]:
     """A line's words and its numbers ("#14")."""
     return frozenset(words).union(f"#{number(raw)}" for raw in _NUMBER.findall(text))
-
-
-def _unit_after(value: str, unit: str) -> re.Pattern[str] | None:
-    """A unit written right after the number, lower case: 14d, 30 s, 15 %; None for a unit written only as a word."""
-    alias = _ALIASES.get(unit)
-    return re.compile(rf"(?<![\d.]){re.escape(value)}(?:\.0+)?\s*(?:{alias})(?![a-z])") if alias else None
 
 
 def _needle(word: str) -> bytes:

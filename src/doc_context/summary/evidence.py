@@ -29,20 +29,23 @@ from dataclasses import dataclass, replace
 from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEvidence
 from doc_context.models import ChangedFile
-from doc_context.summary.bridges import splits
-from doc_context.summary.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms, number, parts
+from doc_context.relevance.change import Change
+from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
+from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_test, item_topic
+from doc_context.relevance.units import said_by
+from doc_context.relevance.words import number, parts
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     bare,
     carried,
     lines_for,
+    lookups,
     name_carries,
     names,
     pasted,
     plain,
     together,
 )
-from doc_context.summary.evidence_topics import EVERYWHERE, ChangeWide, Everywhere, is_doc, is_test, item_topic
 from doc_context.summary.related import related_files
 from doc_context.summary.tokens import path_tokens
 
@@ -51,7 +54,6 @@ __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
-MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 NAMES_ONLY = "Evidence is by file name only: the pull request's change could not be read (the run's log says why)."
 
 
@@ -59,11 +61,19 @@ class EvidenceFinder:
     """Evidence for any number of criteria against one pull request; the diff is indexed once. `names`: the
     repository's and the project's, words everywhere in its code that tell no criterion apart."""
 
-    def __init__(self, diff: Diff | None, changed: Sequence[ChangedFile] = (), names: Sequence[str] = ()) -> None:
-        self.basis: Basis = "diff" if diff is not None else "file names"
-        self.index = DiffIndex(diff) if diff is not None else None
+    def __init__(
+        self,
+        diff: Diff | None,
+        changed: Sequence[ChangedFile] = (),
+        names: Sequence[str] = (),
+        *,
+        change: Change | None = None,
+    ) -> None:
+        change = change if change is not None else Change(diff, names)  # the run's one Change, when it has one
+        self.basis: Basis = "diff" if change.diff is not None else "file names"
+        self.index = change.index
         self.changed = tuple(changed)
-        self._change = ChangeWide(self.index, names) if self.index is not None else None
+        self._change = change.wide
 
     def find(
         self,
@@ -78,7 +88,7 @@ class EvidenceFinder:
         """The evidence for one criterion's text (markdown); none for a struck-through one. `work_item`: the
         work item's other sentences (its other criteria, its description), which pasted text is told by.
         `siblings` (the work item's other criteria) and its `title` say its topic, `elsewhere` what the pull
-        request's other work items say: a term everywhere (evidence_topics) counts only beside one that sets
+        request's other work items say: a term everywhere (relevance/everywhere.py) counts only beside one that sets
         this criterion apart, and the files are ranked by what sets it apart."""
         terms = criterion_terms(criterion)
         if struck or not terms.specific:
@@ -119,7 +129,7 @@ class EvidenceFinder:
         for term in terms.terms:
             files: set[int] = set()
             for side in _sides(terms):
-                for needed in _lookups(term):
+                for needed in lookups(term):
                     files.update(self.index.candidates(side, needed))
             if term.kind == "path":
                 files.update(n for n, f in enumerate(self.index.diff.files) if names(f.path, term.parts[0]))
@@ -193,30 +203,6 @@ def _sides(terms: CriterionTerms) -> tuple[Side, ...]:
     return ("added", "deleted") if terms.removal else ("added",)
 
 
-def _lookups(term: Term) -> list[tuple[str, ...]]:
-    """Word sets, any one of which a file must use all of to be worth reading for the term."""
-    if term.kind in ("ident", "phrase", "word"):
-        runs = [term.parts, *term.also]
-        split = [
-            (*run[:i], head, tail, *run[i + 1 :])
-            for run in runs
-            for i, word in enumerate(run)
-            for head, tail in splits(word, COMMON)
-        ]  # "hostname" in host_name, "host name" in server_hostname: bridges (summary/bridges.py)
-        split += [
-            (*run[:i], run[i] + e + run[i + 1], *run[i + 2 :])
-            for run in runs
-            for i in range(len(run) - 1)
-            for e in ("", "e")
-        ]
-        return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
-    if term.kind == "value":  # 3.335: the tokens 3 and 335
-        return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
-    if term.kind == "quoted":
-        return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
-    return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
-
-
 @dataclass(frozen=True)
 class Scored:
     apart: float  # what the terms that set the criterion apart weigh in the file (ENOUGH at least)
@@ -264,7 +250,7 @@ def _in_file(
         weight *= level.share
         if level.apart:
             own_words = frozenset(w for w in term.parts if w not in COMMON and not everywhere.partly(_word(w)))
-            own_words |= {term.unit} if term.unit else set()  # "30 seconds" says "second"
+            own_words |= said_by(term.unit) if term.unit else set()  # "30 seconds" says "second"
             telling.append((weight - (TOPIC if own_words != set(term.parts) else 0), term.label, own_words))
         for n, lines_hit in enumerate(hits):
             (strong if weight >= ENOUGH else weak)[n].update(lines_hit)

@@ -1,5 +1,5 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
-summary/evidence.py): an identifier or phrase word for word or through a bridge (summary/bridges.py: joined,
+summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
 split, abbreviated), a value with its unit, a quoted string, a file named; and the lines that only repeat the
 work item's own sentences.
 """
@@ -10,11 +10,14 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
-from doc_context.summary.criterion_terms import WEAK, Term, parts
-from doc_context.summary.evidence_topics import is_config
+from doc_context.relevance.bridges import splits
+from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
+from doc_context.relevance.everywhere import is_config
+from doc_context.relevance.words import number, parts
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
+MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 
 
@@ -114,3 +117,27 @@ def names(path: str, named: str) -> bool:
     """Whether a criterion's `checkout/totals.py` names this file ("/src/checkout/totals.py")."""
     lowered = path.lower()
     return lowered.endswith("/" + named) or lowered == "/" + named
+
+
+def lookups(term: Term) -> list[tuple[str, ...]]:
+    """Word sets, any one of which a file must use all of to be worth reading for the term."""
+    if term.kind in ("ident", "phrase", "word"):
+        runs = [term.parts, *term.also]
+        split = [
+            (*run[:i], head, tail, *run[i + 1 :])
+            for run in runs
+            for i, word in enumerate(run)
+            for head, tail in splits(word, COMMON)
+        ]  # "hostname" in host_name, "host name" in server_hostname: bridges (relevance/bridges.py)
+        split += [
+            (*run[:i], run[i] + e + run[i + 1], *run[i + 2 :])
+            for run in runs
+            for i in range(len(run) - 1)
+            for e in ("", "e")
+        ]
+        return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
+    if term.kind == "value":  # 3.335: the tokens 3 and 335
+        return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
+    if term.kind == "quoted":
+        return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
+    return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from doc_context.relevance.words import line_sentences
 from doc_context.summary.assemble import Unit, assemble
 from doc_context.summary.mdcut import clip_markdown, visible_len
-from doc_context.summary.tokens import line_sentences, terms
+from doc_context.summary.tokens import terms
 from doc_context.text.mdblocks import Block, heading_text, parse_blocks
 
 UNIT_CHARS = 300  # a longer sentence or list item is clipped before picking

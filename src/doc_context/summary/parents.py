@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 
 from doc_context.models import WorkItem
-from doc_context.summary.tokens import clip, line_sentences
+from doc_context.relevance.words import line_sentences
+from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import DESCRIPTION, field_markdown, shown
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.neutralize import neutralize_inline, safe_link

@@ -3,7 +3,7 @@
 A passage is a paragraph, a list item (a rule of a numbered list keeps its number), a table row (shown under
 its header row), or a paragraph of a callout; at most PASSAGE_CHARS visible characters (a longer paragraph
 shows its best sentences). A passage matches when it shares distinctive terms with the change
-(changeterms.py): each term weighs what its source gives it (the diff's added lines most) times how rare it
+(relevance/change_terms.py): each term weighs what its source gives it (the diff's added lines most) times how rare it
 is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
 nothing). A passage that repeats what a work item already shows (the same sentence, or most of its words)
 is not shown again.
@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from doc_context.summary.changeterms import ASKED, ChangeTerms, Key, Terms, text_terms, words
+from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms, text_terms
+from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
-from doc_context.summary.tokens import line_sentences
 from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
 from doc_context.text.visible import visible_size
 
@@ -150,7 +150,7 @@ def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
 
 def repeats(text: str, said: Said) -> bool:
     """Whether a work item already shows what the text says: most of its words in one of its sentences."""
-    own = frozenset(words(text))
+    own = frozenset(parts(text))
     return len(own) >= MIN_WORDS and any(len(own & sentence) >= share * len(own) for share, sentence in said)
 
 
@@ -179,7 +179,7 @@ def said_sentences(told: Sequence[str], asked: Sequence[str] = ()) -> Said:
         for text in texts:
             for line in text.splitlines():
                 for sentence in line_sentences(line.strip()):
-                    found = frozenset(words(sentence))
+                    found = frozenset(parts(sentence))
                     out += [(share, found)] if len(found) >= 3 else []
     return out
 

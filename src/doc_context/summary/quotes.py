@@ -1,6 +1,6 @@
 """Pure: what the comment quotes of each cited page, and what that becomes as the comment yields.
 
-Every page's passages (passages.py) are weighed together against the change's terms (changeterms.py): a term
+Every page's passages (passages.py) are weighed together against the change's terms (relevance/change_terms.py): a term
 that most passages of the cited pages hold is their topic and weighs nothing. A page the change speaks to
 shows its matching passages as quotes, its best first to stay: the others yield with the page middles
 (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the weakest match
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doc_context.models import Yields
-from doc_context.summary.changeterms import ChangeTerms, text_terms
+from doc_context.relevance.change_terms import ChangeTerms, text_terms
+from doc_context.relevance.words import line_sentences
 from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, unrepeated, weigh
-from doc_context.summary.tokens import line_sentences
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 Rungs = tuple[tuple[Yields, str], ...]

@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from doc_context.models import ChangedFile
-from doc_context.summary.tokens import PATH_NOISE, identifiers, words
+from doc_context.relevance.words import PATH_NOISE, words
+from doc_context.summary.tokens import identifiers
 
 RATIO = 0.4
 MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more singles none out

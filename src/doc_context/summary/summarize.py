@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import ChangeTerms, change_terms
 from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
-from doc_context.summary.changeterms import change_terms
 from doc_context.summary.children import children_line
 from doc_context.summary.cited_pages import ShownPages, cites_only
 from doc_context.summary.evidence import EvidenceFinder
@@ -141,7 +143,7 @@ def page_summary(
         return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section, page=page.key)
     whole = f"{page.title}\n{page.text}"
     if quotes is None:
-        quotes = weigh_pages([(page.text, page.title)], change_terms(diff))[0]
+        quotes = weigh_pages([(page.text, page.title)], change_terms(Change(parse_diff(diff)), within=[page.text]))[0]
     more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
         source_id=source_id,
@@ -194,7 +196,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     shown = ShownPages.of(gathered.links, (page for page, _ in gathered.pages))
     ref = gathered.pull_request.ref if gathered.pull_request is not None else None
     names = (ref.repository, ref.project) if ref is not None else ()  # the change's own names tell nothing apart
-    finder = EvidenceFinder(gathered.diff_lines, changed, names)  # the diff indexed once, for every criterion
+    change = Change(gathered.diff_lines, names)  # the diff read once, for every criterion and every page
+    finder = EvidenceFinder(gathered.diff_lines, changed, change=change)
     said = {item.id: _said(item) for item in gathered.work_items}
     kids = {w.id: w for w in (*gathered.children, *gathered.work_items)}
     line = partial(children_line, known=kids, categories=gathered.state_categories, linked=frozenset(said))
@@ -217,11 +220,12 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     ]
     bugs = bug_terms(gathered.work_items)
     readable = [item for item in gathered.work_items if not item.withheld]
-    change = change_terms(diff, [text for item in readable for text in _asked(item)])
+    asked = [text for item in readable for text in _asked(item)]
     texts = [("", "") if page.withheld else (page.text, page.title) for page, _ in gathered.pages]
+    terms = change_terms(change, asked, within=[t for text in texts for t in text]) if texts else ChangeTerms()
     told = [t for item in readable for t in _shows(item, criteria=False)]
-    asked = [t for item in readable for t in _shows(item, criteria=True)]
-    quotes = weigh_pages(texts, change, said_sentences(told, asked))
+    criteria = [t for item in readable for t in _shows(item, criteria=True)]
+    quotes = weigh_pages(texts, terms, said_sentences(told, criteria))
     pages = [
         page_summary(page, changed, ids, diff, bugs, quotes=q)
         for (page, ids), q in zip(gathered.pages, quotes, strict=True)

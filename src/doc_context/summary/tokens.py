@@ -1,4 +1,5 @@
-"""Pure: words, identifiers and values of paths, diffs and prose, sentence splitting, relevance-ranked picking."""
+"""Pure: identifiers and values of paths, diffs and prose (their words: relevance/words.py), sentence splitting,
+relevance-ranked picking."""
 
 from __future__ import annotations
 
@@ -7,81 +8,25 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from doc_context.models import ChangedFile
+from doc_context.relevance.words import PATH_NOISE, line_sentences, pieces, stem, words
 
 ELLIPSIS = "…"
 MAX_DIFF_LINES = 20_000
 MAX_DIFF_LINE = 1_000  # characters of one diff line read: minified files do not dominate
-MAX_WORD = 40  # longer runs of letters are hashes or minified code, not words
-
-_STOP = frozenset(
-    """
-    about after all also and any are been being but can could did does done for from had has have how into its
-    may might more most must not now only other our out over per same should some such than that the their
-    them then there these this those too under use used using via was were what when where which while who why
-    will with would you your
-    """.split()
-)
 _CODE_NOISE_WORDS = (
     "async await bool break case catch class const continue def default elif else except false final"
     " finally func function import int let lambda new none null pass private protected public raise"
     " return self static str string super switch this throw true try type var void yield"
 )
-_PATH_NOISE_WORDS = (
-    "app apps cfg cmd common component components config core css doc docs go helper helpers html index init"
-    " ini internal java json jsx lib libs main md module modules pkg py rb scss shared source sources spec specs"
-    " src test tests toml ts tsx txt util utils xml yaml yml"
-)
-_IDENT = re.compile(r"[A-Za-z0-9]+")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _VALUE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)+(?![\w])|(?<![\w.,])\d{2,}(?![\w.,]?\w)")
-_SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
-_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "approx.")
-
-
-@lru_cache(maxsize=16_384)  # the same few thousand words recur across a page's units: fold each once
-def stem(word: str) -> str:
-    """A light fold: "totals" meets "total", "entries" "entry", "rounded" and "rounding" "round".
-
-    Stems are only ever compared with stems, never shown: "charge" and "charged" both become "charg".
-    """
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            if len(word) > 4 and word[-1] == word[-2] and word[-1] not in "ls":
-                word = word[:-1]  # "shipped" -> "ship"
-            return word
-    return word[:-1] if len(word) >= 4 and word.endswith("e") and not word.endswith("ee") else word
 
 
 _CODE_NOISE = frozenset(stem(w) for w in _CODE_NOISE_WORDS.split())
-PATH_NOISE = frozenset(stem(w) for w in _PATH_NOISE_WORDS.split())
 
 
 def _parts(identifier: str) -> list[str]:
-    return [stem(p.lower()) for p in _PARTS.findall(identifier)]
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased, stemmed words of prose or code: camelCase and snake_case are split."""
-    out: list[str] = []
-    for ident in _IDENT.findall(text):
-        out.extend(_ident_words(ident))
-    return out
-
-
-@lru_cache(maxsize=16_384)
-def _ident_words(ident: str) -> tuple[str, ...]:
-    out = []
-    for part in _PARTS.findall(ident):
-        word = part.lower()
-        if 3 <= len(word) <= MAX_WORD and not word.isdigit() and word not in _STOP:
-            out.append(stem(word))
-    return tuple(out)
+    return [stem(p.lower()) for p in pieces(identifier)]
 
 
 def identifiers(text: str) -> list[str]:
@@ -153,17 +98,6 @@ def split_sentences(text: str) -> list[str]:
     for line in text.splitlines():
         out.extend(line_sentences(line.strip()))
     return out
-
-
-def line_sentences(line: str) -> list[str]:
-    """The sentences of one line; "e.g." and the like do not end one."""
-    pieces: list[str] = []
-    for piece in _SENTENCE_END.split(line) if line else []:
-        if pieces and pieces[-1].lower().endswith(_ABBREVIATIONS):
-            pieces[-1] = f"{pieces[-1]} {piece}"
-        else:
-            pieces.append(piece)
-    return pieces
 
 
 def clip(text: str, limit: int) -> str:

@@ -15,7 +15,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
   word    a rare word (weight 1)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
-Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (summary/bridges.py).
+Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (relevance/words.py); units
+are relevance/units.py's.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from doc_context.summary.bridges import expand
-from doc_context.summary.tokens import stem, words
+from doc_context.relevance.units import unit
+from doc_context.relevance.words import expand, fold, number, parts, pieces, stem
 
 Kind = Literal["ident", "path", "quoted", "value", "phrase", "word"]
 STRONG, WEAK = 2, 1
@@ -65,12 +66,6 @@ _COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UA
 COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split()) | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
 _REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
 _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
-_UNITS = {
-    **{stem(w): stem(w) for w in "day week month year hour minute second millisecond attempt retry time".split()},
-    **{stem(w): stem(w) for w in "item character char byte line row result order request".split()},
-    "%": "percent", "percent": "percent", "ms": "millisecond", "s": "second", "sec": "second", "min": "minut",
-    "h": "hour", "hr": "hour", "d": "day", "kb": "kb", "mb": "mb", "gb": "gb",
-}  # fmt: skip
 _FILE_EXTENSIONS = frozenset(
     "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
     "css scss md txt feature proto sh ps1 tf csproj props".split()
@@ -82,7 +77,6 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
     r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
 )
 _TOKEN = re.compile(r"\S+")
-_PIECES = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
@@ -96,7 +90,7 @@ class Term:
     parts: tuple[str, ...]  # the words in order (ident, phrase, word); the text (quoted, path); the number (value)
     weight: int
     label: str  # as the criterion writes it
-    unit: str = ""  # a value's unit, folded: "day", "attempt", "percent"
+    unit: str = ""  # a value's unit, as relevance/units.py codes it: "d", "tries", "%"
     also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
     named: bool = False  # code the criterion names (an identifier, a file): the evidence must show it
     joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
@@ -111,27 +105,6 @@ class CriterionTerms:
     @property
     def specific(self) -> bool:
         return any(t.weight for t in self.terms)
-
-
-def fold(word: str) -> str:
-    """A stem made to meet its sibling: "appli" (applied) -> "apply" (applies, apply)."""
-    return word[:-1] + "y" if len(word) > 4 and word.endswith("i") else word
-
-
-def parts(text: str) -> list[str]:
-    """The content words of text or code, in order: split at case and underscores, stemmed, folded."""
-    return [expand(fold(w)) for w in words(text)]
-
-
-def number(text: str) -> str:
-    """A number as compared: "500.00" -> "500", "1,000" -> "1000", "0.50" -> "0.5", "2,5" -> "2.5"."""
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
-        text = text.replace(",", "")
-    text = text.replace(",", ".")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    whole, dot, fraction = text.partition(".")
-    return (whole.lstrip("0") or "0") + dot + fraction
 
 
 def criterion_terms(text: str) -> CriterionTerms:
@@ -173,7 +146,7 @@ def _number(match: re.Match[str], into: list[Term]) -> str:
 
 
 def _unit(word: str) -> str:
-    return _UNITS.get(word.lower()) or _UNITS.get(fold(stem(word.lower())), "")
+    return unit(word) or unit(stem(word.lower()))
 
 
 def _take(term: Term | None, into: list[Term], keep: str = " . ") -> str:
@@ -208,7 +181,7 @@ def _code_term(code: str) -> Term | None:
         return Term("quoted", (code.lower(),), STRONG if strong else WEAK, code) if len(code) >= 2 else None
     if _DOTTED.fullmatch(code) and len(found) > 1:
         return _key_term(code)
-    if len(found) == 1 and len(_PIECES.findall(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
+    if len(found) == 1 and len(pieces(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
         return Term("quoted", (code.lower(),), STRONG, code)
     strong = len(found) > 1 or found[0] not in COMMON
     return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)

@@ -1,4 +1,4 @@
-"""Pure: which of a criterion's terms are everywhere, so carry no weight on their own (summary/evidence.py needs a
+"""Pure: the one rule for what is everywhere in a change, so carries no weight on its own (summary/evidence.py needs a
 term that sets the criterion apart): what the whole change is about, what the work item is about, and names.
 
 - The change's words: a word in most of its changed lines (ChangeWide.LINE_SHARE), or in most of its code files
@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import NamedTuple
 
 from doc_context.change.index import DiffIndex
-from doc_context.summary.criterion_terms import COMMON, WEAK, Term, criterion_terms, parts
-from doc_context.summary.tokens import PATH_NOISE
+from doc_context.relevance.criterion_terms import COMMON, WEAK, Term, criterion_terms
+from doc_context.relevance.words import PATH_NOISE, parts
 
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
 LINE_SHARE, MIN_LINES, MAX_LINES = 0.5, 3, 5_000  # more than half of the lines with words; beyond MAX_LINES
@@ -99,6 +100,19 @@ class ChangeWide:
         if word in self.own:
             return True
         return self._lines[word] > LINE_SHARE * self._worded > 0
+
+    def everywhere(self, word: str) -> bool:
+        """The one rule for a word alone: everywhere (word), or in most of the change's code files (TOPIC_SHARE of
+        them, TOPIC_FILES at least), as the pages' passages read the change."""
+        if self.word(word):
+            return True
+        n = self._files[word]
+        return n >= TOPIC_FILES and n >= TOPIC_SHARE * len(self.topics.code)
+
+    @cached_property
+    def _files(self) -> Counter[str]:
+        """In how many code files with added lines each word is (read from the index's tokens, not line by line)."""
+        return Counter(w for n in self.topics.code for w in self.index.file_vocabulary("added", n))
 
 
 class Everywhere:

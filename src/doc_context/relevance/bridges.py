@@ -2,14 +2,14 @@
 
     joins(("server", "hostnam"), ("server", "host", "nam"))   # True: "server hostname" ~ server_host_name
     joins(("tim", "stamp"), ("timestamp",))                   # True: "time stamp" ~ timestamp
-    expand("addr")                                            # "address": remote_addr ~ "remote address"
+    words.expand("addr")                                      # "address": remote_addr ~ "remote address"
 
-Words are compared as summary/criterion_terms reads them (stemmed and folded: "refunded", "refunds" and
+Words are compared as relevance/words.py reads them (stemmed and folded: "refunded", "refunds" and
 `refund` are one word, "policies" and "policy" too). A run of words bridges to another when both spell the same
 letters, part for part run together, a stem's dropped "e" aside (tim|e|stamp). Split or joined, a bridge needs
 an uncommon word: "username" never meets user_name (two common words), and a common word alone never meets a
 longer identifier that holds it ("name" is not `hostname`). A few abbreviations every codebase writes are their
-words (addr, amt, qty, ...): only those, never a guess.
+words (addr, amt, qty, ...: words.expand): only those, never a guess.
 """
 
 from __future__ import annotations
@@ -17,26 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from doc_context.summary.tokens import stem
+from doc_context.relevance.words import stem
 
-_ABBREVIATIONS = {
-    "addr": "address", "amt": "amount", "qty": "quantity", "pwd": "password", "passwd": "password",
-    "acct": "account", "txn": "transaction", "repo": "repository", "env": "environment", "db": "database",
-    "idx": "index", "cnt": "count", "prev": "previous", "img": "image", "btn": "button", "cust": "customer",
-    "max": "maximum", "tz": "timezone", "auth": "authentication", "ccy": "currency", "curr": "currency",
-}  # fmt: skip
-ABBREVIATED = {stem(abbr): stem(full) for abbr, full in _ABBREVIATIONS.items()}
-ABBREVIATIONS: dict[str, tuple[str, ...]] = {}  # a full word's stem -> the abbreviations written for it
-for _abbr, _full in ABBREVIATED.items():
-    ABBREVIATIONS[_full] = (*ABBREVIATIONS.get(_full, ()), _abbr)
 MIN_SPLIT = 7  # letters of a word worth looking for as two joined words ("hostname" -> host, name)
 MIN_HALF = 3
 MAX_WINDOW = 4  # words of a diff line run together at most to meet one of the criterion's
-
-
-def expand(word: str) -> str:
-    """A stemmed word, its abbreviation written out: "addr" -> "address"."""
-    return ABBREVIATED.get(word, word)
 
 
 def joins(run: Sequence[str], other: Sequence[str]) -> bool:

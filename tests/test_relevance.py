@@ -1,0 +1,74 @@
+"""relevance/: one engine for the criteria's evidence and the pages' passages: one units table, one way to split
+identifiers, one rule for what is everywhere, the change's terms built once from the whole diff."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms, values
+from doc_context.relevance.criterion_terms import criterion_terms
+from doc_context.relevance.units import unit
+from doc_context.relevance.words import ident_parts, parts
+
+
+def diff(path: str, *added: str) -> str:
+    body = "".join(f"+{line}\n" for line in added)
+    return f"--- a{path}\n+++ b{path}\n@@ -0,0 +1,{len(added)} @@\n{body}"
+
+
+@pytest.mark.parametrize(
+    ("criterion", "code"),
+    [
+        ("released within 30 seconds", "RELEASE_WITHIN_SECONDS = 30"),
+        ("at most 3 attempts", "MAX_RETRIES = 3"),
+        ("kept for 14 days", "RETENTION_DAYS = 14"),
+        ("loads in under 200 ms", "TIMEOUT_MS = 200"),
+        ("5% off", "DISCOUNT_PERCENT = 5"),
+    ],
+)
+def test_one_units_table_for_criteria_and_the_change(criterion: str, code: str) -> None:
+    (value,) = [t for t in criterion_terms(criterion).terms if t.kind == "value"]
+    assert (value.parts[0], value.unit) in values(code)
+
+
+@pytest.mark.parametrize(("written", "same"), [("seconds", "s"), ("secs", "sec"), ("minutes", "min"), ("%", "percent")])
+def test_a_unit_however_written_is_one_unit(written: str, same: str) -> None:
+    assert unit(written) == unit(same) != ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("max_retries", [["maximum", "retry"]]),  # as prose reads "max retries": parts
+        ("remoteAddr", [["remot", "address"]]),
+        ("payments.giftcard.hold-timeout", [["payment", "giftcard", "hold", "timeout"]]),
+        ("to_cents", [["to", "cent"]]),
+    ],
+)
+def test_identifiers_split_as_prose_reads_their_words(text: str, expected: list[list[str]]) -> None:
+    assert ident_parts(text) == expected
+    assert [w for found in expected for w in found if len(w) >= 3] == parts(text)
+
+
+def test_the_change_terms_read_the_whole_diff_not_its_first_megabytes() -> None:
+    filler = diff("/src/filler.py", *(f"x{n} = compute_{n}()  # {'.' * 80}" for n in range(30_000)))
+    late = diff("/src/hold.py", "RELEASE_HOLD_WITHIN_SECONDS = 30")
+    assert len(filler) > 2_000_000
+    terms = change_terms(Change(parse_diff(filler + late)), within=["The hold is released within 30 seconds."])
+    assert ("value", ("30", "s")) in terms.weights
+
+
+def test_one_rule_for_what_is_everywhere() -> None:
+    lines = [f"refund_{n} = ledger.refund(order_{n})" for n in range(6)]
+    change = Change(parse_diff(diff("/src/a.py", *lines) + diff("/src/b.py", "chargeback = 1")))
+    assert change.everywhere("refund") and change.everywhere("src")
+    assert not change.everywhere("chargeback")
+
+
+def test_terms_no_page_can_hold_are_not_kept() -> None:
+    change = Change(parse_diff(diff("/src/a.py", "round_once(total)", "hold_timeout_seconds = 30")))
+    kept = change_terms(change, within=["Round once, on the order total."]).weights
+    assert ("ident", ("round", "onc")) in kept  # stems: "once" is "onc"
+    assert not any("hold" in term for _, term in kept)
