@@ -62,8 +62,9 @@ def render_comment(
         if llm_overview and llm_overview.strip()
         else overview(pr, items, pages, changed_count)
     )
-    parts = item_parts(items, full=full, pr=links_ref(pr) if pr else None)
-    layout = Layout([TITLE, opening], parts, page_parts(pages, full=full))
+    files_view = links_ref(pr) if pr else None
+    parts = item_parts(items, full=full, pr=files_view)
+    layout = Layout([TITLE, opening], parts, page_parts(pages, full=full, pr=files_view))
     layout.link = "" if full or not summary_url else _summary_link(summary_url)
     layout.by_name = by_name
     trimmed: Trimmed = {}

@@ -142,23 +142,32 @@ def origin(summary: Summary) -> str:
     return "_" + " · ".join(facts) + "_" if facts else ""
 
 
-def page_parts(pages: Sequence[Summary], *, full: bool = False) -> list[Part]:
-    return [_page_part(s, i, full) for i, s in enumerate(pages)]
+def page_parts(pages: Sequence[Summary], *, full: bool = False, pr: PullRequestRef | None = None) -> list[Part]:
+    return [_page_part(s, i, full, pr) for i, s in enumerate(pages)]
 
 
-def _page_part(summary: Summary, index: int, full: bool) -> Part:
+def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | None = None) -> Part:
+    """A page's section; a page with more than text (a Jira issue) also shows, as a work item does, its state, its
+    criteria with their evidence and its children line."""
     cited = ", ".join("the pull request" if i == PULL_REQUEST else f"#{i}" for i in summary.cited_by)
-    facts = [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
+    facts = [plain_inline(clip(summary.state, 100))] if summary.state.strip() else []  # "Story · In Progress"
+    facts += [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
     facts += ["**Cited by** the pull request"] if PULL_REQUEST in summary.cited_by and not full else []
     facts += [touches(summary.related_files, full=full)] if summary.related_files else []
     facts += [plain_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
     facts += [f"version {plain_inline(summary.version)}"] if summary.version.strip() and full else []
     head = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
     head += "\n" + " · ".join(facts) if facts else ""
-    raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE)
+    criteria = criteria_markdown(summary.criteria, full=full, pr=pr) if summary.criteria else ""
+    fewer = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES)
+    bare = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES, terms=False)
+    raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE, criteria, (fewer, bare))
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter, part.withheld = shorter, bool(summary.withheld)
     part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
+    part.children = summary.children_more if full else summary.children
+    part.names_only = names_only(summary.criteria)
+    part.evidence = any(c.evidence is not None for c in summary.criteria)
     return part
 
 

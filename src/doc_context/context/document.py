@@ -35,8 +35,9 @@ from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.masking import mask
 from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_invisible
 
-SCHEMA_VERSION = "1.3"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
-# word; 1.3: a page's scope
+SCHEMA_VERSION = "1.4"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
+# word; 1.3: a page's scope; 1.4: a page's status, criteria and children (a Jira issue's type and status, acceptance
+# criteria with evidence, subtasks)
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
@@ -64,7 +65,11 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
             if s.source_id in items and not s.withheld
         ],
         "parents": [_parent(p) for p in gathered.parents if not p.withheld],
-        "pages": [_page(*pages[s.page], s) for s in outcome.reading.pages if s.page in pages and not s.withheld],
+        "pages": [
+            _page(*pages[s.page], s, links_ref(gathered.pull_request) if gathered.pull_request else None)
+            for s in outcome.reading.pages
+            if s.page in pages and not s.withheld
+        ],
         "withheld": _withheld(gathered),
         "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
         "readList": list(outcome.sources),
@@ -167,8 +172,8 @@ def _parent(parent: WorkItem) -> Json:
     }
 
 
-def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
-    return {
+def _page(page: Page, cited_by: Sequence[int], summary: Summary, pr: PullRequestRef | None = None) -> Json:
+    found: Json = {
         "source": page.source,
         "scope": page.scope,
         "id": page.id,
@@ -184,6 +189,10 @@ def _page(page: Page, cited_by: Sequence[int], summary: Summary) -> Json:
         "relatedFiles": list(summary.related_files),
         "relevance": summary.relevance,
     }
+    found |= {"status": page.status} if page.status else {}  # 1.4: what a Jira issue has beyond its text
+    found |= {"criteria": criteria(summary, pr)} if summary.criteria else {}
+    children = [{"title": _plain(c.title), "state": c.state, "done": c.done, "url": c.url} for c in page.children]
+    return found | ({"children": children} if children else {})
 
 
 def _withheld(gathered: Gathered) -> list[Json]:

@@ -62,6 +62,7 @@ class Summary:
     cited_by: tuple[int, ...] = ()  # work item ids, PULL_REQUEST for its description (pages only)
     kind: str = ""  # the work item type ("Bug", "User Story", any custom type) or "page"
     meta: str = ""  # a short status: the work item state, the page's space
+    state: str = ""  # a page's own state, beside its title in the comment too (a Jira issue's type and status)
     url: str = ""  # the work item's or the page's web address, for a link
     version: str = ""  # the page version, or the work item revision, the summary was made from
     relevance: int = 0  # words shared with the changed files and diff: the least relevant is trimmed first

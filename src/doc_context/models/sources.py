@@ -188,6 +188,8 @@ class Child:
     title: str  # "PAY-482: Receipt template"
     state: str  # "Done"
     url: str = ""
+    done: bool = False  # finished, as its source tells (a Jira status in the "done" category)
+    kind: str = ""  # its type: "Sub-task"
 
 
 @dataclass(frozen=True)

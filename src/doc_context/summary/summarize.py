@@ -26,6 +26,7 @@ from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.ownwords import own_words
+from doc_context.summary.page_facts import with_facts
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
@@ -226,8 +227,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     told = [t for item in readable for t in _shows(item, criteria=False)]
     criteria = [t for item in readable for t in _shows(item, criteria=True)]
     quotes = weigh_pages(texts, terms, said_sentences(told, criteria))
-    pages = [
-        page_summary(page, changed, ids, diff, bugs, quotes=q)
+    pages = [  # a page with more than text (a Jira issue) shows its state, criteria and children as an item does
+        with_facts(page_summary(page, changed, ids, diff, bugs, quotes=q), page, finder, list(said.values()))
         for (page, ids), q in zip(gathered.pages, quotes, strict=True)
     ]
     return _ranked(_telling(items)), _ranked(_telling(pages))

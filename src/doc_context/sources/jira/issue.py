@@ -67,7 +67,10 @@ def _children(subtasks: object, site: JiraSite) -> tuple[Child, ...]:
         if key:
             task_fields = _dict(task.get("fields"))
             title = f"{key}: {_text(task_fields.get('summary'))}".rstrip(": ")
-            found.append(Child(title, _name(task_fields.get("status")), site.browse(key)))
+            status = _dict(task_fields.get("status"))
+            done = _dict(status.get("statusCategory")).get("key") == "done"  # category keys are not localized
+            kind = _name(task_fields.get("issuetype"))
+            found.append(Child(title, _name(status), site.browse(key), done, kind))
     return tuple(found)
 
 

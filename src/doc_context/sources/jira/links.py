@@ -30,6 +30,7 @@ class IssueRef:
     """A Jira issue named by its key, upper case ("PAY-481")."""
 
     issue: str
+    kind: str = "issue"  # what the context document calls it
 
     @property
     def key(self) -> tuple[object, ...]:
