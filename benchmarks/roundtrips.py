@@ -61,6 +61,8 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("PATCH", r"/threads/\d+$", "thread PATCH"),
     ("PATCH", r"/comments/\d+$", "comment PATCH"),
     ("POST", r"/_apis/wit/workItemsBatch$", "work items batch"),
+    ("GET", r"/_apis/wit/workItems/\d+/comments$", "comments"),
+    ("GET", r"/_apis/wit/workitemtypes", "work item types"),
     ("GET", r"/_apis/wiki/wikis/[^/]+/pages", "wiki page"),
     ("GET", r"/_apis/wit/workItems", "work items GET"),
     ("GET", r"/_apis/git/repositories/[^/]+/items$", "changed file side"),

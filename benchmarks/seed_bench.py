@@ -91,6 +91,9 @@ class Bench:
         }
 
 
+CHILD = "System.LinkTypes.Hierarchy-Forward"
+
+
 def seed_bench(
     ado: FakeAzureDevOps, confluence: FakeConfluence, *, work_items: int = 20, pages: int = 30, wiki_pages: int = 0
 ) -> Bench:
@@ -158,10 +161,23 @@ def seed_bench(
                     field_name: f"<div>Work item {i} of the round-trip benchmark: module {i % 8} rounds the order "
                     f"total once, half-even.</div>{links}"
                 },
-                relations=[parent, *related],
+                relations=[
+                    parent,
+                    *related,
+                    *(relation(CHILD, ado.work_item_url(k), name="Child") for k in _kids(wid)),
+                ],
             )
         )
+        for k, state in zip(_kids(wid), ("Closed", "Active"), strict=True):  # its story: two tasks, two comments
+            ado.add_work_item(work_item(k, "Task", f"Task {k} of item {i}", state=state, project=project.name))
+        ado.story.add_comment(ado, wid, f"<div>Module {i % 8} rounds once, half-even: agreed.</div>")
+        ado.story.add_comment(ado, wid, "<div>Thanks!</div>")
     return Bench(ado, confluence, repo, item_ids, page_ids, wiki_ids)
+
+
+def _kids(wid: int) -> tuple[int, int]:
+    """A work item's two child tasks (Hierarchy-Forward), read in the parents' wave."""
+    return (wid * 10 + 1, wid * 10 + 2)
 
 
 def _link(wiki: str, pid: int, n: int, space: str) -> str:

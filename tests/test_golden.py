@@ -26,11 +26,14 @@ from doc_context.models import (
     PullRequest,
     PullRequestRef,
     Relation,
+    Remark,
     WorkItem,
 )
 from doc_context.sandbox.checkout import make_checkout
+from doc_context.sandbox.seed_story import DECIDING
 from doc_context.sources.confluence.links import Site, page_url
 from doc_context.sources.wiki.links import WikiRef
+from doc_context.summary.children import CHILD
 from doc_context.summary.extrafields import parse_extra_fields
 from doc_context.summary.ownwords import link_only
 from doc_context.summary.summarize import summarize_all
@@ -167,7 +170,24 @@ def feature() -> tuple[Gathered, str]:
         "/docs/payments/gift-cards.md",
     )
     pages = ((DESIGN, (4198,)), (POLICY, (4198,)), (RUNBOOK, (4198, 4230)))
-    return Gathered(pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC)), read("feature.diff")
+    tasks = (
+        item(4251, "Task", "E-mail the receipt for both payments"),
+        item(4252, "Task", "Ledger export", state="Closed"),
+    )
+    story = replace(
+        story, relations=story.relations + tuple(Relation(CHILD, f"{ORG}/_apis/wit/workItems/{t.id}") for t in tasks)
+    )
+    talk = (  # the demo's discussion (sandbox/seed_story.py): chit-chat and a mention beside the comment that decides
+        Remark(4198, 100, "Priya Raman", "2025-10-14T08:10:00Z", "Thanks!", story.web_url),
+        Remark(
+            4198, 102, "Priya Raman", "2025-10-16T14:05:00Z", f"Agreed with finance: {DECIDING}, not 30.", story.web_url
+        ),
+        Remark(4198, 104, "Ana Costa", "2025-10-18T16:45:00Z", "+1", story.web_url),
+    )
+    gathered = Gathered(
+        pr, (story, spike), files, pages, (), (), parents=(FEATURE, EPIC), children=tasks, discussion=talk
+    )
+    return gathered, read("feature.diff")
 
 
 LEDGER = Page(  # the demo's runbook, a page of the project's wiki, as sources/wiki/pages.py reads it

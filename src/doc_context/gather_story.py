@@ -58,12 +58,13 @@ def states(story: Story, project: str) -> StateCategories | None:
 
 
 def start(story: Story, items: Sequence[WorkItem], project: str, concurrency: int) -> Reading:
-    """Every children batch and every readable item's comments at once, in a pool of their own."""
+    """Every children batch and every readable item's comments at once, in a pool of their own: up to 4 x the
+    run's concurrency, as the change's sides are read beside the pages (change/read.py)."""
     ids = children_to_read(items)
     batches = [ids[i : i + WORK_ITEM_BATCH] for i in range(0, len(ids), WORK_ITEM_BATCH)]
     talked = [item for item in items if not item.withheld]
     pool = ThreadPoolExecutor(
-        max_workers=max(1, min(concurrency, len(batches) + len(talked))), thread_name_prefix="story"
+        max_workers=max(1, min(4 * concurrency, len(batches) + len(talked))), thread_name_prefix="story"
     )
     reading = Reading(
         [(batch, pool.submit(story.children, batch, project)) for batch in batches],

@@ -50,7 +50,9 @@ class Part:
     withheld: bool = False  # a source shown by title only (its audience, its restrictions), whatever fits
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     children: str = ""  # a work item's children line, under its parent line (safe markdown, not neutralized again)
+    children_fewer: list[str] = field(default_factory=list)  # what the children line becomes, in turn, as it yields
     discussion: str = ""  # the comments quoted, after its text (safe markdown)
+    discussion_newest: str = ""  # what the discussion becomes first as it yields ("": it goes at once)
     body: str = field(init=False)
     _measured: tuple[tuple[str, ...], int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -106,6 +108,8 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         parts[-1].context, parts[-1].group, parts[-1].shorter = context, group, shorter
         parts[-1].children = summary.children_more if full else summary.children
         parts[-1].discussion = summary.discussion_more if full else summary.discussion
+        parts[-1].discussion_newest = "" if full else summary.discussion_newest
+        parts[-1].children_fewer = [] if full else list(summary.children_fewer)
         parts[-1].names_only = names_only(summary.criteria)
         parts[-1].evidence = any(c.evidence is not None for c in summary.criteria)
     first: dict[str, int] = {}

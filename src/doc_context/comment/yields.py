@@ -5,9 +5,10 @@
     2. a work item's lines that only carry a link;
     3. descriptions beyond their lead; repro steps beyond the first three;
     4. parents: the parent line, a shared parent's goal;
-    4b. the story: each work item's discussion, then its children line (before any criterion's evidence);
     5. each criterion's evidence files beyond its first (the build summary has them all);
-    6. each page's best-matching passage, the page with the weakest match first (the page stays, title only);
+    6. each page's best-matching passage, the page with the weakest match first (the page stays, title only),
+       first those of the weak matches; then the story: each work item's discussion, then its children line
+       (a strong match's passage, the criteria and their first evidence file stay longer);
     7. last: the term named after each evidence file, then each work item's text (its lead, system info,
        criteria, a bug's outcome); then whole pages, then whole work items.
 
@@ -24,6 +25,7 @@ from doc_context.models import Yields
 from doc_context.text.neutralize import neutralize
 
 Step = tuple[str, str, int]  # (what, how, index): "page excerpt", "shortened", 2
+WEAK_MATCH = 200  # a page whose best passage weighs less than twice a match (Summary.relevance: score x 100)
 
 
 def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
@@ -31,8 +33,9 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     for tier in (Yields.PAGE_MIDDLE, Yields.LINKS, Yields.DESCRIPTION):
         yield from _rungs(tier, items, pages)
     yield from _parents(items)
-    yield from _story(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
+    yield from _rungs(Yields.PAGE_BEST, [], [p for p in pages if p.relevance < WEAK_MATCH])
+    yield from _story(items)
     yield from _rungs(Yields.PAGE_BEST, [], pages)
     yield from _left_out("page excerpt", pages)
     yield from _rungs(Yields.TERMS, items, [])
@@ -66,12 +69,26 @@ def _rungs(tier: Yields, items: list[Part], pages: list[Part]) -> Iterator[Step]
 
 
 def _story(items: list[Part]) -> Iterator[Step]:
-    """Each work item's discussion, then each one's children line, the least relevant first."""
-    for what in ("discussion", "children"):
+    """Each work item's discussion down to its newest comment, then each one's discussion, then each one's
+    children line down to fewer open children by title, then to none, then each one's line, the least relevant
+    first."""
+    for part in least_relevant(items):
+        if part.discussion_newest:
+            part.discussion, part.discussion_newest = part.discussion_newest, ""
+            yield ("discussion", "shortened", part.index)
+    for part in least_relevant(items):
+        if part.discussion:
+            part.discussion = ""
+            yield ("discussion", "left out", part.index)
+    while any(p.children_fewer for p in items):
         for part in least_relevant(items):
-            if getattr(part, what):
-                setattr(part, what, "")
-                yield ("discussion" if what == "discussion" else "children line", "left out", part.index)
+            if part.children_fewer:
+                part.children = part.children_fewer.pop(0)
+                yield ("children line", "shortened", part.index)
+    for part in least_relevant(items):
+        if part.children:
+            part.children = ""
+            yield ("children line", "left out", part.index)
 
 
 def _parents(items: list[Part]) -> Iterator[Step]:

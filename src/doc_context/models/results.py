@@ -77,8 +77,10 @@ class Summary:
     section: str = ""  # a page's: the heading its source's pages go under
     page: PageKey | None = None  # a page's key (Page.key), which joins it to its page; None for a work item
     children: str = ""  # a work item's children line (summary/children.py), safe markdown; "" : none read
+    children_fewer: tuple[str, ...] = ()  # what the line becomes as it yields: fewer open children by title
     children_more: str = ""  # the same naming every child, for the build summary
     discussion: str = ""  # the comments that bear on the change, quoted (summary/discussion.py), safe markdown
+    discussion_newest: str = ""  # the same with its newest comment only, as it yields ("": no shorter form)
     discussion_more: str = ""  # every comment, for the build summary
 
 

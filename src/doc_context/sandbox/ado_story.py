@@ -60,6 +60,7 @@ class StoryStore:
         self.comments: dict[int, list[dict[str, Any]]] = {}
         self.types_with_states = True
         self.refused: set[str] = set()  # projects whose types answer 403
+        self.deleted_always = False  # answer deleted comments without includeDeleted (a service that ignores it)
         self._lock = threading.Lock()
 
     def add_comment(self, ado: FakeAzureDevOps, item: int, text: str, **fields: Any) -> dict[str, Any]:
@@ -130,7 +131,7 @@ def comments(ado: FakeAzureDevOps, call: Call) -> Any:
             WIT_EXCEPTION.format("WorkItemUnauthorizedAccessException"),
         )
     q = call.request.query
-    deleted = q.get("includeDeleted", "").lower() == "true"
+    deleted = q.get("includeDeleted", "").lower() == "true" or ado.story.deleted_always
     listed = [c for c in ado.story.comments.get(item, []) if deleted or not c["isDeleted"]]
     if q.get("order", "desc").lower() != "asc":
         listed = listed[::-1]

@@ -37,8 +37,7 @@ def seed_story(ado: FakeAzureDevOps, project: Project, story_id: int) -> None:
     say(
         ado,
         story_id,
-        f"<div>Agreed with finance: {DECIDING} when the second payment fails, not 30. Support sees the "
-        "balance come back before the shopper retries.</div>",
+        f"<div>Agreed with finance: {DECIDING}, not 30.</div>",
         author="Priya Raman",
         date="2025-10-16T14:05:00Z",
     )

@@ -12,7 +12,7 @@ another project's child (any child the audience withholds) is its title and link
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from doc_context.models import StateCategories, WorkItem
 from doc_context.summary.parents import heading
@@ -24,6 +24,7 @@ FINISHED_CATEGORIES = frozenset({"resolved", "completed", "removed"})
 FINISHED_WORDS = frozenset({"done", "closed", "resolved", "removed"})  # when no category says it
 OPEN_WORDS = frozenset({"new", "active", "committed", "to do", "in progress"})  # and every other state
 MAX_OPEN = 10  # open children named by title in the comment; the rest counted (the build summary names all)
+FEWER = (3, 0)  # as the comment yields: this many by title, then none
 _ID_IN_URL = re.compile(r"/workitems/(\d+)/?$", re.IGNORECASE)
 
 
@@ -55,9 +56,10 @@ def children_line(
     *,
     linked: frozenset[int] = frozenset(),
     full: bool = False,
+    named: int = MAX_OPEN,
 ) -> str:
     """The line under the item ("" when it has no child read): how many are done, the open ones by title
-    (MAX_OPEN in the comment, every one and the done ones too in the build summary, `full`)."""
+    (`named` of them in the comment, every one and the done ones too in the build summary, `full`)."""
     kids = [known[i] for i in child_ids(item) if i in known]
     shown = [k for k in kids if not k.withheld]
     elsewhere = [k for k in kids if k.withheld]
@@ -65,16 +67,24 @@ def children_line(
         return ""
     done = [k for k in shown if finished(k.type, k.state, categories)]
     still = [k for k in shown if k not in done]
-    named = still if full else still[:MAX_OPEN]
+    titled = still if full else still[:named]
     line = f"**{_noun(shown or kids)}:** {len(done)} of {len(shown)} done"
-    if still:
-        line += "; open: " + ", ".join(_child(k, k.id in linked) for k in named)
-        line += f" and {len(still) - len(named)} more" if len(still) > len(named) else ""
+    if still and not titled:
+        line += f"; {len(still)} open"
+    elif still:
+        line += "; open: " + ", ".join(_child(k, k.id in linked) for k in titled)
+        line += f" and {len(still) - len(titled)} more" if len(still) > len(titled) else ""
     if full and done:
         line += "; done: " + ", ".join(_child(k, k.id in linked) for k in done)
     if elsewhere:
         line += "; elsewhere: " + ", ".join(safe_link(clip(heading(k), 120), k.web_url) for k in elsewhere)
     return line
+
+
+def fewer(line: Callable[..., str]) -> tuple[str, ...]:
+    """What the line becomes as the comment yields: FEWER open children by title, then none (counted only)."""
+    full = line()
+    return tuple(dict.fromkeys(s for s in (line(named=n) for n in FEWER) if s != full))
 
 
 def _child(kid: WorkItem, ours: bool) -> str:

@@ -20,8 +20,9 @@ from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, W
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import ChangeTerms, change_terms
 from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
-from doc_context.summary.children import children_line
+from doc_context.summary.children import children_line, fewer
 from doc_context.summary.cited_pages import ShownPages, cites_only
+from doc_context.summary.discussion import discussion, weighed
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.excerpt import LEAD_CHARS, Keep, excerpt, picked
 from doc_context.summary.extrafields import ExtraFields, extra_values
@@ -215,6 +216,7 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
             ),
             parents=parent_chain(item, parents),
             children=line(item),
+            children_fewer=fewer(partial(line, item)),
             children_more=line(item, full=True),
         )
         for item in gathered.work_items
@@ -230,6 +232,13 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     pages = [  # a page with more than text (a Jira issue) shows its state, criteria and children as an item does
         with_facts(page_summary(page, changed, ids, diff, bugs, quotes=q), page, finder, list(said.values()))
         for (page, ids), q in zip(gathered.pages, quotes, strict=True)
+    ]
+    talk = gathered.discussion
+    heard = change_terms(change, asked, within=[r.text for r in talk]) if talk else ChangeTerms()
+    said_by = [discussion(item.id, talk, weighed(talk, heard), heard) for item in gathered.work_items]
+    items = [
+        replace(s, discussion=d, discussion_newest=newest, discussion_more=more)
+        for s, (d, newest, more) in zip(items, said_by, strict=True)
     ]
     return _ranked(_telling(items)), _ranked(_telling(pages))
 
