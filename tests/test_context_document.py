@@ -272,7 +272,7 @@ def test_parents_and_pages() -> None:
         "citedBy": [101],
     }
     assert "ROUND_HALF_EVEN" in page["fullText"]  # the JSON keeps the page's text
-    assert page["excerpt"] == ""  # its one rule repeats the story's criterion: the comment shows it once, there
+    assert page["excerpt"] == "_A passage is the story's criterion 1._"  # it repeats the criterion: said once, there
 
 
 def test_a_withheld_source_is_its_title_link_and_reason_and_nothing_more() -> None:

@@ -132,9 +132,8 @@ def _summary_link(url: str) -> str:
 
 def _note(trimmed: Trimmed, limit: int, pages: Sequence[Part] = ()) -> str:
     """What yielded, each part counted once, by the last that happened to it (a text shortened, then left out,
-    is counted as left out), and how many pages the comment shows by title only."""
-    titles = sum(1 for p in pages if p.withheld or not p.body)
-    only = f"{count(titles, 'page')} title only" if titles else ""
+    is counted as left out), and the pages the comment shows by title only, counted by why (title_only)."""
+    only = title_only(pages, trimmed.get(("page excerpt", "left out"), set()))
     if not trimmed:
         return f"_{only[:1].upper()}{only[1:]}._" if only else ""
     gone = {(noun, i) for (noun, verb), ids in trimmed.items() if verb == "left out" for i in ids}
@@ -144,6 +143,22 @@ def _note(trimmed: Trimmed, limit: int, pages: Sequence[Part] = ()) -> str:
     }
     what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in counts.items() if ids)
     return f"_Trimmed to fit {limit:,} {COUNTED}: {what}{'; ' + only if only else ''}._"
+
+
+def title_only(pages: Sequence[Part], yielded: set[int] = frozenset()) -> str:  # type: ignore[assignment]
+    """The pages shown by title only, each reason counted apart: for room (their excerpt yielded), withheld for
+    access (restricted, or their audience), whose text the work items already show, with nothing to quote."""
+    room = sum(1 for p in pages if not p.withheld and not p.body and p.index in yielded)
+    withheld = sum(1 for p in pages if p.withheld)
+    told = sum(1 for p in pages if not p.withheld and not p.body and p.index not in yielded and p.told)
+    empty = sum(1 for p in pages if not p.withheld and not p.body and p.index not in yielded and not p.told)
+    said = [
+        f"{count(room, 'page')} title only for room" if room else "",
+        f"{count(withheld, 'page')} withheld for access" if withheld else "",
+        f"{count(told, 'page')} whose text the work items already show" if told else "",
+        f"{count(empty, 'page')} title only" if empty else "",
+    ]
+    return "; ".join(s for s in said if s)
 
 
 def _cut(text: str, limit: int) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from doc_context.comment.criteria_list import FEW_FILES, criteria_markdown, names_only
+from doc_context.comment.disagreement_lines import disagreement_lines
 from doc_context.models import PULL_REQUEST, PullRequestRef, Summary, Yields
 from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
@@ -48,6 +49,8 @@ class Part:
     names_only: bool = False  # its criteria's evidence is by file name only (the change could not be read)
     evidence: bool = False  # its criteria have evidence looked for (the comment says once which files had no lines)
     withheld: bool = False  # a source shown by title only (its audience, its restrictions), whatever fits
+    told: bool = False  # a page whose every passage the work items already show (counted apart)
+    notes: str = ""  # its disagreements, a line each (disagreement_lines.py): they yield after every text
     shorter: list[tuple[Yields, str]] = field(default_factory=list)  # (tier, what raw becomes once it yields)
     children: str = ""  # a work item's children line, under its parent line (safe markdown, not neutralized again)
     children_fewer: list[str] = field(default_factory=list)  # what the children line becomes, in turn, as it yields
@@ -63,7 +66,7 @@ class Part:
         return [b for b in self._all() if b]
 
     def _all(self) -> tuple[str, ...]:
-        return (self.head, self.context, self.children, self.body, self.discussion, self.tail)
+        return (self.head, self.context, self.children, self.body, self.discussion, self.notes, self.tail)
 
     def render(self) -> str:
         return "\n\n".join(self.blocks())
@@ -112,6 +115,7 @@ def item_parts(items: Sequence[Summary], *, full: bool = False, pr: PullRequestR
         parts[-1].children_fewer = [] if full else list(summary.children_fewer)
         parts[-1].names_only = names_only(summary.criteria)
         parts[-1].evidence = any(c.evidence is not None for c in summary.criteria)
+        parts[-1].notes = neutralize(disagreement_lines(summary.disagreements))
     first: dict[str, int] = {}
     for part in parts:
         first.setdefault(part.group, part.index)
@@ -167,7 +171,8 @@ def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | No
     bare = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES, terms=False)
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE, criteria, (fewer, bare))
     part = Part(head, raw, "", summary.relevance, index)
-    part.shorter, part.withheld = shorter, bool(summary.withheld)
+    part.shorter, part.withheld, part.told = shorter, bool(summary.withheld), summary.told
+    part.notes = neutralize(disagreement_lines(summary.disagreements))
     part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
     part.children = summary.children_more if full else summary.children
     part.names_only = names_only(summary.criteria)

@@ -10,7 +10,9 @@
        first those of the weak matches; then the story: each work item's discussion, then its children line
        (a strong match's passage, the criteria and their first evidence file stay longer);
     7. last: the term named after each evidence file, then each work item's text (its lead, system info,
-       criteria, a bug's outcome); then whole pages, then whole work items.
+       criteria, a bug's outcome);
+    8. then each disagreement line (where a page, a criterion and the diff state different values), the least
+       relevant source's first; then whole pages, then whole work items.
 
 Each step takes the least relevant source first. models.Yields names the tiers, summary/shorter.py makes
 each text's rungs (what it becomes once a tier has yielded); render.py takes the steps until the comment
@@ -41,6 +43,10 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     yield from _rungs(Yields.TERMS, items, [])
     yield from _rungs(Yields.LAST, items, [])
     yield from _left_out("work item text", items)
+    for part in least_relevant([*pages, *items]):
+        if part.notes:
+            part.notes = ""
+            yield ("disagreement line", "left out", part.index if any(part is p for p in pages) else -1 - part.index)
     for what, parts in (("page", pages), ("work item", items)):
         for part in least_relevant(parts):
             parts.remove(part)

@@ -11,6 +11,8 @@
     pages         source (confluence, wiki), scope, id, kind, title, space, url, version, cited by (work items; the
                   pull request's own description apart), excerpt, full text
     withheld      title, url and the reason only
+    disagreements where the pages, the criteria and the diff state different values for one thing: the kinds,
+                  each source (page, criterion, diff), its value, its sentence or line, its link, those saying the same
     warnings      source, message (what the pipeline log shows)
     readList      one line per source read (the pipeline log's group)
 
@@ -20,7 +22,8 @@ and nowhere else. Texts from sources are the markdown the comment shows (neutral
 pipeline logging commands defused, so printing the document in a pipeline's log runs none.
 A minor version (1.x) only adds optional fields; a consumer reads the ones it knows. 1.1 added a page's
 `citedByPullRequest` (and wiki pages, `source` "wiki"); 1.2 a criterion's `evidence` (filled in), `evidenceBasis`,
-`label` and `word`; 1.3 a page's `scope` (what its id is unique within: two wikis may each have a page 5).
+`label` and `word`; 1.3 a page's `scope` (what its id is unique within: two wikis may each have a page 5);
+1.4 `disagreements`.
 """
 
 from __future__ import annotations
@@ -29,7 +32,17 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from doc_context.models import PULL_REQUEST, Criterion, Gathered, Outcome, Page, PullRequestRef, Summary, WorkItem
+from doc_context.models import (
+    PULL_REQUEST,
+    Criterion,
+    Disagreement,
+    Gathered,
+    Outcome,
+    Page,
+    PullRequestRef,
+    Summary,
+    WorkItem,
+)
 from doc_context.summary.parents import goal, parent_id
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.masking import mask
@@ -37,7 +50,7 @@ from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_i
 
 SCHEMA_VERSION = "1.4"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
 # word; 1.3: a page's scope; 1.4: a page's status, criteria and children (a Jira issue's type and status, acceptance
-# criteria with evidence, subtasks)
+# criteria with evidence, subtasks), and disagreements (where pages, criteria and the diff state different values)
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
@@ -73,6 +86,12 @@ def context_document(outcome: Outcome, *, version: str, secrets: Sequence[str] =
         "withheld": _withheld(gathered),
         "warnings": [{"source": n.source, "message": n.message} for n in outcome.notices],
         "readList": list(outcome.sources),
+        "disagreements": [
+            _disagreement(d)
+            for s in (*outcome.reading.items, *outcome.reading.pages)
+            if not s.withheld
+            for d in s.disagreements
+        ],
     }
     cleaned: Json = _cleaned(document, secrets)
     return cleaned
@@ -193,6 +212,25 @@ def _page(page: Page, cited_by: Sequence[int], summary: Summary, pr: PullRequest
     found |= {"criteria": criteria(summary, pr)} if summary.criteria else {}
     children = [{"title": _plain(c.title), "state": c.state, "done": c.done, "url": c.url} for c in page.children]
     return found | ({"children": children} if children else {})
+
+
+def _disagreement(found: Disagreement) -> Json:
+    """Each source's word side by side (never which one is right); sameAs: the sources stating the same value."""
+    same = {i: list(group) for group in found.groups for i in group}
+    return {
+        "kinds": list(found.kinds),
+        "statements": [
+            {
+                "source": s.source,
+                "name": _plain(s.name),
+                "value": _plain(s.value),
+                "quote": _plain(s.quote),
+                "link": s.link,
+                "sameAs": same.get(i, [i]),
+            }
+            for i, s in enumerate(found.stated)
+        ],
+    }
 
 
 def _withheld(gathered: Gathered) -> list[Json]:

@@ -4,7 +4,17 @@ sources.py   what the gateways read: the pull request, work items, pages and how
 results.py   what a run makes of it: summaries, criteria, what was gathered, checks, the Outcome
 """
 
-from doc_context.models.results import Check, Criterion, Gathered, Outcome, Reading, Summary, Yields
+from doc_context.models.results import (
+    Check,
+    Criterion,
+    Disagreement,
+    Gathered,
+    Outcome,
+    Reading,
+    Stated,
+    Summary,
+    Yields,
+)
 from doc_context.models.sources import (
     PULL_REQUEST,
     WORK_ITEM_BATCH,
@@ -39,6 +49,7 @@ __all__ = [
     "Child",
     "Clock",
     "Criterion",
+    "Disagreement",
     "Fetched",
     "Gathered",
     "LinkFamily",
@@ -57,6 +68,7 @@ __all__ = [
     "Restriction",
     "SignedIn",
     "StateCategories",
+    "Stated",
     "Summary",
     "Thread",
     "Withheld",

@@ -52,6 +52,26 @@ class Criterion:
 
 
 @dataclass(frozen=True)
+class Stated:
+    """One source's word in a disagreement: what it is, its value, the sentence or line, where to read it."""
+
+    source: str  # "page", "criterion", "diff", "comment"
+    name: str  # as the comment names it: "Refund policy", "criterion 3", "`SUPERVISOR_AFTER_DAYS = 14`"
+    value: str  # "30 days", "MidpointRounding.ToEven"; for a negation or a modal, the sentence
+    quote: str  # the sentence or line as written
+    link: str = ""  # the page, the work item, or the changed file in the pull request's Files view
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Sources that state different values for one thing (relevance/disagreements.py); never which is right."""
+
+    kinds: tuple[str, ...]  # "number", "unit", "negation", "modal", "named value"
+    stated: tuple[Stated, ...]  # each source, those that say the same value side by side
+    groups: tuple[tuple[int, ...], ...] = ()  # indexes into `stated` of the sources that say the same
+
+
+@dataclass(frozen=True)
 class Summary:
     """What the comment says about one source (a work item or a page)."""
 
@@ -82,6 +102,8 @@ class Summary:
     discussion: str = ""  # the comments that bear on the change, quoted (summary/discussion.py), safe markdown
     discussion_newest: str = ""  # the same with its newest comment only, as it yields ("": no shorter form)
     discussion_more: str = ""  # every comment, for the build summary
+    disagreements: tuple[Disagreement, ...] = ()  # said under this source (a page, else a work item), each once
+    told: bool = False  # a page whose every passage the work items already show (counted apart, never quoted)
 
 
 @dataclass(frozen=True)

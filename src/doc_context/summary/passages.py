@@ -5,8 +5,9 @@ its header row), or a paragraph of a callout; at most PASSAGE_CHARS visible char
 shows its best sentences). A passage matches when it shares distinctive terms with the change
 (relevance/change_terms.py): each term weighs what its source gives it (the diff's added lines most) times how rare it
 is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
-nothing). A passage that repeats what a work item already shows (the same sentence, or most of its words)
-is not shown again.
+nothing). A passage that repeats what a work item already shows (the same sentence, or most of its words,
+stating the same values, negation, modality and named values: statements.py) is not shown again; one that
+reads nearly the same with another value is no repeat, it disagrees (disagreements.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms, text_terms
+from doc_context.relevance.statements import Statement, adds, differences, statement
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
@@ -34,8 +36,21 @@ RARE = 2  # a term in this many passages or fewer weighs in full
 REPEATS = 0.6  # a sentence repeats one a work item tells when most of its words are in that one
 REPEATS_ASKED = 0.8  # or one of its criteria, when nearly all of them are
 MIN_WORDS = 4  # a shorter sentence is too short to tell whether it repeats one
-Said = Sequence[tuple[float, frozenset[str]]]
 EXCERPT = "_Excerpt_"
+
+
+@dataclass(frozen=True)
+class SaidSentence:
+    """A sentence a work item shows, for `repeats`: its words, the share of them a passage's sentence must hold
+    to repeat it, what it states, and which criterion it is ("" for what else the item shows)."""
+
+    share: float
+    words: frozenset[str]
+    statement: Statement
+    label: str = ""  # "criterion 3"
+
+
+Said = Sequence[SaidSentence]
 
 
 @dataclass(frozen=True)
@@ -149,38 +164,61 @@ def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
 
 
 def repeats(text: str, said: Said) -> bool:
-    """Whether a work item already shows what the text says: most of its words in one of its sentences."""
+    """Whether a work item already shows what the text says: most of its words in one of its sentences, and
+    the same values, negation, modality and named values (another value is a disagreement, not a repeat)."""
+    return repeated(text, said) is not None
+
+
+def repeated(text: str, said: Said) -> SaidSentence | None:
+    """The work item's sentence the text repeats, if any (see repeats)."""
     own = frozenset(parts(text))
-    return len(own) >= MIN_WORDS and any(len(own & sentence) >= share * len(own) for share, sentence in said)
+    if len(own) < MIN_WORDS:
+        return None
+    found = [s for s in said if len(own & s.words) >= s.share * len(own)]
+    if not found:
+        return None
+    mine = statement(text)
+    return next((s for s in found if not differences(mine, s.statement) and not adds(mine, s.statement)), None)
 
 
 def unrepeated(passage: Passage, said: Said) -> Passage | None:
     """The passage without the sentences a work item already shows (None when that is all it says): a callout
     repeating a Bug's actual outcome keeps only what it adds."""
+    return sorted_out(passage, said)[0]
+
+
+def sorted_out(passage: Passage, said: Said) -> tuple[Passage | None, tuple[str, ...]]:
+    """unrepeated's passage, and the criteria a passage wholly repeated repeats ("criterion 1")."""
     if not said or passage.kind == "row":
-        return None if said and repeats(passage.plain, said) else passage
+        found = repeated(passage.plain, said) if said else None
+        return (None, (found.label,) if found.label else ()) if found is not None else (passage, ())
     sentences = line_sentences(passage.plain)
-    kept = [s for s in sentences if not repeats(s, said)]
+    hits = [repeated(s, said) for s in sentences]
+    kept = [s for s, hit in zip(sentences, hits, strict=True) if hit is None]
     if len(kept) == len(sentences):
-        return passage
+        return passage, ()
     if not kept:
-        return None
+        labels = tuple(dict.fromkeys(h.label for h in hits if h is not None and h.label))
+        return None, labels if len(labels) == len(hits) else ()
     plain = " ".join(kept)
     label = passage.text[: len(passage.text) - len(passage.plain)] if passage.text.endswith(passage.plain) else ""
-    return replace(passage, text=label + plain, plain=plain)
+    return replace(passage, text=label + plain, plain=plain), ()
 
 
-def said_sentences(told: Sequence[str], asked: Sequence[str] = ()) -> Said:
+def said_sentences(told: Sequence[str], asked: Sequence[str | tuple[str, str]] = ()) -> Said:
     """What the work items show, for `repeats`: each sentence's words, and the share of them a passage's sentence
     must hold to repeat it: most (REPEATS) of what an item tells (its description, a Bug's steps and outcome),
-    nearly all (REPEATS_ASKED) of a criterion (a rule the criterion was written from is the page's own word)."""
-    out: list[tuple[float, frozenset[str]]] = []
-    for share, texts in ((REPEATS, told), (REPEATS_ASKED, asked)):
-        for text in texts:
+    nearly all (REPEATS_ASKED) of a criterion (a rule the criterion was written from is the page's own word);
+    `asked`: each criterion's text, or (its label, its text): "criterion 3"."""
+    out: list[SaidSentence] = []
+    labelled = [("", t) for t in told], [(("", t) if isinstance(t, str) else t) for t in asked]
+    for share, texts in zip((REPEATS, REPEATS_ASKED), labelled, strict=True):
+        for label, text in texts:
             for line in text.splitlines():
                 for sentence in line_sentences(line.strip()):
                     found = frozenset(parts(sentence))
-                    out += [(share, found)] if len(found) >= 3 else []
+                    if len(found) >= 3:
+                        out.append(SaidSentence(share, found, statement(sentence), label))
     return out
 
 

@@ -5,18 +5,20 @@ that most passages of the cited pages hold is their topic and weighs nothing. A 
 shows its matching passages as quotes, its best first to stay: the others yield with the page middles
 (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the weakest match
 first. A page that matches nothing shows its lead sentence while there is room (it yields with the page
-middles), then its title only.
+middles), then its title only. A passage that states what a criterion states is not quoted again but said in a
+line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change speaks to never falls back to its
+lead while it has such a passage. A page whose every passage a work item already shows is `told`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences
-from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, unrepeated, weigh
+from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, sorted_out, weigh
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 Rungs = tuple[tuple[Yields, str], ...]
@@ -30,19 +32,58 @@ class Quoted:
     rungs: Rungs
     score: float
     matched: tuple[Passage, ...] = ()
+    told: bool = False  # every passage of the page is one a work item already shows
 
 
-def weigh_pages(texts: Sequence[tuple[str, str]], change: ChangeTerms, said: Said = ()) -> list[Quoted]:
-    """Each page's quotes ((markdown, title) a page), its passages weighed among every page's."""
-    found = [[q for p in passages(text, title) if (q := unrepeated(p, said)) is not None] for text, title in texts]
+def weigh_pages(
+    texts: Sequence[tuple[str, str]], change: ChangeTerms, said: Said = (), whose: str = "the story's"
+) -> list[Quoted]:
+    """Each page's quotes ((markdown, title) a page), its passages weighed among every page's; `whose`: the work
+    item the criteria a passage repeats are of ("the story's")."""
+    found: list[list[Passage]] = []
+    again: list[str] = []
+    told: list[bool] = []
+    for text, title in texts:
+        page = [sorted_out(p, said) for p in passages(text, title)]
+        found.append([p for p, _ in page if p is not None])
+        again.append(repeat_line([(p, labels) for p, (q, labels) in zip(passages(text, title), page, strict=True)
+                                  if q is None and labels], whose))  # fmt: skip
+        told.append(bool(page) and not found[-1] and not again[-1])
     flat = [p for page in found for p in page]
     scores = iter(weigh([text_terms(p.plain) for p in flat], change))
-    return [quoted([(p, next(scores)) for p in page], change) for page in found]
+    out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
+    return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
 
 
-def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms) -> Quoted:
-    """A page's quotes: its matching passages, the best first to stay, or its lead sentence."""
+def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:
+    """Passages that state what criteria state, said in a line, not quoted again: "_Rules 2 and 3 are the story's
+    criteria 1 and 3._", "_The passage under Limits is the story's criterion 2._" ("" when there are none)."""
+    if not repeated:
+        return ""
+    rules = [p.text.split(".", 1)[0] for p, _ in repeated if p.kind == "rule"]
+    others = [p for p, _ in repeated if p.kind != "rule"]
+    sections = list(dict.fromkeys(p.section for p in others))
+    named = [f"rule{'s' if len(rules) > 1 else ''} {_and(rules)}"] if rules else []
+    if others and len(others) == 1 and sections[0]:
+        named.append(f"the passage under {sections[0]}")
+    elif others:
+        named.append("a passage" if len(others) == 1 else f"{len(others)} passages")
+    numbers = list(dict.fromkeys(label.removeprefix("criterion ") for _, labels in repeated for label in labels))
+    nouns = f"criteri{'a' if len(numbers) > 1 else 'on'} {_and(numbers)}"
+    line = f"{_and(named)} {'are' if len(repeated) > 1 else 'is'} {whose} {nouns}"
+    return f"_{line[:1].upper()}{line[1:]}._"
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms, again: str = "") -> Quoted:
+    """A page's quotes: its matching passages, the best first to stay, then the line naming the passages that
+    state what criteria state (`again`); or that line alone; or its lead sentence."""
     matched = [(p, s) for p, s in scored if s >= MATCH]
+    if not matched and again:
+        return Quoted(again, ((Yields.PAGE_BEST, ""),), MATCH)
     if not matched:
         lead = next((p for p in scored if p[0].lead), None) or next((p for p in scored if p[0].kind == "para"), None)
         if lead is None:
@@ -56,9 +97,13 @@ def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms) -> Quoted:
     kept = [p for p, _ in ranked]
     rungs: list[tuple[Yields, str]] = []
     for n in range(1, len(weakest_first) + 1):
-        rungs.append((Yields.PAGE_MIDDLE, _text([p for p in kept if p not in weakest_first[:n]], change)))
+        rungs.append((Yields.PAGE_MIDDLE, _with(_text([p for p in kept if p not in weakest_first[:n]], change), again)))
     rungs.append((Yields.PAGE_BEST, ""))
-    return Quoted(_text(kept, change), tuple(rungs), best[1], tuple(kept))
+    return Quoted(_with(_text(kept, change), again), tuple(rungs), best[1], tuple(kept))
+
+
+def _with(text: str, again: str) -> str:
+    return f"{text}\n\n{again}" if again else text
 
 
 def _text(kept: list[Passage], change: ChangeTerms) -> str:

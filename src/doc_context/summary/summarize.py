@@ -33,6 +33,7 @@ from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.summary.related import touches
 from doc_context.summary.repro import repro_text
+from doc_context.summary.said import criteria_labels, whose, with_disagreements
 from doc_context.summary.shorter import Shown, description_shown, field_shown, joined
 from doc_context.summary.tokens import focus_tokens, relevance, terms, values
 from doc_context.summary.worktypes import How, field_markdown, label, work_type
@@ -226,11 +227,16 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     asked = [text for item in readable for text in _asked(item)]
     texts = [("", "") if page.withheld else (page.text, page.title) for page, _ in gathered.pages]
     terms = change_terms(change, asked, within=[t for text in texts for t in text]) if texts else ChangeTerms()
-    told = [t for item in readable for t in _shows(item, criteria=False)]
-    criteria = [t for item in readable for t in _shows(item, criteria=True)]
-    quotes = weigh_pages(texts, terms, said_sentences(told, criteria))
+    told = [t for item in readable for t in _shows(item)]
+    criteria = [labelled for s in items if not s.withheld for labelled in criteria_labels(s, struck=True)]
+    quotes = weigh_pages(texts, terms, said_sentences(told, criteria), whose(items))
     pages = [  # a page with more than text (a Jira issue) shows its state, criteria and children as an item does
-        with_facts(page_summary(page, changed, ids, diff, bugs, quotes=q), page, finder, list(said.values()))
+        with_facts(
+            replace(page_summary(page, changed, ids, diff, bugs, quotes=q), told=q.told),
+            page,
+            finder,
+            list(said.values()),
+        )
         for (page, ids), q in zip(gathered.pages, quotes, strict=True)
     ]
     talk = gathered.discussion
@@ -240,6 +246,7 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
         replace(s, discussion=d, discussion_newest=newest, discussion_more=more)
         for s, (d, newest, more) in zip(items, said_by, strict=True)
     ]
+    items, pages = with_disagreements(gathered, items, pages)
     return _ranked(_telling(items)), _ranked(_telling(pages))
 
 
@@ -250,11 +257,9 @@ def _asked(item: WorkItem) -> list[str]:
     return [item.title, *asked] if work_type(item.type).verb == "fixes" else asked
 
 
-def _shows(item: WorkItem, *, criteria: bool) -> list[str]:
-    """A work item's criteria, or what else it shows (its title and other fields), for the pages' repeats."""
+def _shows(item: WorkItem) -> list[str]:
+    """What a work item shows beside its criteria (its title and other fields), for the pages' repeats."""
     fields = work_type(item.type).fields
-    if criteria:
-        return [field_markdown(item, f.name) for f in fields if f.how == "criteria"]
     return [item.title, *(field_markdown(item, f.name) for f in fields if f.how != "criteria")]
 
 

@@ -1,0 +1,245 @@
+"""Pure: where the cited pages, the work items' criteria (and a discussion's comments) and the diff state different
+values for one thing.
+
+Each source's sentences are statements (statements.py); the diff's values are settings (diff_values.py). Two
+sentences of different sources meet when they speak of the same thing (most of their words); a setting meets
+the sentence of each source that shares most of its name's words and states a value of its kind (`MaxAttempts =
+3` meets "5 failed attempts"), the best one only. Sources that meet form a group; a group whose sources state
+two values or more is one disagreement, said once, with each source and its value, never which one is right.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from doc_context.models import Disagreement, Stated
+from doc_context.relevance.diff_values import SYNONYMS, Setting
+from doc_context.relevance.statements import (
+    Named,
+    Statement,
+    Value,
+    compatible,
+    differences,
+    same_subject,
+    shared,
+    shown,
+    value_difference,
+)
+
+ORDER = {"page": 0, "criterion": 1, "comment": 2, "diff": 3}
+QUOTE = 160  # characters of a sentence a negation or a modal is shown by
+STANCE_SUBJECT = 0.8  # a contradiction says nearly the same words (of the longer sentence) with another stance
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of one source, with what the comment calls that source and who shows its disagreements."""
+
+    source: str  # "page", "criterion", "comment"
+    name: str  # "Refund policy", "criterion 3"
+    link: str
+    owner: str  # the summary a disagreement is said under ("page ..." or "work item 4630")
+    document: str  # sentences of one document are never compared with each other
+    statement: Statement
+
+
+Node = tuple[int, str]  # (index: a sentence, or len(sentences) + a setting's index; the dimension compared)
+Key = Hashable
+
+
+def find(
+    sentences: Sequence[Sentence], settings: Sequence[Setting], file_link: Callable[[str], str] = lambda _: ""
+) -> list[tuple[str, Disagreement]]:
+    """Every disagreement, with the owner it is said under: the first page among its sources, else the first
+    work item; `file_link`: a changed file's link (the pull request's Files view)."""
+    edges: list[tuple[Node, Key, Node, Key, str]] = []
+    for i, a in enumerate(sentences):
+        for j in range(i + 1, len(sentences)):
+            b = sentences[j]
+            if a.document != b.document and same_subject(a.statement, b.statement):
+                edges += _prose_edges(i, a.statement, j, b.statement)
+    edges += _setting_edges(sentences, settings)
+    found: dict[frozenset[int], tuple[set[str], dict[int, list[str]], dict[int, list[Key]]]] = {}
+    for nodes, kinds, keys, shown_values in _components(edges, sentences, settings):
+        sources = frozenset(n for n, _ in nodes)
+        entry = found.setdefault(sources, (set(), {}, {}))
+        entry[0].update(kinds)
+        for n in sources:
+            entry[1].setdefault(n, []).append(shown_values[n])
+            entry[2].setdefault(n, []).append(keys[n])
+    out = [_disagreement(srcs, kinds, values, keys, sentences, settings, file_link) for srcs, (kinds, values, keys)
+           in found.items()]  # fmt: skip
+    return sorted(out, key=lambda od: [s.name for s in od[1].stated])
+
+
+def _prose_edges(i: int, a: Statement, j: int, b: Statement) -> list[tuple[Node, Key, Node, Key, str]]:
+    out: list[tuple[Node, Key, Node, Key, str]] = []
+    for dim in {v.dimension for v in a.values} & {v.dimension for v in b.values}:
+        x = [v for v in a.values if v.dimension == dim]
+        y = [v for v in b.values if v.dimension == dim]
+        if len(x) == 1 and len(y) == 1:
+            out.append(((i, dim), _value_key(x[0]), (j, dim), _value_key(y[0]), value_difference(x[0], y[0])))
+    kinds = differences(a, b)
+    stance = next((k for k in kinds if k in ("negation", "modal")), "")
+    if stance and same_subject(a, b, STANCE_SUBJECT, longer=True):
+        out.append(((i, "stance"), _stance(a), (j, "stance"), _stance(b), stance))
+    for p in a.named:
+        for q in b.named:
+            if compatible(p, q):
+                dim = "named " + " ".join(sorted(p.family | q.family))
+                out.append(((i, dim), p.value, (j, dim), q.value, "named value" if p.value != q.value else ""))
+    return out
+
+
+def _setting_edges(
+    sentences: Sequence[Sentence], settings: Sequence[Setting]
+) -> list[tuple[Node, Key, Node, Key, str]]:
+    """Each setting meets, in each document, the sentences sharing most of its name's words and stating a value
+    of its kind; each sentence keeps the settings that share most with it."""
+    scored: list[tuple[int, int, str, float, Key, Key, str]] = []  # setting, sentence, dim, score, keys, kind
+    for s, setting in enumerate(settings):
+        for j, sentence in enumerate(sentences):
+            match = _meets(setting, sentence.statement)
+            if match is not None:
+                scored.append((s, j, *match))
+    best_in_doc: dict[tuple[int, str], float] = {}
+    best_for_sentence: dict[tuple[int, str], float] = {}
+    for s, j, dim, score, *_ in scored:
+        doc = sentences[j].document
+        best_in_doc[(s, doc)] = max(best_in_doc.get((s, doc), -1.0), score)
+        best_for_sentence[(j, dim)] = max(best_for_sentence.get((j, dim), -1.0), score)
+    base = len(sentences)
+    return [
+        ((base + s, dim), skey, (j, dim), jkey, kind)
+        for s, j, dim, score, skey, jkey, kind in scored
+        if score >= best_in_doc[(s, sentences[j].document)] and score >= best_for_sentence[(j, dim)]
+    ]
+
+
+def _meets(setting: Setting, st: Statement) -> tuple[str, float, Key, Key, str] | None:
+    """(dimension, how well they meet, the setting's key, the sentence's, the kind of difference) or None."""
+    words = st.subject
+    hits = sum(1 for w in setting.subject if shared(frozenset({w, *SYNONYMS.get(w, ())}), words))
+    in_use = setting.value is None  # a named value in use: the words around it are the code's, not its name's
+    if setting.subject and not in_use and hits < max(1, math.ceil(len(setting.subject) / 2)):
+        return None
+    score = 2.0 * hits + shared(setting.context, words) / 10
+    if setting.value is not None:
+        value = setting.value
+        same = [v for v in st.values if v.dimension == value.dimension] if value.unit else list(st.values)
+        if len(same) != 1 or (not value.unit and not setting.subject):
+            return None
+        return value.dimension, score, _value_key(value), _value_key(same[0]), value_difference(value, same[0])
+    named = setting.named
+    if named is None:
+        return None
+    for other in st.named:
+        if _family_fits(named, other, words):
+            dim = "named " + " ".join(sorted(named.family | other.family))
+            return dim, score + 1, named.value, other.value, "named value" if named.value != other.value else ""
+    return None
+
+
+def _family_fits(a: Named, b: Named, words: frozenset[str]) -> bool:
+    """One kind of named value: the same family, or the sentence names the setting's family in words."""
+    if a.family and b.family:
+        return compatible(a, b)
+    family = a.family or b.family
+    return bool(family) and shared(family, words) > 0
+
+
+def _value_key(value: Value) -> Key:
+    return (value.dimension, round(value.base, 6))
+
+
+def clip(text: str, limit: int) -> str:
+    """The text within `limit` characters, cut at a word and marked."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
+def _stance(st: Statement) -> Key:
+    """A negated sentence forbids ("never", "must not", "may not" alike); a plain one states."""
+    if st.negated:
+        return ("not", "should" if st.modal == "should" else "")
+    return ("", st.modal)
+
+
+def _components(
+    edges: list[tuple[Node, Key, Node, Key, str]], sentences: Sequence[Sentence], settings: Sequence[Setting]
+) -> list[tuple[list[Node], set[str], dict[int, Key], dict[int, str]]]:
+    """The groups of nodes that meet, with two values or more: their nodes, kinds, each source's key and value."""
+    parent: dict[Node, Node] = {}
+
+    def root(n: Node) -> Node:
+        while parent.setdefault(n, n) != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    keys: dict[Node, Key] = {}
+    for a, ka, b, kb, _ in edges:
+        parent[root(a)] = root(b)
+        keys.setdefault(a, ka)
+        keys.setdefault(b, kb)
+    groups: dict[Node, list[Node]] = {}
+    for node in keys:
+        groups.setdefault(root(node), []).append(node)
+    out = []
+    for nodes in groups.values():
+        node_keys = {n: keys[n] for n in nodes}
+        if nodes[0][1] == "stance":  # a plain sentence says what a sole modal of the others says
+            modals = {k for k in node_keys.values() if isinstance(k, tuple) and k[0] == "" and k[1]}
+            if len(modals) == 1:
+                node_keys = {n: (next(iter(modals)) if k == ("", "") else k) for n, k in node_keys.items()}
+        if len(set(node_keys.values())) < 2 or len({n for n, _ in nodes}) < 2:
+            continue
+        kinds = {kind for a, _, b, _, kind in edges if kind and root(a) == root(nodes[0])}
+        values = {n: _shown_value(n, dim, sentences, settings) for n, dim in nodes}
+        out.append((nodes, kinds, {n: node_keys[(n, d)] for n, d in nodes}, values))
+    return out
+
+
+def _shown_value(index: int, dim: str, sentences: Sequence[Sentence], settings: Sequence[Setting]) -> str:
+    if index >= len(sentences):
+        setting = settings[index - len(sentences)]
+        return setting.value.shown if setting.value is not None else setting.named.shown if setting.named else ""
+    st = sentences[index].statement
+    if dim == "stance":
+        return f"“{clip(st.text.strip(), QUOTE)}”"
+    if dim.startswith("named "):
+        return next((n.shown for n in st.named), "")
+    value = next((v for v in st.values if v.dimension == dim), None)
+    return shown(value) if value is not None else ""
+
+
+def _disagreement(
+    sources: frozenset[int],
+    kinds: set[str],
+    values: dict[int, list[str]],
+    keys: dict[int, list[Key]],
+    sentences: Sequence[Sentence],
+    settings: Sequence[Setting],
+    file_link: Callable[[str], str],
+) -> tuple[str, Disagreement]:
+    stated: list[tuple[Stated, str, tuple[Key, ...]]] = []
+    for n in sources:
+        value = ", ".join(dict.fromkeys(values[n]))
+        if n < len(sentences):
+            s = sentences[n]
+            stated.append((Stated(s.source, s.name, value, s.statement.text.strip(), s.link), s.owner, tuple(keys[n])))
+        else:
+            setting = settings[n - len(sentences)]
+            name = f"`{clip(setting.code, 80)}`"
+            quote = f"{setting.path}:{setting.line}: {setting.code}"
+            stated.append((Stated("diff", name, value, quote, file_link(setting.path)), "", tuple(keys[n])))
+    stated.sort(key=lambda t: (ORDER.get(t[0].source, 9), t[0].name))
+    by_key: dict[tuple[Key, ...], list[int]] = {}
+    for i, (_, _, key) in enumerate(stated):
+        by_key.setdefault(key, []).append(i)
+    owners = [o for _, o, _ in stated if o.startswith("page")] or [o for _, o, _ in stated if o]
+    order = ("number", "unit", "negation", "modal", "named value")
+    found = Disagreement(tuple(k for k in order if k in kinds), tuple(s for s, _, _ in stated), tuple(
+        tuple(g) for g in by_key.values()))  # fmt: skip
+    return (owners[0] if owners else "", found)

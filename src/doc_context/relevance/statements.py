@@ -1,0 +1,284 @@
+"""Pure: what a sentence states, and whether two sentences state the same thing or disagree.
+
+A statement is what a sentence is about (its subject: its content words, stemmed) and what it says of it: its
+values with their units ("older than 30 days" -> 30 d, "100 requests per minute" -> 100 req/min), its stance
+(negation: no, not, never, without; modality: must, may, should, can) and its named values (`ROUND_HALF_UP`,
+`MidpointRounding.ToEven`). Two statements about the same subject disagree when a value of one kind differs
+(a number, a unit), when one negates what the other says, when their modals differ (must / may / should), or
+when their named values do. `differences` is the one comparison: the pages' repeats (passages.py), the
+disagreements between pages, criteria and the diff (disagreements.py), and a discussion's comments use it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from doc_context.relevance.units import UNITS, said_by, unit
+from doc_context.relevance.words import PIECES, expand, fold, parts, stem
+
+# a unit's dimension and its size in the dimension's base (seconds, bytes): 24 hours is 1 day, not a disagreement
+SCALE: dict[str, tuple[str, float]] = {
+    "ms": ("time", 0.001), "s": ("time", 1), "min": ("time", 60), "h": ("time", 3_600), "d": ("time", 86_400),
+    "w": ("time", 604_800), "mo": ("time", 2_592_000), "y": ("time", 31_536_000),
+    "B": ("size", 1), "KB": ("size", 1_024), "MB": ("size", 1_048_576), "GB": ("size", 1_073_741_824),
+    "ct": ("EUR", 0.01),
+}  # fmt: skip
+SHOWN = {
+    "ms": "ms", "s": "seconds", "min": "minutes", "h": "hours", "d": "days", "w": "weeks", "mo": "months",
+    "y": "years", "tries": "attempts", "req": "requests", "chars": "characters", "%": "%", "EUR": "€", "USD": "$",
+    "GBP": "£",
+}  # fmt: skip
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "once": 1, "twice": 2,
+}  # fmt: skip
+NEGATIONS = frozenset("no not never without none cannot can't don't doesn't isn't aren't won't nor neither".split())
+MODALS = {
+    "must": "must", "shall": "must", "required": "must", "mandatory": "must",
+    "should": "should", "recommended": "should", "ought": "should",
+    "may": "may", "can": "may", "could": "may", "allowed": "may", "optional": "may", "cannot": "may",
+}  # fmt: skip
+
+
+def word(text: str) -> str:
+    """One word as relevance/words.parts reads it: stemmed, folded, written out."""
+    return expand(fold(stem(text.casefold())))
+
+
+_NOT_SUBJECT = frozenset(
+    word(w)
+    for w in """least most than every each after before within once twice again up down over under only also just
+    more less fewer longer shorter need needs required allowed cannot mandatory optional recommended always""".split()
+)
+_NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"
+APOSTROPHE = "\u2019"  # a typographic apostrophe: "don\u2019t" reads as "don't"
+_TOKEN = re.compile(rf"([€$£])?({_NUMBER})(%|‰)?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
+_SKIPPED = frozenset("failed business working calendar consecutive extra more full whole sign in a an".split())
+_CAPS = re.compile(r"(?<![\w.])(?:[A-Z][A-Za-z0-9]*\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w.])")
+_MEMBER = re.compile(r"(?<![\w.])([A-Z][a-z]+[A-Za-z0-9]*)\.([A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]+)(?![\w(])")
+ALIASES = {"toeven": "halfeven", "bankers": "halfeven", "awayfromzero": "halfup", "tozero": "down"}
+NEGATED = 3  # the words after a negation that it negates: "without breaking the reconciliation" negates nothing else
+SAME_SUBJECT = 0.6  # two sentences are about the same thing when this share of the shorter one's words is shared
+
+
+@dataclass(frozen=True)
+class Value:
+    amount: float
+    unit: str  # "d", "tries", "req/min", a word's stem ("method") when no unit is known, "" for none
+    shown: str  # as written: "30 days"
+
+    @property
+    def dimension(self) -> str:
+        head, _, per = self.unit.partition("/")
+        return SCALE.get(head, (head, 1.0))[0] + (f"/{SCALE.get(per, (per, 1.0))[0]}" if per else "")
+
+    @property
+    def base(self) -> float:
+        """The amount in the dimension's base unit (seconds, bytes; per second)."""
+        head, _, per = self.unit.partition("/")
+        size = SCALE.get(head, ("", 1.0))[1] / (SCALE.get(per, ("", 1.0))[1] if per else 1.0)
+        return self.amount * size
+
+
+@dataclass(frozen=True)
+class Named:
+    family: frozenset[str]  # the words of its type or prefix: MidpointRounding -> {midpoint, round}
+    value: str  # canonical: "halfeven"
+    shown: str  # as written: "MidpointRounding.ToEven"
+
+
+@dataclass(frozen=True)
+class Statement:
+    text: str
+    subject: frozenset[str]
+    values: tuple[Value, ...] = ()
+    negated: bool = False
+    modal: str = ""  # "must", "may", "should", or "" (a plain statement)
+    named: tuple[Named, ...] = ()
+    negates: tuple[frozenset[str], ...] = ()  # each negation's words: the few that follow it ("no supervisor")
+
+
+def statement(text: str) -> Statement:
+    """What a sentence states."""
+    named = named_values(text)
+    rest = text
+    for n in named:
+        rest = rest.replace(n.shown, " ")
+    lowered = [w.casefold().replace(APOSTROPHE, "'") for w in re.findall(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", rest)]
+    negated = sum(w in NEGATIONS or w.endswith("n't") for w in lowered) % 2 == 1
+    negates = tuple(
+        frozenset(p for after in lowered[i + 1 : i + 1 + NEGATED] for p in parts(after))
+        for i, w in enumerate(lowered)
+        if w in NEGATIONS or w.endswith("n't")
+    )
+    modal = next((MODALS[w] for w in lowered if w in MODALS), "")
+    values = tuple(prose_values(rest))
+    unit_words = {w for code in UNITS for w in said_by(code)} | {word(k) for k in NUMBER_WORDS}
+    subject = frozenset(parts(rest)) - unit_words - _NOT_SUBJECT - {word(w) for w in (*NEGATIONS, *MODALS)}
+    family = frozenset(w for n in named for w in n.family)
+    return Statement(text, subject | family, values, negated, modal, tuple(named), negates)
+
+
+def prose_values(text: str) -> list[Value]:
+    """The values a sentence states, each with the unit of the words after it ("5 failed sign-in attempts" ->
+    5 tries; "100 requests per minute" -> 100 req/min; a word that is no unit is the unit: "3 methods")."""
+    tokens = list(_TOKEN.finditer(text))
+    out: list[Value] = []
+    for i, m in enumerate(tokens):
+        currency, number, percent = m.group(1), m.group(2), m.group(3)
+        written = m.group().casefold()
+        if number is None and written not in NUMBER_WORDS:
+            continue
+        if number is None and written in ("one", "once") and i + 1 < len(tokens) and tokens[i + 1].group() == "of":
+            continue
+        amount = _amount(number) if number else float(NUMBER_WORDS[written])
+        unit = unit_of(currency or "") or unit_of(percent or "")
+        if written in ("once", "twice"):
+            unit = "tries"
+        end = m.end()
+        for after in tokens[i + 1 : i + 5] if not unit else ():
+            w = after.group().casefold()
+            if after.group(2) is not None:
+                break
+            if unit_of(w):
+                unit, end = unit_of(w), after.end()
+                break
+            if w not in _SKIPPED:
+                unit, end = ("" if w in ("of", "and", "or", "to") else word(w)), after.end()
+                break
+        per = re.match(r"\s*(?:per|a|an|each|every|/)\s*([A-Za-z]+)", text[end:])
+        if per and unit_of(per.group(1)) in SCALE:
+            unit, end = f"{unit or 'x'}/{unit_of(per.group(1))}", end + per.end()
+        if number is None and not unit:
+            continue
+        out.append(Value(amount, unit, text[m.start() : end].strip()))
+    return out
+
+
+unit_of = unit  # the one units table (relevance/units.py): "seconds" -> "s"
+
+
+def shown(value: Value) -> str:
+    """A value as the comment says it ("30 days", "€50", "100 requests per minute"); as written when its unit is
+    a word of its sentence ("3 payment methods")."""
+    head, _, per = value.unit.partition("/")
+    if head not in SHOWN and head not in SCALE and head not in UNITS:
+        return value.shown
+    number = f"{value.amount:g}" if value.amount != int(value.amount) else f"{int(value.amount):,}"
+    word = SHOWN.get(head, "" if head == "x" else head)
+    text = f"{word}{number}" if word in ("€", "$", "£") else f"{number}{'' if word == '%' else ' '}{word}".strip()
+    return text + (f" per {SHOWN.get(per, per).removesuffix('s')}" if per else "")
+
+
+def _amount(number: str) -> float:
+    if ":" in number:
+        hours, minutes = number.split(":")
+        return int(hours) * 60 + int(minutes)
+    return float(number.replace("_", "").replace(",", ""))
+
+
+def named_values(text: str) -> list[Named]:
+    """Named values: an enum member (`MidpointRounding.ToEven`, `RoundingMode.HALF_UP`) or a constant in capitals
+    (`ROUND_HALF_UP`, `HALF_EVEN`); their canonical value drops the family's words (`round`) and reads the usual
+    other names of one value alike (ToEven is HALF_EVEN)."""
+    out: list[Named] = []
+    taken: list[tuple[int, int]] = []
+    for m in _MEMBER.finditer(text):
+        if m.group(2).isupper() or re.search(r"[a-z]", m.group(2)):
+            out.append(_named(_split(m.group(1)), m.group(2), m.group()))
+            taken.append(m.span())
+    for m in _CAPS.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        prefix, _, member = m.group().rpartition(".")
+        pieces = [p.casefold() for p in member.split("_") if p]
+        lead = [p for p in pieces[:-1] if word(p) in {"round", "mode"}]
+        out.append(_named(_split(prefix) | {word(p) for p in lead}, "_".join(pieces[len(lead) :]), m.group()))
+    return out
+
+
+def _named(family: frozenset[str], member: str, shown: str) -> Named:
+    value = "".join(p.casefold() for p in PIECES.findall(member))
+    return Named(family, ALIASES.get(value, value), shown)
+
+
+def _split(identifier: str) -> frozenset[str]:
+    return frozenset(word(p) for p in PIECES.findall(identifier) if not p.isdigit())
+
+
+def shared(a: frozenset[str], b: frozenset[str]) -> int:
+    """Words of `a` that `b` holds, a word meeting its longer form ("lock" and "lockout", "reserv" and
+    "reservation")."""
+    return sum(1 for w in a if w in b or any(_meets(w, x) for x in b))
+
+
+def _meets(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 4 and long.startswith(short)
+
+
+def same_subject(a: Statement, b: Statement, share: float = SAME_SUBJECT, *, longer: bool = False) -> bool:
+    """Whether two sentences speak of the same thing: most of the shorter one's words (of the longer one's with
+    `longer`), two at least."""
+    small, large = sorted((len(a.subject), len(b.subject)))
+    n = shared(a.subject, b.subject) if len(a.subject) <= len(b.subject) else shared(b.subject, a.subject)
+    return n >= 2 and n >= share * (large if longer else small)
+
+
+def differences(a: Statement, b: Statement) -> tuple[str, ...]:
+    """How two statements about the same thing differ: "number", "unit", "negation", "modal", "named value"
+    (none: they state the same, as far as their values, stance and names tell)."""
+    kinds: list[str] = []
+    for kind in value_differences(a.values, b.values):
+        kinds += [kind] if kind not in kinds else []
+    both = frozenset(w for w in a.subject if shared(frozenset({w}), b.subject))
+    both |= frozenset(w for w in b.subject if shared(frozenset({w}), a.subject))
+    negated = _negated(a, both)
+    if negated != _negated(b, both):
+        kinds.append("negation")
+    elif a.modal and b.modal and a.modal != b.modal and not (negated and {a.modal, b.modal} == {"must", "may"}):
+        kinds.append("modal")  # "must not" and "may not" both forbid
+    for x in a.named:
+        if any(compatible(x, y) and x.value != y.value for y in b.named):
+            kinds += ["named value"] if "named value" not in kinds else []
+    return tuple(kinds)
+
+
+def _negated(st: Statement, words: frozenset[str]) -> bool:
+    """Whether the sentence negates what both sentences speak of: a negation of the shared words (or of nothing
+    in particular, "None."), not one of a clause of its own ("without breaking the reconciliation")."""
+    return sum(1 for negates in st.negates if not negates or shared(negates, words)) % 2 == 1
+
+
+def adds(a: Statement, b: Statement) -> bool:
+    """Whether `a` states a value or a named value of a kind `b` does not: "opens again after 15 minutes" says
+    more than "opens again", so it is no repeat of it."""
+    kinds = {v.dimension for v in b.values}
+    return any(v.dimension not in kinds for v in a.values) or (bool(a.named) and not b.named)
+
+
+def value_differences(a: tuple[Value, ...], b: tuple[Value, ...]) -> list[str]:
+    """For each dimension both state once (a sentence with two days in it says no one thing): the kind of
+    difference between the two values, if any."""
+    out: list[str] = []
+    for dim in {v.dimension for v in a} & {v.dimension for v in b}:
+        x = [v for v in a if v.dimension == dim]
+        y = [v for v in b if v.dimension == dim]
+        if len(x) == 1 and len(y) == 1 and (kind := value_difference(x[0], y[0])):
+            out.append(kind)
+    return out
+
+
+def value_difference(x: Value, y: Value) -> str:
+    """ "" when the two values are the same (24 hours and 1 day alike); "unit" when only the unit differs
+    (30 minutes, 30 seconds); "number" otherwise."""
+    if math.isclose(x.base, y.base, rel_tol=1e-9):
+        return ""
+    return "unit" if x.amount == y.amount and x.unit != y.unit else "number"
+
+
+def compatible(x: Named, y: Named) -> bool:
+    """Two named values of one kind: the same family, or one of them written without its family."""
+    return not x.family or not y.family or bool(x.family & y.family)

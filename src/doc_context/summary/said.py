@@ -1,0 +1,77 @@
+"""Pure: what each source of a run says, sentence by sentence, and the disagreements among them and the diff.
+
+The cited pages' passages (never a withheld page's), each readable work item's live acceptance criteria
+("criterion 3"), and the diff's settings go to disagreements.find; each disagreement lands on the summary it
+is said under (the first page among its sources, else the first work item)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from doc_context.models import Disagreement, Gathered, Summary
+from doc_context.relevance.diff_values import settings
+from doc_context.relevance.disagreements import Sentence, find
+from doc_context.relevance.statements import statement
+from doc_context.relevance.words import line_sentences
+from doc_context.summary.passages import passages
+from doc_context.summary.prlinks import files_view_url, links_ref
+from doc_context.summary.tokens import clip
+
+MAX_SENTENCES = 4_000  # a page's sentences compared, at most: every pair of sources is compared
+
+
+def criteria_labels(summary: Summary, *, struck: bool = False) -> list[tuple[str, str]]:
+    """(label, text) of each live acceptance criterion, numbered as the work item lists them: "criterion 3";
+    with `struck`, the withdrawn ones too, unlabelled (the comment shows them struck through)."""
+    live = [c for c in summary.criteria if not c.label and not c.struck]
+    out = [(f"criterion {n}", c.text) for n, c in enumerate(live, start=1)]
+    return out + [("", c.text) for c in summary.criteria if struck and c.struck and not c.label]
+
+
+def whose(items: Sequence[Summary]) -> str:
+    """Whose criteria the comment names: "the story's", "the bug's" (one work item type), else "a work item's"."""
+    kinds = {s.kind.casefold() for s in items if s.criteria}
+    if len(kinds) != 1:
+        return "a work item's"
+    kind = next(iter(kinds))
+    return f"the {'story' if kind == 'user story' else kind}'s"
+
+
+def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
+    """Every sentence of the cited pages (not withheld) and of the work items' live criteria."""
+    out: list[Sentence] = []
+    for page, _ in gathered.pages:
+        if page.withheld is not None:
+            continue
+        owner = f"page {page.key}"
+        for p in passages(page.text, page.title):
+            text = " ".join(c.strip() for c in p.plain.strip("| ").split(" | ")) if p.kind == "row" else p.plain
+            for s in line_sentences(text)[:MAX_SENTENCES]:
+                out.append(Sentence("page", page.title, page.web_url, owner, owner, statement(s)))
+    several = sum(1 for s in items if s.criteria and not s.withheld) > 1
+    for item in items:
+        if item.withheld:
+            continue
+        for label, text in criteria_labels(item):
+            name = f"{label} of “{clip(item.heading, 40)}”" if several else label
+            out.append(Sentence("criterion", name, item.url, item.source_id, item.source_id, statement(text)))
+    return out[:MAX_SENTENCES]
+
+
+def with_disagreements(
+    gathered: Gathered, items: list[Summary], pages: list[Summary]
+) -> tuple[list[Summary], list[Summary]]:
+    """The summaries, each holding the disagreements said under it."""
+    pr = links_ref(gathered.pull_request) if gathered.pull_request is not None else None
+    found = find(
+        sentences(gathered, items),
+        settings(gathered.diff_text),
+        (lambda path: files_view_url(pr, path)) if pr is not None else (lambda _: ""),
+    )
+    owned: dict[str, list[Disagreement]] = {}
+    for owner, disagreement in found:
+        owned.setdefault(owner, []).append(disagreement)
+    pages = [replace(p, disagreements=tuple(owned.get(f"page {p.page}", ()))) for p in pages]
+    items = [replace(s, disagreements=tuple(owned.get(s.source_id, ()))) for s in items]
+    return items, pages

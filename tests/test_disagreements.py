@@ -1,0 +1,227 @@
+"""Where the cited pages, the story's criteria and the diff disagree: found, said once side by side, kept longest.
+
+The issue's own example (issue 33): a refund policy page, a story written from it, and a change that says 14 days
+where the page says 30. Golden files: tests/golden/refund-disagreement.md (the comment), .summary.md (the build
+summary) and .json (the context document's `disagreements`); UPDATE_GOLDEN=1 regenerates them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
+from doc_context.context.document import context_document, dumps
+from doc_context.models import (
+    ChangedFile,
+    Gathered,
+    Outcome,
+    PageRef,
+    PullRequest,
+    PullRequestRef,
+    Reading,
+    Withheld,
+    WorkItem,
+)
+from doc_context.relevance.diff_values import settings
+from doc_context.relevance.disagreements import Sentence, find
+from doc_context.relevance.statements import statement
+from doc_context.sources.confluence.audience import OWN_RESTRICTION
+from doc_context.summary.summarize import summarize_all
+
+from .contextschema import valid
+from .golden import assert_golden
+from .pagerefs import confluence_page
+
+ORG = "https://dev.azure.com/fabrikam"
+WIKI = "https://fabrikam.atlassian.net/wiki/spaces/SUP/pages"
+POLICY = """Refunds return money to the original payment method.
+
+## Rules
+
+1. A refund never exceeds the captured amount.
+2. Refunds older than 30 days need a supervisor's approval.
+3. Store credit is issued within 2 business days.
+4. Exchanges are accepted for 60 days after delivery.
+"""
+DIFF = """--- /dev/null
++++ b/src/refunds/policy.py
+@@ -0,0 +1,8 @@
++SUPERVISOR_AFTER_DAYS = 14
++
++
++def check(refund, order):
++    if refund.amount > order.captured_amount:
++        raise RefundTooLarge(refund.amount, order.captured_amount)
++    if refund.age_days > SUPERVISOR_AFTER_DAYS and not refund.approved_by:
++        raise NeedsSupervisor(refund.id)
+"""
+STORY = WorkItem(
+    4630,
+    5,
+    "User Story",
+    "Block refunds above the captured amount",
+    "Active",
+    {
+        "System.Description": "<div>Support issued refunds larger than the card was charged. Support tells customers "
+        "that refunds are paid back within 5 business days.</div>",
+        "Microsoft.VSTS.Common.AcceptanceCriteria": "<ul><li>A refund never exceeds the captured amount.</li>"
+        "<li>Each refund is written to the audit log.</li>"
+        "<li>Refunds older than 14 days need a supervisor's approval.</li></ul>",
+    },
+    web_url=f"{ORG}/Shop/_workitems/edit/4630",
+)
+
+
+def page(n: int, title: str, text: str, **more: object):  # type: ignore[no-untyped-def]
+    return confluence_page(PageRef(page_id=n), n, title, "SUP", 3, f"{WIKI}/{n}", text, **more)
+
+
+def gathered() -> Gathered:
+    restricted = Withheld(OWN_RESTRICTION, "own")
+    pages = (
+        page(701, "Refund policy", POLICY),
+        page(702, "Refund FAQ", "Refunds are paid back within 5 business days."),
+        page(703, "Refund fraud playbook", "", withheld=restricted),
+        page(704, "Chargeback contacts", "", withheld=restricted),
+    )
+    ref = PullRequestRef(ORG, "Shop", "shop", 77)
+    pr = PullRequest(
+        ref, "Block refunds above the captured amount", "AB#4630", web_url=f"{ORG}/Shop/_git/shop/pullrequest/77"
+    )
+    return Gathered(
+        pr,
+        (STORY,),
+        (ChangedFile("/src/refunds/policy.py", "add"),),
+        tuple((p, (4630,)) for p in pages),
+        (),
+        (),
+        diff_text=DIFF,
+        diff_lines=parse_diff(DIFF.encode()),
+    )
+
+
+def comment(budget: int = 3_000, *, full: bool = False) -> str:
+    got = gathered()
+    return compose(got, *summarize_all(got), Options("k", budget=budget), full=full) + "\n"
+
+
+LINE = "_Refund policy says 30 days; criterion 3 and `SUPERVISOR_AFTER_DAYS = 14` say 14 days._"
+
+
+def test_the_golden_comment_says_the_disagreement_once_under_the_page() -> None:
+    out = comment()
+    assert_golden("refund-disagreement.md", out)
+    assert out.count(LINE) == 1
+    assert out.index("#### [Refund policy](") < out.index("2\\. Refunds older than 30 days") < out.index(LINE)
+    assert "Rule 1 is the story's criterion 1." in out  # the rule the story repeats, said in a line
+    assert "Refunds return money" not in out  # never the unrelated lead while a passage matches
+    assert "Store credit" not in out and "Exchanges" not in out  # the rules on other subjects
+
+
+def test_the_build_summary_lists_every_disagreement() -> None:
+    out = comment(full=True)
+    assert_golden("refund-disagreement.summary.md", out)
+    assert LINE in out
+
+
+def test_the_context_document_has_each_source_its_value_quote_and_link() -> None:
+    got = gathered()
+    items, pages = summarize_all(got)
+    outcome = Outcome("", "dry-run", None, (), reading=Reading(got, tuple(items), tuple(pages)))
+    doc = valid(context_document(outcome, version="9.9.9"))
+    assert_golden("refund-disagreement.json", dumps({"disagreements": doc["disagreements"]}))
+    (found,) = doc["disagreements"]
+    assert found["kinds"] == ["number"]
+    assert [(s["source"], s["value"], s["sameAs"]) for s in found["statements"]] == [
+        ("page", "30 days", [0]),
+        ("criterion", "14 days", [1, 2]),
+        ("diff", "14 days", [1, 2]),
+    ]
+    assert found["statements"][2]["link"] == f"{ORG}/Shop/_git/shop/pullrequest/77?_a=files&path=/src/refunds/policy.py"
+    assert found["statements"][2]["quote"] == "src/refunds/policy.py:1: SUPERVISOR_AFTER_DAYS = 14"
+
+
+def test_the_counts_say_why_a_page_is_title_only() -> None:
+    out = comment()
+    assert out.rstrip().endswith("_2 pages withheld for access; 1 page whose text the work items already show._")
+    tight = next(c for b in range(2_000, 300, -20) if "2\\. Refunds older" not in (c := comment(b)))
+    last = tight.rstrip().rsplit("\n\n", 1)[1]
+    assert "1 page title only for room; 2 pages withheld for access; 1 page whose text" in last, last
+
+
+def test_a_disagreement_line_stays_longer_than_any_page_excerpt_or_work_item_text() -> None:
+    sizes = range(1_500, 200, -10)
+    gone = next(b for b in sizes if "2\\. Refunds older" not in comment(b))
+    assert LINE in comment(gone)  # the page's quote has yielded: its disagreement stays
+    texts_gone = next(b for b in sizes if "Support issued refunds" not in comment(b))
+    assert LINE in comment(texts_gone)  # and the work item's text yielded before it
+    line_gone = next(b for b in sizes if LINE not in comment(b))
+    assert line_gone < texts_gone and "disagreement line left out" in comment(line_gone)
+
+
+def sentence(source: str, name: str, text: str, doc: str) -> Sentence:
+    return Sentence(source, name, "", doc, doc, statement(text))
+
+
+def test_criterion_and_diff_alone_are_said_under_the_work_item() -> None:
+    found = find(
+        [sentence("criterion", "criterion 2", "Idempotency keys are remembered for 24 hours.", "work item 1")],
+        settings("+++ b/internal/keys.go\n@@ -0,0 +1 @@\n+const IdempotencyKeyTTL = 48 * time.Hour\n"),
+    )
+    ((owner, d),) = found
+    assert owner == "work item 1" and d.kinds == ("number",)
+    assert [(s.name, s.value) for s in d.stated] == [
+        ("criterion 2", "24 hours"),
+        ("`IdempotencyKeyTTL = 48 * time.Hour`", "48 hours"),
+    ]
+
+
+def test_a_page_meets_the_setting_by_its_unit_and_a_rule_on_another_subject_does_not() -> None:
+    """A page's "5 attempts" meets `MaxAttempts = 3`; its other numbers, on other subjects, meet nothing."""
+    page_ = [
+        sentence("page", "Sign-in security", "An account locks after 5 failed sign-in attempts.", "page 1"),
+        sentence("page", "Sign-in security", "Password reset links expire after 60 minutes.", "page 1"),
+    ]
+    diff = "+++ b/src/Identity/LockoutPolicy.cs\n@@ -0,0 +1,2 @@\n+    public const int MaxAttempts = 3;\n"
+    diff += "+    public static readonly TimeSpan LockoutDuration = TimeSpan.FromMinutes(15);\n"
+    ((owner, d),) = find(page_, settings(diff))
+    assert owner == "page 1"
+    assert [(s.name, s.value) for s in d.stated] == [
+        ("Sign-in security", "5 attempts"),
+        ("`MaxAttempts = 3`", "3 attempts"),
+    ]
+
+
+def test_a_negation_is_shown_by_each_sentence() -> None:
+    ((_, d),) = find(
+        [
+            sentence("page", "Coupons", "Coupons can be combined with sale prices.", "page 1"),
+            sentence("criterion", "criterion 1", "Coupons are never combined with sale prices.", "work item 1"),
+        ],
+        [],
+    )
+    assert d.kinds == ("negation",)
+    assert [s.value for s in d.stated] == [
+        "“Coupons can be combined with sale prices.”",
+        "“Coupons are never combined with sale prices.”",
+    ]
+
+
+def test_sources_that_agree_are_no_disagreement() -> None:
+    agreeing = [
+        sentence("page", "Shipping", "Orders over €50 ship free.", "page 1"),
+        sentence("criterion", "criterion 1", "Orders over €50 ship free.", "work item 1"),
+    ]
+    diff = "+++ b/shop/rates.py\n@@ -0,0 +1 @@\n+FREE_SHIPPING_THRESHOLD_EUR = 50\n"
+    assert find(agreeing, settings(diff)) == []
+
+
+def test_a_withheld_page_takes_no_part() -> None:
+    got = gathered()
+    (policy, ids), *rest = got.pages
+    hidden = replace(got, pages=((replace(policy, withheld=Withheld(OWN_RESTRICTION, "own")), ids), *rest))
+    items, pages = summarize_all(hidden)
+    found = [(s.name, s.value) for x in (*items, *pages) for d in x.disagreements for s in d.stated]
+    assert "Refund policy" not in json.dumps(found)
