@@ -16,6 +16,7 @@ from doc_context.cli import main
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.ado_state import Change
 from doc_context.sandbox.checkout import checkout_env, make_checkout, trees
+from doc_context.sandbox.seed import STORY_ID
 
 ITEMS = r"/_apis/git/repositories/[^/]+/items"
 
@@ -65,10 +66,7 @@ def test_the_same_pull_request_gives_the_same_comment_and_hash_from_its_checkout
     assert items(sandbox), "the change was read through Azure DevOps"
     assert thread(sandbox) == (posted, properties) and not sandbox.ado.requests("PATCH"), "the thread is left alone"
 
-    laptop = {
-        "AZURE_DEVOPS_PAT": sandbox.info.token,
-        **{k: v for k, v in build.items() if k.startswith(("CONFLUENCE", "JIRA"))},
-    }
+    laptop = {"AZURE_DEVOPS_PAT": sandbox.info.token, **{k: v for k, v in build.items() if k.startswith("CONFLUENCE")}}
     _, from_api = run(laptop, "context", "--pr", sandbox.pr_url())
     _, from_checkout = run(build, "context")
     assert from_api == from_checkout and "[`rounding.py:1, 9`](" in from_api
@@ -189,3 +187,29 @@ def test_the_files_reads_stop_at_the_runs_deadline(sandbox):
     assert len(items(sandbox)) <= 60, "the reads went on past the deadline"
     assert read.lines is not None and len(read.lines.by_name) >= 30
     assert any("not read within" in n.message for n in read.notices), read.notices
+
+
+def test_a_400_file_pull_request_read_without_a_checkout_points_each_criterion_at_its_own_file(sandbox):
+    """Issue 32's Must show: the first file's identifier, named in a code span, has its evidence; "200 ms" never
+    points at mod_200.py, whose lines hold 200 without a unit (a number in a file name is no value either)."""
+    pr = sandbox.ado.pull_request(sandbox.info.pr_id)
+    base, head = trees()
+    head = {**head, "app/catalogue_bridge.py": "def catalogue_bridge_first(page):\n    return page.items\n"}
+    head |= {f"gen/mod_{n}.py": "".join(f"x_{i} = load({n})\n" for i in range(40)) for n in range(400)}
+    changes = [Change("/app/catalogue_bridge.py", "add")]
+    changes += [Change("/" + p, "add" if p not in base else "edit") for p in head if p != "app/catalogue_bridge.py"]
+    sandbox.ado.add_iteration(pr.id, changes)
+    sandbox.ado.git.add_change(pr, base, head)
+    criteria = (
+        "<ul><li>Catalogue pages load in under 200 ms.</li>"
+        "<li>The shop calls <code>catalogue_bridge_first</code> once.</li></ul>"
+    )
+    sandbox.ado.work_items.update(STORY_ID, {"Microsoft.VSTS.Common.AcceptanceCriteria": criteria})
+    code, out = run(sandbox.env(), "run")
+    assert code == 0, out
+    posted, _ = thread(sandbox)
+    assert "beyond the first 300 files and 20 MB" in posted
+    (bridge,) = [line for line in posted.splitlines() if "catalogue_bridge_first" in line]
+    assert "catalogue_bridge.py:1" in bridge, bridge
+    (fast,) = [line for line in posted.splitlines() if "under 200 ms" in line]
+    assert "mod_200" not in fast and "no evidence in the diff" in fast, fast

@@ -15,7 +15,7 @@ from doc_context.relevance.words import ident_parts, parts
 
 def diff(path: str, *added: str) -> str:
     body = "".join(f"+{line}\n" for line in added)
-    return f"--- a{path}\n+++ b{path}\n@@ -0,0 +1,{len(added)} @@\n{body}"
+    return f"diff --git a{path} b{path}\n--- a{path}\n+++ b{path}\n@@ -0,0 +1,{len(added)} @@\n{body}"
 
 
 @pytest.mark.parametrize(

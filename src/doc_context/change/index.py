@@ -17,18 +17,22 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import Literal
 
 from doc_context.change.unified import Diff, Lines
 from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
 from doc_context.relevance.criterion_terms import COMMON
-from doc_context.relevance.units import said_by, written_after
+from doc_context.relevance.language import is_import
+from doc_context.relevance.names import spelled
+from doc_context.relevance.units import said_by, values, written_after
 from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, parts, words
 
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
+_COMMENT_LINE = re.compile(r"\s*(?:#|//|/\*|\*|<!--|--\s|'''|\"\"\")")
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
 
 
@@ -48,6 +52,16 @@ class FileWords:
                 self._at.setdefault(word, []).append((i, position))
             for raw in _NUMBER.findall(text):
                 self._values.setdefault(number(raw), []).append(i)
+
+    @cached_property
+    def imports(self) -> frozenset[int]:
+        """Indexes of the lines that only import (relevance/language.is_import): no evidence of what a change does."""
+        return frozenset(i for i, text in enumerate(self.texts) if is_import(text))
+
+    @cached_property
+    def comments(self) -> frozenset[int]:
+        """Indexes of the lines that are a comment's text only (#, //, /*, *, <!--, --)."""
+        return frozenset(i for i, text in enumerate(self.texts) if _COMMENT_LINE.match(text))
 
     def word(self, word: str) -> set[int]:
         """Indexes of the lines using the word."""
@@ -90,6 +104,10 @@ class FileWords:
                         return True
         return False
 
+    def spells(self, i: int, name: str) -> bool:
+        """Whether line i writes the name whole, as its language does (relevance/names.spelled)."""
+        return spelled(self.texts[i], name)
+
     def value(self, value: str, unit: str = "") -> tuple[set[int], set[int]]:
         """(lines with the number and its unit, lines with the number alone)."""
         lines = set(self._values.get(value, ()))
@@ -101,6 +119,7 @@ class FileWords:
             for i in lines
             if not said.isdisjoint(self.words[i])
             or (near is not None and near.search(self.texts[i].lower()) is not None)
+            or (value, unit) in values(self.texts[i])  # TIMEOUT_MS = 200, HoldSeconds = 30: the name says the unit
         }
         return with_unit, lines - with_unit
 
@@ -154,12 +173,15 @@ class DiffIndex:
 
     def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
         """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write
-        it after the number (14d, 15%)."""
+        it after the number (14d, 15%), or name a constant by it (TIMEOUT_MS = 200)."""
         if any(file_no in self.files_with(side, word) for word in said_by(unit)):
             return True
         f = self.diff.files[file_no]
+        text = (f.added if side == "added" else f.deleted).text
         near = written_after(value, unit)
-        return near is not None and near.search((f.added if side == "added" else f.deleted).text.lower()) is not None
+        if near is not None and near.search(text.lower()) is not None:
+            return True
+        return file_no in self.files_with(side, f"#{value}") and (value, unit) in values(text)
 
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
         """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites

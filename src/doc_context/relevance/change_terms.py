@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from doc_context.relevance.change import Change
-from doc_context.relevance.units import unit as _unit
+from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
 Everywhere = Callable[[str], bool]
@@ -28,12 +28,7 @@ PROSE = 0.35  # two words side by side in a quoted string, a comment or prose: w
 BARE = 0.5  # a value without a unit
 RUN = 4  # words in a row that a passage shares with the change's prose: as telling as a quoted string
 
-_NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"  # 14:00, 10_000, 3.335
-_VALUE = re.compile(
-    rf"(?<![\w.])([€$£])?\s?({_NUMBER})(?:\s?(%|‰|€|[A-Za-z]+\b))?(?![\w.]\d)",
-)
-_RANGE = re.compile(r"(?<![\w.])(\d+)\s*(?:to|-|–|and)\s*(\d+)\s+(?:business\s+|working\s+|calendar\s+)?([A-Za-z%]+)")
-_ASSIGNED = re.compile(rf"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*\(?({_NUMBER})\b")  # TIMEOUT_SECONDS = 30
+
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.){3,})\"|'((?:[^'\\\n]|\\.){3,})'|`([^`\n]{3,})`")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s+(.*)$")
 _CODE = re.compile(r"[=(){};\[\]<>]")
@@ -182,28 +177,6 @@ def text_terms(text: str) -> Terms:
     phrases |= {tuple(p) for p in ident_parts(text)}
     folded = frozenset([" ".join(text.casefold().split())])
     return Terms(frozenset(phrases), frozenset(values(text)), folded, frozenset(seq) - {"|"}, seq)
-
-
-def values(text: str) -> list[tuple[str, str]]:
-    """The values a text states with their units: "30 seconds" -> ("30", "s"), "€10.02" -> ("10.02", "EUR"),
-    "15 %" -> ("15", "%"); a lone digit without a unit is no value."""
-    out: list[tuple[str, str]] = []
-    if not _DIGIT.search(text):
-        return out
-    for m in _RANGE.finditer(text):  # "2 to 4 business days": both ends in days
-        unit = _unit(m.group(3))
-        out += [(m.group(1), unit), (m.group(2), unit)] if unit else []
-    for m in _VALUE.finditer(text):
-        before, number, after = m.group(1), m.group(2).replace("_", "").replace(",", ""), m.group(3) or ""
-        unit = _unit(before or "") or _unit(after)
-        if unit or len(number) >= 2:
-            out.append((number, unit))
-    for m in _ASSIGNED.finditer(text):
-        pieces = [p for p in re.split(r"_|(?<=[a-z])(?=[A-Z])", m.group(1)) if p]
-        unit = _unit(pieces[-1]) if len(pieces) > 1 else ""
-        if unit:
-            out.append((m.group(2).replace("_", "").replace(",", ""), unit))
-    return out
 
 
 def _collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, *, prose: bool) -> None:

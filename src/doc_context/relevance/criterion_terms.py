@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import expand, fold, number, parts, pieces, stem
 
@@ -63,7 +64,11 @@ _COMMON_WORDS = """
     whether which while will with within without work working works write written wrong yes between
 """
 _COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UAT DB REST SDK HTML CSS JS OK TBD NA"
-COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split()) | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
+COMMON = (
+    frozenset(stem(w) for w in _COMMON_WORDS.split())
+    | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
+    | frozenset(w for name in LANGUAGE for w in parts(name))  # nil, async, self, exceptions: every language's words
+)
 _REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
 _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
 _FILE_EXTENSIONS = frozenset(
@@ -78,7 +83,7 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
 )
 _TOKEN = re.compile(r"\S+")
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
-_CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}")
+_CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
@@ -176,6 +181,8 @@ def _code_term(code: str) -> Term | None:
     if re.fullmatch(r"[\d.,]+", code):
         return _value_term(code, "")
     found = parts(code)
+    if language_word(code):  # `null`, `context.Context`, `Task`: every file of its language has it
+        return Term("ident", tuple(found), WEAK, code) if found else None
     if not found:  # `2024-03-31`, `;`: as written
         strong = len(code) >= 4 or any(c.isdigit() for c in code)
         return Term("quoted", (code.lower(),), STRONG if strong else WEAK, code) if len(code) >= 2 else None
@@ -201,9 +208,11 @@ def _code_like(token: str) -> Term | None:
     bare = token.strip("()[]{}<>,;:!?\"'.")
     if _is_path(bare) and ("/" in bare or "." in bare):
         return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
+    if language_word(bare):
+        return None
     if _DOTTED.fullmatch(bare) and all(len(s) > 1 for s in re.split(r"[.:/]", bare)):
         return _key_term(bare) if len(parts(bare)) > 1 else None
-    if _CODE_LIKE.fullmatch(bare) and not bare.isdigit():
+    if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
         found = parts(bare) or [bare.lower()]
         if len(found) == 1 and (found[0] in COMMON or bare.upper() in _COMMON_ACRONYMS.split()):
             return None

@@ -43,10 +43,15 @@ SHARED = Level(0.5, True)  # another criterion of the work item has it too: it s
 TOPIC = Level(0.5, False)
 EVERYWHERE = Level(0.0, False)
 _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
+_CONTAINERS = frozenset("packag plugin servic crat".split())  # a monorepo's packages/: its packages are below
 _QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
 _TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
 _TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
 _IMPORT = re.compile(r"\s*(?:from|import|using|package|namespace)\s+(?:static\s+)?([A-Za-z_][\w.]*)")
+_GENERATED = re.compile(
+    r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
+    r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
+)
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
 
@@ -187,6 +192,8 @@ def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) 
             continue
         dirs = [d for d in path.strip("/").split("/")[:-1] if not set(parts(d)) <= _NOT_PACKAGES]
         firsts.append(dirs[0] if dirs else "")
+        if len(dirs) > 1 and set(parts(dirs[0])) <= _CONTAINERS:  # packages/get-github-info/: that one too
+            firsts.append(dirs[1])
     counts = Counter(d for d in firsts if d)
     said = qualifiers or Counter()
     found = set()
@@ -220,6 +227,11 @@ def is_test(path: str) -> bool:
     """A test file: under test/, tests/, __tests__/ or spec/, or named test_*, *_test.*, *.test.*, *Tests.*"""
     name = path.rsplit("/", 1)[-1]
     return bool(_TEST_DIR.search(path.lower()) or _TEST_NAME.search(name))
+
+
+def is_generated(path: str) -> bool:
+    """A file a tool writes: a schema, a public API listing, a snapshot, generated code (*.g.cs, *.pb.go, ...)."""
+    return _GENERATED.search(path.lower()) is not None
 
 
 def is_doc(path: str) -> bool:

@@ -33,6 +33,13 @@ _TABLE = {
     "results": "results",
 }  # fmt: skip
 UNITS = frozenset(_TABLE.values())
+_NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"  # 14:00, 10_000, 3.335
+_VALUE = re.compile(
+    rf"(?<![\w.])([€$£])?\s?({_NUMBER})(?:\s?(%|‰|€|[A-Za-z]+\b))?(?![\w.]\d)",
+)
+_RANGE = re.compile(r"(?<![\w.])(\d+)\s*(?:to|-|–|and)\s*(\d+)\s+(?:business\s+|working\s+|calendar\s+)?([A-Za-z%]+)")
+_ASSIGNED = re.compile(rf"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*\(?({_NUMBER})\b")  # TIMEOUT_SECONDS = 30
+_DIGIT = re.compile(r"\d")
 
 
 def unit(word: str) -> str:
@@ -54,3 +61,25 @@ def written_after(value: str, code: str) -> re.Pattern[str] | None:
         return None
     alias = "|".join(re.escape(w) for w in forms)
     return re.compile(rf"(?<![\d.]){re.escape(value)}(?:\.0+)?\s*(?:{alias})(?![a-z])")
+
+
+def values(text: str) -> list[tuple[str, str]]:
+    """The values a text states with their units: "30 seconds" -> ("30", "s"), "€10.02" -> ("10.02", "EUR"),
+    "15 %" -> ("15", "%"); a lone digit without a unit is no value."""
+    out: list[tuple[str, str]] = []
+    if not _DIGIT.search(text):
+        return out
+    for m in _RANGE.finditer(text):  # "2 to 4 business days": both ends in days
+        said = unit(m.group(3))
+        out += [(m.group(1), said), (m.group(2), said)] if said else []
+    for m in _VALUE.finditer(text):
+        before, number, after = m.group(1), m.group(2).replace("_", "").replace(",", ""), m.group(3) or ""
+        said = unit(before or "") or unit(after)
+        if said or len(number) >= 2:
+            out.append((number, said))
+    for m in _ASSIGNED.finditer(text):
+        pieces = [p for p in re.split(r"_|(?<=[a-z])(?=[A-Z])", m.group(1)) if p]
+        said = unit(pieces[-1]) if len(pieces) > 1 else ""
+        if said:
+            out.append((m.group(2).replace("_", "").replace(",", ""), said))
+    return out

@@ -31,12 +31,20 @@ from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEviden
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
-from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_test, item_topic
+from doc_context.relevance.everywhere import (
+    EVERYWHERE,
+    Everywhere,
+    is_config,
+    is_doc,
+    is_generated,
+    is_test,
+    item_topic,
+)
+from doc_context.relevance.names import member_of_file, names_file
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import number, parts
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
-    bare,
     carried,
     lines_for,
     lookups,
@@ -44,6 +52,7 @@ from doc_context.summary.evidence_match import (
     names,
     pasted,
     plain,
+    shortest,
     together,
 )
 from doc_context.summary.related import related_files
@@ -112,13 +121,13 @@ class EvidenceFinder:
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 
     def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
-        """The most a term can weigh in a file: a value weighs as a bare number where its unit cannot be."""
+        """The most a term can weigh in a file: a value nothing where its unit cannot be."""
         assert self.index is not None
         if term.kind != "value" or not term.unit:
             return term.weight
         if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in _sides(terms)):
             return term.weight
-        return bare(term.parts[0])
+        return 0.0  # a value with a unit needs its unit
 
     def _candidates(self, terms: CriterionTerms) -> list[int]:
         """The files worth reading line by line: those whose words could weigh ENOUGH (each term counted at its
@@ -133,6 +142,9 @@ class EvidenceFinder:
                     files.update(self.index.candidates(side, needed))
             if term.kind == "path":
                 files.update(n for n, f in enumerate(self.index.diff.files) if names(f.path, term.parts[0]))
+            if term.kind == "ident" and term.named:  # the file the name is, or its type's
+                files.update(n for n, f in enumerate(self.index.diff.files) if names_file(term.label, f.path))
+                files.update(n for n, f in enumerate(self.index.diff.files) if member_of_file(term.label, f.path))
             for n in files:
                 bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
             if term.named and term.kind == "ident":
@@ -165,10 +177,16 @@ def _file(index: DiffIndex, path: str) -> DiffFile:
 
 def _rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
     """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
-    was there before (`limit=100` on a line that gained another argument), not what the change adds."""
+    was there before (`limit=100` on a line that gained another argument), not what the change adds. Code the
+    criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
+    speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
+    rewritten around a name is most often one of many, a renamed attribute)."""
     if term.kind == "path" or not hit:
         return set()
     fresh = index.fresh(file_no)
+    path = index.diff.files[file_no].path
+    if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
+        return {i for i in hit if fresh[i] == frozenset()}
     said = {f"#{number(p)}" for p in term.parts[0].split(".")} if term.kind == "value" else set(_said(term))
     return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
 
@@ -187,18 +205,6 @@ def _word(word: str) -> Term:
     return Term("word", (word,), 1, word)
 
 
-def _shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str, ...]:
-    """The labels of the terms that set a criterion apart, strongest first, each saying a word the ones before
-    it did not ("gift wrap", never then "storefront gift wrap" too)."""
-    said: set[str] = set()
-    kept = []
-    for _, label, own_words in sorted(telling, key=lambda t: -t[0]):
-        if label not in kept and (not own_words or not own_words <= said):
-            kept.append(label)
-            said |= own_words
-    return tuple(kept)
-
-
 def _sides(terms: CriterionTerms) -> tuple[Side, ...]:
     return ("added", "deleted") if terms.removal else ("added",)
 
@@ -209,7 +215,7 @@ class Scored:
     score: float  # with the terms everywhere, at TOPIC
     evidence: FileEvidence  # its terms: those that set it apart, strongest first
     labels: tuple[str, ...]  # every term found
-    by_words: bool = False  # a test file that is evidence only through weak words on one line
+    by_words: bool = False  # a test or generated file that is evidence only through weak words on one line
 
 
 def _in_file(
@@ -273,9 +279,10 @@ def _in_file(
         f.path,
         tuple(sorted(sides[0].numbers[i] for i in chosen[0])),
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
-        _shortest(telling),
+        shortest(telling),
     )
-    return Scored(apart, apart + rest, evidence, tuple(labels), is_test(f.path) and apart - words < ENOUGH)
+    by_words = (is_test(f.path) or is_generated(f.path)) and apart - words < ENOUGH
+    return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
 
 
 def _by_name(terms: CriterionTerms, criterion: str, changed: Sequence[ChangedFile]) -> tuple[FileEvidence, ...]:

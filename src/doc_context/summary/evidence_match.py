@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from doc_context.change.index import FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
-from doc_context.relevance.everywhere import is_config
+from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.names import member_of_file, names_file
 from doc_context.relevance.words import number, parts
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
@@ -34,20 +35,34 @@ def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "")
 
 def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]:
     """The line indexes carrying the term, and what the term weighs there."""
+    code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
+    # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
     if term.kind == "ident":
         found = lines.run(term.parts) or lines.bridged(term.parts)
+        module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
+        found -= lines.imports if code and module else frozenset()
+        if term.named and not term.also:  # code named is read whole: `ActorRefFrom` is not `actorRef`
+            found = {i for i in found if lines.spells(i, term.label)}
+            if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
+                found -= lines.comments
+        if term.named and names_file(term.label, path):  # `Style/InverseMethods`: style/inverse_methods.rb
+            found |= set(lines.hunk_starts())
+        elif term.named and (member := member_of_file(term.label, path)):  # `Value.IsFullyNull()` in value.go
+            found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
         return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
     if term.kind == "phrase":
         found = lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
+        found -= lines.imports if code else frozenset()
         if not term.joined or not found:
             return found, term.weight
         spelled = {i for i in found if lines.in_identifier(i, term.parts)}  # server_hostname, not "the server's
         return (spelled, term.weight) if spelled else (found, WEAK)  # host": a common word counts joined only
     if term.kind == "word":
-        return lines.word(term.parts[0]) or lines.bridged(term.parts), term.weight
+        found = lines.word(term.parts[0]) or lines.bridged(term.parts)
+        return found - (lines.imports if code else frozenset()), term.weight
     if term.kind == "quoted":
         found = lines.literal(term.parts[0])
         said = parts(term.parts[0])
@@ -58,7 +73,9 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         with_unit, bare_lines = lines.value(term.parts[0], term.unit)
         if with_unit:
             return with_unit, term.weight
-        written = {i for i in bare_lines if term.label in lines.texts[i]} if not term.unit else set()
+        if term.unit:  # "200 ms" needs its ms (or TIMEOUT_MS, HoldSeconds on the line): 200 alone is another value
+            return set(), 0.0
+        written = {i for i in bare_lines if term.label in lines.texts[i]}
         if written:  # a decimal as the criterion writes it ("10.00"), not merely its number (10_000, "10 items")
             return written, term.weight
         return bare_lines, bare(term.parts[0])
@@ -141,3 +158,15 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
     if term.kind == "quoted":
         return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
     return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
+
+
+def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str, ...]:
+    """The labels of the terms that set a criterion apart, strongest first, each saying a word the ones before
+    it did not ("gift wrap", never then "storefront gift wrap" too)."""
+    said: set[str] = set()
+    kept = []
+    for _, label, own_words in sorted(telling, key=lambda t: -t[0]):
+        if label not in kept and (not own_words or not own_words <= said):
+            kept.append(label)
+            said |= own_words
+    return tuple(kept)

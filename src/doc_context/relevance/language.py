@@ -1,0 +1,67 @@
+"""Pure: the words and names every file of a language uses, in every language the change may be written in.
+
+    language_word("nil"), language_word("context.Context"), language_word("DateTime")   # True each
+    language_word("Float64Value")                                                          # False
+
+A criterion naming one of them (`null`, `async`, `Task`, `self`, `public`, "exceptions") names nothing the change
+alone has: such a term is weak and never evidence alone (relevance/criterion_terms.py), in Python, C#, TypeScript
+and JavaScript, Java and Kotlin, Go, Ruby alike. The names are compared whole, as their pieces joined and
+lower case (`context.Context` is "contextcontext", `IEnumerable` "ienumerable").
+"""
+
+from __future__ import annotations
+
+import re
+
+from doc_context.relevance.words import pieces
+
+_KEYWORDS = """
+    abstract and as assert async await bool boolean break byte case catch char class const continue debugger def
+    default defer del do elif else elsif ensure enum except extends extern false finally float fn for foreach from
+    func function get go goto if impl implements in init instanceof int is let mut namespace new nil nonlocal not
+    null object or out override params pass private protected pub public raise readonly ref require rescue return
+    sealed self set sizeof static str string struct super switch synchronized this throw throws trait true try type
+    typeof uint ulong undefined unknown unless unsafe until use using val var void volatile when where while with
+    yield chan any bigint
+"""
+_EVERYWHERE_NAMES = """
+    err error errors exception exceptions ctx context cwd args argv kwargs cls opts options config cfg req res resp
+    todo fixme id ids len dict tuple array slice hashmap arraylist hashset dictionary ienumerable enumerable
+    icollection ilist iterable iterator observable task valuetask datetime datetimeoffset timespan cancellationtoken
+    ilogger httpclient stringbuilder int32 int64 uint32 uint64 float32 float64 contextcontext iointerface errorerror
+    python java javascript typescript csharp golang ruby kotlin nodejs dotnet jvm npm pip gem maven gradle
+"""
+LANGUAGE = frozenset(_KEYWORDS.split()) | frozenset(_EVERYWHERE_NAMES.split())
+
+
+def joined(name: str) -> str:
+    """A name's pieces joined, lower case: `context.Context` -> "contextcontext", `IEnumerable` -> "ienumerable"."""
+    return "".join(pieces(name)).lower()
+
+
+def language_word(name: str) -> bool:
+    """Whether a word or name is one every file of some language uses (a keyword, a literal, a builtin type, a
+    name every function takes): never what sets one change apart."""
+    return joined(name) in LANGUAGE or name.lower() in LANGUAGE
+
+
+_IMPORT_LINE = re.compile(
+    r"""\s*(?:
+        (?:from\s+\S+\s+)?import\b(?!\s*[(=:])    # Python, Java, Kotlin, Scala, TypeScript, Go's one import
+      | import\s*\(\s*$                           # Go's block opens
+      | export\s+(?:\*|\{[^}]*\})\s+from\b        # TypeScript re-exports
+      | using\s+(?:static\s+)?[\w.]+\s*(?:=\s*[\w.]+\s*)?;   # C#
+      | (?:package|namespace)\s+[\w.]+\s*[;{]?\s*$
+      | (?:const|let|var)\s+[\w{}\s,]+=\s*require\(
+      | require(?:_relative)?\s*\(?\s*["']
+      | "[\w.\-~]+(?:/[\w.\-~]+)+"\s*$            # a path alone in Go's import block
+      | (?!return\b|case\b|default\b)(?:[A-Za-z_]\w*|\.)\s+"[\w.\-~]+(?:/[\w.\-~]+)+"\s*$   # an aliased one
+    )""",
+    re.VERBOSE,
+)
+
+
+def is_import(line: str) -> bool:
+    """Whether a line only imports or declares where the file sits (import, using, package, require): it names
+    modules every file of the package names, not what the change does."""
+    return _IMPORT_LINE.match(line) is not None

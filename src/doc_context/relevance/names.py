@@ -1,0 +1,104 @@
+"""Pure: names as each language writes them: a name read whole on a line, and a name meeting the file that
+defines it, in each language's layout.
+
+    spelled("val := NewFloat64Value(x)", "Float64Value")   # True: one identifier holds it whole
+    spelled("actorRef from", "ActorRefFrom")                # False: never across identifiers
+    spelled("TEmitted", "emit"), spelled("ClusterIp", "Cluster")   # False: nor inside a piece, nor a part
+
+    names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
+    names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
+    names_file("com.acme.billing.Invoice", "/src/main/java/com/acme/billing/Invoice.java")   # True (Java)
+    names_file("Float64Value", "/internal/float64_value.go")                          # True (Go)
+    names_file("ArrayUtils", "/src/test/java/org/apache/ArrayUtilsTest.java")          # False: its test says more
+    names_file("Cluster", "/src/ClusterIp.cs")                                         # False: another name
+
+The name's last part is the file's name, its extension aside, compared whole (the same pieces,
+however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
+has any, are the folders above, read from the file up (a namespace's leading parts may be above the tree: Contoso).
+A one-part name needs six letters or two pieces: `port` names no port.py.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from doc_context.relevance.words import expand, fold, pieces, stem
+
+MIN_LETTERS = 6
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # as change/index.py reads a line's identifiers
+
+
+@lru_cache(maxsize=65_536)
+def whole(name: str) -> tuple[str, ...]:
+    """A name's pieces as compared whole: every piece kept (short ones, stop words, digits), stemmed, folded and
+    written out as words.parts reads them ("ActorRefFrom": actor, ref, from; "Float64Value": float, 64, valu)."""
+    return tuple(p if p.isdigit() else expand(fold(stem(p.lower()))) for p in pieces(name))
+
+
+def _joined(name: str) -> str:
+    return "".join(whole(name))
+
+
+def spelled(text: str, name: str) -> bool:
+    """Whether a line writes the name whole: one identifier whose pieces hold the name's, run together or apart at
+    its joints (`Float64Value`: float64Value, NewFloat64Value, float64_value; PayPal: paypal_client), never across
+    identifiers nor inside a piece; a one-piece name is the identifier whole (`Cluster` is not `ClusterIp`).
+    A qualified name is read by its last part (`NumberUtils.isParsable()`: isParsable)."""
+    found_parts = qualified(name)
+    named = whole(found_parts[-1]) if found_parts else ()
+    wanted = "".join(named)
+    if not wanted:
+        return False
+    for token in _IDENTIFIER.findall(text):
+        found = whole(token)
+        if len(named) == 1:
+            if "".join(found) == wanted:
+                return True
+            continue
+        for at in range(len(found)):
+            joined = ""
+            for piece in found[at:]:
+                joined += piece
+                if joined == wanted:
+                    return True
+                if not wanted.startswith(joined):
+                    break
+    return False
+
+
+def qualified(code: str) -> list[str]:
+    """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable."""
+    head = re.split(r"[^\w.:/#\-]", code.strip(), maxsplit=1)[0]
+    return [part for part in re.split(r"[.:/#]+", head) if part]
+
+
+def names_file(code: str, path: str) -> bool:
+    """Whether the name the code writes is the file's (see the module's examples)."""
+    return _names(qualified(code), path)
+
+
+def member_of_file(code: str, path: str) -> str:
+    """The member a qualified name names in the file of its type, if it is that file's: `tftypes.Value.IsFullyNull()`
+    in tftypes/value.go, `NumberUtils.isParsable()` in NumberUtils.java -> the member's name ("" for none)."""
+    parts = qualified(code)
+    return parts[-1] if len(parts) >= 2 and _names(parts[:-1], path) else ""
+
+
+def _names(parts: list[str], path: str) -> bool:
+    if not parts:
+        return False
+    last = parts[-1]
+    if len(parts) == 1 and len(pieces(last)) < 2 and len(last) < MIN_LETTERS:
+        return False
+    folders = path.strip("/").split("/")
+    file_name = folders.pop()
+    base = file_name.split(".", 1)[0]
+    if _joined(last) != _joined(base):
+        return False
+    if len(parts) == 1:
+        return True
+    above = [_joined(f) for f in reversed(folders)]
+    return bool(above) and _joined(parts[-2]) == above[0]

@@ -1,0 +1,159 @@
+"""Issue 32's rules, each in every language a change is written in: a name with and without backticks, a
+namespaced name against its path, a prefix that must not match, a language word that is never evidence alone, and
+a value whose unit is missing. Each case is one changed file and one criterion, read as a run reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+
+
+def diff(path: str, *added: str, deleted: tuple[str, ...] = ()) -> str:
+    body = "".join(f"-{line}\n" for line in deleted) + "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{len(deleted)} +1,{len(added)} @@\n{body}"
+
+
+def evidence(criterion: str, *files: str) -> list[str]:
+    """The paths the criterion's evidence points at."""
+    found = EvidenceFinder(parse_diff("".join(files))).find(criterion)
+    return [f.path for f in found.files]
+
+
+NAMES = [  # (language, path, added line, the name as the criterion writes it)
+    ("Python", "shop/rounding.py", "def round_half_even(amount):", "round_half_even"),
+    ("C#", "src/Billing/InvoiceMailer.cs", "public sealed class InvoiceMailer : IMailer", "InvoiceMailer"),
+    (
+        "TypeScript",
+        "src/exchange.ts",
+        "export const persistedFetchExchange = makeExchange();",
+        "persistedFetchExchange",
+    ),
+    ("Java", "src/main/java/Dunning.java", "    private final DunningScheduler scheduler;", "DunningScheduler"),
+    ("Go", "internal/values.go", "func NewFloat64Value(v float64) Float64Value {", "Float64Value"),
+    ("Ruby", "lib/cart/coupon.rb", "  def apply_coupon_code(code)", "apply_coupon_code"),
+    ("YAML", "config/cart.yaml", "coupon-stacking-limit: 2", "coupon-stacking-limit"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line", "name"), NAMES, ids=[n[0] for n in NAMES])
+@pytest.mark.parametrize("written", ["`{}`", "{}"], ids=["code span", "plain prose"])
+def test_a_name_with_or_without_backticks_is_read_whole(language, path, line, name, written) -> None:
+    criterion = f"The checkout calls {written.format(name)} now."
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+
+
+PATHS = [  # (language, the name the criterion writes, the file that is it, a changed line that does not spell it)
+    ("Ruby", "Style/InverseMethods", "lib/rubocop/cop/style/inverse_methods.rb", "        MSG = 'Use `%<inverse>s`.'"),
+    ("C#", "Contoso.Billing.Invoice", "src/Billing/Invoice.cs", "    public decimal Total => Lines.Sum(l => l.Net);"),
+    ("Java", "com.acme.billing.Invoice", "src/main/java/com/acme/billing/Invoice.java", "    return lines.size();"),
+    ("Go", "Float64Value", "types/float64_value.go", "\treturn v.state == attr.ValueStateNull"),
+    ("TypeScript", "persistedFetchExchange", "exchanges/src/persistedFetchExchange.ts", "  return forward(ops$);"),
+    ("Python", "payments.refund_policy", "src/payments/refund_policy.py", "    return max(days, 14)"),
+]
+
+
+@pytest.mark.parametrize(("language", "name", "path", "line"), PATHS, ids=[p[0] for p in PATHS])
+def test_a_namespaced_name_meets_its_path(language, name, path, line) -> None:
+    criterion = f"Fix a false positive in `{name}`."
+    other = diff("src/unrelated_helpers.txt", "nothing here")
+    assert evidence(criterion, diff(path, line), other) == [f"/{path}"], language
+
+
+PREFIXES = [  # (language, criterion, path, a line holding a longer or shorter name)
+    ("TypeScript", "Revert the `ActorRefFrom` change.", "src/actors.test.ts", "const actorRef = from(machine);"),
+    ("TypeScript", "Do not `emit` twice.", "src/events.ts", "type Listener<TEmitted> = (e: TEmitted) => void;"),
+    (
+        "C#",
+        "The `Cluster` field returns a cluster name.",
+        "src/K8sAttributes.cs",
+        'public const string ClusterIp = "x";',
+    ),
+    ("Java", "The `Parser` skips blank lines.", "src/main/java/Reader.java", "ParserFactory factory = create();"),
+    ("Go", "`IsFullyNull` reads nested values.", "tftypes/walk.go", "\tif v.IsFully() && isNullable {"),
+    ("Python", "The `retry` decorator logs each attempt.", "app/jobs.py", "    retry_count = settings.retry_count"),
+    ("Ruby", "`bang` methods raise.", "lib/rails/save.rb", "      def save_bang_method?(node)"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), PREFIXES, ids=[p[0] for p in PREFIXES])
+def test_a_part_of_a_name_is_not_the_name(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == [], language
+
+
+LANGUAGE_WORDS = [  # (language, criterion, path, lines full of the word)
+    ("Go", "Return `nil` for an empty slice.", "slice.go", "\tif s == nil {", "\t\treturn nil", "\t}"),
+    (
+        "Go",
+        "Pass `context.Context` through.",
+        "store.go",
+        "func Get(ctx context.Context) error {",
+        "func Put(ctx context.Context) {",
+    ),
+    (
+        "C#",
+        "Accept `null` values.",
+        "tests/ParserTests.cs",
+        "[InlineData(null, null, null)]",
+        "public void Parses() {}",
+    ),
+    ("C#", "Methods return `Task`.", "src/Client.cs", "public async Task SendAsync() {", "public Task StopAsync() {"),
+    ("Java", "Methods are `public`.", "src/test/java/AppTest.java", "public class AppTest {", "  public void runs() {"),
+    (
+        "Java",
+        "Report the exceptions.",
+        "src/main/java/Loader.java",
+        "} catch (ClassNotFoundException e) {",
+        "  log(e);",
+    ),
+    ("TypeScript", "Handle `undefined` input.", "src/read.ts", "if (x === undefined) {", "  return undefined;"),
+    ("TypeScript", "Make it `async`.", "src/run.ts", "export async function run() {", "  await step();"),
+    ("Python", "Use `self` consistently.", "app/models.py", "    def save(self):", "        self.saved = True"),
+    ("Ruby", "Handle `nil` receivers.", "lib/cop.rb", "        return if node.nil?", "        nil"),
+]
+
+
+@pytest.mark.parametrize("case", LANGUAGE_WORDS, ids=[f"{c[0]}-{c[1]}" for c in LANGUAGE_WORDS])
+def test_a_language_word_is_never_evidence_alone(case: tuple[str, ...]) -> None:
+    language, criterion, path, *lines = case
+    assert evidence(criterion, diff(path, *lines)) == [], language
+
+
+UNITS = [  # (language, criterion, path, line, evidence expected)
+    ("Python", "Catalogue pages load in under 200 ms.", "catalogue/views.py", "LIMIT = 200", False),
+    ("Python", "Catalogue pages load in under 200 ms.", "catalogue/views.py", "TIMEOUT_MS = 200", True),
+    ("C#", "The hold is released within 30 seconds.", "src/Hold.cs", "public const int HoldSeconds = 30;", True),
+    ("C#", "The hold is released within 30 minutes.", "src/Hold.cs", "public const int HoldSeconds = 30;", False),
+    ("TypeScript", "Retry after 15 minutes.", "src/retry.ts", "const RETRY_AFTER = 15;", False),
+    ("Java", "Sessions expire after 45 minutes.", "src/main/java/Session.java", "int ttlMinutes = 45;", True),
+    ("Go", "Uploads are capped at 512 MB.", "upload.go", "const maxParts = 512", False),
+    ("Ruby", "Tokens live 90 days.", "lib/token.rb", "TTL_DAYS = 90", True),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line", "found"), UNITS)
+def test_a_value_needs_its_unit(language, criterion, path, line, found) -> None:
+    assert bool(evidence(criterion, diff(path, line))) is found, language
+
+
+def test_a_number_in_a_file_name_is_no_value() -> None:
+    files = [diff(f"gen/mod_{n}.py", *(f"x_{i} = load({n})" for i in range(40))) for n in range(198, 203)]
+    assert evidence("Catalogue pages load in under 200 ms.", *files) == []
+
+
+REWRITTEN = [  # (language, criterion, path, deleted line, added line: the name kept, what surrounds it changed)
+    ("Java", "Report `RV_RETURN_VALUE_IGNORED_NO_SIDE_EFFECT` once.", "src/test/java/Issue.java",
+     '    assertBugTypeCount("RV_RETURN_VALUE_IGNORED_NO_SIDE_EFFECT", 18);',
+     '    assertBugTypeCount("RV_RETURN_VALUE_IGNORED_NO_SIDE_EFFECT", 19);'),
+    ("C#", "`NavigationManager` is registered as a singleton.", "src/Services.cs",
+     "services.AddScoped<NavigationManager, FakeNavigationManager>();",
+     "services.AddSingleton<NavigationManager, FakeNavigationManager>();"),
+    ("Java", "`effortViewer` lists every effort.", "src/main/java/Ui.java",
+     "effortViewer.add(Effort.values());", "effortViewer.add((Object[]) Effort.values());"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "old", "new"), REWRITTEN, ids=[r[0] for r in REWRITTEN])
+def test_a_rewritten_line_keeping_a_named_identifier_speaks_to_it(language, criterion, path, old, new) -> None:
+    assert evidence(criterion, diff(path, new, deleted=(old,))) == [f"/{path}"], language
