@@ -90,10 +90,12 @@ def sandbox(sandbox_ports):
 def reseeded(ports: dict[str, int]) -> Sandbox:
     """A new sandbox, seeded as the demo, on `ports` (remembered: the first call takes free ones)."""
     try:
-        box = Sandbox(ado_port=ports.get("ado", 0), confluence_port=ports.get("confluence", 0))
+        box = Sandbox(
+            ado_port=ports.get("ado", 0), confluence_port=ports.get("confluence", 0), jira_port=ports.get("jira", 0)
+        )
     except OSError:  # another process took a port since the last test: new ones (one more discovery)
         box = Sandbox()
-    ports.update(ado=box.ado.port, confluence=box.confluence.port)
+    ports.update(ado=box.ado.port, confluence=box.confluence.port, jira=box.jira.port)
     return box
 
 

@@ -66,7 +66,10 @@ def test_the_same_pull_request_gives_the_same_comment_and_hash_from_its_checkout
     assert items(sandbox), "the change was read through Azure DevOps"
     assert thread(sandbox) == (posted, properties) and not sandbox.ado.requests("PATCH"), "the thread is left alone"
 
-    laptop = {"AZURE_DEVOPS_PAT": sandbox.info.token, **{k: v for k, v in build.items() if k.startswith("CONFLUENCE")}}
+    laptop = {
+        "AZURE_DEVOPS_PAT": sandbox.info.token,
+        **{k: v for k, v in build.items() if k.startswith(("CONFLUENCE", "JIRA"))},
+    }
     _, from_api = run(laptop, "context", "--pr", sandbox.pr_url())
     _, from_checkout = run(build, "context")
     assert from_api == from_checkout and "[`rounding.py:1, 9`](" in from_api

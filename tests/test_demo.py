@@ -45,7 +45,18 @@ def test_the_demo_comment_says_what_the_issue_asked_for() -> None:
     assert "As a shopper whose gift card does not cover the whole order" in comment  # the story's own words
     for page in ("Gift card split payments - design", "Checkout rounding policy", "Ledger reconciliation"):
         assert f"#### [{page}" in comment  # a page whose text yielded keeps its title and link
-    assert comment.count("**Touches:**") == 3  # under each work item, its own files
+    assert comment.count("**Touches:**") == 4  # under each work item, its own files; under the Jira issue, its own
+
+
+def test_the_demo_cites_one_jira_issue() -> None:
+    """Issue 35: the pull request's description names PAY-481 by its bare key (JIRA_PROJECTS=PAY); under the ceiling
+    the comment keeps its key and summary, linked, its type and status (a page's criteria yield with its best
+    passage, before any work item's); its criteria and subtasks: tests/golden (a 12,000-character comment)."""
+    comment, _ = run_demo()
+    section = comment.split("### Jira issues\n\n", 1)[1]
+    assert section.startswith("#### [PAY-481: Show yen totals without decimals](http://127.0.0.1:")
+    assert "/browse/PAY-481)\nStory · In Progress · **Cited by** the pull request" in section
+    assert "PAY-490" not in comment and "SHA-256" not in comment
 
 
 CRITERIA = {  # the story's criteria and the bug's expected outcome: the file its evidence names first, or none

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import subprocess
 import unicodedata
@@ -32,6 +33,9 @@ from doc_context.models import (
 from doc_context.sandbox.checkout import make_checkout
 from doc_context.sandbox.seed_story import DECIDING
 from doc_context.sources.confluence.links import Site, page_url
+from doc_context.sources.jira.client import Issue
+from doc_context.sources.jira.issue import issue_page
+from doc_context.sources.jira.links import IssueRef, JiraSite
 from doc_context.sources.wiki.links import WikiRef
 from doc_context.summary.children import CHILD
 from doc_context.summary.extrafields import parse_extra_fields
@@ -216,6 +220,22 @@ def bugfix_wiki() -> tuple[Gathered, str]:
     return replace(gathered, pull_request=pr, pages=(*gathered.pages, (LEDGER, (PULL_REQUEST,)))), diff
 
 
+def jira_issue() -> Page:
+    """PAY-481 as Jira Cloud answers Get issue (REST v3, expand=renderedFields: inputs/jira-issue-pay-481.json, shaped
+    as the published schemas and the recorded answers say), read by the Jira source's own converter."""
+    body = json.loads((INPUTS / "jira-issue-pay-481.json").read_text(encoding="utf-8"))
+    site = JiraSite.from_url("https://fabrikam.atlassian.net", ("PAY",))
+    return issue_page(Issue(body, [], cloud=True), IssueRef("PAY-481"), site, "customfield_10035")
+
+
+def bugfix_jira() -> tuple[Gathered, str]:
+    """The bug fix whose title also names its Jira story: the issue under its own heading, its type and status,
+    its acceptance criteria with their evidence, its subtasks done and open."""
+    gathered, diff = bugfix()
+    pr = replace(gathered.pull_request, title=f"PAY-481: {gathered.pull_request.title}")
+    return replace(gathered, pull_request=pr, pages=(*gathered.pages, (jira_issue(), (PULL_REQUEST,)))), diff
+
+
 TOPICS = ("Code review", "Branches", "Feature flags", "Incidents", "On-call", "Ledger exports", "Dependencies")
 
 
@@ -311,6 +331,7 @@ def fifty() -> tuple[Gathered, str]:
 CASES: dict[str, Callable[[], tuple[Gathered, str]]] = {
     "bugfix": bugfix,
     "bugfix-wiki": bugfix_wiki,
+    "bugfix-jira": bugfix_jira,
     "feature": feature,
     "refactor": refactor,
     "no-work-items": no_work_items,

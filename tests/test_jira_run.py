@@ -1,10 +1,8 @@
-"""A Jira issue through a whole run, registered as every source is (registry.SOURCES): the sandbox's Azure DevOps and
-Confluence, a FakeJira seeded as the demo's (sandbox/seed_jira.py); the comment, the build summary, the context
-document and `doc-context check` each carry it."""
+"""A Jira issue through a whole run, registered as every source is (registry.SOURCES): the sandbox's Azure DevOps,
+Confluence and FakeJira, seeded as the demo (sandbox/seed_jira.py: the description names PAY-481); the comment (with
+room for all: a 12,000-character ceiling), the build summary, the context document and `doc-context check`."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,29 +12,19 @@ from doc_context.gateways import wire
 from doc_context.preflight import preflight
 from doc_context.sandbox import Sandbox
 from doc_context.sandbox.jira import FakeJira
-from doc_context.sandbox.seed_jira import ACCEPTANCE_FIELD, EMAIL, TOKEN, seed_jira
 from doc_context.settings import load_settings
 
 from .contextschema import valid
 
 
 @pytest.fixture
-def jira() -> Iterator[FakeJira]:
-    with FakeJira("cloud") as server:
-        seed_jira(server)
-        yield server
+def jira(sandbox: Sandbox) -> FakeJira:
+    return sandbox.jira
 
 
 @pytest.fixture
-def env(monkeypatch: pytest.MonkeyPatch, sandbox: Sandbox, jira: FakeJira) -> Sandbox:
-    jira_env = {
-        "JIRA_URL": jira.site_url,
-        "JIRA_EMAIL": EMAIL,
-        "JIRA_API_TOKEN": TOKEN,
-        "JIRA_PROJECTS": "PAY",
-        "JIRA_ACCEPTANCE_FIELD": ACCEPTANCE_FIELD,
-    }
-    for name, value in {**sandbox.env(), **jira_env}.items():
+def env(monkeypatch: pytest.MonkeyPatch, sandbox: Sandbox) -> Sandbox:
+    for name, value in sandbox.env().items():
         monkeypatch.setenv(name, value)
     pr = sandbox.ado.pull_request(sandbox.info.pr_id)
     pr.description += "\n\nImplements PAY-481 (not SHA-256)."
@@ -46,7 +34,7 @@ def env(monkeypatch: pytest.MonkeyPatch, sandbox: Sandbox, jira: FakeJira) -> Sa
 def test_the_comment_shows_the_issue_as_a_work_item_is_shown(env: Sandbox, jira: FakeJira) -> None:
     settings = load_settings(dry_run=True)
     with wire(settings) as wired:
-        outcome = run(wired.sources, None, settings.pull_request(), Options("jira", dry_run=True))
+        outcome = run(wired.sources, None, settings.pull_request(), Options("jira", dry_run=True, budget=12_000))
 
     comment = outcome.markdown
     assert "### Jira issues" in comment
@@ -70,7 +58,7 @@ def test_the_comment_shows_the_issue_as_a_work_item_is_shown(env: Sandbox, jira:
 def test_the_context_document_carries_status_criteria_and_children(env: Sandbox) -> None:
     settings = load_settings(dry_run=True)
     with wire(settings) as wired:
-        outcome = run(wired.sources, None, settings.pull_request(), Options("jira", dry_run=True))
+        outcome = run(wired.sources, None, settings.pull_request(), Options("jira", dry_run=True, budget=12_000))
     document = context_document(outcome, version="test")
     valid(document)
     (issue,) = [p for p in document["pages"] if p["source"] == "jira"]

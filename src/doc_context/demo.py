@@ -60,7 +60,8 @@ def demo(out: Printer) -> int:
         sandbox = stack.enter_context(Sandbox())
         cache = stack.enter_context(tempfile.TemporaryDirectory(prefix="doc-context-sdk-cache-"))
         info = sandbox.info
-        out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   Confluence: {sandbox.confluence.base_url}/wiki")
+        sites = f"Confluence: {sandbox.confluence.base_url}/wiki   Jira: {sandbox.jira.site_url}"
+        out(f"Sandbox Azure DevOps: {sandbox.ado.base_url}   {sites}")
         env = demo_env(sandbox.env(), cache)
         checkout = with_checkout(stack, env, sandbox)
         out(f"Pull request {info.pr_id} in {info.project_name}/{info.repo_name}; {checkout}\n")

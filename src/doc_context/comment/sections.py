@@ -170,6 +170,8 @@ def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | No
     fewer = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES)
     bare = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES, terms=False)
     raw, shorter = _texts(summary, full, Yields.PAGE_MIDDLE, criteria, (fewer, bare))
+    if criteria and not full:  # its criteria go with its best passage: pages yield before work items (yields.py)
+        shorter = [(t, text) for t, text in shorter if t < Yields.PAGE_BEST] + [(Yields.PAGE_BEST, "")]
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter, part.withheld, part.told = shorter, bool(summary.withheld), summary.told
     part.notes = neutralize(disagreement_lines(summary.disagreements))

@@ -37,7 +37,7 @@ def steps(items: list[Part], pages: list[Part]) -> Iterator[Step]:
     yield from _parents(items)
     yield from _rungs(Yields.EVIDENCE, items, pages)
     yield from _rungs(Yields.PAGE_BEST, [], [p for p in pages if p.relevance < WEAK_MATCH])
-    yield from _story(items)
+    yield from _story(items, pages)
     yield from _rungs(Yields.PAGE_BEST, [], pages)
     yield from _left_out("page excerpt", pages)
     yield from _rungs(Yields.TERMS, items, [])
@@ -74,10 +74,10 @@ def _rungs(tier: Yields, items: list[Part], pages: list[Part]) -> Iterator[Step]
                 yield (what, "shortened" if part.body else "left out", part.index)
 
 
-def _story(items: list[Part]) -> Iterator[Step]:
-    """Each work item's discussion down to its newest comment, then each one's discussion, then each one's
-    children line down to fewer open children by title, then to none, then each one's line, the least relevant
-    first."""
+def _story(items: list[Part], pages: list[Part]) -> Iterator[Step]:
+    """Each work item's discussion down to its newest comment, then each one's discussion, then each page's
+    children line (a Jira issue's subtasks), then each work item's children line down to fewer open children by
+    title, then to none, then each one's line, the least relevant first."""
     for part in least_relevant(items):
         if part.discussion_newest:
             part.discussion, part.discussion_newest = part.discussion_newest, ""
@@ -86,6 +86,10 @@ def _story(items: list[Part]) -> Iterator[Step]:
         if part.discussion:
             part.discussion = ""
             yield ("discussion", "left out", part.index)
+    for part in least_relevant(pages):
+        if part.children:
+            part.children = ""
+            yield ("children line", "left out", part.index)
     while any(p.children_fewer for p in items):
         for part in least_relevant(items):
             if part.children_fewer:

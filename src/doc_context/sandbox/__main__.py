@@ -30,6 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"export {key}={shlex.quote(value)}", flush=True)
         print(
             f"# Azure DevOps {sandbox.ado.base_url}  Confluence {sandbox.confluence.api_base}  "
+            f"Jira {sandbox.jira.site_url}  "
             f"PR {sandbox.info.pr_id}; Ctrl-C to stop",
             file=sys.stderr,
             flush=True,
