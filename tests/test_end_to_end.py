@@ -193,6 +193,7 @@ def test_check_reports_every_capability_and_writes_nothing(sandbox, cli):
         "read its work items | ok",
         "write comment threads | ok",
         "sign in to Confluence | ok",
+        "read work item comments | ok | work item 4198: 4 comments",
         "Confluence token scopes | ok",
         "find the cited Confluence pages | ok",
     ):
@@ -216,6 +217,13 @@ def test_check_names_the_missing_permission(sandbox, cli):
     assert "write comment threads | FAILED" in ran.stdout and "Contribute to pull requests" in ran.stdout
     assert "sign in to Confluence | FAILED" in ran.stdout
     assert sandbox.ado.threads(sandbox.info.pr_id) == []
+
+
+def test_check_warns_when_comments_cannot_be_read(sandbox, cli):
+    sandbox.ado.add_fault("GET", r"/workItems/\d+/comments$", [403])
+    ran = cli(sandbox.env(), "check")
+    assert ran.code == 0, ran.output
+    assert "read work item comments | warning |" in ran.stdout and "the comment shows no discussion" in ran.stdout
 
 
 def test_the_log_lists_what_was_read_and_the_comment_names_the_parent(sandbox, cli):

@@ -40,7 +40,12 @@ def main(args: argparse.Namespace, console: Console) -> int:
     with wire(settings, clock=console.clock) as wired:
         sources = wired.sources
         checks = preflight(
-            wired.publisher, sources.documents, settings.pull_request(), sources.change, max_pages=sources.max_pages
+            wired.publisher,
+            sources.documents,
+            settings.pull_request(),
+            sources.change,
+            max_pages=sources.max_pages,
+            story=sources.story,
         )
         listed = _title_only(wired.sources, settings) if checks[0].ok else []
     for line in [*table(checks), *listed]:

@@ -6,7 +6,8 @@
     workItems     id, type, title, state, url, revision, fields used, summary, full text, related files,
                   parents (ids), extra fields, criteria (text, withdrawn; a Bug's outcome labelled Expected or
                   Actual; each live one's evidence: the changed files and lines that carry its terms, the basis
-                  it was found on, and a language model's checked word when there is one)
+                  it was found on, and a language model's checked word when there is one), children (id,
+                  type, title, state, url, done), discussion (author, date, text, url: every comment read)
     parents       id, type, title, state, url, goal
     pages         source (confluence, wiki), scope, id, kind, title, space, url, version, cited by (work items; the
                   pull request's own description apart), excerpt, full text
@@ -43,6 +44,7 @@ from doc_context.models import (
     Summary,
     WorkItem,
 )
+from doc_context.summary.children import child_ids, finished
 from doc_context.summary.parents import goal, parent_id
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.text.masking import mask
@@ -50,7 +52,8 @@ from doc_context.text.neutralize import defuse_log_commands, neutralize, strip_i
 
 SCHEMA_VERSION = "1.4"  # 1.1: a page's citedByPullRequest; 1.2: a criterion's evidence, evidenceBasis, label and
 # word; 1.3: a page's scope; 1.4: a page's status, criteria and children (a Jira issue's type and status, acceptance
-# criteria with evidence, subtasks), and disagreements (where pages, criteria and the diff state different values)
+# criteria with evidence, subtasks), and disagreements (where pages, criteria and the diff state different values);
+# a work item's children and discussion
 # In a pipeline run: the file in the agent's temp folder, the output variable with its path, the build artifact
 FILE_NAME = "doc-context.json"
 OUTPUT_VARIABLE = "contextFile"
@@ -139,7 +142,25 @@ def _work_item(item: WorkItem, summary: Summary, gathered: Gathered, parents: di
         "parents": _chain(item, {p.id: p for p in gathered.parents}, parents),
         "extraFields": [{"label": label, "value": _plain(value)} for label, value in summary.extra],
         "criteria": criteria(summary, links_ref(gathered.pull_request) if gathered.pull_request else None),
-    }
+    } | _story(item, gathered)
+
+
+def _story(item: WorkItem, gathered: Gathered) -> Json:
+    """1.4: its children the PR's readers may read, and every comment of its discussion, newest first."""
+    known = {w.id: w for w in (*gathered.children, *gathered.work_items)}
+    linked = {w.id for w in gathered.work_items}
+    kids = [known[i] for i in child_ids(item) if i in known and not known[i].withheld]
+    children = [
+        {"id": k.id, "type": k.type, "title": _plain(k.title), "state": k.state, "url": k.web_url}
+        | {"done": finished(k.type, k.state, gathered.state_categories)}
+        | ({"thisPullRequest": True} if k.id in linked else {})
+        for k in kids
+    ]
+    said = sorted(
+        (r for r in gathered.discussion if r.work_item == item.id), key=lambda r: (r.date, r.id), reverse=True
+    )
+    talk = [{"author": _plain(r.author), "date": r.date, "text": neutralize(r.text), "url": r.url} for r in said]
+    return ({"children": children} if children else {}) | ({"discussion": talk} if talk else {})
 
 
 def criteria(summary: Summary, pr: PullRequestRef | None = None) -> list[Json]:
@@ -235,7 +256,8 @@ def _disagreement(found: Disagreement) -> Json:
 
 def _withheld(gathered: Gathered) -> list[Json]:
     """Title, link and reason: nothing else of a source the PR's readers may not be able to read."""
-    sources: Iterable[WorkItem | Page] = (*gathered.work_items, *gathered.parents, *(p for p, _ in gathered.pages))
+    pages = (p for p, _ in gathered.pages)
+    sources: Iterable[WorkItem | Page] = (*gathered.work_items, *gathered.parents, *gathered.children, *pages)
     return [
         {"title": _plain(s.title), "url": s.web_url, "reason": s.withheld.why}
         for s in sources
