@@ -21,18 +21,21 @@ from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms, t
 from doc_context.relevance.statements import Statement, adds, differences, statement
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
+from doc_context.summary.passage_kinds import aside, heading_level, metadata, navigation, nest, page_topic
 from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
 from doc_context.text.visible import visible_size
 
 PASSAGE_CHARS = 300  # visible characters of one quote, at most
 MATCH = 1.0  # a passage shows when its terms weigh this much: an identifier, a value or a string of the diff
 PROSE_CAP = 0.7  # words side by side, however many pairs, weigh less than MATCH: alone they match nothing
+RUNS_CAP = 2.0  # runs of words the diff's text shares with a passage, however many, weigh this at most
 OVERLAP = 3  # rare words shared with one sentence a work item asks, at least, to count
 WORD = 0.2  # what each of them weighs
 COVERS = 0.6  # a passage holding this share of a sentence's words (rare ones) says what it asks
 RARE_WORD = 0.5  # a word rare enough to count: in an eighth of the passages or fewer (see TOPIC)
 TOPIC = 0.25  # a term in this share of the passages (or more) is the pages' topic: it weighs nothing
 RARE = 2  # a term in this many passages or fewer weighs in full
+SPREAD = 0.5  # beyond, a term in k times as many weighs 1/k**SPREAD (however long the pages: 8 times, half)
 REPEATS = 0.6  # a sentence repeats one a work item tells when most of its words are in that one
 REPEATS_ASKED = 0.8  # or one of its criteria, when nearly all of them are
 MIN_WORDS = 4  # a shorter sentence is too short to tell whether it repeats one
@@ -62,22 +65,31 @@ class Passage:
     index: int  # its place on the page
     block: int
     lead: bool = False  # the page's lead paragraph
+    aside: bool = False  # under a heading aside from the specification: rationale, history, examples...
 
 
 def passages(markdown: str, title: str = "") -> list[Passage]:
-    """Every passage of a page, in order (code is never one; a heading equal to the title is no section)."""
+    """Every passage of a page, in order (code is never one; a heading equal to the title is no section; the
+    page's metadata and table of contents are none)."""
     out: list[Passage] = []
     section = ""
     lead = -1
+    lines = markdown.replace("\r\n", "\n").split("\n")
+    headings: list[tuple[int, str]] = []
     for b, block in enumerate(parse_blocks(markdown)):
         if block.kind == "heading":
             text = block.lines[0]
             section = "" if text.casefold() == title.strip().casefold() else text
+            headings = nest(headings, heading_level(lines[block.start].lstrip()), text)
+            continue
+        if not section and len(headings) <= 1 and block.kind == "list" and metadata(block.items):
             continue
         if lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6:
             lead = b
+        aside_ = aside(headings)
         for kind, text, plain in _block_passages(block):
-            out.append(Passage(section, kind, text, plain, len(out), b, b == lead))
+            if not navigation(plain):
+                out.append(Passage(section, kind, text, plain, len(out), b, b == lead, aside_))
     return out
 
 
@@ -109,20 +121,28 @@ def _block_passages(block: Block) -> list[tuple[str, str, str]]:
     return []
 
 
-def weigh(found: Sequence[Terms], change: ChangeTerms) -> list[float]:
+def weigh(found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = ()) -> list[float]:
     """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
-    the rare words it shares with one sentence a work item asks (OVERLAP or more of them)."""
+    the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
+    passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
+    there (shared domain words tell no passage apart)."""
     held = [_held(terms, change) for terms in found]
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
-    scores = [_score({k: change.weights[k] * _rarity(df[k], n) for k in keys}) for keys in held]
+    topic = page_topic(held, where)
+    scores = [
+        _score({k: change.weights[k] * _rarity(df[k], n) for k in keys if k not in topic.get(i, ())})
+        for i, keys in enumerate(held)
+    ]
     if not change.asked:
         return scores
     word_df = Counter(w for terms in found for w in terms.words)
+    topic_words = page_topic([set(terms.words) for terms in found], where)
     for i, terms in enumerate(found):
         best = 0.0
+        own = terms.words - topic_words.get(i, set())
         for sentence in change.asked:
-            shared = [r for w in terms.words & sentence if (r := _rarity(word_df[w], n)) >= RARE_WORD]
+            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n)) >= RARE_WORD]
             if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
                 covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
                 best = max(best, ASKED if covers else WORD * sum(shared))
@@ -131,15 +151,19 @@ def weigh(found: Sequence[Terms], change: ChangeTerms) -> list[float]:
 
 
 def _score(weights: dict[Key, float]) -> float:
-    """The terms' weights added up; words side by side (prose, not an identifier) together below MATCH."""
+    """The terms' weights added up; words side by side (prose, not an identifier) together below MATCH, and
+    runs of words the diff's text shares with the passage (it quotes the page) together RUNS_CAP at most: a
+    long passage the change's documentation copies is no more the change's than a short rule it implements."""
     prose = sum(w for (kind, _), w in weights.items() if kind == "phrase")
-    return sum(weights.values()) - prose + min(prose, PROSE_CAP)
+    runs = sum(w for (kind, _), w in weights.items() if kind == "run")
+    return sum(weights.values()) - prose - runs + min(prose, PROSE_CAP) + min(runs, RUNS_CAP)
 
 
 def _rarity(df: int, n: int) -> float:
+    """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too), 0 from TOPIC."""
     if df <= RARE:
         return 1.0
-    return max(0.0, 1.0 - (df / n) / TOPIC)
+    return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** SPREAD)))
 
 
 def _held(terms: Terms, change: ChangeTerms) -> set[Key]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences
+from doc_context.summary.passage_kinds import ASIDE, without_addresses
 from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, sorted_out, weigh
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
@@ -50,7 +51,8 @@ def weigh_pages(
                                   if q is None and labels], whose))  # fmt: skip
         told.append(bool(page) and not found[-1] and not again[-1])
     flat = [p for page in found for p in page]
-    scores = iter(weigh([text_terms(p.plain) for p in flat], change))
+    where = [(n, p.section) for n, page in enumerate(found) for p in page]
+    scores = iter(weigh([text_terms(without_addresses(p.plain)) for p in flat], change, where))
     out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
 
@@ -78,6 +80,14 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _rank(scored: tuple[Passage, float]) -> tuple[float, int]:
+    """Most telling first: a passage aside from the specification (rationale, history, examples) ranks by ASIDE
+    of its match, so a rule comes before the reasons for it; it still matches as much. A table row is data,
+    wherever it stands (a worked example's values are the rule's)."""
+    passage, score = scored
+    return (-score * (ASIDE if passage.aside and passage.kind != "row" else 1.0), passage.index)
+
+
 def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms, again: str = "") -> Quoted:
     """A page's quotes: its matching passages, the best first to stay, then the line naming the passages that
     state what criteria state (`again`); or that line alone; or its lead sentence."""
@@ -91,7 +101,7 @@ def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms, again: str 
         first = line_sentences(lead[0].text)[:1] or [lead[0].text]
         text = quote(lead[0], short(Passage(lead[0].section, "para", first[0], first[0], 0, 0), change))
         return Quoted(text, ((Yields.PAGE_MIDDLE, ""),), 0.0)
-    ranked = sorted(matched, key=lambda ps: (-ps[1], ps[0].index))[:MAX_QUOTES]
+    ranked = sorted(matched, key=_rank)[:MAX_QUOTES]
     best = ranked[0]
     weakest_first = [p for p, _ in reversed(ranked[1:])]
     kept = [p for p, _ in ranked]

@@ -27,6 +27,14 @@ MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more 
 DIR_WEIGHT = 0.5
 _TEST_AFFIXES = frozenset({"test", "tests", "spec", "specs"})
 _TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testing"})
+_NEVER_NAME = re.compile(  # licences, marker files, lock files and generated code: no text speaks to them
+    r"^(?:licen[cs]e|copying|notice|patents)(?:-(?:mit|apache|bsd|gpl|lgpl|mpl)[\w.-]*|\.(?:md|txt|rst))?$"
+    r"|^(?:py\.typed|__main__\.py|\.gitkeep|\.keep)$"
+    r"|^(?:go\.sum|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|poetry\.lock|uv\.lock|package\.resolved)$"
+    r"|^zz_generated\.|[._-]generated\.|_pb2(?:_grpc)?\.py$|\.pb\.go$|\.g\.cs$|\.designer\.cs$|\.min\.(?:js|css)$",
+    re.IGNORECASE,
+)
+_NEVER_DIRS = frozenset({"vendor", "vendored", "_vendor", "third_party", "third-party", "node_modules", "generated"})
 _TEST_NAME = re.compile(r"^(?i:tests?)(?:[_.-]|$)|[_.-](?:tests?|spec)(?:\.|$)|[a-z0-9](?:Tests?|Spec)\.")
 
 
@@ -54,11 +62,29 @@ def related_files(changed: Iterable[ChangedFile], text: str) -> tuple[str, ...]:
 
 def touches(changed: Sequence[ChangedFile], text: str) -> tuple[str, ...]:
     """The changed files worth naming under a text: those it speaks to, tests left out (a test goes with its
-    code), and none when it speaks to more than half of the changed code (every page about the feature
-    would list the same files; that tells the reviewer nothing)."""
-    code = [c for c in changed if not is_test(c.path)]
+    code) and files no text is about (never_touched), and none when it speaks to more than half of the changed
+    code (every page about the feature would list the same files; that tells the reviewer nothing)."""
+    code = [c for c in changed if not is_test(c.path) and not never_touched(c.path)]
     found = list(related_files(code, text))
     return tuple(found) if found and (len(found) == 1 or len(found) < MAX_SHARE * len(code)) else ()
+
+
+def page_touches(changed: Sequence[ChangedFile], page: str, quoted: str) -> tuple[str, ...]:
+    """The changed files a page speaks to: those its quoted passages speak to, and those it names anywhere
+    (a long page's words, here and there, would name half the change). None when nothing is quoted."""
+    if not quoted.strip():
+        return ()
+    found = touches(changed, quoted)
+    code = [_describe(c.path) for c in changed if not is_test(c.path) and not never_touched(c.path)]
+    named = sorted(_mentioned(code, page) - set(found))
+    return (*found, *named)
+
+
+def never_touched(path: str) -> bool:
+    """A file no text is about: a licence, a marker (py.typed, __main__.py), a lock file, vendored or generated
+    code (vendor/, third_party/, zz_generated.*, *_pb2.py, *.pb.go...)."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    return bool(parts) and (bool(_NEVER_NAME.search(parts[-1])) or any(p.lower() in _NEVER_DIRS for p in parts[:-1]))
 
 
 def is_test(path: str) -> bool:

@@ -31,7 +31,7 @@ from doc_context.summary.page_facts import with_facts
 from doc_context.summary.parents import heading, parent_chain
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
-from doc_context.summary.related import touches
+from doc_context.summary.related import page_touches, touches
 from doc_context.summary.repro import repro_text
 from doc_context.summary.said import criteria_labels, whose, with_disagreements
 from doc_context.summary.shorter import Shown, description_shown, field_shown, joined
@@ -153,7 +153,7 @@ def page_summary(
         heading=page.title,
         text=quotes.text,
         more=more if more != quotes.text else "",
-        related_files=touches(changed, whole),
+        related_files=page_touches(changed, whole, f"{page.title}\n{quotes.text}" if quotes.score else ""),
         cited_by=cited,
         kind="page",
         meta=page.place or (f"space {page.space_key}" if page.space_key else ""),

@@ -184,6 +184,21 @@ def _pre(el: ET.Element, depth: int) -> list[str]:
     return [fence(body)] if body.strip() else []
 
 
+def _definitions(el: ET.Element, depth: int) -> list[str]:
+    """A definition list: each term in bold before its definition, in one paragraph (the term stays with it)."""
+    out: list[str] = []
+    term = ""
+    for child in el:
+        text = _one_line(child, depth + 1).strip()
+        if child.tag == "dt":
+            out += [f"**{term}**"] if term else []
+            term = text
+        elif child.tag == "dd" and text:
+            out.append(f"**{term}**: {text}" if term else text)
+            term = ""
+    return out + ([f"**{term}**"] if term else [])
+
+
 def _blockquote(el: ET.Element, depth: int) -> list[str]:
     body = "\n\n".join(_blocks(el, depth))
     return [quote(body)] if body else []
@@ -247,6 +262,7 @@ _BLOCK: dict[str, Callable[[ET.Element, int], list[str]]] = {
     "table": _table,
     "pre": _pre,
     "blockquote": _blockquote,
+    "dl": _definitions,
     "hr": lambda el, depth: ["---"],
     "ac:adf-extension": lambda el, depth: adf(el, depth, _blocks),
     "ac:plain-text-body": _pre,

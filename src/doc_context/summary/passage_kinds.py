@@ -1,0 +1,94 @@
+"""Pure: what a page's parts are apart from what they say: a section that specifies or one aside from it
+(rationale, history, examples, rejected ideas), the page's metadata and what only finds the way in it (a table
+of contents, link definitions: no passages), the addresses in a passage's text (no words of it), and what a
+page holds in most of its sections (its topic, which tells none of them apart).
+
+Specifications mix their rules with why they are so, what came before and what was turned down. A passage
+under an aside heading (its own or one above it, unless a nearer one specifies) ranks by ASIDE of its match,
+so a rule saying the same comes first. A heading level is what its markdown says (`#` to `######`; a bold
+line below them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TypeVar
+
+ASIDE = 0.5  # what a match weighs in a section aside from the specification
+PAGE_TOPIC = 0.5  # a term in this share of a page's sections (of MIN_SECTIONS or more) is that page's topic
+MIN_SECTIONS = 8
+T = TypeVar("T")
+_ASIDE = re.compile(
+    r"\b(?:motivation|rationale|alternatives?|prior art|drawbacks?|history|examples?|future|unresolved|"
+    r"open questions?|faq|background|acknowledge?ments?|rejected|considered|discussion|non-goals|appendix|"
+    r"user stories|story|test plan|graduation|production readiness|release signoff|changelog|"
+    r"threat model|risks|trade-?offs?)\b",
+    re.IGNORECASE,
+)
+_SPECIFIES = re.compile(
+    r"\b(?:specification|reference-level|detailed design|design details?|requirements?|rules?)\b", re.I
+)
+_META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
+_TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
+_ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
+_TOC_TITLE = re.compile(r"^\W*(?:table of )?contents\W*$", re.IGNORECASE)
+_LINK_DEFINITION = re.compile(r"^(?:\s*\[[^\]]+\]:\s*\S+(?:\s+\"[^\"]*\")?)+\s*$")  # [summary]: #summary
+
+
+def heading_level(line: str) -> int:
+    """A heading line's level: 1 to 6 for `#` to `######`, 7 for a whole bold line."""
+    hashes = len(line) - len(line.lstrip("#"))
+    return hashes if 1 <= hashes <= 6 else 7
+
+
+def aside(headings: list[tuple[int, str]]) -> bool:
+    """Whether the section the headings lead to (outermost first) is aside from the specification: one of
+    them says rationale, history, examples... and no heading nearer than it says specification or rules."""
+    for _, text in reversed(headings):
+        if _SPECIFIES.search(text):
+            return False
+        if _ASIDE.search(text):
+            return True
+    return False
+
+
+def nest(headings: list[tuple[int, str]], level: int, text: str) -> list[tuple[int, str]]:
+    """The headings above a new one at `level`, and it."""
+    return [*(h for h in headings if h[0] < level), (level, text)]
+
+
+def metadata(items: list[str]) -> bool:
+    """A list of "Key: value" items only, before the first heading: the page's metadata, not what it says."""
+    return bool(items) and all(_META_ITEM.match(item) for item in items)
+
+
+def navigation(text: str) -> bool:
+    """An item or paragraph that only finds the way: links within the page (a table of contents, or its
+    title), or link reference definitions."""
+    if _TOC_TITLE.match(text) or _LINK_DEFINITION.match(text):
+        return True
+    rest = _TOC_LINK.sub("", text)
+    return rest != text and not re.search(r"\w", rest)
+
+
+def without_addresses(text: str) -> str:
+    """The text without its links' addresses (their text stays) and its bare URLs: an address is no term."""
+    return _ADDRESS.sub(lambda m: "]" if m.group().startswith("]") else " ", text)
+
+
+def page_topic(held: Sequence[set[T]], where: Sequence[tuple[int, str]]) -> dict[int, set[T]]:
+    """For each passage, what its page holds in PAGE_TOPIC of its sections or more (MIN_SECTIONS or more)."""
+    if not where:
+        return {}
+    sections: dict[int, set[str]] = {}
+    holding: dict[tuple[int, T], set[str]] = {}
+    for keys, (page, section) in zip(held, where, strict=True):
+        sections.setdefault(page, set()).add(section)
+        for key in keys:
+            holding.setdefault((page, key), set()).add(section)
+    topic: dict[int, set[T]] = {}
+    for (page, key), found in holding.items():
+        if len(sections[page]) >= MIN_SECTIONS and len(found) >= PAGE_TOPIC * len(sections[page]):
+            topic.setdefault(page, set()).add(key)
+    return {i: topic.get(page, set()) for i, (page, _) in enumerate(where)}

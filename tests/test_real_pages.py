@@ -1,0 +1,195 @@
+"""What long, real specifications ask of the quotes (issue 36): a related page the change does not speak to shows
+its lead only and names no file; a rule comes before the rationale saying the same; a definition list's term
+stays with its text; a page's metadata, table of contents and link addresses are no match; a term in many
+passages weighs less; Touches never names licence, marker, vendored or generated files."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.app import Options, compose
+from doc_context.change.unified import parse_diff
+from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.summary.passages import passages, weigh
+from doc_context.summary.quotes import weigh_pages
+from doc_context.summary.related import never_touched, touches
+from doc_context.summary.summarize import summarize_all
+from doc_context.text.storage import storage_to_markdown
+
+from .pagerefs import confluence_page
+
+ORG = "https://dev.azure.com/fabrikam"
+DIFF = """\
+--- a/src/refunds/refund.py
++++ b/src/refunds/refund.py
+@@ -1,0 +1,3 @@
++class RefundTooLarge(Exception):
++    \"\"\"A refund above what is left of the captured amount.\"\"\"
++REFUND_WINDOW_DAYS = 14
+--- a/LICENSE.txt
++++ b/LICENSE.txt
+@@ -1,0 +1,1 @@
++Copyright 2026 Fabrikam; refunds module included.
+--- a/vendor/moneylib/refund_math.py
++++ b/vendor/moneylib/refund_math.py
+@@ -1,0 +1,1 @@
++def refund_round(amount): ...
+"""
+CHANGED = tuple(
+    ChangedFile(p, "edit") for p in ("/src/refunds/refund.py", "/LICENSE.txt", "/vendor/moneylib/refund_math.py")
+)
+POLICY = """Refunds follow this policy for every order paid by card.
+
+## Rules
+
+1. A refund, added to what was refunded before, never exceeds the captured amount: a larger one raises `RefundTooLarge`.
+2. Refunds are possible for 14 days after capture.
+"""
+REPORTING = """- Owner: Finance
+- Implementation: [shop#412](https://dev.azure.com/fabrikam/Shop/_git/shop?path=/src/refunds/refund.py&RefundTooLarge)
+
+## Contents
+
+- [Report](#report)
+- [Columns](#columns)
+
+## Report
+
+The monthly refund report lists every refund finance booked, by shop and by month.
+
+## Columns
+
+The refund column sums the refunds of the month; see [the refund code](https://git.example/src/refunds/refund.py#RefundTooLarge).
+
+Refund reports are kept for ten years under the licence terms of the archive, beside vendored reports.
+"""
+
+
+def refund_comment() -> str:
+    story = WorkItem(
+        5120,
+        1,
+        "User Story",
+        "Partial refunds follow the refund policy",
+        "Active",
+        {"Microsoft.VSTS.Common.AcceptanceCriteria": "<ul><li>A refund never exceeds the captured amount.</li></ul>"},
+        web_url=f"{ORG}/Shop/_workitems/edit/5120",
+    )
+    policy = confluence_page(PageRef(page_id=51), 51, "Refund policy", "PAY", 3, f"{ORG}/wiki/51", POLICY)
+    report = confluence_page(PageRef(page_id=52), 52, "Refund reporting", "FIN", 2, f"{ORG}/wiki/52", REPORTING)
+    found = Gathered(
+        PullRequest(PullRequestRef(ORG, "Shop", "shop", 9), "Refund limits", ""),
+        (story,),
+        CHANGED,
+        ((policy, (5120,)), (report, (5120,))),
+        (),
+        (),
+        diff_text=DIFF,
+    )
+    return compose(found, *summarize_all(found), Options("test", budget=6_000))
+
+
+def test_a_related_page_the_change_does_not_speak_to_shows_its_lead_only_and_names_no_file() -> None:
+    """Its metadata and its links' addresses name the change's code, and every passage says "refund": no match."""
+    out = refund_comment()
+    related = out[out.index("[Refund reporting](") :]
+    related = related[: related.index("\n####")] if "\n####" in related else related
+    assert "> _Excerpt, Report:_ The monthly refund report lists every refund finance booked" in related
+    assert "refund column" not in related and "ten years" not in related and "Implementation" not in related
+    assert "Touches" not in related
+    policy = out[out.index("[Refund policy](") : out.index("[Refund reporting](")]
+    assert "`RefundTooLarge`" in policy and "**Touches:** `refund.py`" in policy  # the page the change implements
+
+
+def test_a_rule_comes_before_the_rationale_saying_the_same() -> None:
+    page = """Refund limits.
+
+## Rationale
+
+We cap refunds at the captured amount so that `RefundTooLarge` is raised before money leaves.
+
+## Specification
+
+A refund never exceeds the captured amount; a larger one raises `RefundTooLarge`.
+"""
+    quoted = weigh_pages([(page, "Refund limits")], change_terms(Change(parse_diff(DIFF))))[0]
+    assert quoted.matched[0].section == "Specification"
+    alone = weigh_pages([(page.split("## Specification")[0], "Refund limits")], change_terms(Change(parse_diff(DIFF))))[
+        0
+    ]
+    assert [p.section for p in alone.matched] == ["Rationale"]  # the control: it says the same, and matches
+
+
+def test_a_definition_lists_term_stays_with_its_text() -> None:
+    storage = (
+        "<h2>Terms</h2><dl><dt>Refund window</dt><dd>The 14 days after capture during which a refund is possible.</dd>"
+        "<dt>Captured amount</dt><dd>What the card was charged.</dd></dl>"
+    )
+    markdown = storage_to_markdown(storage).text
+    assert [p.plain for p in passages(markdown)] == [
+        "**Refund window**: The 14 days after capture during which a refund is possible.",
+        "**Captured amount**: What the card was charged.",
+    ]
+    quoted = weigh_pages([(markdown, "Refund terms")], change_terms(Change(parse_diff(DIFF))))[0]
+    assert "**Refund window**: The 14 days after capture" in quoted.text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        ("- Feature Name: refunds\n- RFC PR: [#3](https://x/3)\n\n# Summary\n\nRefunds.", ["Refunds."]),
+        ("# Refunds\n\n- Status: **Accepted**\n- Author: Ann\n\n## Rules\n\nNo refund.", ["No refund."]),
+        ("## Rules\n\n- Status: open\n- Owner: Ann", ["Status: open", "Owner: Ann"]),  # in a section: said
+        ("Table of Contents\n\n- [Rules](#rules) — [Limits](#limits)\n\n## Rules\n\nNo refund.", ["No refund."]),
+        ("[summary]: #summary\n\nRefunds are capped.", ["Refunds are capped."]),
+    ],
+    ids=["rfc-metadata", "proposal-metadata", "a-list-in-a-section", "contents", "link-definition"],
+)
+def test_metadata_contents_and_link_definitions_are_no_passages(markdown: str, expected: list[str]) -> None:
+    assert [p.plain for p in passages(markdown, "Refunds")] == expected
+
+
+def test_a_links_address_is_no_match_its_text_is() -> None:
+    change = change_terms(Change(parse_diff(DIFF)))
+    page = "See [the code](https://git.example/src/refunds/refund.py#RefundTooLarge).\n\nIt raises `RefundTooLarge`."
+    quoted = weigh_pages([(page, "Refunds")], change)[0]
+    assert [p.plain for p in quoted.matched] == ["It raises `RefundTooLarge`."]
+
+
+def test_a_term_in_many_passages_weighs_less_however_long_the_pages() -> None:
+    change = change_terms(Change(parse_diff(DIFF)))
+    plain = [text_terms(f"Case {n}: plain words.") for n in range(400)]
+    alone = weigh([text_terms("It raises `RefundTooLarge` above the captured amount."), *plain], change)[0]
+    spread = [text_terms(f"Case {n} raises `RefundTooLarge` above the captured amount.") for n in range(8)]
+    many = weigh(spread + plain, change)[0]
+    assert alone >= 1.0 > many  # in 8 of 408 passages (2%): half its weight, no longer a match alone
+
+
+@pytest.mark.parametrize(
+    ("path", "never"),
+    [
+        ("/LICENSE.txt", True),
+        ("/LICENSE", True),
+        ("/LICENSE-APACHE", True),
+        ("/NOTICE.md", True),
+        ("/src/pkg/py.typed", True),
+        ("/src/pkg/__main__.py", True),
+        ("/vendor/moneylib/refund_math.py", True),
+        ("/third_party/zlib/inflate.c", True),
+        ("/pkg/config/v1alpha1/zz_generated.deepcopy.go", True),
+        ("/api/refunds_pb2.py", True),
+        ("/go.sum", True),
+        ("/src/refunds/license_check.py", False),
+        ("/src/pkg/__init__.py", False),
+        ("/src/refunds/refund.py", False),
+    ],
+)
+def test_files_no_text_is_about(path: str, never: bool) -> None:
+    assert never_touched(path) is never
+
+
+def test_touches_leaves_licence_and_vendored_files_out() -> None:
+    text = "Refunds: the refund code, its licence (see LICENSE.txt) and the vendored refund_math.py."
+    assert touches(CHANGED, text) == ("/src/refunds/refund.py",)
