@@ -157,3 +157,26 @@ REWRITTEN = [  # (language, criterion, path, deleted line, added line: the name 
 @pytest.mark.parametrize(("language", "criterion", "path", "old", "new"), REWRITTEN, ids=[r[0] for r in REWRITTEN])
 def test_a_rewritten_line_keeping_a_named_identifier_speaks_to_it(language, criterion, path, old, new) -> None:
     assert evidence(criterion, diff(path, new, deleted=(old,))) == [f"/{path}"], language
+
+
+MORE = [  # (language, criterion, files as (path, added lines, deleted lines), the evidence expected)
+    ("Go", "dry-run option to batch command", [("cmd/batch.go", ["\tdryRun bool"], [])], ["/cmd/batch.go"]),
+    ("Go", "Adds `AdditionalCLIOptions.PlanOptions.NoRefresh`.",
+     [("additional_cli_options.go", ["\tNoRefresh bool"], [])], ["/additional_cli_options.go"]),
+    ("Python", "Upgrade embedded pip to `21.2.3`.",
+     [("embed/__init__.py", ['"pip": "pip-21.2.3-py3-none-any.whl",'], ['"pip": "pip-21.2.2-py3-none-any.whl",'])],
+     ["/embed/__init__.py"]),
+    ("Go", "New command can create a fragment with custom choices.",
+     [("docs/schema.json", ['"description": "custom choices for a fragment kind"'], [])], []),
+    ("TypeScript", "Errors from the `GitHub` API are raised.",
+     [("packages/get-github-info/src/index.ts", ["throw new GitHubError(res);"], []),
+      ("packages/get-github-info/src/index.test.ts", ["expect(GitHubError).toBeDefined();"], [])], []),
+    ("Python", "Support Android's `sys.platform`.", [("src/trio/_repl.py", ['if sys.platform == "win32":'], [])], []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", MORE, ids=[f"{c[0]}-{c[1][:30]}" for c in MORE])
+def test_kebab_names_members_versions_generated_files_and_own_names(case) -> None:
+    language, criterion, files, expected = case
+    found = evidence(criterion, *(diff(p, *added, deleted=tuple(gone)) for p, added, gone in files))
+    assert found == expected, language

@@ -82,6 +82,7 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
     r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
 )
 _TOKEN = re.compile(r"\S+")
+_KEBAB = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)+")
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
@@ -212,6 +213,8 @@ def _code_like(token: str) -> Term | None:
         return None
     if _DOTTED.fullmatch(bare) and all(len(s) > 1 for s in re.split(r"[.:/]", bare)):
         return _key_term(bare) if len(parts(bare)) > 1 else None
+    if _KEBAB.fullmatch(bare) and len(found := parts(bare)) > 1 and all(len(w) >= 3 for w in found):
+        return Term("ident", tuple(found), STRONG, bare)  # dry-run: dryRun, dry_run, --dry-run; opt-in is prose
     if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
         found = parts(bare) or [bare.lower()]
         if len(found) == 1 and (found[0] in COMMON or bare.upper() in _COMMON_ACRONYMS.split()):

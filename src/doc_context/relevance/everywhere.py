@@ -140,8 +140,8 @@ class Everywhere:
             return SHARED if (term.kind, term.parts) in self.siblings else APART
         uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
         if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
-            if all(w in self.topic or w in self.change.own for w in uncommon):
-                return EVERYWHERE
+            if all(w in self.topic or w in self.change.own for w in uncommon) or "".join(term.parts) in self.change.own:
+                return EVERYWHERE  # GitHub, where the package is get-github-info
             return SHARED if (term.kind, term.parts) in self.siblings else APART
         if all(w in self.topic or self.change.word(w) for w in uncommon):
             return EVERYWHERE

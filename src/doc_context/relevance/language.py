@@ -30,6 +30,9 @@ _EVERYWHERE_NAMES = """
     icollection ilist iterable iterator observable task valuetask datetime datetimeoffset timespan cancellationtoken
     ilogger httpclient stringbuilder int32 int64 uint32 uint64 float32 float64 contextcontext iointerface errorerror
     python java javascript typescript csharp golang ruby kotlin nodejs dotnet jvm npm pip gem maven gradle
+    sysplatform sysargv sysexit ospath osenviron jsonloads jsondumps typingany typingoptional systemout
+    stringformat fmterrorf fmtsprintf errorsnew contextbackground consolelog jsonparse jsonstringify promiseall
+    processenv
 """
 LANGUAGE = frozenset(_KEYWORDS.split()) | frozenset(_EVERYWHERE_NAMES.split())
 

@@ -82,9 +82,10 @@ def names_file(code: str, path: str) -> bool:
 
 def member_of_file(code: str, path: str) -> str:
     """The member a qualified name names in the file of its type, if it is that file's: `tftypes.Value.IsFullyNull()`
-    in tftypes/value.go, `NumberUtils.isParsable()` in NumberUtils.java -> the member's name ("" for none)."""
+    in tftypes/value.go, `NumberUtils.isParsable()` in NumberUtils.java, `AdditionalCLIOptions.PlanOptions.NoRefresh`
+    in additional_cli_options.go -> the member's name ("" for none)."""
     parts = qualified(code)
-    return parts[-1] if len(parts) >= 2 and _names(parts[:-1], path) else ""
+    return parts[-1] if any(_names(parts[:end], path) for end in range(1, len(parts))) else ""
 
 
 def _names(parts: list[str], path: str) -> bool:

@@ -187,7 +187,8 @@ def _rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set
     path = index.diff.files[file_no].path
     if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
         return {i for i in hit if fresh[i] == frozenset()}
-    said = {f"#{number(p)}" for p in term.parts[0].split(".")} if term.kind == "value" else set(_said(term))
+    said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
+    said |= set(_said(term)) if term.kind != "value" else set()  # a version, 21.2.3, is one number on its line
     return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
 
 
@@ -281,7 +282,7 @@ def _in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         shortest(telling),
     )
-    by_words = (is_test(f.path) or is_generated(f.path)) and apart - words < ENOUGH
+    by_words = is_generated(f.path) or (is_test(f.path) and apart - words < ENOUGH)  # generated: never alone
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
 
 
