@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.change.unified import parse_diff
+from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.summary.evidence import EvidenceFinder
 
 
@@ -180,3 +181,15 @@ def test_kebab_names_members_versions_generated_files_and_own_names(case) -> Non
     language, criterion, files, expected = case
     found = evidence(criterion, *(diff(p, *added, deleted=tuple(gone)) for p, added, gone in files))
     assert found == expected, language
+
+
+@pytest.mark.parametrize(
+    ("criterion", "about_tests"),
+    [
+        ("Unit tests cover each tier.", True),
+        ("The test suite runs on Windows.", True),
+        ("Adds `NoRefresh` to test `terraform plan -refresh=false`.", False),  # to test: a verb
+    ],
+)
+def test_a_criterion_about_tests_is_told_from_one_that_tests_something(criterion: str, about_tests: bool) -> None:
+    assert criterion_terms(criterion).tests is about_tests

@@ -83,6 +83,10 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
 )
 _TOKEN = re.compile(r"\S+")
 _KEBAB = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)+")
+_ABOUT_TESTS = re.compile(
+    r"(?i)\btests\b|\b(?:unit|integration|e2e|regression|acceptance|snapshot)[ -]tests?\b"
+    r"|\btest (?:cases?|suites?|coverage)\b"
+)
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
@@ -107,6 +111,7 @@ class CriterionTerms:
     terms: tuple[Term, ...]
     removal: bool  # about removing something: the diff's deleted lines count too
     words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
+    tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
 
     @property
     def specific(self) -> bool:
@@ -141,7 +146,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
-    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words)
+    tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
+    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests)
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

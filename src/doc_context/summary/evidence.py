@@ -113,7 +113,7 @@ class EvidenceFinder:
         if named:  # the code it names must show: all of it, where some file shows all
             shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
-        if "test" in terms.words:  # "Unit tests cover each tier": what the tests say, not the code they test
+        if terms.tests:  # "Unit tests cover each tier": what the tests say, not the code they test
             found = [s for s in found if is_test(s.evidence.path)]
         elif all(s.by_words for s in found):  # tests say many things in passing: with what else a change says
             found = []
