@@ -146,3 +146,11 @@ def test_comments_that_cannot_be_read_are_a_notice_and_the_comment_is_still_post
     assert ran.code == 0, ran.output
     assert "the comments of work item 4198" in ran.stdout and "warning" in ran.stdout
     assert "**Tasks:** 1 of 2 done" in comment(sandbox) and "**Discussion**" not in comment(sandbox)
+
+
+def test_a_comment_that_states_another_value_than_a_criterion_is_a_disagreement(sandbox, cli):
+    ran = cli({**sandbox.env(), "DOC_CONTEXT_COMMENT_BUDGET": "20000"}, "run")
+    assert ran.code == 0, ran.output
+    body = comment(sandbox)
+    line = next(line for line in body.splitlines() if "Priya Raman's comment of 2025-10-16 says 60 seconds" in line)
+    assert "`RELEASE_WITHIN_SECONDS = 30`" in line and "say 30 seconds" in line

@@ -1,8 +1,8 @@
 """Pure: what each source of a run says, sentence by sentence, and the disagreements among them and the diff.
 
 The cited pages' passages (never a withheld page's), each readable work item's live acceptance criteria
-("criterion 3"), and the diff's settings go to disagreements.find; each disagreement lands on the summary it
-is said under (the first page among its sources, else the first work item)."""
+("criterion 3"), their discussions' comments, and the diff's settings go to disagreements.find; each
+disagreement lands on the summary it is said under (the first page among its sources, else the first work item)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from doc_context.relevance.diff_values import settings
 from doc_context.relevance.disagreements import Sentence, find
 from doc_context.relevance.statements import statement
 from doc_context.relevance.words import line_sentences
+from doc_context.summary.discussion import chit_chat
 from doc_context.summary.passages import passages
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.summary.tokens import clip
@@ -56,6 +57,21 @@ def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
         for label, text in criteria_labels(item):
             name = f"{label} of “{clip(item.heading, 40)}”" if several else label
             out.append(Sentence("criterion", name, item.url, item.source_id, item.source_id, statement(text)))
+    return out[:MAX_SENTENCES] + _comments(gathered, items)
+
+
+def _comments(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
+    """Each comment of a readable work item's discussion (issue 34), sentence by sentence, newest first: a comment
+    that states a value different from a criterion's or the diff's is a disagreement, said under its work item."""
+    shown = {s.source_id: s for s in items if not s.withheld}
+    out: list[Sentence] = []
+    for said in sorted(gathered.discussion, key=lambda r: (r.date, r.id), reverse=True):
+        item = shown.get(f"work item {said.work_item}")
+        if item is None or chit_chat(said.text):
+            continue
+        name = f"{said.author}'s comment of {said.date[:10]}" if said.date else f"{said.author}'s comment"
+        for sentence in line_sentences(" ".join(said.text.split()))[:MAX_SENTENCES]:
+            out.append(Sentence("comment", name, said.url, item.source_id, f"comment {said.id}", statement(sentence)))
     return out[:MAX_SENTENCES]
 
 
