@@ -126,8 +126,11 @@ def comment(sandbox) -> str:
     return threads[0]["comments"][0]["content"]
 
 
+ROOM = {"DOC_CONTEXT_COMMENT_BUDGET": "20000"}  # what is read and shown, not what fits, is tested here
+
+
 def test_the_demo_story_shows_its_tasks_read_in_the_parents_wave(sandbox, cli):
-    ran = cli(sandbox.env(), "run")
+    ran = cli({**sandbox.env(), **ROOM}, "run")
     assert ran.code == 0, ran.output
     assert re.search(
         r"\*\*Tasks:\*\* 1 of 2 done; open: \[Task 4251: E-mail the receipt for both payments\]", comment(sandbox)
@@ -141,12 +144,12 @@ def test_the_demo_story_shows_its_tasks_read_in_the_parents_wave(sandbox, cli):
 
 def test_types_without_states_are_asked_one_by_one_and_a_refusal_falls_back_to_the_words(sandbox, cli):
     sandbox.ado.story.types_with_states = False
-    ran = cli(sandbox.env(), "run")
+    ran = cli({**sandbox.env(), **ROOM}, "run")
     assert ran.code == 0, ran.output
     assert len(sandbox.ado.requests("GET", r"/workitemtypes/[^/]+/states$")) == len(PROCESSES["Agile"])
     assert "1 of 2 done" in comment(sandbox)
     sandbox.ado.story.refused.add(sandbox.info.project_name.casefold())
-    ran = cli({**sandbox.env(), "DOC_CONTEXT_DRY_RUN": "true"}, "run")
+    ran = cli({**sandbox.env(), **ROOM, "DOC_CONTEXT_DRY_RUN": "true"}, "run")
     assert ran.code == 0, ran.output
     assert "state categories could not be read" in ran.output and "1 of 2 done" in ran.stdout
 
