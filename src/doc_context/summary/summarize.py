@@ -241,7 +241,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     ]
     talk = gathered.discussion
     heard = change_terms(change, asked, within=[r.text for r in talk]) if talk else ChangeTerms()
-    said_by = [discussion(item.id, talk, weighed(talk, heard), heard) for item in gathered.work_items]
+    heard_quotes = weighed(talk, heard)  # once for all the items' comments, not once an item
+    said_by = [discussion(item.id, talk, heard_quotes, heard) for item in gathered.work_items]
     items = [
         replace(s, discussion=d, discussion_newest=newest, discussion_more=more)
         for s, (d, newest, more) in zip(items, said_by, strict=True)
