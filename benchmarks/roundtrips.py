@@ -1,6 +1,6 @@
 """Benchmark: how many sequential round trips one `doc-context run` costs, measured against the sandbox.
 
-Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 8] [--repeat 5]
+Run: python benchmarks/roundtrips.py [--work-items 20] [--pages 30] [--wiki-pages 8] [--issues 5] [--repeat 5]
 
 Each run is the real `python -m doc_context run` in a fresh process with a fresh AZURE_DEVOPS_CACHE_DIR
 (so the SDK's discovery happens) and a fresh PR carrying the same work items and the same 40 changed files
@@ -11,7 +11,10 @@ requests the servers saw start together at 100 ms. Variants, in one run: the def
 checkout (its HEAD the PR's merge commit: the change is read from it), the defaults without a checkout (a
 manual rerun, `context --pr`: both sides of the 40 files read through Azure DevOps, in the pages' wave),
 and one request at a time (DOC_CONTEXT_CONCURRENCY=1 and DOC_CONTEXT_CONFLUENCE_CONCURRENCY=1, on the
-checkout). Peak RSS is the child's, from wait4.
+checkout). Jira issues beside the pages (issue 35), on the checkout with a FakeJira: --issues keys in the pull
+request's description (JIRA_PROJECTS), each issue one read and one remote-links read; then the same number of
+other issues whose remote links each lead to a Confluence page nothing else cites (read by Confluence in one more
+wave). Peak RSS is the child's, from wait4.
 """
 
 from __future__ import annotations
@@ -33,17 +36,21 @@ from dataclasses import dataclass
 from seed_bench import Bench, files, seed_bench  # benchmarks/seed_bench.py
 
 from doc_context.demo import run_env
-from doc_context.sandbox import FakeAzureDevOps, FakeConfluence, Request
+from doc_context.sandbox import FakeAzureDevOps, FakeConfluence, FakeJira, Request
 from doc_context.settings import Settings
 
 LATENCIES_MS = (0.0, 100.0)
 HEAVY = ("azure.devops", "msrest", "httpx", "pydantic", "pydantic_settings")
 DEFAULT_CONCURRENCY = int(Settings.model_fields["concurrency"].default)
-VARIANTS = (
-    ("concurrent", DEFAULT_CONCURRENCY, True),
-    ("no checkout", DEFAULT_CONCURRENCY, False),
-    ("sequential", 1, True),
+VARIANTS = (  # (name, concurrency, on the checkout, the Jira issues the PR cites: none, "issues", "linked")
+    ("concurrent", DEFAULT_CONCURRENCY, True, ""),
+    ("no checkout", DEFAULT_CONCURRENCY, False, ""),
+    ("sequential", 1, True, ""),
+    ("jira issues", DEFAULT_CONCURRENCY, True, "issues"),
+    ("jira remote links", DEFAULT_CONCURRENCY, True, "linked"),
 )
+JIRA_EMAIL, JIRA_TOKEN, LINKED = "bench@fabrikam.example", "bench-jira-token", 100  # PAY-101.. have remote links
+EXTRA_PAGE = 7_000_000  # the Confluence pages only a remote link leads to
 GIT_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "Bench"}
 GIT_ENV |= {"GIT_AUTHOR_EMAIL": "bench@fabrikam.example", "GIT_COMMITTER_NAME": "Bench"}
 GIT_ENV |= {"GIT_COMMITTER_EMAIL": "bench@fabrikam.example", "GIT_AUTHOR_DATE": "2025-11-04T09:30:00+01:00"}
@@ -66,6 +73,11 @@ ADO_KINDS = (  # (method, path regex, kind), first match wins
     ("GET", r"/_apis/wiki/wikis/[^/]+/pages", "wiki page"),
     ("GET", r"/_apis/wit/workItems", "work items GET"),
     ("GET", r"/_apis/git/repositories/[^/]+/items$", "changed file side"),
+)
+JIRA_KINDS = (
+    ("GET", r"/myself$", "credential check"),
+    ("GET", r"/remotelink$", "remote links"),
+    ("GET", r"/issue/[^/]+$", "issue"),
 )
 CONFLUENCE_KINDS = (
     ("GET", r"/rest/api/user/current$", "credential check"),
@@ -90,15 +102,21 @@ class Run:
     started: float  # time.time() just before the spawn, for the request timeline
     ado: tuple[Request, ...]
     confluence: tuple[Request, ...]
+    jira: tuple[Request, ...] = ()
 
     def kinds(self, server: str) -> Counter[str]:
-        table, log = (ADO_KINDS, self.ado) if server == "ado" else (CONFLUENCE_KINDS, self.confluence)
+        table, log = {"ado": (ADO_KINDS, self.ado), "jira": (JIRA_KINDS, self.jira)}.get(
+            server, (CONFLUENCE_KINDS, self.confluence)
+        )
         return Counter(kind_of(table, r) for r in log)
 
     def waves(self, gap_s: float) -> list[list[tuple[str, Request]]]:
         """Requests grouped by start: a new wave when one starts more than gap_s after the wave began."""
         log = sorted(
-            [("ado", r) for r in self.ado] + [("confluence", r) for r in self.confluence], key=lambda pair: pair[1].time
+            [("ado", r) for r in self.ado]
+            + [("confluence", r) for r in self.confluence]
+            + [("jira", r) for r in self.jira],
+            key=lambda pair: pair[1].time,
         )
         waves: list[list[tuple[str, Request]]] = []
         for pair in log:
@@ -120,15 +138,38 @@ def kind_of(table: tuple[tuple[str, str, str], ...], request: Request) -> str:
 
 
 @contextmanager
-def bench_servers(work_items: int = 20, pages: int = 30, wiki_pages: int = 0) -> Iterator[Bench]:
-    """Both fakes seeded with the benchmark case, served on loopback while open, and a PR build's checkout of
+def bench_servers(work_items: int = 20, pages: int = 30, wiki_pages: int = 0, issues: int = 0) -> Iterator[Bench]:
+    """The fakes seeded with the benchmark case, served on loopback while open, and a PR build's checkout of
     its change (a git repository whose HEAD is every benchmark PR's merge commit)."""
     ado, wiki = FakeAzureDevOps("fabrikam"), FakeConfluence("cloud")
     bench = seed_bench(ado, wiki, work_items=work_items, pages=pages, wiki_pages=wiki_pages)
-    with ado, wiki, tempfile.TemporaryDirectory(prefix="doc-context-bench-checkout-") as root:
+    bench.jira = FakeJira("cloud")
+    seed_issues(bench.jira, wiki, issues)
+    with ado, wiki, bench.jira, tempfile.TemporaryDirectory(prefix="doc-context-bench-checkout-") as root:
         bench.checkout = root
         bench.merge, bench.parent = _checkout(root, files(head=False), files(head=True))
         yield bench
+
+
+def seed_issues(jira: FakeJira, wiki: FakeConfluence, issues: int) -> None:
+    """PAY-1..N, and PAY-101..100+N, each with a remote link to a Confluence page that nothing else cites."""
+    jira.add_user(JIRA_EMAIL, JIRA_TOKEN, display_name="Bench CI")
+    for n in range(1, issues + 1):
+        description = {
+            "type": "doc",
+            "version": 1,
+            "content": [
+                {
+                    "type": "paragraph",
+                    "content": [{"type": "text", "text": f"Issue {n}: every module rounds once, half-even."}],
+                }
+            ],
+        }
+        jira.add_issue(f"PAY-{n}", f"Bench issue {n}", description=description)
+        page = EXTRA_PAGE + n
+        wiki.add_page(page, f"Issue note {n}", "PAY", f"<p>Issue note {n}: round once.</p>")
+        link = f"{wiki.api_base}/pages/viewpage.action?pageId={page}"
+        jira.add_issue(f"PAY-{LINKED + n}", f"Bench linked issue {n}", description=description, remote_links=(link,))
 
 
 def _checkout(root: str, base: dict[str, str], head: dict[str, str]) -> tuple[str, str]:
@@ -151,23 +192,40 @@ def _checkout(root: str, base: dict[str, str], head: dict[str, str]) -> tuple[st
 
 
 def run_once(
-    bench: Bench, *, latency_ms: float, concurrency: int | None = None, checkout: bool = True, timeout: float = 120
+    bench: Bench,
+    *,
+    latency_ms: float,
+    concurrency: int | None = None,
+    checkout: bool = True,
+    jira: str = "",
+    issues: int = 0,
+    timeout: float = 120,
 ) -> Run:
     """The real CLI in a fresh process, a fresh SDK cache and a fresh PR, at this latency; `checkout`: a PR
-    build's (the change read from it), else none (the change read through Azure DevOps)."""
+    build's (the change read from it), else none (the change read through Azure DevOps); `jira`: the PR's
+    description names `issues` Jira issues ("issues": PAY-1.., "linked": PAY-101.., with remote links)."""
     pr_id = bench.new_pull_request()
-    for server in (bench.ado, bench.confluence):
+    assert bench.jira is not None
+    for server in (bench.ado, bench.confluence, bench.jira):
         server.clear()
         server.latency_ms = latency_ms
     with tempfile.TemporaryDirectory(prefix="doc-context-bench-") as cache:
         env = run_env(bench.env(pr_id), cache)
+        if jira:
+            first = LINKED + 1 if jira == "linked" else 1
+            keys = " ".join(f"PAY-{n}" for n in range(first, first + issues))
+            bench.ado.pull_request(pr_id).description += f"\n\nJira: {keys}"
+            env |= {"JIRA_URL": bench.jira.site_url, "JIRA_EMAIL": JIRA_EMAIL, "JIRA_API_TOKEN": JIRA_TOKEN}
+            env |= {"JIRA_PROJECTS": "PAY"}  # and room under the page cap for the pages remote links lead to
+            env["DOC_CONTEXT_MAX_PAGES"] = str(int(env["DOC_CONTEXT_MAX_PAGES"]) + issues)
         if checkout:
             env |= {"BUILD_SOURCESDIRECTORY": bench.checkout, "BUILD_SOURCEBRANCH": f"refs/pull/{pr_id}/merge"}
         if concurrency is not None and concurrency != DEFAULT_CONCURRENCY:  # one request at a time, pages too
             env["DOC_CONTEXT_CONCURRENCY"] = env["DOC_CONTEXT_CONFLUENCE_CONCURRENCY"] = str(concurrency)
         started = time.time()
         code, output, wall, maxrss = spawn([sys.executable, "-m", "doc_context", "run"], env, timeout)
-    return Run(code, output, wall, maxrss, started, tuple(bench.ado.requests()), tuple(bench.confluence.requests()))
+    ado, confluence, jira_log = (tuple(s.requests()) for s in (bench.ado, bench.confluence, bench.jira))
+    return Run(code, output, wall, maxrss, started, ado, confluence, jira_log)
 
 
 def spawn(args: list[str], env: dict[str, str] | None = None, timeout: float = 120) -> tuple[int, str, float, int]:
@@ -210,15 +268,23 @@ def main(argv: list[str] | None = None) -> int:
         default=8,
         help="distinct wiki pages cited, read beside the pages, 8 (the pool) at once",
     )
+    parser.add_argument("--issues", type=int, default=5, help="Jira issues the Jira variants' PR names")
     parser.add_argument("--repeat", type=int, default=5, help="runs per variant and latency (median)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     runs: dict[tuple[str, float], list[Run]] = {}
-    with bench_servers(args.work_items, args.pages, args.wiki_pages) as bench:
+    with bench_servers(args.work_items, args.pages, args.wiki_pages, args.issues) as bench:
         for _ in range(args.repeat):
-            for name, concurrency, checkout in VARIANTS:
+            for name, concurrency, checkout, jira in VARIANTS:
                 for latency in LATENCIES_MS:
-                    run = run_once(bench, latency_ms=latency, concurrency=concurrency, checkout=checkout)
+                    run = run_once(
+                        bench,
+                        latency_ms=latency,
+                        concurrency=concurrency,
+                        checkout=checkout,
+                        jira=jira,
+                        issues=args.issues,
+                    )
                     if run.code != 0:
                         print(f"{name} at {latency:.0f} ms exited with {run.code}:\n{run.output}")
                         return 1
@@ -257,16 +323,17 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         (r.kinds("ado"), r.kinds("confluence")) == (first.kinds("ado"), first.kinds("confluence"))
         for (name, _), cell in runs.items()
         for r in cell
-        if name != "no checkout"
+        if name in ("concurrent", "sequential")
     )
     print(f"same requests in every run and variant on the checkout: {'yes' if same else 'NO'}")
     api = runs[("no checkout", 0.0)][0].kinds("ado")
     print(f"without a checkout, beside them: {api['changed file side']} reads of a changed file's side (Items - Get)")
-    for name in ("concurrent", "no checkout"):
+    for name in ("concurrent", "no checkout", "jira remote links"):
         slow = runs[(name, 100.0)][0]
         print(f"\ntimeline, {name} (pool {DEFAULT_CONCURRENCY}) at 100 ms: the waves of requests the servers saw")
         for n, wave in enumerate(slow.waves(0.05), 1):
-            kinds = Counter(kind_of(ADO_KINDS if s == "ado" else CONFLUENCE_KINDS, r) for s, r in wave)
+            tables = {"ado": ADO_KINDS, "jira": JIRA_KINDS}
+            kinds = Counter(f"{s} {kind_of(tables.get(s, CONFLUENCE_KINDS), r)}" for s, r in wave)
             print(
                 f"  {n:2}  +{(wave[0][1].time - slow.started) * 1000:5.0f} ms  "
                 + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in kinds.items())
@@ -280,11 +347,12 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
     thinking = statistics.median(_own_work(r) for r in runs[(VARIANTS[0][0], 0.0)])
     print(f"at 0 ms: the run's own work between its last read and its post (summaries, layout): {thinking:.0f} ms")
     print(
-        "\n| variant | requests (ADO + Confluence) | wall @ 0 ms | wall @ 100 ms | effective depth | waves | peak RSS |"
+        "\n| variant | requests (ADO + Confluence + Jira) | wall @ 0 ms | wall @ 100 ms | effective depth | waves | "
+        "peak RSS |"
     )
     print("|---|---|---|---|---|---|---|")
     depth = {}
-    for name, concurrency, checkout in VARIANTS:
+    for name, concurrency, checkout, jira in VARIANTS:
         t0, t100 = (statistics.median(r.wall_s for r in runs[(name, lat)]) for lat in LATENCIES_MS)
         depth[name] = (t100 - t0) / 0.1
         r = runs[(name, 100.0)][0]
@@ -292,8 +360,12 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         knobs = (
             "defaults" if concurrency == DEFAULT_CONCURRENCY else f"DOC_CONTEXT_[CONFLUENCE_]CONCURRENCY={concurrency}"
         ) + ("" if checkout else ", the change through Azure DevOps")
+        knobs += {
+            "issues": f", {args.issues} Jira issues",
+            "linked": f", {args.issues} Jira issues with remote links",
+        }.get(jira, "")
         print(
-            f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} | "
+            f"| {name} ({knobs}) | {len(r.ado)} + {len(r.confluence)} + {len(r.jira)} | "
             f"{t0:.2f} s | {t100:.2f} s | {depth[name]:.1f} | {len(r.waves(0.05))} | {rss:.0f} MiB |"
         )
     walls_api = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("no checkout", "concurrent")]
@@ -302,6 +374,15 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         f"{depth['concurrent']:.1f}, wall at 100 ms {walls_api[0]:.2f} / {walls_api[1]:.2f} s = "
         f"{walls_api[0] / walls_api[1]:.2f}x (goal: depth unchanged, <= 1.5x)"
     )
+    for name in ("jira issues", "jira remote links"):
+        r = runs[(name, 100.0)][0]
+        asked = r.kinds("jira")
+        per_issue = (asked["issue"] + asked["remote links"]) / max(1, args.issues)
+        print(
+            f"\n{name}: Jira {dict(asked)} ({per_issue:.0f} requests an issue), Confluence "
+            f"{sum(r.kinds('confluence').values()) - sum(first.kinds('confluence').values())} more; effective depth "
+            f"{depth['concurrent']:.1f} before -> {depth[name]:.1f} (goal: +0 without a page to follow, +1 at most)"
+        )
     seq, conc = depth["sequential"], depth["concurrent"]
     walls = [statistics.median(r.wall_s for r in runs[(name, 100.0)]) for name in ("sequential", "concurrent")]
     print(

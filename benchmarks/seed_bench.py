@@ -14,6 +14,7 @@ from doc_context.sandbox.ado import FakeAzureDevOps
 from doc_context.sandbox.ado_state import Repository
 from doc_context.sandbox.ado_workitems import relation, work_item
 from doc_context.sandbox.confluence import FakeConfluence, tiny_code
+from doc_context.sandbox.jira import FakeJira
 
 FIRST_ITEM, FIRST_PAGE, FIRST_WIKI_PAGE = 7001, 5_100_000_001, 9001
 WIKI = "Bench-Project.wiki"
@@ -55,6 +56,7 @@ class Bench:
     checkout: str = ""  # a PR build's checkout of the change (roundtrips.bench_servers makes it)
     merge: str | None = None  # its HEAD: every benchmark PR's merge commit
     parent: str | None = None
+    jira: FakeJira | None = None  # the Jira issues beside the pages (roundtrips.bench_servers seeds it)
 
     def new_pull_request(self) -> int:
         pr = self.ado.add_pull_request(

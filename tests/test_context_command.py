@@ -22,8 +22,8 @@ WRITES = ("POST", "PATCH", "PUT", "DELETE")
 
 
 def outside_a_pipeline(sandbox, **extra: str) -> dict[str, str]:
-    """A person's shell: Confluence configured as for `run`, a PAT, no pipeline variables."""
-    env = {k: v for k, v in sandbox.env().items() if k.startswith("CONFLUENCE_")}
+    """A person's shell: Confluence and Jira configured as for `run`, a PAT, no pipeline variables."""
+    env = {k: v for k, v in sandbox.env().items() if k.startswith(("CONFLUENCE_", "JIRA_"))}
     return {**env, "AZURE_DEVOPS_PAT": sandbox.info.token, **extra}
 
 

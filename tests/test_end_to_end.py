@@ -90,7 +90,7 @@ def test_warnings_stay_out_of_the_comment(sandbox, cli):
 def test_token_never_printed(sandbox, cli):
     """Only the agent's own masking command carries it (the agent swallows that line, it is never shown)."""
     env = sandbox.env()
-    secrets = [env["SYSTEM_ACCESSTOKEN"], env["CONFLUENCE_API_TOKEN"]]
+    secrets = [env["SYSTEM_ACCESSTOKEN"], env["CONFLUENCE_API_TOKEN"], env["JIRA_API_TOKEN"]]
     outputs = [
         cli(env, "run").output,
         cli({**env, "SYSTEM_PULLREQUEST_PULLREQUESTID": "999"}, "run").output,

@@ -67,8 +67,9 @@ def _wave(
     done = {(page.source, key) for page, _ in read for key in page.cited_as | {page.ref.key}}
     for source in sources.documents:
         found = source.find(who)
-        notices += [n for n in found.notices if n not in notices]
-        lines += found.skipped
+        onward = bool(read)  # a source that spoke of the citers' links is not heard again about the pages'
+        notices += [n for n in found.notices if n not in notices and not (onward and _spoke(n.source, notices))]
+        lines += [line for line in found.skipped if line not in lines]
         seen |= found.seen
         found = replace(found, refs=tuple(r for r in found.refs if (source.name, r[0].key) not in done))
         cap = sources.max_pages - sum(1 for page, _ in read if page.source == source.name)
@@ -153,3 +154,7 @@ def _settle(
             else Notice(source.name, f"{len(refs)} pages skipped: {reason}: {names}")
         )
     return [(page, tuple(sorted(ids))) for page, ids in pages.values()]
+
+
+def _spoke(source: str, notices: Sequence[Notice]) -> bool:
+    return any(n.source == source for n in notices)
