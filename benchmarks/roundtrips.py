@@ -328,7 +328,7 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
     print(f"same requests in every run and variant on the checkout: {'yes' if same else 'NO'}")
     api = runs[("no checkout", 0.0)][0].kinds("ado")
     print(f"without a checkout, beside them: {api['changed file side']} reads of a changed file's side (Items - Get)")
-    for name in ("concurrent", "no checkout", "jira remote links"):
+    for name in ("concurrent", "no checkout", "jira issues", "jira remote links"):
         slow = runs[(name, 100.0)][0]
         print(f"\ntimeline, {name} (pool {DEFAULT_CONCURRENCY}) at 100 ms: the waves of requests the servers saw")
         for n, wave in enumerate(slow.waves(0.05), 1):
@@ -378,8 +378,9 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         r = runs[(name, 100.0)][0]
         asked = r.kinds("jira")
         per_issue = (asked["issue"] + asked["remote links"]) / max(1, args.issues)
+        print(f"\n{name} at 100 ms: {_levels(r)}")
         print(
-            f"\n{name}: Jira {dict(asked)} ({per_issue:.0f} requests an issue), Confluence "
+            f"{name}: Jira {dict(asked)} ({per_issue:.0f} requests an issue), Confluence "
             f"{sum(r.kinds('confluence').values()) - sum(first.kinds('confluence').values())} more; effective depth "
             f"{depth['concurrent']:.1f} before -> {depth[name]:.1f} (goal: +0 without a page to follow, +1 at most)"
         )
@@ -389,6 +390,20 @@ def report(args: argparse.Namespace, runs: dict[tuple[str, float], list[Run]]) -
         f"\nsequential / concurrent: effective depth {seq:.1f} / {conc:.1f} = {seq / conc:.1f}x, wall at 100 ms "
         f"{walls[0]:.2f} / {walls[1]:.2f} s = {walls[0] / walls[1]:.1f}x (target for the concurrent run: depth <= 6)"
     )
+
+
+def _levels(run: Run) -> str:
+    """Where the Jira reads sit among the pages' reads, from when the servers saw them start (one latency apart is
+    one more level): the issues and their remote links beside the pages' first reads, and the pages only a remote
+    link leads to after the issues' answers."""
+    pages = [r.time for r in run.confluence if kind_of(CONFLUENCE_KINDS, r) == "page by id"]
+    jira = [r.time for r in run.jira if kind_of(JIRA_KINDS, r) in ("issue", "remote links")]
+    onward = [r.time for r in run.confluence if re.search(rf"/pages/{EXTRA_PAGE // 1000}\d{{3}}$", r.path)]
+    said = f"every Jira read starts {(max(jira) - min(pages)) * 1000:.0f} ms after the first page read"
+    if onward:
+        said += f"; the {len(onward)} pages only remote links lead to start {(min(onward) - max(jira)) * 1000:.0f} ms"
+        said += " after the last Jira read (one more level)"
+    return said + f"; the last page read starts {(max(pages) - min(pages)) * 1000:.0f} ms after the first"
 
 
 def _own_work(run: Run) -> float:

@@ -139,7 +139,7 @@ def open_jira(settings: Settings, ado: AzureDevOps) -> JiraIssues:
             config,
             auth,
             acceptance_field=settings.jira_acceptance_field or "",
-            max_connections=CONCURRENCY,
+            max_connections=2 * CONCURRENCY,  # each issue and its remote links at once: one wave
             clock=ado.clock,
         )
     return JiraIssues(
