@@ -10,13 +10,14 @@ markdown, read as the wiki source reads a page (text/wikimd.py), and cut into pa
 (summary/passages.py). The story's work item and its criteria are ours, in a product owner's words.
 
 Prints per pull request and overall (the tuning part, the held-out part, all): whether the best passage of the
-specification the change implements is shown, the labelled passages shown (the best and up to four more),
-the passages shown that are neither labelled nor "related" (those count neither way; a page's lead shown
-alone, when nothing else of it is, is its lead and not a passage), and criteria evidence (the story's criteria
-with evidence in the diff). The held-out part is every fourth pull request in the file's order (the 4th, 8th,
-12th), fixed before anything was measured. -v prints each tuning pull request's labelled passages shown or
-missed, the unrelated ones shown, each criterion's evidence and each Touches line (--held-out: the held-out
-ones too).
+specification the change implements is shown (and "chosen": among the page's quotes before the comment
+yields to its ceiling, where the rest of the comment takes the room), the labelled passages shown (the best
+and up to four more), the passages shown that are neither labelled nor "related" (those count neither way; a
+page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
+(the story's criteria with evidence in the diff). The held-out part is every fourth pull request in the
+file's order (the 4th, 8th, 12th), fixed before anything was measured. -v prints each tuning pull request's
+labelled passages shown or missed, the unrelated ones shown, each criterion's evidence and each Touches line
+(--held-out: the held-out ones too).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ PROBE = 80  # the characters of a sentence looked for in the comment (a clipped 
 @dataclass
 class Tally:
     best: list[bool] = field(default_factory=list)
+    chosen: list[bool] = field(default_factory=list)  # the best passage among the page's quotes, before yielding
     labelled: list[bool] = field(default_factory=list)
     unrelated: list[int] = field(default_factory=list)
     criteria: list[bool] = field(default_factory=list)
@@ -58,12 +60,12 @@ class Tally:
 
         per_pr = sum(self.unrelated) / max(len(self.unrelated), 1)
         return (
-            f"best passage {share(self.best)}  labelled {share(self.labelled)}  "
+            f"best passage {share(self.best)} (chosen {share(self.chosen)})  labelled {share(self.labelled)}  "
             f"unrelated shown {per_pr:.2f} a PR ({sum(self.unrelated)})  criteria evidence {share(self.criteria)}"
         )
 
     def add(self, other: Tally) -> None:
-        for name in ("best", "labelled", "unrelated", "criteria"):
+        for name in ("best", "chosen", "labelled", "unrelated", "criteria"):
             getattr(self, name).extend(getattr(other, name))
 
 
@@ -98,7 +100,7 @@ def page(n: int, title: str, source: str) -> Page:
     return Page(PageRef(page_id=n), n, title, "", "abc", url, wiki_to_markdown(source).text, noun="wiki page", **said)  # type: ignore[arg-type]
 
 
-def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes]:
+def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes, str]:
     change: dict[str, str] = pr["change"]  # type: ignore[assignment]
     raw = git(
         mirrors, change["repo"], "diff", "--no-color", "--no-ext-diff", "--no-renames", change["base"], change["commit"]
@@ -121,7 +123,8 @@ def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], 
         diff_lines=parse_diff(raw),
     )
     items, summaries = summarize_all(gathered)
-    return compose(gathered, items, summaries, Options("k")), pages, raw
+    chosen = "\n\n".join(s.text for s in summaries)  # every page's quotes before the comment's ceiling
+    return compose(gathered, items, summaries, Options("k")), pages, raw, chosen
 
 
 def probes(passage: Passage) -> list[str]:
@@ -144,8 +147,9 @@ def anchored(found: list[Passage], anchor: str, where: str) -> Passage:
 
 
 def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
-    comment, pages, raw = comment_for(pr, mirrors)
+    comment, pages, raw, chosen = comment_for(pr, mirrors)
     shown_text = fold(visible_text(comment))
+    chosen_text = fold(visible_text(chosen))
     tally = Tally()
     for spec, doc in zip(pr["pages"], pages, strict=True):  # type: ignore[call-overload]
         found = passages(doc.text, doc.title)
@@ -160,6 +164,7 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
             hit = any(p.index == anchored(found, anchor, where).index for p in shown)
             if kind == "best":
                 tally.best.append(hit)
+                tally.chosen.append(any(probe in chosen_text for probe in probes(anchored(found, anchor, where))))
             if kind in ("best", "labelled"):
                 tally.labelled.append(hit)
             if verbose and kind != "related":

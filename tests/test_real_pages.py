@@ -12,6 +12,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, WorkItem
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.summary.passage_kinds import boilerplate
 from doc_context.summary.passages import passages, weigh
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.related import never_touched, touches
@@ -193,3 +194,12 @@ def test_files_no_text_is_about(path: str, never: bool) -> None:
 def test_touches_leaves_licence_and_vendored_files_out() -> None:
     text = "Refunds: the refund code, its licence (see LICENSE.txt) and the vendored refund_math.py."
     assert touches(CHANGED, text) == ("/src/refunds/refund.py",)
+
+
+def test_what_two_cited_pages_say_word_for_word_is_their_template() -> None:
+    pages = [
+        ["Will enabling the feature require downtime of the control plane?", "No.", "The flag asks first."],
+        ["Will enabling the feature require downtime of the control plane?", "No.", "Prune deletes objects."],
+    ]
+    assert boilerplate(pages) == {"will enabling the feature require downtime of the control plane?"}
+    assert boilerplate(pages[:1]) == set()  # one page has no template to share

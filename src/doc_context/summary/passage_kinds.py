@@ -19,6 +19,7 @@ ASIDE = 0.5  # what a match weighs in a section aside from the specification
 PAGE_TOPIC = 0.5  # a term in this share of a page's sections (of MIN_SECTIONS or more) is that page's topic
 MIN_SECTIONS = 8
 T = TypeVar("T")
+MIN_TEMPLATE = 20  # characters of a passage two pages share for it to be their template ("No." is no template)
 _ASIDE = re.compile(
     r"\b(?:motivation|rationale|alternatives?|prior art|drawbacks?|history|examples?|future|unresolved|"
     r"open questions?|faq|background|acknowledge?ments?|rejected|considered|discussion|non-goals|appendix|"
@@ -92,3 +93,14 @@ def page_topic(held: Sequence[set[T]], where: Sequence[tuple[int, str]]) -> dict
         if len(sections[page]) >= MIN_SECTIONS and len(found) >= PAGE_TOPIC * len(sections[page]):
             topic.setdefault(page, set()).add(key)
     return {i: topic.get(page, set()) for i, (page, _) in enumerate(where)}
+
+
+def boilerplate(pages: Sequence[Sequence[str]]) -> set[str]:
+    """The passages (casefolded, white space folded) that two cited pages or more say word for word: a
+    template's questions and instructions (every enhancement proposal asks "Will enabling the feature require
+    downtime?"), not what one page specifies."""
+    seen: dict[str, set[int]] = {}
+    for n, texts in enumerate(pages):
+        for text in texts:
+            seen.setdefault(" ".join(text.casefold().split()), set()).add(n)
+    return {text for text, found in seen.items() if len(found) >= 2 and len(text) >= MIN_TEMPLATE}

@@ -36,6 +36,7 @@ RARE_WORD = 0.5  # a word rare enough to count: in an eighth of the passages or 
 TOPIC = 0.25  # a term in this share of the passages (or more) is the pages' topic: it weighs nothing
 RARE = 2  # a term in this many passages or fewer weighs in full
 SPREAD = 0.5  # beyond, a term in k times as many weighs 1/k**SPREAD (however long the pages: 8 times, half)
+SPREAD_WORDS = 0.25  # a single word shared with a criterion: by the share of passages holding it only
 REPEATS = 0.6  # a sentence repeats one a work item tells when most of its words are in that one
 REPEATS_ASKED = 0.8  # or one of its criteria, when nearly all of them are
 MIN_WORDS = 4  # a shorter sentence is too short to tell whether it repeats one
@@ -131,7 +132,7 @@ def weigh(found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int
     n = max(len(found), 1)
     topic = page_topic(held, where)
     scores = [
-        _score({k: change.weights[k] * _rarity(df[k], n) for k in keys if k not in topic.get(i, ())})
+        _score({k: change.weights[k] * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(held)
     ]
     if not change.asked:
@@ -142,7 +143,7 @@ def weigh(found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int
         best = 0.0
         own = terms.words - topic_words.get(i, set())
         for sentence in change.asked:
-            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n)) >= RARE_WORD]
+            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD]
             if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
                 covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
                 best = max(best, ASKED if covers else WORD * sum(shared))
@@ -159,11 +160,12 @@ def _score(weights: dict[Key, float]) -> float:
     return sum(weights.values()) - prose - runs + min(prose, PROSE_CAP) + min(runs, RUNS_CAP)
 
 
-def _rarity(df: int, n: int) -> float:
-    """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too), 0 from TOPIC."""
+def _rarity(df: int, n: int, spread: float = 0.5) -> float:
+    """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too: k times RARE,
+    1/k**spread), 0 from TOPIC."""
     if df <= RARE:
         return 1.0
-    return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** SPREAD)))
+    return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** spread)))
 
 
 def _held(terms: Terms, change: ChangeTerms) -> set[Key]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences
-from doc_context.summary.passage_kinds import ASIDE, without_addresses
+from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, sorted_out, weigh
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
@@ -52,7 +52,11 @@ def weigh_pages(
         told.append(bool(page) and not found[-1] and not again[-1])
     flat = [p for page in found for p in page]
     where = [(n, p.section) for n, page in enumerate(found) for p in page]
-    scores = iter(weigh([text_terms(without_addresses(p.plain)) for p in flat], change, where))
+    template = boilerplate([[p.plain for p in page] for page in found])
+    scores = iter(
+        0.0 if " ".join(p.plain.casefold().split()) in template else s
+        for p, s in zip(flat, weigh([text_terms(without_addresses(p.plain)) for p in flat], change, where), strict=True)
+    )
     out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
 
