@@ -173,6 +173,11 @@ MORE = [  # (language, criterion, files as (path, added lines, deleted lines), t
      [("packages/get-github-info/src/index.ts", ["throw new GitHubError(res);"], []),
       ("packages/get-github-info/src/index.test.ts", ["expect(GitHubError).toBeDefined();"], [])], []),
     ("Python", "Support Android's `sys.platform`.", [("src/trio/_repl.py", ['if sys.platform == "win32":'], [])], []),
+    ("TypeScript", "`changeset tag` skips tags on the remote.",
+     [("packages/cli/src/commands/tag/index.ts", ["  const untagged = await getUntagged(cwd);"], []),
+      ("packages/cli/src/utils/tags.ts", ["export const x = 1;"], [])], ["/packages/cli/src/commands/tag/index.ts"]),
+    ("Go", "`changie batch` prints the version.", [("cmd/batch.go", ["	fmt.Println(version)"], []),
+     ("core/batch_test.go", ["	t.Parallel()"], [])], ["/cmd/batch.go"]),
 ]  # fmt: skip
 
 

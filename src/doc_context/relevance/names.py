@@ -103,3 +103,21 @@ def _names(parts: list[str], path: str) -> bool:
         return True
     above = [_joined(f) for f in reversed(folders)]
     return bool(above) and _joined(parts[-2]) == above[0]
+
+
+_COMMAND = re.compile(r"([a-z][\w.-]*)\s+([a-z][\w-]*)(?:\s|$)")  # `changeset tag`, `changeset publish-plan --output`
+_COMMAND_FOLDERS = frozenset({"commands", "command", "cmd", "cmds", "subcommands", "cli"})
+
+
+def command_file(code: str, path: str) -> bool:
+    """Whether a command line the criterion writes (`changeset tag`, `changie batch --dry-run`) names the file of its
+    subcommand: a folder or file named as it under commands/, cmd/ or cli/ (packages/cli/src/commands/tag/index.ts,
+    cmd/batch.go)."""
+    found = _COMMAND.match(code.strip())
+    if found is None:
+        return False
+    folders = path.strip("/").split("/")
+    named = [*folders[:-1], folders[-1].split(".", 1)[0]]
+    return any(
+        part == found.group(2) and any(f in _COMMAND_FOLDERS for f in folders[:at]) for at, part in enumerate(named)
+    )

@@ -40,7 +40,7 @@ from doc_context.relevance.everywhere import (
     is_test,
     item_topic,
 )
-from doc_context.relevance.names import member_of_file, names_file
+from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import number, parts
 from doc_context.summary.evidence_match import (
@@ -142,6 +142,8 @@ class EvidenceFinder:
                     files.update(self.index.candidates(side, needed))
             if term.kind == "path":
                 files.update(n for n, f in enumerate(self.index.diff.files) if names(f.path, term.parts[0]))
+            if term.kind == "quoted":  # `changeset tag`: commands/tag/
+                files.update(n for n, f in enumerate(self.index.diff.files) if command_file(term.label, f.path))
             if term.kind == "ident" and term.named:  # the file the name is, or its type's
                 files.update(n for n, f in enumerate(self.index.diff.files) if names_file(term.label, f.path))
                 files.update(n for n, f in enumerate(self.index.diff.files) if member_of_file(term.label, f.path))

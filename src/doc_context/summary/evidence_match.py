@@ -13,7 +13,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
-from doc_context.relevance.names import member_of_file, names_file
+from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.words import number, parts
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
@@ -64,7 +64,7 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
         return found - (lines.imports if code else frozenset()), term.weight
     if term.kind == "quoted":
-        found = lines.literal(term.parts[0])
+        found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
         said = parts(term.parts[0])
         if len(said) >= 4:  # a message with a placeholder: "Try again in {minutes} minutes."
             found |= {i for i, line in enumerate(lines.words) if in_order(said, line) >= 0.75 * len(said)}
