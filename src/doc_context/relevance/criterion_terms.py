@@ -112,6 +112,7 @@ class CriterionTerms:
     removal: bool  # about removing something: the diff's deleted lines count too
     words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
     tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
+    common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
 
     @property
     def specific(self) -> bool:
@@ -121,6 +122,7 @@ class CriterionTerms:
 def criterion_terms(text: str) -> CriterionTerms:
     """The specific terms of a criterion's text (markdown), strongest first."""
     terms: list[Term] = []
+    pairs: list[Term] = []
     text = _EMAIL.sub("email", text)
     prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1)), terms), text))
     prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
@@ -136,6 +138,8 @@ def criterion_terms(text: str) -> CriterionTerms:
                 )
         for a, b in itertools.pairwise(clause):
             label = f"{written.get(a, a)} {written.get(b, b)}"
+            if a in COMMON and b in COMMON and a != b:  # "the access log": no term, but a file so named
+                pairs.append(Term("phrase", (a, b), 0, label))
             if a not in COMMON and b not in COMMON and a != b:
                 terms.append(Term("phrase", (a, b), STRONG, label))
             elif (a in COMMON) != (b in COMMON) and len(b if a in COMMON else a) >= JOINED_LETTERS:
@@ -147,7 +151,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
-    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests)
+    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests, tuple(pairs))
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

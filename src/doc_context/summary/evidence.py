@@ -198,12 +198,6 @@ def _said(term: Term) -> list[str]:
     return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]
 
 
-def _common_pairs(terms: CriterionTerms) -> list[Term]:
-    """Two common words side by side ("the access log"): no term in a line, but a file named so (access_log.py)."""
-    pairs = zip(terms.words, terms.words[1:], strict=False)
-    return [Term("phrase", (a, b), 0, f"{a} {b}") for a, b in pairs if a != b and a in COMMON and b in COMMON]
-
-
 def _word(word: str) -> Term:
     return Term("word", (word,), 1, word)
 
@@ -268,7 +262,7 @@ def _in_file(
         else:
             near.append((weight, where))
     apart += (words := together(near, f.path))
-    phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + _common_pairs(terms)
+    phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + list(terms.common_pairs)
     phrases = [t for t in phrases if not set(t.parts) <= everywhere.change.own]  # src/doc_context/: every file
     named = carried(f.path, phrases) if labels else None
     if named is not None:  # confirmation_email.py, changing the lines of the payments it lists
