@@ -1,8 +1,8 @@
 """The story around the linked work items, read within gather's waves: the state categories of the pull
-request's project (the first wave), each linked item's children (batches of 200) and its discussion (its
-comments, every continuation page) in the pages' wave, beside the parents. No round trip is added but a
-comment page beyond the first (200 comments) or, where Work Item Types - List carries no states, none at all:
-the types' own states are asked at once, still within the first reads' time.
+request's project (with the first reads; where Work Item Types - List carries no states, each type's are asked
+at once, beside the work item batches), then each linked item's children (batches of 200) and its discussion
+(its comments) in the pages' wave, beside the parents. No round trip is added, but a comment page beyond the
+first (200 comments) of a long discussion.
 
 A child the PR's readers may not read (another project's, a sensitive area or tag) keeps its title and link
 only, as a parent does; the discussion of an item withheld so is never read.

@@ -20,6 +20,7 @@ from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.summary.tokens import clip
 
 MAX_SENTENCES = 4_000  # a page's sentences compared, at most: every pair of sources is compared
+MAX_COMMENTS = 10  # a work item's newest comments compared, at most
 
 
 def criteria_labels(summary: Summary, *, struck: bool = False) -> list[tuple[str, str]]:
@@ -61,17 +62,22 @@ def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
 
 
 def _comments(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
-    """Each comment of a readable work item's discussion (issue 34), sentence by sentence, newest first: a comment
-    that states a value different from a criterion's or the diff's is a disagreement, said under its work item."""
+    """The sentences of each readable work item's discussion (issue 34) that state a value, newest first, of its
+    MAX_COMMENTS newest comments but chit-chat: a comment that states a value different from a criterion's or the
+    diff's is a disagreement, said under its work item. Every pair of sources is compared: the bounds keep a long
+    discussion from costing more than its pages."""
     shown = {s.source_id: s for s in items if not s.withheld}
     out: list[Sentence] = []
+    taken: dict[int, int] = {}
     for said in sorted(gathered.discussion, key=lambda r: (r.date, r.id), reverse=True):
         item = shown.get(f"work item {said.work_item}")
-        if item is None or chit_chat(said.text):
+        if item is None or chit_chat(said.text) or taken.get(said.work_item, 0) >= MAX_COMMENTS:
             continue
+        taken[said.work_item] = taken.get(said.work_item, 0) + 1
         name = f"{said.author}'s comment of {said.date[:10]}" if said.date else f"{said.author}'s comment"
-        for sentence in line_sentences(" ".join(said.text.split()))[:MAX_SENTENCES]:
-            out.append(Sentence("comment", name, said.url, item.source_id, f"comment {said.id}", statement(sentence)))
+        for text in line_sentences(" ".join(said.text.split())):
+            if (st := statement(text)).values or st.named:
+                out.append(Sentence("comment", name, said.url, item.source_id, f"comment {said.id}", st))
     return out[:MAX_SENTENCES]
 
 
