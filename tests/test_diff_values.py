@@ -25,13 +25,15 @@ SETTINGS = [
     ("src/config.ts", "  maxUploadSizeMb: 25,", "maxUploadSizeMb = 25", {"upload"}, "25 MB"),
     ("src/Export.java", "    private static final int MAX_EXPORT_ROWS = 10_000;", "MAX_EXPORT_ROWS = 10_000",
      {"export"}, "10,000 rows"),
-    ("src/Cache.java", "    Duration ttl = Duration.ofDays(3);", "ttl = Duration.ofDays(3)", set(), "3 days"),
+    ("src/Cache.java", "    static final Duration TTL = Duration.ofDays(3);", "TTL = Duration.ofDays(3)", {"ttl"},
+     "3 days"),
     ("shop/policy.py", "RETENTION_DAYS = 14", "RETENTION_DAYS = 14", {"retention"}, "14 days"),
     ("shop/policy.py", "HOLD = timedelta(hours=2)", "HOLD = timedelta(hours=2)", {"hold"}, "2 hours"),
     ("internal/keys.go", "const IdempotencyKeyTTL = 48 * time.Hour", "IdempotencyKeyTTL = 48 * time.Hour",
-     {"idempotency", "key"}, "48 hours"),
+     {"idempotency", "key", "ttl"}, "48 hours"),
     ("internal/api.go", "const RequestsPerSecond = 100", "RequestsPerSecond = 100", set(), "100 requests per second"),
-    ("internal/api.go", "\tmaxRetries := 4", "maxRetries = 4", set(), "4 attempts"),
+    ("internal/api.go", "\t\tMaxRetries: 4,", "MaxRetries = 4", set(), "4 attempts"),
+    ("shop/retry.py", "    policy = Retry(max_attempts=3)", "max_attempts = 3", set(), "3 attempts"),
     ("config/auth.yaml", "lockout_minutes: 20", "lockout_minutes = 20", {"lockout"}, "20 minutes"),
     ("appsettings.json", '    "LockoutMinutes": 20,', "LockoutMinutes = 20", {"lockout"}, "20 minutes"),
     ("app.properties", "payments.retry.max-attempts=3", "payments.retry.max-attempts = 3", set(), "3 attempts"),
@@ -81,6 +83,10 @@ def test_a_yaml_key_has_its_parents_words_even_from_context_lines() -> None:
         "        release_hold(held, within_seconds=RELEASE_WITHIN_SECONDS)",  # another setting's name, no value
         "// MaxAttempts = 3 was 5",  # a comment
         "import static com.contoso.Limits.MAX;",
+        "        account.failed_attempts = 0",  # a variable's new value, not a setting
+        "    attempts = 4",
+        "MIN_DAYS, MAX_DAYS = 2, 4",  # one of several names: which value is whose is not read
+        "    throttle(key, limit=LIMIT, per=timedelta(hours=1))",  # `per` says nothing of what
     ],
 )
 def test_what_is_no_value(line: str) -> None:

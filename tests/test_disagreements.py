@@ -21,6 +21,7 @@ from doc_context.models import (
     PullRequest,
     PullRequestRef,
     Reading,
+    Remark,
     Withheld,
     WorkItem,
 )
@@ -107,7 +108,7 @@ def comment(budget: int = 3_000, *, full: bool = False) -> str:
     return compose(got, *summarize_all(got), Options("k", budget=budget), full=full) + "\n"
 
 
-LINE = "_Refund policy says 30 days; criterion 3 and `SUPERVISOR_AFTER_DAYS = 14` say 14 days._"
+LINE = "_This page says 30 days; criterion 3 and `SUPERVISOR_AFTER_DAYS`, 14._"
 
 
 def test_the_golden_comment_says_the_disagreement_once_under_the_page() -> None:
@@ -148,7 +149,8 @@ def test_the_counts_say_why_a_page_is_title_only() -> None:
     assert out.rstrip().endswith("_2 pages withheld for access; 1 page whose text the work items already show._")
     tight = next(c for b in range(2_000, 300, -20) if "2\\. Refunds older" not in (c := comment(b)))
     last = tight.rstrip().rsplit("\n\n", 1)[1]
-    assert "1 page title only for room; 2 pages withheld for access; 1 page whose text" in last, last
+    assert "; 1 page title only; 2 pages withheld for access; 1 page whose text" in last, last
+    assert "page excerpt left out" not in last  # said once, as the page's title only
 
 
 def test_a_disagreement_line_stays_longer_than_any_page_excerpt_or_work_item_text() -> None:
@@ -225,3 +227,31 @@ def test_a_withheld_page_takes_no_part() -> None:
     items, pages = summarize_all(hidden)
     found = [(s.name, s.value) for x in (*items, *pages) for d in x.disagreements for s in d.stated]
     assert "Refund policy" not in json.dumps(found)
+
+
+def test_a_comment_of_the_discussion_takes_part_by_its_authors_name_and_chit_chat_never() -> None:
+    said = "Agreed with support: refunds older than 21 days need a supervisor's approval, not 14."
+    remarks = (
+        Remark(4630, 9, "Priya Raman", "2025-10-16T09:00:00Z", said, STORY.web_url),
+        Remark(4630, 10, "Jamal Hartnett", "2025-10-17T09:00:00Z", "Thanks!", STORY.web_url),
+    )
+    got = replace(gathered(), discussion=remarks)
+    items, pages = summarize_all(got)
+    (found,) = [d for s in (*items, *pages) for d in s.disagreements]
+    assert [(s.source, s.name, s.value) for s in found.stated] == [
+        ("page", "Refund policy", "30 days"),
+        ("criterion", "criterion 3", "14 days"),
+        ("comment", "Priya Raman's comment of 2025-10-16", "21 days"),
+        ("diff", "`SUPERVISOR_AFTER_DAYS = 14`", "14 days"),
+    ]
+
+
+def test_a_setting_named_by_its_unit_alone_meets_no_rule_when_its_page_has_two_of_that_kind() -> None:
+    """`MaxAttempts = 3` in a file whose words no sentence shares: with two rules in attempts on the page, neither
+    is taken for its subject."""
+    page_ = [
+        sentence("page", "Integrations", "Webhooks are retried 5 times.", "page 1"),
+        sentence("page", "Integrations", "Exports are attempted 2 times a night.", "page 1"),
+    ]
+    diff = "+++ b/src/Identity/Policy.cs\n@@ -0,0 +1 @@\n+    public const int MaxAttempts = 3;\n"
+    assert find(page_, settings(diff)) == []

@@ -95,7 +95,7 @@ def test_a_page_that_matches_nothing_shows_its_lead_then_only_its_title_counted_
     tight = next(out for b in range(3_000, 0, -10) if "The office moves" not in (out := comment(b)))
     assert "#### [Office notes](" in tight and "Percentage discounts apply" in tight  # the title stays, and the rule
     last = tight.rstrip().rsplit("\n\n", 1)[1]
-    assert last.startswith("_Trimmed to fit ") and last.endswith("; 1 page title only for room._"), last
+    assert last.startswith("_Trimmed to fit ") and last.endswith("; 1 page title only._"), last
 
 
 def test_a_passage_a_work_item_already_shows_is_shown_once() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.statements import differences, prose_values, same_subject, shown, statement
+from doc_context.relevance.statements import compare, differences, prose_values, same_subject, shown, statement
 from doc_context.summary.passages import repeats, said_sentences
 
 CRITERION = "Refunds older than 14 days need a supervisor's approval."
@@ -37,7 +37,10 @@ DIFFERENCES = [
     ("Sessions expire after 20 minutes.", "Sessions must expire after 20 minutes.", ()),
     ("Totals use `MidpointRounding.ToEven`.", "Totals are rounded half to even (`HALF_EVEN`).", ()),
     ("Uploads up to 25 MB are accepted.", "Uploads up to 25 MB are accepted.", ()),
-]
+    ("Refunds are paid no later than 30 days after the return.", "Refunds are paid within 30 days after the return.",
+     ()),  # "no later than" bounds the value: no negation
+    ("The hold is released within 60 seconds, not 30.", "The hold is released within 30 seconds.", ("number",)),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("page", "criterion", "kinds"), DIFFERENCES)
@@ -68,10 +71,11 @@ def test_sentences_about_other_things_are_not_compared(a: str, b: str) -> None:
         ("100 requests per minute", ["100 requests per minute"]),
         ("Orders over €50 ship free", ["€50"]),
         ("at most 2 MB", ["2 MB"]),
-        ("retried twice", ["2 attempts"]),
+        ("charged twice", []),  # a frequency, no count of anything said
         ("split over 3 payment methods", ["3 payment"]),
         ("Exports hold at most 10,000 rows", ["10,000 rows"]),
         ("one of the rules", []),
+        ("a 15 % promo price", ["15%"]),
     ],
 )
 def test_values_and_their_units(text: str, values: list[str]) -> None:
@@ -104,3 +108,17 @@ def test_a_modal_that_differs_is_no_repeat() -> None:
     said = said_sentences([], [("criterion 2", "Clients must send an idempotency key with each payment request.")])
     assert repeats("Clients must send an idempotency key with each payment request.", said)
     assert not repeats("Clients should send an idempotency key with each payment request.", said)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "found"),
+    [
+        ("Release the gift card hold within 60 seconds, not 30.", "The gift card hold is released within 30 seconds.",
+         ("number",)),
+        ("The gift card hold is released within 30 seconds.", "The gift card hold is released within 30 seconds.", ()),
+        ("Thanks, looks good to me.", "The gift card hold is released within 30 seconds.", None),
+    ],
+)  # fmt: skip
+def test_compare_two_sentences(a: str, b: str, found: tuple[str, ...] | None) -> None:
+    """The one call for a discussion's comment against a criterion: None, (), or how they differ."""
+    assert compare(a, b) == found

@@ -132,13 +132,15 @@ def _summary_link(url: str) -> str:
 
 def _note(trimmed: Trimmed, limit: int, pages: Sequence[Part] = ()) -> str:
     """What yielded, each part counted once, by the last that happened to it (a text shortened, then left out,
-    is counted as left out), and the pages the comment shows by title only, counted by why (title_only)."""
+    is counted as left out; a page's excerpt left out, as a page "title only"), and the pages the comment
+    shows by title only, counted by why (title_only)."""
     only = title_only(pages, trimmed.get(("page excerpt", "left out"), set()))
     if not trimmed:
         return f"_{only[:1].upper()}{only[1:]}._" if only else ""
     gone = {(noun, i) for (noun, verb), ids in trimmed.items() if verb == "left out" for i in ids}
+    room = {("page excerpt", p.index) for p in pages if not p.withheld and not p.body}  # said as "for room"
     counts = {
-        (noun, verb): [i for i in ids if verb == "left out" or (noun, i) not in gone]
+        (noun, verb): [i for i in ids if (verb == "left out" or (noun, i) not in gone) and (noun, i) not in room]
         for (noun, verb), ids in trimmed.items()
     }
     what = ", ".join(f"{count(len(ids), noun)} {verb}" for (noun, verb), ids in counts.items() if ids)
@@ -146,17 +148,18 @@ def _note(trimmed: Trimmed, limit: int, pages: Sequence[Part] = ()) -> str:
 
 
 def title_only(pages: Sequence[Part], yielded: set[int] = frozenset()) -> str:  # type: ignore[assignment]
-    """The pages shown by title only, each reason counted apart: for room (their excerpt yielded), withheld for
-    access (restricted, or their audience), whose text the work items already show, with nothing to quote."""
+    """The pages shown by title only, each reason counted apart, in its own words: "title only" (for room: their
+    excerpt yielded), "withheld for access" (restricted, or their audience), "whose text the work items already
+    show", "with nothing to quote"."""
     room = sum(1 for p in pages if not p.withheld and not p.body and p.index in yielded)
     withheld = sum(1 for p in pages if p.withheld)
     told = sum(1 for p in pages if not p.withheld and not p.body and p.index not in yielded and p.told)
     empty = sum(1 for p in pages if not p.withheld and not p.body and p.index not in yielded and not p.told)
     said = [
-        f"{count(room, 'page')} title only for room" if room else "",
+        f"{count(room, 'page')} title only" if room else "",  # for room: the excerpt yielded to the ceiling
         f"{count(withheld, 'page')} withheld for access" if withheld else "",
         f"{count(told, 'page')} whose text the work items already show" if told else "",
-        f"{count(empty, 'page')} title only" if empty else "",
+        f"{count(empty, 'page')} with nothing to quote" if empty else "",
     ]
     return "; ".join(s for s in said if s)
 

@@ -174,7 +174,7 @@ def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | No
         shorter = [(t, text) for t, text in shorter if t < Yields.PAGE_BEST] + [(Yields.PAGE_BEST, "")]
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter, part.withheld, part.told = shorter, bool(summary.withheld), summary.told
-    part.notes = neutralize(disagreement_lines(summary.disagreements))
+    part.notes = neutralize(disagreement_lines(summary.disagreements, here=summary.heading))
     part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
     part.children = summary.children_more if full else summary.children
     part.names_only = names_only(summary.criteria)

@@ -30,6 +30,7 @@ _ASSIGN = re.compile(
     r"""["']?([A-Za-z_][\w.\-]*)["']?\s*(?::\s*[\w.<>\[\]?, ]+?\s*)?(?:\{\s*get;[^}]*\}\s*)?(?::=|=(?!=)|:)\s*"""
 )
 _PLAIN_VALUE = re.compile(r"\(?(" + _NUMBER + r")\)?\s*(?:[,;)}\]]|$|//|#)")
+CONFIG_FILES = (".yaml", ".yml", ".json", ".properties", ".ini", ".toml", ".env", ".cfg", ".conf", ".config", ".xml")
 QUALIFIERS = frozenset(
     word(w)
     for w in """max maximum min minimum limit threshold default count num number size total value amount after before
@@ -62,7 +63,8 @@ def settings(diff: str) -> list[Setting]:
     for path, lines in _files(diff):
         yaml = path.endswith((".yaml", ".yml"))
         stack: list[tuple[int, str]] = []
-        file_words = _words(re.sub(r"\.\w+$", "", path.rsplit("/", 1)[-1])) - PATH_NOISE
+        folder, _, name = path.rpartition("/")  # the file's name and its folder's: internal/api/ratelimit.go
+        file_words = (_words(re.sub(r"\.\w+$", "", name)) | _words(folder.rsplit("/", 1)[-1])) - PATH_NOISE
         for number, added, text in lines:
             parents: list[str] = []
             if yaml and (key := re.match(r"(\s*)(?:-\s+)?([\w.\-]+)\s*:", text)):
@@ -73,14 +75,17 @@ def settings(diff: str) -> list[Setting]:
             if added:
                 context = file_words | frozenset(w for p in parents for w in _words(p))
                 out += _line_settings(path, number, text, context)
-    return out
+    return list({s.code: s for s in reversed(out)}.values())[::-1]  # a setting set twice is one, its first
 
 
 def _line_settings(path: str, number: int, text: str, context: frozenset[str]) -> Iterator[Setting]:
     line = text.strip()
     if not line or line.startswith(("//", "#", "*", "/*", "namespace ", "package ", "import ", "using ", "from ")):
         return
+    config = path.lower().endswith(CONFIG_FILES) or "appsettings" in path.lower()
     for m in _ASSIGN.finditer(line):
+        if not config and not _constant(line, m):
+            continue
         name, rest = m.group(1).rsplit(".", 1)[-1], line[m.end() :]
         duration = _DURATION.match(rest)
         plain = _PLAIN_VALUE.match(rest)
@@ -90,9 +95,12 @@ def _line_settings(path: str, number: int, text: str, context: frozenset[str]) -
         words, name_unit = _name_words(name)
         if len(PIECES.findall(name)) < 2 and not words and not duration:
             continue  # a unit alone names the unit, not an amount of it: {"EUR": 2}
-        if duration:
+        if duration:  # the name's words are what the duration is of: `retry_after` is no count of retries
             value = _duration(duration)
             shown = rest[: duration.end()]
+            words = _words(name) - QUALIFIERS - {word(w) for w in _DURATION_UNITS}
+            if not words:
+                continue  # `per=timedelta(hours=1)`: nothing says what the duration is of
         elif plain:
             amount = float(plain.group(1).replace("_", ""))
             value, shown = Value(amount, name_unit, _shown(amount, name_unit)), plain.group(1)
@@ -111,7 +119,28 @@ def _line_settings(path: str, number: int, text: str, context: frozenset[str]) -
     for m in _DURATION.finditer(line):  # a duration passed along: Cache(TimeSpan.FromMinutes(5))
         before = re.findall(r"[A-Za-z_]\w*", line[: m.start()])
         words = frozenset(w for ident in before[-2:] for w in _words(ident)) - QUALIFIERS
-        yield Setting(path, number, m.group(), words, context, _duration(m))
+        if words:
+            yield Setting(path, number, m.group(), words, context, _duration(m))
+
+
+def _constant(line: str, m: re.Match[str]) -> bool:
+    """In code, a value set once: a CONSTANT_CASE name, a declaration (const, final, readonly, static), an object
+    or struct literal's key (`maxAttempts: 3,`) or a named argument (`Retry(max_attempts=3)`); never a variable's
+    new value (`attempts = 0`, `account.failed_attempts = 4`) nor one of several names (`MIN, MAX = 2, 4`)."""
+    name, before = m.group(1), line[: m.start()]
+    if re.fullmatch(r"\s*(?:[A-Za-z_][\w.]*\s*,\s*)+", before):
+        return False  # MIN_DAYS, MAX_DAYS = 2, 4
+    if re.search(r"\{\s*get;", m.group(0)):
+        return True  # a C# property's initial value: public int MaxAttempts { get; set; } = 3;
+    last = name.rsplit(".", 1)[-1]
+    if (re.fullmatch(r"[A-Z][A-Z0-9_]*", last) and "_" in last) or re.fullmatch(r"[A-Z]{2,}[0-9]*", last):
+        return "." not in name or name.split(".")[0][:1].isupper()
+    if "." in name:
+        return False
+    if re.search(r"\b(?:const|final|readonly|static)\b", before):
+        return True
+    operator = line[m.start() : m.end()].rstrip()[-1:]
+    return operator == ":" or bool(re.search(r"[(,]\s*$", before))
 
 
 def _is_named(shown: str) -> bool:

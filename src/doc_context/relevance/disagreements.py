@@ -43,6 +43,7 @@ class Sentence:
     owner: str  # the summary a disagreement is said under ("page ..." or "work item 4630")
     document: str  # sentences of one document are never compared with each other
     statement: Statement
+    about: frozenset[str] = frozenset()  # the words of its document's title (a page's, a work item's)
 
 
 Node = tuple[int, str]  # (index: a sentence, or len(sentences) + a setting's index; the dimension compared)
@@ -76,7 +77,7 @@ def find(
 
 def _prose_edges(i: int, a: Statement, j: int, b: Statement) -> list[tuple[Node, Key, Node, Key, str]]:
     out: list[tuple[Node, Key, Node, Key, str]] = []
-    for dim in {v.dimension for v in a.values} & {v.dimension for v in b.values}:
+    for dim in ({v.dimension for v in a.values} & {v.dimension for v in b.values}) - {""}:  # a bare number: no claim
         x = [v for v in a.values if v.dimension == dim]
         y = [v for v in b.values if v.dimension == dim]
         if len(x) == 1 and len(y) == 1:
@@ -111,10 +112,15 @@ def _setting_edges(
         best_in_doc[(s, doc)] = max(best_in_doc.get((s, doc), -1.0), score)
         best_for_sentence[(j, dim)] = max(best_for_sentence.get((j, dim), -1.0), score)
     base = len(sentences)
-    return [
-        ((base + s, dim), skey, (j, dim), jkey, kind)
+    kept = [
+        (s, j, dim, score, skey, jkey, kind)
         for s, j, dim, score, skey, jkey, kind in scored
         if score >= best_in_doc[(s, sentences[j].document)] and score >= best_for_sentence[(j, dim)]
+    ]
+    return [  # a setting named by its unit alone (`MaxAttempts`) meets a sentence sharing its file's or keys' words
+        ((base + s, dim), skey, (j, dim), jkey, kind)  # (the sentence's, or its document title's)
+        for s, j, dim, score, skey, jkey, kind in kept
+        if settings[s].subject or shared(settings[s].context, sentences[j].statement.subject | sentences[j].about)
     ]
 
 
@@ -128,8 +134,8 @@ def _meets(setting: Setting, st: Statement) -> tuple[str, float, Key, Key, str] 
     score = 2.0 * hits + shared(setting.context, words) / 10
     if setting.value is not None:
         value = setting.value
-        same = [v for v in st.values if v.dimension == value.dimension] if value.unit else list(st.values)
-        if len(same) != 1 or (not value.unit and not setting.subject):
+        same = [v for v in st.values if v.dimension == value.dimension]
+        if len(same) != 1 or not value.unit:  # a bare number (`apiKeyLimit: 600`) says no unit: no claim
             return None
         return value.dimension, score, _value_key(value), _value_key(same[0]), value_difference(value, same[0])
     named = setting.named

@@ -54,7 +54,8 @@ _NOT_SUBJECT = frozenset(
 )
 _NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"
 APOSTROPHE = "\u2019"  # a typographic apostrophe: "don\u2019t" reads as "don't"
-_TOKEN = re.compile(rf"([€$£])?({_NUMBER})(%|‰)?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
+_TOKEN = re.compile(rf"([€$£])?({_NUMBER})(?:\s?(%|‰))?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
+_COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earlier|greater|higher|lower)\s+than\b")
 _SKIPPED = frozenset("failed business working calendar consecutive extra more full whole sign in a an".split())
 _CAPS = re.compile(r"(?<![\w.])(?:[A-Z][A-Za-z0-9]*\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w.])")
 _MEMBER = re.compile(r"(?<![\w.])([A-Z][a-z]+[A-Za-z0-9]*)\.([A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]+)(?![\w(])")
@@ -106,13 +107,17 @@ def statement(text: str) -> Statement:
     rest = text
     for n in named:
         rest = rest.replace(n.shown, " ")
-    lowered = [w.casefold().replace(APOSTROPHE, "'") for w in re.findall(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", rest)]
-    negated = sum(w in NEGATIONS or w.endswith("n't") for w in lowered) % 2 == 1
-    negates = tuple(
-        frozenset(p for after in lowered[i + 1 : i + 1 + NEGATED] for p in parts(after))
+    found = list(re.finditer(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", rest))
+    lowered = [m.group().casefold().replace(APOSTROPHE, "'") for m in found]
+    negations = [
+        i
         for i, w in enumerate(lowered)
-        if w in NEGATIONS or w.endswith("n't")
-    )
+        if (w in NEGATIONS or w.endswith("n't"))
+        and not re.match(r"[\s,]*[\d€$£]", rest[found[i].end() :])
+        and not _COMPARED.match(rest[found[i].end() :])
+    ]  # "60 seconds, not 30" corrects a value, "no later than" bounds one: the value says it, not a negation
+    negated = len(negations) % 2 == 1
+    negates = tuple(frozenset(p for after in lowered[i + 1 : i + 1 + NEGATED] for p in parts(after)) for i in negations)
     modal = next((MODALS[w] for w in lowered if w in MODALS), "")
     values = tuple(prose_values(rest))
     unit_words = {w for code in UNITS for w in said_by(code)} | {word(k) for k in NUMBER_WORDS}
@@ -135,8 +140,6 @@ def prose_values(text: str) -> list[Value]:
             continue
         amount = _amount(number) if number else float(NUMBER_WORDS[written])
         unit = unit_of(currency or "") or unit_of(percent or "")
-        if written in ("once", "twice"):
-            unit = "tries"
         end = m.end()
         for after in tokens[i + 1 : i + 5] if not unit else ():
             w = after.group().casefold()
@@ -146,7 +149,7 @@ def prose_values(text: str) -> list[Value]:
                 unit, end = unit_of(w), after.end()
                 break
             if w not in _SKIPPED:
-                unit, end = ("" if w in ("of", "and", "or", "to") else word(w)), after.end()
+                unit, end = (word(w), after.end()) if parts(w) else ("", end)  # "of", "and": no unit
                 break
         per = re.match(r"\s*(?:per|a|an|each|every|/)\s*([A-Za-z]+)", text[end:])
         if per and unit_of(per.group(1)) in SCALE:
@@ -154,6 +157,17 @@ def prose_values(text: str) -> list[Value]:
         if number is None and not unit:
             continue
         out.append(Value(amount, unit, text[m.start() : end].strip()))
+    return _listed(out, text)
+
+
+def _listed(found: list[Value], text: str) -> list[Value]:
+    """A list of numbers takes the unit written after its last one: "2, 4 and 8 seconds" are three seconds."""
+    out = list(found)
+    for i in range(len(out) - 2, -1, -1):
+        after = out[i + 1]
+        gap = text[text.find(out[i].shown) + len(out[i].shown) : text.find(after.shown)] if out[i].shown else ""
+        if not out[i].unit and after.unit and re.fullmatch(r"\s*(?:,|and|or|to|-|–)\s*(?:and\s*)?", gap):
+            out[i] = Value(out[i].amount, after.unit, out[i].shown)
     return out
 
 
@@ -164,10 +178,13 @@ def shown(value: Value) -> str:
     """A value as the comment says it ("30 days", "€50", "100 requests per minute"); as written when its unit is
     a word of its sentence ("3 payment methods")."""
     head, _, per = value.unit.partition("/")
+    number = f"{value.amount:g}" if value.amount != int(value.amount) else f"{int(value.amount):,}"
+    if not head:
+        return number
     if head not in SHOWN and head not in SCALE and head not in UNITS:
         return value.shown
-    number = f"{value.amount:g}" if value.amount != int(value.amount) else f"{int(value.amount):,}"
     word = SHOWN.get(head, "" if head == "x" else head)
+    word = word.removesuffix("s") if value.amount == 1 and word.endswith("s") and len(word) > 2 else word
     text = f"{word}{number}" if word in ("€", "$", "£") else f"{number}{'' if word == '%' else ' '}{word}".strip()
     return text + (f" per {SHOWN.get(per, per).removesuffix('s')}" if per else "")
 
@@ -225,6 +242,14 @@ def same_subject(a: Statement, b: Statement, share: float = SAME_SUBJECT, *, lon
     small, large = sorted((len(a.subject), len(b.subject)))
     n = shared(a.subject, b.subject) if len(a.subject) <= len(b.subject) else shared(b.subject, a.subject)
     return n >= 2 and n >= share * (large if longer else small)
+
+
+def compare(a: str, b: str) -> tuple[str, ...] | None:
+    """Two sentences compared (a comment's and a criterion's, a page's and a criterion's): None when they speak of
+    different things; () when they state the same; else how they differ ("number", "unit", "negation", "modal",
+    "named value")."""
+    x, y = statement(a), statement(b)
+    return differences(x, y) if same_subject(x, y) else None
 
 
 def differences(a: Statement, b: Statement) -> tuple[str, ...]:

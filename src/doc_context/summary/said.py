@@ -1,8 +1,9 @@
 """Pure: what each source of a run says, sentence by sentence, and the disagreements among them and the diff.
 
 The cited pages' passages (never a withheld page's), each readable work item's live acceptance criteria
-("criterion 3"), their discussions' comments, and the diff's settings go to disagreements.find; each
-disagreement lands on the summary it is said under (the first page among its sources, else the first work item)."""
+("criterion 3"), their discussions' comments (not chit-chat), and the diff's settings go to
+relevance/disagreements.find; each disagreement lands on the summary it is said under (the first page among its
+sources, else the first work item)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from doc_context.models import Disagreement, Gathered, Summary
 from doc_context.relevance.diff_values import settings
 from doc_context.relevance.disagreements import Sentence, find
 from doc_context.relevance.statements import statement
-from doc_context.relevance.words import line_sentences
+from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.discussion import chit_chat
 from doc_context.summary.passages import passages
 from doc_context.summary.prlinks import files_view_url, links_ref
@@ -50,14 +51,15 @@ def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
         for p in passages(page.text, page.title):
             text = " ".join(c.strip() for c in p.plain.strip("| ").split(" | ")) if p.kind == "row" else p.plain
             for s in line_sentences(text)[:MAX_SENTENCES]:
-                out.append(Sentence("page", page.title, page.web_url, owner, owner, statement(s)))
-    several = sum(1 for s in items if s.criteria and not s.withheld) > 1
+                out.append(Sentence("page", page.title, page.web_url, owner, owner, statement(s), about(page.title)))
+    several = sum(1 for s in items if criteria_labels(s) and not s.withheld) > 1
     for item in items:
         if item.withheld:
             continue
         for label, text in criteria_labels(item):
             name = f"{label} of “{clip(item.heading, 40)}”" if several else label
-            out.append(Sentence("criterion", name, item.url, item.source_id, item.source_id, statement(text)))
+            said = statement(text)
+            out.append(Sentence("criterion", name, item.url, item.source_id, item.source_id, said, about(item.heading)))
     return out[:MAX_SENTENCES] + _comments(gathered, items)
 
 
@@ -75,10 +77,17 @@ def _comments(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
             continue
         taken[said.work_item] = taken.get(said.work_item, 0) + 1
         name = f"{said.author}'s comment of {said.date[:10]}" if said.date else f"{said.author}'s comment"
+        title = about(item.heading)
         for text in line_sentences(" ".join(said.text.split())):
-            if (st := statement(text)).values or st.named:
-                out.append(Sentence("comment", name, said.url, item.source_id, f"comment {said.id}", st))
+            if (st := statement(text)).values or st.named:  # a comment's sentence that states a value
+                out.append(Sentence("comment", name, said.url, item.source_id, f"comment {said.id}", st, title))
     return out[:MAX_SENTENCES]
+
+
+def about(title: str) -> frozenset[str]:
+    """A title's words, for a setting named by its unit alone: `MaxAttempts` in api/ratelimit.go meets "Public API
+    limits"."""
+    return frozenset(parts(title))
 
 
 def with_disagreements(
