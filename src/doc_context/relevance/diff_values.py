@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from doc_context.relevance.statements import Named, Value, named_values, shown, word
+from doc_context.relevance.named_values import Named, named_values, word
+from doc_context.relevance.statements import Value, shown
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import PATH_NOISE, PIECES
 

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 
 from doc_context.models import Disagreement, Stated
 from doc_context.relevance.diff_values import SYNONYMS, Setting
+from doc_context.relevance.named_values import Named, compatible
 from doc_context.relevance.statements import (
-    Named,
     Statement,
     Value,
-    compatible,
     differences,
     same_subject,
     shared,

@@ -15,8 +15,9 @@ import math
 import re
 from dataclasses import dataclass
 
+from doc_context.relevance.named_values import Named, compatible, named_values, word
 from doc_context.relevance.units import UNITS, said_by, unit
-from doc_context.relevance.words import PIECES, expand, fold, parts, stem
+from doc_context.relevance.words import parts
 
 # a unit's dimension and its size in the dimension's base (seconds, bytes): 24 hours is 1 day, not a disagreement
 SCALE: dict[str, tuple[str, float]] = {
@@ -42,11 +43,6 @@ MODALS = {
 }  # fmt: skip
 
 
-def word(text: str) -> str:
-    """One word as relevance/words.parts reads it: stemmed, folded, written out."""
-    return expand(fold(stem(text.casefold())))
-
-
 _NOT_SUBJECT = frozenset(
     word(w)
     for w in """least most than every each after before within once twice again up down over under only also just
@@ -57,9 +53,7 @@ APOSTROPHE = "\u2019"  # a typographic apostrophe: "don\u2019t" reads as "don't"
 _TOKEN = re.compile(rf"([€$£])?({_NUMBER})(?:\s?(%|‰))?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
 _COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earlier|greater|higher|lower)\s+than\b")
 _SKIPPED = frozenset("failed business working calendar consecutive extra more full whole sign in a an".split())
-_CAPS = re.compile(r"(?<![\w.])(?:[A-Z][A-Za-z0-9]*\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w.])")
-_MEMBER = re.compile(r"(?<![\w.])([A-Z][a-z]+[A-Za-z0-9]*)\.([A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]+)(?![\w(])")
-ALIASES = {"toeven": "halfeven", "bankers": "halfeven", "awayfromzero": "halfup", "tozero": "down"}
+
 NEGATED = 3  # the words after a negation that it negates: "without breaking the reconciliation" negates nothing else
 SAME_SUBJECT = 0.6  # two sentences are about the same thing when this share of the shorter one's words is shared
 
@@ -81,13 +75,6 @@ class Value:
         head, _, per = self.unit.partition("/")
         size = SCALE.get(head, ("", 1.0))[1] / (SCALE.get(per, ("", 1.0))[1] if per else 1.0)
         return self.amount * size
-
-
-@dataclass(frozen=True)
-class Named:
-    family: frozenset[str]  # the words of its type or prefix: MidpointRounding -> {midpoint, round}
-    value: str  # canonical: "halfeven"
-    shown: str  # as written: "MidpointRounding.ToEven"
 
 
 @dataclass(frozen=True)
@@ -196,35 +183,6 @@ def _amount(number: str) -> float:
     return float(number.replace("_", "").replace(",", ""))
 
 
-def named_values(text: str) -> list[Named]:
-    """Named values: an enum member (`MidpointRounding.ToEven`, `RoundingMode.HALF_UP`) or a constant in capitals
-    (`ROUND_HALF_UP`, `HALF_EVEN`); their canonical value drops the family's words (`round`) and reads the usual
-    other names of one value alike (ToEven is HALF_EVEN)."""
-    out: list[Named] = []
-    taken: list[tuple[int, int]] = []
-    for m in _MEMBER.finditer(text):
-        if m.group(2).isupper() or re.search(r"[a-z]", m.group(2)):
-            out.append(_named(_split(m.group(1)), m.group(2), m.group()))
-            taken.append(m.span())
-    for m in _CAPS.finditer(text):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
-        prefix, _, member = m.group().rpartition(".")
-        pieces = [p.casefold() for p in member.split("_") if p]
-        lead = [p for p in pieces[:-1] if word(p) in {"round", "mode"}]
-        out.append(_named(_split(prefix) | {word(p) for p in lead}, "_".join(pieces[len(lead) :]), m.group()))
-    return out
-
-
-def _named(family: frozenset[str], member: str, shown: str) -> Named:
-    value = "".join(p.casefold() for p in PIECES.findall(member))
-    return Named(family, ALIASES.get(value, value), shown)
-
-
-def _split(identifier: str) -> frozenset[str]:
-    return frozenset(word(p) for p in PIECES.findall(identifier) if not p.isdigit())
-
-
 def shared(a: frozenset[str], b: frozenset[str]) -> int:
     """Words of `a` that `b` holds, a word meeting its longer form ("lock" and "lockout", "reserv" and
     "reservation")."""
@@ -302,8 +260,3 @@ def value_difference(x: Value, y: Value) -> str:
     if math.isclose(x.base, y.base, rel_tol=1e-9):
         return ""
     return "unit" if x.amount == y.amount and x.unit != y.unit else "number"
-
-
-def compatible(x: Named, y: Named) -> bool:
-    """Two named values of one kind: the same family, or one of them written without its family."""
-    return not x.family or not y.family or bool(x.family & y.family)
