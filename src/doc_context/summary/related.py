@@ -70,14 +70,9 @@ def touches(changed: Sequence[ChangedFile], text: str) -> tuple[str, ...]:
 
 
 def page_touches(changed: Sequence[ChangedFile], page: str, quoted: str) -> tuple[str, ...]:
-    """The changed files a page speaks to: those its quoted passages speak to, and those it names anywhere
-    (a long page's words, here and there, would name half the change). None when nothing is quoted."""
-    if not quoted.strip():
-        return ()
-    found = touches(changed, quoted)
-    code = [_describe(c.path) for c in changed if not is_test(c.path) and not never_touched(c.path)]
-    named = sorted(_mentioned(code, page) - set(found))
-    return (*found, *named)
+    """The changed files a page speaks to (touches, on the whole page), none when nothing of it is quoted: a
+    page the change does not speak to names no file, however many of the change's words it holds."""
+    return touches(changed, page) if quoted.strip() else ()
 
 
 def never_touched(path: str) -> bool:
