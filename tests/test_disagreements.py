@@ -255,3 +255,17 @@ def test_a_setting_named_by_its_unit_alone_meets_no_rule_when_its_page_has_two_o
     ]
     diff = "+++ b/src/Identity/Policy.cs\n@@ -0,0 +1 @@\n+    public const int MaxAttempts = 3;\n"
     assert find(page_, settings(diff)) == []
+
+
+def test_a_links_address_states_no_value() -> None:
+    """A page's link target is no unit of the number before it: `[#13306](https://…)` and `[#10903](https://…)` in
+    two sentences alike read as "This page says 13306\\](https; this page, 10903\\](https" on real specifications
+    (benchmarks/real_documents.py), a disagreement of a page with itself."""
+    got = gathered()
+    (policy, ids), (faq, faq_ids), *rest = got.pages
+    linked = POLICY + "\nPartial refunds over 14 days follow [#13306](https://example.com/pull/13306).\n"
+    other = "Partial refunds over 14 days follow [#10903](https://example.com/pull/10903)."
+    with_link = replace(got, pages=((replace(policy, text=linked), ids), (replace(faq, text=other), faq_ids), *rest))
+    items, pages = summarize_all(with_link)
+    said = [s.value for x in (*items, *pages) for d in x.disagreements for s in d.stated]
+    assert not any("https" in v or "](" in v for v in said), said

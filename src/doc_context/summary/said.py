@@ -16,6 +16,7 @@ from doc_context.relevance.disagreements import Sentence, find
 from doc_context.relevance.statements import statement
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.discussion import chit_chat
+from doc_context.summary.passage_kinds import without_addresses
 from doc_context.summary.passages import passages
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.summary.tokens import clip
@@ -50,6 +51,7 @@ def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
         owner = f"page {page.key}"
         for p in passages(page.text, page.title):
             text = " ".join(c.strip() for c in p.plain.strip("| ").split(" | ")) if p.kind == "row" else p.plain
+            text = without_addresses(text)  # a link's address states nothing: `[#13306](https://…)` is no value
             for s in line_sentences(text)[:MAX_SENTENCES]:
                 out.append(Sentence("page", page.title, page.web_url, owner, owner, statement(s), about(page.title)))
     several = sum(1 for s in items if criteria_labels(s) and not s.withheld) > 1
