@@ -312,3 +312,36 @@ def test_a_remote_link_to_a_confluence_page_is_read_by_confluence_in_one_more_wa
     assert pages == {"PAY-500": ("jira", (PULL_REQUEST,)), 905183383: ("confluence", (PULL_REQUEST,))}
     assert all("Authorization" not in r.headers or "jira" not in r.path for r in wiki.requests())
     assert not [r for r in jira.requests() if "viewpage" in r.target]  # Jira's client never follows it
+
+
+@pytest.mark.parametrize("mode", ["cloud", "datacenter"])
+def test_a_confluence_page_linked_in_the_description_is_read_and_another_issue_is_not(mode: str) -> None:
+    """A page pasted into the description is cited as a remote link is; a /browse/ link to another issue is not
+    followed (the onward wave reads an issue's pages, not more issues)."""
+    with FakeJira(mode) as jira, FakeConfluence("cloud") as wiki:
+        seed(jira)
+        wiki.add_user(EMAIL, "wiki-token", display_name="Dev")
+        wiki.add_space("PAY", "Payments")
+        wiki.add_page(905183384, "Refund policy", "PAY", "<p>Refunds go back to the card.</p>")
+        page = f"{wiki.api_base}/pages/viewpage.action?pageId=905183384"
+        other = jira.site_url + "/browse/PAY-482"
+        link = {"type": "link", "attrs": {"href": page}}
+        described = (
+            {
+                "type": "doc",
+                "version": 1,
+                "content": [
+                    {"type": "paragraph", "content": [{"type": "text", "text": "the policy", "marks": [link]}]},
+                    {"type": "paragraph", "content": [{"type": "text", "text": f"and {other}"}]},
+                ],
+            }
+            if mode == "cloud"
+            else f"See [the policy|{page}] and {other}."
+        )
+        jira.add_issue("PAY-501", "Described", description=described)
+        confluence = {"confluence_url": wiki.api_base, "confluence_email": EMAIL, "confluence_api_token": "wiki-token"}
+        auth = {"jira_email": EMAIL, "jira_api_token": TOKEN} if mode == "cloud" else {"jira_pat": PAT}
+        got = run(jira, Items("PAY-501"), **auth, **confluence)
+    pages = {page.id: page.source for page, _ in got.pages}
+    assert pages == {"PAY-501": "jira", 905183384: "confluence"}
+    assert not [r for r in jira.requests() if "PAY-482" in r.target]

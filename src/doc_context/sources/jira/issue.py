@@ -2,7 +2,10 @@
 key and summary as its title, linked to {JIRA_URL}/browse/{KEY}; its type, status and parent as its status line;
 its description as its text and its acceptance field as its criteria, both markdown (markup.py); its subtasks as
 children with their state (fields.subtasks, inline: the real shape, not the published example's `sub-tasks`,
-§3.3); its remote links' URLs as the pages it cites. An issue with a security level keeps its title and link only.
+§3.3); its remote links' URLs and the links in its description and criteria as the pages it cites (a Confluence
+page is as often pasted into the description as linked; another Jira issue's /browse/ link is not followed: the
+onward wave reads the pages an issue cites, not more issues). An issue with a security level keeps its title and
+link only.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from typing import Any
 
 from doc_context.models import Child, Page, Withheld
 from doc_context.sources.jira.client import Issue
-from doc_context.sources.jira.links import NAME, IssueRef, JiraSite, issue_key
+from doc_context.sources.jira.links import NAME, IssueRef, JiraSite, issue_key, looks_like_issue
 from doc_context.sources.jira.markup import field_markdown
+from doc_context.text.urls import find_urls
 
 SECTION = "Jira issues"  # the comment's heading over its issues
 SECURED = "it has an issue security level"
@@ -51,7 +55,7 @@ def issue_page(issue: Issue, ref: IssueRef, site: JiraSite, acceptance_field: st
         status=status,
         criteria=criteria,
         children=() if hidden else _children(fields.get("subtasks"), site),
-        cites=() if hidden else _remote_urls(issue.remote_links),
+        cites=() if hidden else _cited(issue.remote_links, text, criteria),
         source=NAME,
         scope="",
         section=SECTION,
@@ -74,10 +78,13 @@ def _children(subtasks: object, site: JiraSite) -> tuple[Child, ...]:
     return tuple(found)
 
 
-def _remote_urls(links: list[dict[str, Any]] | None) -> tuple[str, ...]:
-    """The URLs of the issue's remote links, each once (a Confluence page's: .../viewpage.action?pageId=N)."""
-    urls = (_dict(link.get("object")).get("url") for link in links or ())
-    return tuple(dict.fromkeys(u for u in urls if isinstance(u, str) and u.startswith(("https://", "http://"))))
+def _cited(links: list[dict[str, Any]] | None, *markdown: str) -> tuple[str, ...]:
+    """The URLs of the issue's remote links (a Confluence page's: .../viewpage.action?pageId=N), then those its
+    description and criteria link to, each once; no Jira issue's /browse/ link."""
+    remote = (_dict(link.get("object")).get("url") for link in links or ())
+    written = (url for text in markdown for url in find_urls(text, markdown=True))
+    urls = (u for u in (*remote, *written) if isinstance(u, str) and u.startswith(("https://", "http://")))
+    return tuple(dict.fromkeys(u for u in urls if not looks_like_issue(u)))
 
 
 def _dict(value: object) -> dict[str, Any]:
