@@ -1,6 +1,6 @@
 """Benchmark: the criteria's evidence on real changes of public projects in six languages (issue 32).
 
-Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--data FILE] [-v]
+Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh | --old] [--data FILE] [-v]
 The data file (benchmarks/data/real_changes.json) pins, per public repository and its language, the changes: a
 commit of the default branch's first-parent history that adds one changelog entry with the change (a towncrier
 fragment, a changeset, a changie fragment, an Apache changes.xml action, a CHANGELOG.md bullet), and that entry's
@@ -16,6 +16,9 @@ the data file (the story's decoys); each criterion's siblings are the other four
 
 A quarter of the changes is held out, chosen before any measurement by a fixed rule: in each language, in the data
 file's order, every 4th change (the 4th, 8th, ...). Runs leave them out; --held-out runs only them.
+The repositories marked `fresh` in the data file were added after the rules were tuned on the others (the hidden
+set's stand-in: projects the rules never saw); --fresh runs only theirs, --old only the others' (with --held-out,
+their held-out changes). A plain run is the tuning part of both.
 Prints, per language and overall: precision (of the criteria with evidence, the share that are the change's own),
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
@@ -51,6 +54,7 @@ class Change:
     language: str
     sha: str
     path: str  # the changelog entry's file in the repository
+    fresh: bool = False  # of a repository added after the rules were tuned on the others
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,7 @@ class Outcome:
 def load(path: Path = DATA) -> list[Change]:
     data = json.loads(path.read_text(encoding="utf-8"))
     return [
-        Change(r["repo"], r["language"], sha, entry_path)
+        Change(r["repo"], r["language"], sha, entry_path, bool(r.get("fresh", False)))
         for r in data["repositories"]
         for sha, entry_path in r["changes"]
     ]
@@ -194,10 +198,18 @@ def main(argv: list[str]) -> int:
     mirrors = Path(option(argv, "--mirrors", str(MIRRORS)))
     held = held_out(changes)
     measured = held if "--held-out" in argv else [not h for h in held]
-    results = outcomes(changes, measured, mirrors)
+    chosen = [("--fresh" not in argv or c.fresh) and ("--old" not in argv or not c.fresh) for c in changes]
+    results = outcomes(changes, [m and k for m, k in zip(measured, chosen, strict=True)], mirrors)
     if "-v" in argv:
         print(verbose(results))
     part = "held-out part" if "--held-out" in argv else "tuning part"
+    part += (
+        " of the fresh repositories"
+        if "--fresh" in argv
+        else " of the first 16 repositories"
+        if "--old" in argv
+        else ""
+    )
     repos = len({r.change.repo for r in results})
     print(f"Real changes, {part}: {sum(r.own for r in results)} changes of {repos} repositories")
     print(table(results))

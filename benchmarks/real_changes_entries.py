@@ -43,7 +43,7 @@ def clean(text: str, path: str) -> str:
         text = _yaml_body(text)
     elif name.endswith(".json"):
         text = str(json.loads(text).get("comment", ""))
-    elif name.endswith(".xml"):
+    elif name.endswith((".xml", ".html")):
         text = html.unescape(re.sub(r"<[^>]*>", " ", text))
     else:
         text = _front_matter(text)
@@ -97,12 +97,16 @@ def _markdown(text: str) -> str:
     text = re.sub(r"\[@?([\w-]+)\]\(https://github\.com/[\w-]+/?\)", r"@\1", text)  # a profile link: a credit
     text = re.sub(r"\[@[\w-]+\](?:\[\])?", "", text)  # [@user][], [@user]
     text = re.sub(r"\[\\?#(\d+)\]\([^)]*\)", r"#\1", text)  # [#123](url)
+    text = re.sub(r"\[\d+\]\(https?://[^)]*/(?:issues|pull)/\d+/?\)", "", text)  # [2067](url): a bare number
+    text = re.sub(r"\bby\s+https?://github\.com/[\w-]+/?(?=\s|$)", "", text)  # by https://github.com/user
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # [text](url) -> text
     text = re.sub(r"(`[^`]*`)|https?://\S+", lambda m: m.group(1) or "", text)  # a URL in code is code
     who = r"@[\w-]+(?:\s*(?:,|and|&)\s*@[\w-]+)*"
     verb = r"(?:reported|implemented|fixed|contributed|suggested|requested|proposed|authored|written|thanks)"
     text = re.sub(rf"(?i)(?:\b{verb}\s+)?(?:\bto\s+|\bby\s+){who}(?:\s+in\s+\[?#\d+\]?)?\.?", "", text)
     text = re.sub(rf"(?i)\b(?:thanks|kudos)\s+{who}\.?|\(\s*{who}\s*\)", "", text)
+    credit = r"#\d+|@[\w-]+|(?:by|via)\s+@?[\w-]+|(?:fixes|fixed|closes|see)\s+#\d+|GitHub|also|and|[,;]"
+    text = re.sub(rf"\((?:\s*(?:{credit}))+\s*\)", "", text)  # (#12 via someone, fixes #8), (GitHub #672)
     issue = r"\[?(?:[\w.-]+/[\w.-]+)?#\d+\]?"
     text = re.sub(rf"(?i)\b(?:fixes|fixed|closes|resolves|see|in|via)\s+{issue}(?:\s*(?:,|and)\s*{issue})*", "", text)
     text = re.sub(rf"\(\s*{issue}(?:\s*,\s*{issue})*\s*\)|{issue}", "", text)

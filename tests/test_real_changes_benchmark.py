@@ -28,7 +28,8 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
     raw = json.loads((BENCHMARKS / "data" / "real_changes.json").read_text(encoding="utf-8"))
     assert set(raw) == {"about", "repositories"}
     for repo in raw["repositories"]:
-        assert set(repo) == {"repo", "language", "changes"}, repo["repo"]
+        assert set(repo) in ({"repo", "language", "changes"}, {"repo", "language", "fresh", "changes"}), repo["repo"]
+        assert repo.get("fresh", True) is True, repo["repo"]  # marked when fresh, else unmarked
         assert re.fullmatch(r"[\w.-]+/[\w.-]+", repo["repo"])
         assert repo["repo"].split("/")[1].lower() not in HIDDEN, repo["repo"]
         assert len(repo["changes"]) > real.DECOYS, repo["repo"]  # four decoys of its own repository each
@@ -42,7 +43,12 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
         mine = [h for c, h in zip(changes, held, strict=True) if c.language == language]
         assert len(mine) >= 20, language
         assert sum(mine) == len(mine) // 4, language
+    for language in (*REQUIRED, "Ruby"):  # the fresh part: two projects or more and 12 changes or more a language
+        fresh = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.fresh]
+        assert len({c.repo for c, _ in fresh}) >= 2 and len(fresh) >= 12, language
+        assert sum(h for _, h in fresh) == len(fresh) // 4, language
     assert {c.language for c in changes} <= set(real.LANGUAGES)
+    assert len({c.repo for c in changes}) == len(raw["repositories"])  # a repository once
 
 
 def test_every_fourth_change_of_a_language_is_held_out() -> None:
@@ -141,10 +147,47 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             "Added `BeJson<T>()` for .NET 6+",
         ),
         ("README.md", "* Load `http://example.test/a` only (#9, #10)\n", "Load `http://example.test/a` only"),
+        (
+            "CHANGES.md",
+            "* Added `Elements.first()`.  [2263](https://github.com/a/b/pull/2263/)\n",
+            "Added `Elements.first()`.",
+        ),
+        (
+            "docs/index.md",
+            "- add global `FetchSize` setting (#1946 via someone, fixes #1945; also #1947 via other)\n",
+            "add global `FetchSize` setting",
+        ),
+        (
+            "docs/ReleaseNotes.md",
+            "- Fix `SSUBSCRIBE` routing ([#2969 by someone](https://github.com/a/b/pull/2969))\n",
+            "Fix `SSUBSCRIBE` routing",
+        ),
+        (
+            "Documentation/Changelog.md",
+            "- Fix slow filtering #1646 by https://github.com/someone\n",
+            "Fix slow filtering",
+        ),
+        (
+            "org.acme.doc/docroot/doc/changes.html",
+            '  <li>Question mark matches one character\n      (GitHub <a href="https://x.test/672">#672</a>).</li>\n',
+            "Question mark matches one character.",
+        ),
     ],
 )
 def test_an_entry_reads_as_its_changelog_shows_it(path: str, added: str, shown: str) -> None:
     assert entries.clean(added, path) == shown
+
+
+pick = load("real_changes_pick")
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "picked"),
+    [(3, 10, [0, 4, 9]), (4, 4, [0, 1, 2, 3]), (5, 3, [0, 1, 2]), (2, 7, [0, 6])],
+)
+def test_the_picker_spreads_its_changes_evenly_oldest_first(count: int, size: int, picked: list[int]) -> None:
+    items = [(f"{i:040x}", "CHANGELOG.md") for i in range(size)]
+    assert pick.spread(items, count) == [items[i] for i in picked]
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -189,3 +232,33 @@ def test_a_run_finds_own_entries_in_the_code_and_never_in_the_changelog(
     assert all(r.files and all(path.endswith(".py") for path, _ in r.files) for r in own)
     assert not [r for r in results if not r.own and r.files]
     assert "| Python | 5 | 1.00 (5 of 5) | 0.000 (0 of 20) | 1.00 (5 of 5) |" in real.table(results)
+
+
+def test_the_picker_takes_commits_adding_one_entry_with_code_of_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    repo = tmp_path / "shop"
+    (repo / "changelog.d").mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "README.md").write_text("shop\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    steps = [  # subject, fragments added, code file
+        ("Round invoices half even", ["1.feature.md"], "invoice.py"),
+        ("Quote shipping by zone", ["2.feature.md", "3.bugfix.md"], "shipping.py"),  # two entries
+        ("Release 1.2.0", ["4.feature.md"], "version.py"),  # a release
+        ("Document refunds", ["5.doc.md"], "refunds.md"),  # no code of the language
+        ("Accrue loyalty points", ["6.feature.md"], "loyalty.ts"),  # another language's code
+        ("Exempt tax by code", ["7.bugfix.md"], "tax.py"),
+    ]
+    for subject, fragments, code in steps:
+        for fragment in fragments:
+            (repo / "changelog.d" / fragment).write_text(f"{subject} for every shop customer.\n")
+        (repo / code).write_text(f"# {subject}\n")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", subject)
+    found = pick.eligible(repo, "Python", "changelog.d/", 100)
+    assert [path for _, path in found] == ["changelog.d/1.feature.md", "changelog.d/7.bugfix.md"]

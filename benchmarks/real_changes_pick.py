@@ -1,0 +1,126 @@
+"""Pick the changes of one repository for benchmarks/data/real_changes.json, before any measurement (issue 32).
+
+Run: python benchmarks/real_changes_pick.py CLONE LANGUAGE ENTRY COUNT [--last N]
+  CLONE: a bare clone (the `fetch` tool's /work/.mirror/OWNER+NAME/repo); LANGUAGE: one of real_changes.LANGUAGES;
+  ENTRY: the changelog's path (`CHANGELOG.md`, `src/changes/changes.xml`) or its fragments' folder ending in `/`
+  (`.changeset/`, `.changes/unreleased/`, `changelog.d/`); COUNT: how many changes to pin.
+Prints the pins as the data file's `changes` list (commit, entry path), one a line.
+
+The rule, the one the data file's first 16 repositories were picked by: of the default branch's last N (800)
+first-parent commits, those that add exactly one changelog entry (one new fragment in the folder; or, in a
+changelog file, added lines holding one bullet, `<action>` or `<li>`) with a changed file of the language outside
+the changelog, that are no release, version or dependency-bump commits, whose entry reads 5 words or more
+(real_changes_entries.entry) and whose diff is at most 300 KB; COUNT of them spread evenly, oldest first.
+Nothing is measured: the picker never runs the evidence finder.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from real_changes_entries import entry
+
+EXTENSIONS = {
+    "Python": (".py", ".pyi"),
+    "C#": (".cs",),
+    "TypeScript": (".ts", ".tsx", ".mts", ".cts"),
+    "Java": (".java",),
+    "Go": (".go",),
+    "Ruby": (".rb", ".rake"),
+}
+LAST = 800
+MAX_DIFF = 300_000  # bytes
+MIN_WORDS = 5
+RELEASE = re.compile(
+    r"(?i)^(?:release|prepare|preparing|bump version|version packages|chore\(release\)|\[?ci\]? release"
+    r"|v?\d+\.\d+(?:\.\d+)?\b)"
+    r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
+)
+BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
+BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S)")
+FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+def commits(repo: Path, last: int) -> list[tuple[str, str, str]]:
+    """(sha, author e-mail and name, subject) of the last first-parent commits, oldest first."""
+    out = git(repo, "log", "--first-parent", f"-{last}", "--format=%H%x00%ae %an%x00%s", "HEAD")
+    rows = [tuple(line.split("\x00")) for line in out.splitlines() if line]
+    return [(r[0], r[1], r[2]) for r in reversed(rows) if len(r) == 3]
+
+
+def changed(repo: Path, sha: str) -> list[tuple[str, str]]:
+    """(status, path) of the commit's files against its first parent."""
+    out = git(repo, "diff", "--no-renames", "--name-status", f"{sha}^1", sha)
+    return [(line[0], line.split("\t", 1)[1]) for line in out.splitlines() if "\t" in line]
+
+
+def one_entry(repo: Path, sha: str, files: list[tuple[str, str]], spec: str) -> str | None:
+    """The one entry's path the commit adds, or None (none, several, or a rewrite of the changelog)."""
+    if spec.endswith("/"):
+        added = [p for s, p in files if s == "A" and p.startswith(spec) and "/" not in p[len(spec) :]]
+        added = [p for p in added if not FRAGMENT_SKIP.search(p)]
+        return added[0] if len(added) == 1 else None
+    if not any(p == spec and s == "M" for s, p in files):
+        return None
+    out = git(repo, "diff", "--no-color", "-U0", f"{sha}^1", sha, "--", spec)
+    plus = [line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    minus = [line for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
+    body = [line for line in plus if line.strip() and not line.lstrip().startswith("#")]
+    if len(minus) > 2 or not 1 <= len(body) <= 6:
+        return None
+    return spec if sum(1 for line in body if BULLET.match(line)) == 1 and BULLET.match(body[0]) else None
+
+
+def code(files: list[tuple[str, str]], language: str, entry_path: str, spec: str) -> bool:
+    folder = spec if spec.endswith("/") else None
+    return any(
+        p.endswith(EXTENSIONS[language]) and p != entry_path and not (folder and p.startswith(folder)) for _, p in files
+    )
+
+
+def eligible(repo: Path, language: str, spec: str, last: int) -> list[tuple[str, str]]:
+    found = []
+    for sha, author, subject in commits(repo, last):
+        if RELEASE.search(subject) or BOTS.search(author):
+            continue
+        try:
+            files = changed(repo, sha)
+        except subprocess.CalledProcessError:  # the root commit
+            continue
+        path = one_entry(repo, sha, files, spec)
+        if path is None or not code(files, language, path, spec):
+            continue
+        if len(entry(repo, sha, path).split()) < MIN_WORDS:
+            continue
+        size = len(subprocess.run(["git", "-C", str(repo), "diff", f"{sha}^1", sha], capture_output=True).stdout)
+        if size <= MAX_DIFF:
+            found.append((sha, path))
+    return found
+
+
+def spread(items: list[tuple[str, str]], count: int) -> list[tuple[str, str]]:
+    """count of items at evenly spaced positions, the first and the last among them, in their order."""
+    if len(items) <= count:
+        return items
+    return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
+
+
+def main(argv: list[str]) -> int:
+    repo, language, spec, count = Path(argv[0]), argv[1], argv[2], int(argv[3])
+    last = int(argv[argv.index("--last") + 1]) if "--last" in argv else LAST
+    found = eligible(repo, language, spec, last)
+    print(f"{len(found)} eligible of the last {last} first-parent commits", file=sys.stderr)
+    for sha, path in spread(found, count):
+        print(f'   ["{sha}", "{path}"],')
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
