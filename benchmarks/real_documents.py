@@ -15,9 +15,10 @@ yields to its ceiling, where the rest of the comment takes the room), the labell
 and up to four more), the passages shown that are neither labelled nor "related" (those count neither way; a
 page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
 (the story's criteria with evidence in the diff). The held-out part is every fourth pull request in the
-file's order (the 4th, 8th, 12th), fixed before anything was measured. -v prints each tuning pull request's
-labelled passages shown or missed, the unrelated ones shown, each criterion's evidence and each Touches line
-(--held-out: the held-out ones too).
+file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
+was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families); each batch's two parts print too.
+-v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
+criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """
 
 from __future__ import annotations
@@ -196,13 +197,18 @@ def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     data = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tuning": Tally(), "held out": Tally()}
+    batches: dict[str, Tally] = {}
     for pr in data["pull_requests"]:
         shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
         if shown:
             print(f"\n=== {pr['name']}")
         tally = measure(pr, mirrors, shown)
-        parts["held out" if pr.get("held_out") else "tuning"].add(tally)
+        part = "held out" if pr.get("held_out") else "tuning"
+        parts[part].add(tally)
+        batches.setdefault(f"batch {pr['batch']}, {part}", Tally()).add(tally)
         print(f"{pr['name'][:30]:30} {tally.line()}")
+    for name, tally in sorted(batches.items()):
+        print(f"{name:30} {tally.line()}")
     every = Tally()
     for name, tally in parts.items():
         every.add(tally)
