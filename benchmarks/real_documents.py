@@ -1,6 +1,6 @@
 """Benchmark: what the comment quotes of real, long specifications, for the public changes that implement them.
 
-Run: python benchmarks/real_documents.py [--mirrors DIR] [-v [--held-out]]
+Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [-v [--held-out]]
 Each pull request of benchmarks/data/real_documents.json is a public change (its repository, its base and its
 commit) and a story citing two public specifications: the one the change implements and a related one it does
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
@@ -16,7 +16,8 @@ and up to four more), the passages shown that are neither labelled nor "related"
 page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
 (the story's criteria with evidence in the diff). The held-out part is every fourth pull request in the
 file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
-was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families); each batch's two parts print too.
+was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families); each batch's two parts print too,
+and --batch N runs that batch alone (half the time).
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """
@@ -198,7 +199,10 @@ def main(argv: list[str]) -> int:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tuning": Tally(), "held out": Tally()}
     batches: dict[str, Tally] = {}
+    batch = int(argv[argv.index("--batch") + 1]) if "--batch" in argv else None
     for pr in data["pull_requests"]:
+        if batch is not None and pr["batch"] != batch:
+            continue
         shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
         if shown:
             print(f"\n=== {pr['name']}")
