@@ -25,9 +25,8 @@ def added(repo: Path, sha: str, path: str) -> str:
     out = subprocess.run(
         ["git", "-C", str(repo), "diff", "--no-color", "--no-ext-diff", "-U0", f"{sha}^1", sha, "--", path],
         capture_output=True,
-        text=True,
         check=True,
-    ).stdout
+    ).stdout.decode("utf-8", "replace")
     return "\n".join(line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++"))
 
 
@@ -79,6 +78,7 @@ def _rst(text: str) -> str:
     text = re.sub(r":[\w:.-]+:`[~!]?([^`]*)`", lambda m: f"`{_tail(m.group(0), m.group(1))}`", text)
     text = re.sub(r"``([^`]+)``", r"`\1`", text)
     text = re.sub(r"`([^`<]+?)\s*<[^`>]+>`__?", r"\1", text)  # `text <url>`_
+    text = re.sub(r"`([^`<]+?)`__?(?!\w)", r"\1", text)  # `#667`_: a named reference
     text = re.sub(
         r"(?m)[ \t]*(?:--|\u2014|-)[ \t]*(?:by\b)?(?:[ \t,.]|\band\b)*$", "", text
     )  # `-- by :user:`x`.`: its credit
@@ -105,6 +105,7 @@ def _markdown(text: str) -> str:
     verb = r"(?:reported|implemented|fixed|contributed|suggested|requested|proposed|authored|written|thanks)"
     text = re.sub(rf"(?i)(?:\b{verb}\s+)?(?:\bto\s+|\bby\s+){who}(?:\s+in\s+\[?#\d+\]?)?\.?", "", text)
     text = re.sub(rf"(?i)\b(?:thanks|kudos)\s+{who}\.?|\(\s*{who}\s*\)", "", text)
+    text = re.sub(rf"(?m)\s+[-\u2013\u2014]\s+{who}\.?\s*$", "", text)  # `Fix X - @someone.`: a credit
     credit = r"#\d+|@[\w-]+|(?:by|via)\s+@?[\w-]+|(?:fixes|fixed|closes|see)\s+#\d+|GitHub|also|and|[,;]"
     text = re.sub(rf"\((?:\s*(?:{credit}))+\s*\)", "", text)  # (#12 via someone, fixes #8), (GitHub #672)
     issue = r"\[?(?:[\w.-]+/[\w.-]+)?#\d+\]?"
@@ -113,4 +114,5 @@ def _markdown(text: str) -> str:
     text = re.sub(r"\s\(\s*[,\s]*(?:\)|$)", "", text)
     text = re.sub(r"(?m)\s+[-\u2013\u2014]\s*$", "", text.strip())  # `entry - [#123](url)`: the dash left
     text = re.sub(r"\s+([.,;:])(?=\s|$)", r"\1", text)
+    text = re.sub(r"(`[^`]*`)|\\([\\`*_{}\[\]()#+.!-])", lambda m: m.group(1) or m.group(2), text)  # \_: _
     return re.sub(r"(?m)^\s*[-*+]?:\s+", "", text)  # `* [#123](url): Fix ...`: the colon left

@@ -40,12 +40,14 @@ RELEASE = re.compile(
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
-BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S)")
+BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S|#\d+:\s)")
+HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown heading; `#123: Fix ...` is an entry
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")
 
 
 def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+    run = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=True)
+    return run.stdout.decode("utf-8", "replace")
 
 
 def commits(repo: Path, last: int) -> list[tuple[str, str, str]]:
@@ -72,7 +74,7 @@ def one_entry(repo: Path, sha: str, files: list[tuple[str, str]], spec: str) -> 
     out = git(repo, "diff", "--no-color", "-U0", f"{sha}^1", sha, "--", spec)
     plus = [line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++")]
     minus = [line for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
-    body = [line for line in plus if line.strip() and not line.lstrip().startswith("#")]
+    body = [line for line in plus if line.strip() and not HEADING.match(line)]
     if len(minus) > 2 or not 1 <= len(body) <= 6:
         return None
     return spec if sum(1 for line in body if BULLET.match(line)) == 1 and BULLET.match(body[0]) else None

@@ -168,6 +168,26 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             "Fix slow filtering",
         ),
         (
+            "CHANGELOG.md",
+            "* [#2842](https://github.com/a/b/pull/2842): Warn on `rescue_from` - [@someone](https://github.com/someone).\n",
+            "Warn on `rescue_from`",
+        ),
+        (
+            ".changeset/a-b-c.md",
+            "---\n'x': patch\n---\n\nFix resolvers.\\_\\_resolveReference in `a\\_b`\n",
+            "Fix resolvers.__resolveReference in `a\\_b`",
+        ),
+        (
+            "CHANGES.rst",
+            "- Calls to Context.exit return, not ``sys.exit`` (`#667`_)(`#533`_)\n",
+            "Calls to Context.exit return, not `sys.exit`",
+        ),
+        (
+            "release-notes/VERSION-2.x",
+            "#1441: Add `StreamReadFeature.CLEAR_ON_CLOSE` to parsers\n",
+            "Add `StreamReadFeature.CLEAR_ON_CLOSE` to parsers",
+        ),
+        (
             "org.acme.doc/docroot/doc/changes.html",
             '  <li>Question mark matches one character\n      (GitHub <a href="https://x.test/672">#672</a>).</li>\n',
             "Question mark matches one character.",
