@@ -124,8 +124,10 @@ class FileWords:
         return with_unit, lines - with_unit
 
     def literal(self, text: str) -> set[int]:
-        """Lines holding the text as written, case aside, its words apart by anything (OUT_OF_STOCK)."""
-        pattern = r"[\W_]+".join(re.escape(w) for w in re.split(r"[\W_]+", text) if w)
+        """Lines holding the text as written, case aside, its words apart by anything ("out of stock": OUT_OF_STOCK);
+        a text of one token (`with_scheme`) apart by its joints only, never by a space ("with scheme, host")."""
+        joint = r"[\W_]+" if re.search(r"\s", text.strip()) else r"(?:[^\w\s]|_)+"
+        pattern = joint.join(re.escape(w) for w in re.split(r"[\W_]+", text) if w)
         if not pattern:
             return set()
         found = re.compile(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])")

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term, criterion_terms
+from doc_context.relevance.names import qualified
 from doc_context.relevance.words import PATH_NOISE, parts
 
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
@@ -130,7 +131,9 @@ class Everywhere:
     ) -> None:
         self.change, self.topic = change, topic
         self.elsewhere = [tuple(parts(text)) for text in elsewhere]
-        self.siblings = frozenset((t.kind, t.parts) for text in siblings for t in criterion_terms(text).terms)
+        terms = [t for text in siblings for t in criterion_terms(text).terms]
+        self.siblings = frozenset((t.kind, t.parts) for t in terms)
+        self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
 
     def __call__(self, term: Term) -> Level:
         said = parts(term.parts[0]) if term.kind == "quoted" else []
@@ -142,7 +145,7 @@ class Everywhere:
         if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
             if all(w in self.topic or w in self.change.own for w in uncommon) or "".join(term.parts) in self.change.own:
                 return EVERYWHERE  # GitHub, where the package is get-github-info
-            return SHARED if (term.kind, term.parts) in self.siblings else APART
+            return SHARED if (term.kind, term.parts) in self.siblings or self._named_by_a_sibling(term) else APART
         if all(w in self.topic or self.change.word(w) for w in uncommon):
             return EVERYWHERE
         if term.kind == "phrase" and len([w for w in uncommon if w not in self.change.names]) < len(uncommon) <= 2:
@@ -162,10 +165,24 @@ class Everywhere:
         """Whether another criterion of the work item has the term too: it sets neither apart."""
         return any((kind, run) in self.siblings for kind in ("word", "phrase", "ident") for run in _runs(term))
 
+    def _named_by_a_sibling(self, term: Term) -> bool:
+        """Whether another criterion names the same code, whole or as a part of its qualified name (`NavigationManager`
+        beside `NavigationManager.NavigateTo`): the story's topic, not this criterion's."""
+        mine = _qualified(term.label)
+        return bool(mine) and term.named and any(_within(mine, n) or _within(n, mine) for n in self.sibling_names)
+
     def partly(self, term: Term) -> bool:
         """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount
         counts as one identifier only (captured_amount), as a phrase with a common word does."""
         return any(w in self.topic or self.change.word(w) for w in term.parts if w not in COMMON)
+
+
+def _within(part: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    return any(name[i : i + len(part)] == part for i in range(len(name) - len(part) + 1))
+
+
+def _qualified(label: str) -> tuple[str, ...]:
+    return tuple(p.lower() for p in qualified(label))
 
 
 def _runs(term: Term) -> list[tuple[str, ...]]:

@@ -4,6 +4,7 @@ defines it, in each language's layout.
     spelled("val := NewFloat64Value(x)", "Float64Value")   # True: one identifier holds it whole
     spelled("actorRef from", "ActorRefFrom")                # False: never across identifiers
     spelled("TEmitted", "emit"), spelled("ClusterIp", "Cluster")   # False: nor inside a piece, nor a part
+    spelled("=== References", "Reference")                   # False: a one-piece name is its letters, no stem
 
     names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
@@ -45,17 +46,19 @@ def _joined(name: str) -> str:
 def spelled(text: str, name: str) -> bool:
     """Whether a line writes the name whole: one identifier whose pieces hold the name's, run together or apart at
     its joints (`Float64Value`: float64Value, NewFloat64Value, float64_value; PayPal: paypal_client), never across
-    identifiers nor inside a piece; a one-piece name is the identifier whole (`Cluster` is not `ClusterIp`).
-    A qualified name is read by its last part (`NumberUtils.isParsable()`: isParsable)."""
+    identifiers nor inside a piece; a one-piece name is the identifier whole, letter for letter (`Cluster` is not
+    `ClusterIp`, `Reference` not "References": a word's other forms are prose, not the name).
+    A qualified name is read by its last part (`NumberUtils.isParsable()`: isParsable), its parts written together
+    on the line, apart by their joints only (`python3.exe` is not "python3, exe")."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
-    if not wanted:
+    if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
         return False
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
         if len(named) == 1:
-            if "".join(found) == wanted:
+            if token.lower() == found_parts[-1].lower():
                 return True
             continue
         for at in range(len(found)):
@@ -69,9 +72,20 @@ def spelled(text: str, name: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4_096)
+def _joints(parts: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"[^\w\s]{1,3}".join(re.escape(p) for p in parts), re.IGNORECASE)
+
+
+def _together(parts: list[str]) -> re.Pattern[str]:
+    """A qualified name's parts as one token: apart by a joint (. :: / # ->), never by a space or a comma."""
+    return _joints(tuple(parts))
+
+
 def qualified(code: str) -> list[str]:
-    """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable."""
-    head = re.split(r"[^\w.:/#\-]", code.strip(), maxsplit=1)[0]
+    """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable; a Go
+    receiver's `(Value).Equal` -> Value, Equal."""
+    head = re.split(r"[^\w.:/#\-]", re.sub(r"^\((\w+)\)", r"\1", code.strip()), maxsplit=1)[0]
     return [part for part in re.split(r"[.:/#]+", head) if part]
 
 

@@ -1,0 +1,233 @@
+"""Issue 32's names read whole, in every language, and a name the story's other criteria share: a one-piece name is
+its letters (`Reference` is not "References"), a qualified name is one token (`python3.exe` is not "python3, exe"),
+a code span's one token is no prose (`with_scheme` is not "with scheme"), and a name another criterion names too
+(`NavigationManager` beside `NavigationManager.NavigateTo`) is the story's topic: never one criterion's evidence
+alone. Each case is one changed file and one criterion, read as a run reads them; each failed before its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+
+
+def diff(path: str, *added: str) -> str:
+    body = "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,{len(added)} @@\n{body}"
+
+
+def evidence(criterion: str, path: str, line: str, siblings: Sequence[str] = ()) -> list[str]:
+    """The paths the criterion's evidence points at, its story's other criteria beside it."""
+    found = EvidenceFinder(parse_diff(diff(path, line))).find(criterion, work_item=siblings, siblings=siblings)
+    return [f.path for f in found.files]
+
+
+ONE_PIECE = [  # (language, criterion, path, a line writing another form of the name, a line writing it)
+    (
+        "Python",
+        "The `origin` is cached.",
+        "yarl/_url.py",
+        "    origins = self._cache.get(key)",
+        "    return self.origin",
+    ),
+    (
+        "C#",
+        "Cops carry a `Reference` attribute.",
+        "src/Cops/CopConfig.cs",
+        "    public IList<string> References { get; }",
+        "    public string Reference { get; init; }",
+    ),
+    (
+        "TypeScript",
+        "`Operation` keys stay stable.",
+        "src/client.ts",
+        "const operations = new Map();",
+        "type Operation = {",
+    ),
+    (
+        "Java",
+        "`Formatter` is thread-safe.",
+        "src/main/java/Fmt.java",
+        "    private final Formatters formatters;",
+        "    private final Formatter formatter;",
+    ),
+    (
+        "Go",
+        "The `Cluster` is read from metadata.",
+        "internal/ecs.go",
+        "\tclusters := meta.Clusters",
+        "\tc := meta.Cluster",
+    ),
+    (
+        "Ruby",
+        "Cops carry a `Reference` attribute.",
+        "lib/cops/config.rb",
+        "      references = urls.map(&:to_s)",
+        "      Reference = Struct.new(:url)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "other", "same"), ONE_PIECE, ids=[c[0] for c in ONE_PIECE])
+def test_a_one_piece_name_is_its_letters(language, criterion, path, other, same) -> None:
+    assert evidence(criterion, path, other) == [], language
+    assert evidence(criterion, path, same) == [f"/{path}"], language
+
+
+QUALIFIED = [  # (language, criterion, path, a line with the parts apart, a line with the name written whole)
+    (
+        "Python",
+        "Ensure `python3.exe` exists on Windows.",
+        "tests/test_discovery.py",
+        "        # e.g. spec: python3, exe: /bin/python3.12",
+        '    assert (bin_dir / "python3.exe").exists()',
+    ),
+    (
+        "C#",
+        "`Options.Timeout` applies to retries.",
+        "src/Client.cs",
+        "    // options, timeout and retries are read once",
+        "        var wait = Options.Timeout;",
+    ),
+    (
+        "TypeScript",
+        "`client.query` resolves once.",
+        "src/urql.ts",
+        "  // the client, query and mutation share a cache",
+        "  const result = await client.query(doc).toPromise();",
+    ),
+    (
+        "Java",
+        "`Builder.build` validates names.",
+        "src/main/java/Pipeline.java",
+        "    // the Builder, build() and run() in order",
+        "        Pipeline p = Builder.build(steps);",
+    ),
+    (
+        "Go",
+        "`plugin.Serve` stops cleanly.",
+        "internal/server.go",
+        "\t// the plugin, serve and stop calls",
+        "\terr := plugin.Serve(opts)",
+    ),
+    (
+        "Ruby",
+        "`Config.load` reads the file once.",
+        "lib/app/boot.rb",
+        "    # config, load and run in order",
+        "    settings = Config.load(path)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "apart", "whole"), QUALIFIED, ids=[c[0] for c in QUALIFIED])
+def test_a_qualified_name_is_one_token(language, criterion, path, apart, whole) -> None:
+    assert evidence(criterion, path, apart) == [], language
+    assert evidence(criterion, path, whole) == [f"/{path}"], language
+
+
+ONE_TOKEN = [  # (language, criterion, path, a line saying its words as prose, a line writing it)
+    (
+        "Python",
+        "Improved performance of `with_scheme`.",
+        "yarl/_url.py",
+        '        """Return an URL with scheme, host and port parts only.',
+        "    def with_scheme(self, scheme):",
+    ),
+    (
+        "C#",
+        "`on_error` handlers run once.",
+        "src/Pipeline.cs",
+        "        // on error, retry the step once",
+        '        events.Subscribe("on_error", handler);',
+    ),
+    (
+        "TypeScript",
+        "`on_change` fires once.",
+        "src/store.ts",
+        "  // on change, fire the listener once",
+        "  emitter.on('on_change', listener);",
+    ),
+    (
+        "Java",
+        "`as_list` keeps the order.",
+        "src/main/java/Seq.java",
+        "    // return it as list, in order",
+        '    static final String MODE = "as_list";',
+    ),
+    (
+        "Go",
+        "`by_name` sorting is stable.",
+        "internal/sort.go",
+        "\t// sort by name, then by id",
+        '\tcase "by_name":',
+    ),
+    (
+        "Ruby",
+        "`in_batches` is used for large tables.",
+        "lib/app/export.rb",
+        "    # process in batches of 100",
+        "    Order.in_batches(of: 100) do |batch|",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "prose", "code"), ONE_TOKEN, ids=[c[0] for c in ONE_TOKEN])
+def test_a_code_span_of_one_token_is_not_its_words_as_prose(language, criterion, path, prose, code) -> None:
+    assert evidence(criterion, path, prose) == [], language
+    assert evidence(criterion, path, code) == [f"/{path}"], language
+
+
+SHARED = [  # (language, criterion, a sibling naming the same code qualified, path, a line using the code)
+    (
+        "C#",
+        "`NavigationManager` is again registered as a singleton.",
+        "Added `StateFromJson` for a call to `NavigationManager.NavigateTo`.",
+        "tests/FakeNavigationManagerTest.cs",
+        "\t\tvar nav = Services.GetRequiredService<NavigationManager>();",
+    ),
+    (
+        "Python",
+        "`Session` closes its connector.",
+        "`Session.request` retries once on a reset.",
+        "aiohttp_like/client.py",
+        "    session = Session(timeout=timeout)",
+    ),
+    (
+        "TypeScript",
+        "`Machine` is created lazily.",
+        "`Machine.transition` resolves guards first.",
+        "src/interpreter.ts",
+        "  const service = new Machine(config);",
+    ),
+    (
+        "Java",
+        "`ArrayUtils` handles NaN values.",
+        "`ArrayUtils.contains` is faster on large arrays.",
+        "src/main/java/Stats.java",
+        "        return ArrayUtils.toPrimitive(values);",
+    ),
+    (
+        "Go",
+        "Providers are merged at the `TestCase` level.",
+        "`TestCase.Steps` run in order.",
+        "helper/resource/testing_new.go",
+        "func testIDRefresh(ctx context.Context, t testing.T, c TestCase) error {",
+    ),
+    (
+        "Ruby",
+        "`Cop::Base` is every cop's parent.",
+        "`Cop::Base.inherited` registers each cop.",
+        "lib/rubocop/cop/registry.rb",
+        "      klass < Cop::Base",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "sibling", "path", "line"), SHARED, ids=[c[0] for c in SHARED])
+def test_a_name_the_story_shares_is_no_criterions_evidence_alone(language, criterion, sibling, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"], language  # alone in its story, it points here
+    assert evidence(criterion, path, line, [sibling]) == [], language
