@@ -102,7 +102,7 @@ class Term:
     label: str  # as the criterion writes it
     unit: str = ""  # a value's unit, as relevance/units.py codes it: "d", "tries", "%"
     also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
-    named: bool = False  # code the criterion names (an identifier, a file): the evidence must show it
+    named: bool = False  # code the criterion names (an identifier, a file, a version): the evidence must show it
     joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
 
 
@@ -189,6 +189,8 @@ def _code_term(code: str) -> Term | None:
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
     if " " in code:
         return _quoted_term(code)
+    if re.fullmatch(r"[vV]?\d+(?:\.\d+)+", code):  # a version written as code (`4.40`, `v1.41.0`): named
+        return Term("value", (number(code.lstrip("vV")),), STRONG, code, named=True)
     if re.fullmatch(r"[\d.,]+", code):
         return _value_term(code, "")
     found = parts(code)

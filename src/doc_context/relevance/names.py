@@ -58,7 +58,7 @@ def spelled(text: str, name: str) -> bool:
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
         if len(named) == 1:
-            if token.lower() == found_parts[-1].lower():
+            if token.lower() == found_parts[-1].lower() or _across(token, found_parts[-1].lower()):
                 return True
             continue
         for at in range(len(found)):
@@ -69,6 +69,21 @@ def spelled(text: str, name: str) -> bool:
                     return True
                 if not wanted.startswith(joined):
                     break
+    return False
+
+
+def _across(token: str, name: str) -> bool:
+    """Whether two or more of the identifier's pieces, run together, are the one-piece name: `ktlint` in KtLintStep,
+    `greclipse` in GrEclipseFormatterStep (the name in another case); never one piece of it (`Cluster`: ClusterIp)."""
+    found = [p.lower() for p in pieces(token)]
+    for at in range(len(found) - 1):
+        joined = found[at]
+        for piece in found[at + 1 :]:
+            joined += piece
+            if joined == name:
+                return True
+            if not name.startswith(joined):
+                break
     return False
 
 
@@ -92,6 +107,24 @@ def qualified(code: str) -> list[str]:
 def names_file(code: str, path: str) -> bool:
     """Whether the name the code writes is the file's (see the module's examples)."""
     return _names(qualified(code), path)
+
+
+def begins_file(code: str, path: str) -> bool:
+    """Whether the file's name begins with the name, over two pieces of it or more: `ktlint` and KtLintStep.java,
+    `greclipse` and GrEclipseFormatterStep.java (the file of the thing the name is, in another case; never one piece:
+    `Cluster` does not begin ClusterIp.cs)."""
+    found = qualified(code)
+    if len(found) != 1:
+        return False
+    base = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    name, joined = "".join(pieces(found[0])).lower(), ""
+    for n, piece in enumerate(pieces(base)):
+        joined += piece.lower()
+        if joined == name:
+            return n >= 1
+        if not name.startswith(joined):
+            return False
+    return False
 
 
 def member_of_file(code: str, path: str) -> str:

@@ -40,7 +40,7 @@ from doc_context.relevance.everywhere import (
     is_test,
     item_topic,
 )
-from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import number, parts
 from doc_context.summary.evidence_match import (
@@ -113,6 +113,9 @@ class EvidenceFinder:
         if named:  # the code it names must show: all of it, where some file shows all
             shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
+        versions = [t.label for t in terms.terms if t.named and t.kind == "value"]
+        if versions:  # `4.39` -> `4.40`: a version the criterion writes as code is what it is about; a file shows one
+            found = [s for s in found if set(versions) & set(s.labels)]
         if terms.tests:  # "Unit tests cover each tier": what the tests say, not the code they test
             found = [s for s in found if is_test(s.evidence.path)]
         elif all(s.by_words for s in found):  # tests say many things in passing: with what else a change says
@@ -147,6 +150,7 @@ class EvidenceFinder:
             if term.kind == "ident" and term.named:  # the file the name is, or its type's
                 files.update(n for n, f in enumerate(self.index.diff.files) if names_file(term.label, f.path))
                 files.update(n for n, f in enumerate(self.index.diff.files) if member_of_file(term.label, f.path))
+                files.update(n for n, f in enumerate(self.index.diff.files) if _begins(term.label, f.path))
             for n in files:
                 bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
             if term.named and term.kind == "ident":
@@ -159,11 +163,17 @@ class EvidenceFinder:
 
 
 def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], index: DiffIndex) -> set[str]:
-    """The named code a file shows: on its lines (found.terms), or as the definition its changes sit in (the
-    change is inside `round_money`: it shows round_money, though no changed line spells it)."""
+    """The named code a file shows: on its lines (found.terms), as the definition its changes sit in (the change is
+    inside `round_money`: it shows round_money, though no changed line spells it), or as the file the name begins
+    (`ktlint`: KtLintStep.java; not its test)."""
     scopes = [tuple(parts(scope)) for scope in _file(index, found.path).scopes]
     inside = {t.label for t in named if any(_has_run(words, t.parts) for words in scopes)}
+    inside |= {t.label for t in named if _begins(t.label, found.path)}
     return {t.label for t in named if t.label in labels} | inside
+
+
+def _begins(name: str, path: str) -> bool:
+    return begins_file(name, path) and not is_test(path)
 
 
 def _has_run(words: Sequence[str], run: Sequence[str]) -> bool:

@@ -1,0 +1,95 @@
+"""Issue 32's versions and tools, in every language: a version the criterion writes as code (`4.40`, `v1.41.0`) is
+what it is about, so a file that shows none of its versions is not its evidence (the tool's file, changed for
+another reason); and a tool's one-piece name meets the file whose name it begins over two pieces or more
+(`ktlint`: KtLintStep.java, where the version is set), never that file's test. Each case failed before its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+
+
+def diff(path: str, *added: str) -> str:
+    body = "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,{len(added)} @@\n{body}"
+
+
+def evidence(criterion: str, path: str, line: str) -> list[str]:
+    return [f.path for f in EvidenceFinder(parse_diff(diff(path, line))).find(criterion).files]
+
+
+VERSIONS = [  # (language, criterion, the tool's own file, a line changed for another reason, a line setting it)
+    (
+        "Python",
+        "Upgrade embedded `setuptools` to `60.7.1`.",
+        "src/seed/setuptools.py",
+        "    return Path(__file__).parent / 'wheels'",
+        'SETUPTOOLS_VERSION = "60.7.1"',
+    ),
+    (
+        "C#",
+        "Updated to `v1.41.0` of `Newtonsoft`.",
+        "src/Json/Newtonsoft.cs",
+        "    internal static readonly JsonSerializer Default = Create();",
+        '    public const string Version = "1.41.0";',
+    ),
+    (
+        "TypeScript",
+        "Bump `esbuild` to `0.19.2`.",
+        "packages/build/src/esbuild.ts",
+        "export const target = resolveTarget(options);",
+        "export const ESBUILD_VERSION = '0.19.2';",
+    ),
+    (
+        "Java",
+        "Bump default `greclipse` version to latest `4.39` -> `4.40`.",
+        "plugin-maven/src/main/java/com/diffplug/spotless/maven/groovy/GrEclipse.java",
+        "\tprivate File cacheDirectory;",
+        '\tprivate String version = "4.40";',
+    ),
+    (
+        "Go",
+        "Update `golangci` to `v1.55.2`.",
+        "internal/golangci.go",
+        "\treturn cmd.Run()",
+        '\tconst pinned = "1.55.2"',
+    ),
+    (
+        "Ruby",
+        "Bump `rubocop` to `1.57.0`.",
+        "lib/rubocop.rb",
+        "  autoload :Cop, 'rubocop/cop'",
+        "  VERSION = '1.57.0'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "other", "sets"), VERSIONS, ids=[v[0] for v in VERSIONS])
+def test_a_version_written_as_code_must_show(language, criterion, path, other, sets) -> None:
+    assert evidence(criterion, path, other) == [], language
+    assert evidence(criterion, path, sets) == [f"/{path}"], language
+
+
+TOOLS = [  # (language, criterion, the file the tool's name begins, the line setting its version)
+    ("Python", "Bump default `pyflakes` to `3.1.0`.", "src/checks/py_flakes_plugin.py", 'DEFAULT = "3.1.0"'),
+    ("C#", "Bump default `xunit` to `2.6.1`.", "src/Runners/XUnitRunner.cs", '    const string Default = "2.6.1";'),
+    ("TypeScript", "Bump `esbuild` to `0.19.2`.", "src/esBuildPlugin.ts", "const DEFAULT = '0.19.2';"),
+    (
+        "Java",
+        "Bump default `ktlint` version to latest `1.3.0` -> `1.4.0`.",
+        "lib/src/main/java/com/diffplug/spotless/kotlin/KtLintStep.java",
+        '    private static final String DEFAULT_VERSION = "1.4.0";',
+    ),
+    ("Go", "Bump `golangci` to `1.55.2`.", "internal/lint/golang_ci_lint.go", '\tconst defaultVersion = "1.55.2"'),
+    ("Ruby", "Bump `graphql` to `2.1.6`.", "lib/api/graph_ql_schema.rb", "    DEFAULT = '2.1.6'"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), TOOLS, ids=[t[0] for t in TOOLS])
+def test_a_tools_name_meets_the_file_it_begins(language, criterion, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"], language
+    base, extension = path.rsplit(".", 1)
+    test = f"{base}_test.{extension}" if "_" in base.rsplit("/", 1)[-1] else f"{base}Test.{extension}"
+    assert evidence(criterion, test, line) == [], language  # its test is not the tool's file
