@@ -170,7 +170,7 @@ def sentence(source: str, name: str, text: str, doc: str) -> Sentence:
 def test_criterion_and_diff_alone_are_said_under_the_work_item() -> None:
     found = find(
         [sentence("criterion", "criterion 2", "Idempotency keys are remembered for 24 hours.", "work item 1")],
-        settings("+++ b/internal/keys.go\n@@ -0,0 +1 @@\n+const IdempotencyKeyTTL = 48 * time.Hour\n"),
+        settings("--- /dev/null\n+++ b/internal/keys.go\n@@ -0,0 +1 @@\n+const IdempotencyKeyTTL = 48 * time.Hour\n"),
     )
     ((owner, d),) = found
     assert owner == "work item 1" and d.kinds == ("number",)
@@ -186,7 +186,8 @@ def test_a_page_meets_the_setting_by_its_unit_and_a_rule_on_another_subject_does
         sentence("page", "Sign-in security", "An account locks after 5 failed sign-in attempts.", "page 1"),
         sentence("page", "Sign-in security", "Password reset links expire after 60 minutes.", "page 1"),
     ]
-    diff = "+++ b/src/Identity/LockoutPolicy.cs\n@@ -0,0 +1,2 @@\n+    public const int MaxAttempts = 3;\n"
+    diff = "--- /dev/null\n+++ b/src/Identity/LockoutPolicy.cs\n@@ -0,0 +1,2 @@\n"
+    diff += "+    public const int MaxAttempts = 3;\n"
     diff += "+    public static readonly TimeSpan LockoutDuration = TimeSpan.FromMinutes(15);\n"
     ((owner, d),) = find(page_, settings(diff))
     assert owner == "page 1"
@@ -269,3 +270,10 @@ def test_a_links_address_states_no_value() -> None:
     items, pages = summarize_all(with_link)
     said = [s.value for x in (*items, *pages) for d in x.disagreements for s in d.stated]
     assert not any("https" in v or "](" in v for v in said), said
+
+
+def test_the_diffs_settings_come_from_the_whole_parsed_diff_not_its_first_2_mb_of_text() -> None:
+    """diff_text is the diff's first 2 MB; the settings are read once from diff_lines, the whole diff (here the
+    text is cut before the setting: the line still names it)."""
+    got = replace(gathered(), diff_text=DIFF[: DIFF.index("+SUPERVISOR")])
+    assert LINE in compose(got, *summarize_all(got), Options("k"))

@@ -255,3 +255,17 @@ def test_the_definitions_changes_sit_in() -> None:
     )
     (changed,) = diff.files
     assert changed.scopes == ("RATE = 1", "    def round(self):")
+
+
+@pytest.mark.parametrize(
+    ("path", "kept"),
+    [("config/auth.yaml", [(1, "session:"), (3, "  remember_me_days: 30")]), ("src/auth.py", [])],
+)
+def test_a_yaml_files_context_lines_are_kept_for_its_keys_parents(path: str, kept: list[tuple[int, str]]) -> None:
+    """A YAML key is read under its parent keys, which the hunk often shows only as context (diff_values.py);
+    other files keep no context (a 20 MB diff's unchanged lines are not held twice)."""
+    text = f"--- a/{path}\n+++ b/{path}\n@@ -1,3 +1,3 @@\n session:\n-  idle_minutes: 15\n+  idle_minutes: 20\n"
+    text += "   remember_me_days: 30\n"
+    (found,) = parse_diff(text).files
+    assert list(zip(found.context.numbers, found.context.split(), strict=True)) == kept
+    assert list(found.added.numbers) == [2]

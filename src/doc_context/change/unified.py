@@ -32,6 +32,7 @@ _DEFINES = re.compile(
     r"[ \t]+)*"
     r"(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module)\b"
 )
+KEEPS_CONTEXT = (".yaml", ".yml")  # files whose unchanged lines are kept: a YAML key is read under its parents
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
@@ -88,6 +89,7 @@ class DiffReader:
         """Read lines: a hunk's by its counts (the hot loop, on local names), any other as a header."""
         added, added_numbers, deleted, deleted_numbers, scopes = self._lists()
         old_left, new_left, old_no, new_no, scope = self._counts()
+        context, context_numbers = self._context, self._context_numbers
         defines = _DEFINES.match
         for text in lines:
             if old_left > 0 or new_left > 0:
@@ -111,6 +113,9 @@ class DiffReader:
                     old_left -= 1
                     continue
                 if kind == " " or not kind:  # context ("" when a tool stripped the space of an empty line)
+                    if context_numbers is not None:
+                        context.append(text[1:MAX_LINE])
+                        context_numbers.append(new_no)
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
                     if defines(text, 1):
                         scope = text[1:MAX_LINE]
@@ -122,6 +127,7 @@ class DiffReader:
             self._header(text[:MAX_HELD])
             added, added_numbers, deleted, deleted_numbers, scopes = self._lists()  # a new file's
             old_left, new_left, old_no, new_no, scope = self._counts()
+            context, context_numbers = self._context, self._context_numbers
         self._keep(old_left, new_left, old_no, new_no, scope)
 
     def _keep(self, old_left: int, new_left: int, old_no: int, new_no: int, scope: str) -> None:
@@ -157,6 +163,8 @@ class DiffReader:
         self._skipping = False
         self._scope = ""
         self._scopes: dict[str, None] = {}
+        self._context: list[str] = []
+        self._context_numbers: array[int] | None = None  # an array only once the file's path keeps its context
 
     def _finish(self) -> None:
         if not self._open:
@@ -173,6 +181,7 @@ class DiffReader:
                     Lines(self._added_numbers, "\n".join(self._added)),
                     Lines(self._deleted_numbers, "\n".join(self._deleted)),
                     tuple(self._scopes),
+                    Lines(self._context_numbers, "\n".join(self._context)) if self._context_numbers else Lines(),
                 )
             )
         self._open = False
@@ -214,6 +223,8 @@ class DiffReader:
         found = _HUNK.match(text)
         if not found:
             return
+        if self._context_numbers is None and (self._path or self._old).lower().endswith(KEEPS_CONTEXT):
+            self._context_numbers = array("I")  # the path is known by its first hunk
         old_start, old_count, new_start, new_count = found.groups()
         self._old_no, self._new_no = int(old_start), int(new_start)
         self._old_left = int(old_count) if old_count is not None else 1

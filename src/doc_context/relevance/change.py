@@ -3,6 +3,7 @@
     change = Change(gathered.diff_lines, names=(repository, project))
     change.index                  # its changed lines indexed by word (change/index.py), for the criteria's evidence
     change.everywhere("refund")   # whether a word is everywhere in it (relevance/everywhere.py's one rule)
+    change.settings               # the values its added lines set (diff_values.py), for the disagreements
 
 The criteria's evidence (summary/evidence.py) and the pages' passages (relevance/change_terms.py) both read the
 change through it: the same lines (Gathered.diff_lines, every added line, not the first 2 MB of the diff's text),
@@ -16,6 +17,7 @@ from functools import cached_property
 
 from doc_context.change.index import DiffIndex
 from doc_context.change.model import Diff
+from doc_context.relevance.diff_values import Setting, settings_of
 from doc_context.relevance.everywhere import ChangeWide
 from doc_context.relevance.words import PATH_NOISE
 
@@ -33,6 +35,11 @@ class Change:
     def wide(self) -> ChangeWide | None:
         """What is everywhere in the change (built on first use: reading every changed line takes a while)."""
         return ChangeWide(self.index, self.names) if self.index is not None else None
+
+    @cached_property
+    def settings(self) -> list[Setting]:
+        """The values the whole diff's added lines set, read once (none when the change could not be read)."""
+        return settings_of(self.diff) if self.diff is not None else []
 
     def everywhere(self, word: str) -> bool:
         """Whether a word tells nothing of the change on its own: a word every path has (src, lib, test), or one

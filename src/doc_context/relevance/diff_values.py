@@ -9,10 +9,13 @@ properties files alike: the forms are the languages' shared ones (a name, `=`, `
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from doc_context.change.model import Diff, DiffFile
+from doc_context.change.unified import parse_diff
 from doc_context.relevance.named_values import Named, named_values, word
 from doc_context.relevance.statements import Value, shown
 from doc_context.relevance.units import unit
@@ -31,6 +34,10 @@ _ASSIGN = re.compile(
     r"""["']?([A-Za-z_][\w.\-]*)["']?\s*(?::\s*[\w.<>\[\]?, ]+?\s*)?(?:\{\s*get;[^}]*\}\s*)?(?::=|=(?!=)|:)\s*"""
 )
 _PLAIN_VALUE = re.compile(r"\(?(" + _NUMBER + r")\)?\s*(?:[,;)}\]]|$|//|#)")
+_MAYBE = re.compile(  # what every line setting a value holds: a file or line without it is not read (20 MB)
+    r"[:=]\s*(?:\(?\d|timedelta|time\.Duration|Duration\.of|[A-Z][A-Za-z0-9]*\.[A-Z]|[A-Z][A-Z0-9]*_[A-Z0-9])"
+    r"|\.[A-Z]|ROUND|MODE|Duration\.of|timedelta\(|time\.(?:Milli|Second|Minute|Hour)"
+)
 CONFIG_FILES = (".yaml", ".yml", ".json", ".properties", ".ini", ".toml", ".env", ".cfg", ".conf", ".config", ".xml")
 QUALIFIERS = frozenset(
     word(w)
@@ -59,14 +66,23 @@ class Setting:
 
 
 def settings(diff: str) -> list[Setting]:
-    """Every value the added lines of a unified diff set (context lines give a YAML key its parents)."""
+    """Every value the added lines of a unified diff's text set (context lines give a YAML key its parents)."""
+    return settings_of(parse_diff(diff))
+
+
+def settings_of(diff: Diff) -> list[Setting]:
+    """Every value the added lines of the parsed diff set, the whole diff (a YAML file's context lines, which
+    the parser keeps, give its keys their parents)."""
     out: list[Setting] = []
-    for path, lines in _files(diff):
+    for changed in diff.files:
+        if _MAYBE.search(changed.added.text) is None:
+            continue  # no added line of it sets a value
+        path = changed.path.lstrip("/")
         yaml = path.endswith((".yaml", ".yml"))
         stack: list[tuple[int, str]] = []
         folder, _, name = path.rpartition("/")  # the file's name and its folder's: internal/api/ratelimit.go
         file_words = (_words(re.sub(r"\.\w+$", "", name)) | _words(folder.rsplit("/", 1)[-1])) - PATH_NOISE
-        for number, added, text in lines:
+        for number, added, text in _lines(changed):
             parents: list[str] = []
             if yaml and (key := re.match(r"(\s*)(?:-\s+)?([\w.\-]+)\s*:", text)):
                 indent = len(key.group(1))
@@ -79,9 +95,23 @@ def settings(diff: str) -> list[Setting]:
     return list({s.code: s for s in reversed(out)}.values())[::-1]  # a setting set twice is one, its first
 
 
+def _lines(changed: DiffFile) -> Iterator[tuple[int, bool, str]]:
+    """A file's added lines, (new line number, True, text), with the context lines kept (False), in order."""
+    added = zip(changed.added.numbers, changed.added.split(), strict=True)
+    if not changed.context:
+        yield from ((n, True, text) for n, text in added)
+        return
+    context = zip(changed.context.numbers, changed.context.split(), strict=True)
+    yield from heapq.merge(((n, True, t) for n, t in added), ((n, False, t) for n, t in context))
+
+
 def _line_settings(path: str, number: int, text: str, context: frozenset[str]) -> Iterator[Setting]:
     line = text.strip()
-    if not line or line.startswith(("//", "#", "*", "/*", "namespace ", "package ", "import ", "using ", "from ")):
+    if (
+        not line
+        or _MAYBE.search(line) is None
+        or line.startswith(("//", "#", "*", "/*", "namespace ", "package ", "import ", "using ", "from "))
+    ):
         return
     config = path.lower().endswith(CONFIG_FILES) or "appsettings" in path.lower()
     for m in _ASSIGN.finditer(line):
@@ -177,25 +207,3 @@ def _shown(amount: float, unit: str) -> str:
 
 def _words(identifier: str) -> frozenset[str]:
     return frozenset(word(p) for p in PIECES.findall(identifier) if len(p) > 1 and not p.isdigit())
-
-
-def _files(diff: str) -> Iterator[tuple[str, list[tuple[int, bool, str]]]]:
-    """Each file's hunk lines: (new line number, added, text); context lines too, removed ones not."""
-    path, number = "", 0
-    lines: list[tuple[int, bool, str]] = []
-    for raw in diff.splitlines():
-        if raw.startswith("+++ "):
-            if path:
-                yield path, lines
-            path, lines = raw[4:].strip().removeprefix("b/"), []
-        elif raw.startswith("@@"):
-            m = re.match(r"@@ -\d+(?:,\d+)? \+(\d+)", raw)
-            number = int(m.group(1)) if m else 0
-        elif raw.startswith("+"):
-            lines.append((number, True, raw[1:]))
-            number += 1
-        elif raw.startswith(" "):
-            lines.append((number, False, raw[1:]))
-            number += 1
-    if path:
-        yield path, lines

@@ -26,6 +26,7 @@ from doc_context.relevance.statements import (
     shown,
     value_difference,
 )
+from doc_context.relevance.subject_index import candidate_pairs, claims, dimensions, keys
 
 ORDER = {"page": 0, "criterion": 1, "comment": 2, "diff": 3}
 QUOTE = 160  # characters of a sentence a negation or a modal is shown by
@@ -54,20 +55,32 @@ def find(
 ) -> list[tuple[str, Disagreement]]:
     """Every disagreement, with the owner it is said under: the first page among its sources, else the first
     work item; `file_link`: a changed file's link (the pull request's Files view)."""
+    of, members, together = claims([s.statement for s in sentences], [s.document for s in sentences])
+    said = [sentences[m[0]].statement for m in members]  # one statement a claim, compared once
     edges: list[tuple[Node, Key, Node, Key, str]] = []
-    for i, a in enumerate(sentences):
-        for j in range(i + 1, len(sentences)):
-            b = sentences[j]
-            if a.document != b.document and same_subject(a.statement, b.statement):
-                edges += _prose_edges(i, a.statement, j, b.statement)
-    edges += _setting_edges(sentences, settings)
+    for a, b in candidate_pairs(said, together):  # indexed by their words, never every pair
+        if same_subject(said[a], said[b]):
+            edges += _prose_edges(a, said[a], b, said[b])
+    base = len(sentences)
+    edges += [  # a setting's node after the claims'
+        ((len(members) + s - base, sd), skey, (of[j], dim), jkey, kind)
+        for (s, sd), skey, (j, dim), jkey, kind in _setting_edges(sentences, settings)
+    ]
     found: dict[frozenset[int], tuple[set[str], dict[int, list[str]], dict[int, list[Key]]]] = {}
-    for nodes, kinds, keys, shown_values in _components(edges, sentences, settings):
+
+    def sources_of(c: int) -> list[int]:  # a claim's sentences, or a setting (after the sentences)
+        return members[c] if c < len(members) else [base + c - len(members)]
+
+    for found_claims, kinds, claim_keys in _components(edges):
+        nodes = [(n, dim) for c, dim in found_claims for n in sources_of(c)]
         sources = frozenset(n for n, _ in nodes)
+        if len(sources) < 2:
+            continue
+        keys = {n: claim_keys[c] for c, _ in found_claims for n in sources_of(c)}
         entry = found.setdefault(sources, (set(), {}, {}))
         entry[0].update(kinds)
-        for n in sources:
-            entry[1].setdefault(n, []).append(shown_values[n])
+        for n, dim in nodes:
+            entry[1].setdefault(n, []).append(_shown_value(n, dim, sentences, settings))
             entry[2].setdefault(n, []).append(keys[n])
     out = [_disagreement(srcs, kinds, values, keys, sentences, settings, file_link) for srcs, (kinds, values, keys)
            in found.items()]  # fmt: skip
@@ -99,9 +112,19 @@ def _setting_edges(
     """Each setting meets, in each document, the sentences sharing most of its name's words and stating a value
     of its kind; each sentence keeps the settings that share most with it."""
     scored: list[tuple[int, int, str, float, Key, Key, str]] = []  # setting, sentence, dim, score, keys, kind
+    by_dimension: dict[str, list[int]] = {}  # the sentences stating a value of each kind; those naming a value
+    for j, sentence in enumerate(sentences):
+        for dim in dimensions(sentence.statement):
+            by_dimension.setdefault(dim, []).append(j)
+    naming = [j for j, sentence in enumerate(sentences) if sentence.statement.named]
+    held = [frozenset(keys(s.statement.subject)) for s in sentences]
     for s, setting in enumerate(settings):
-        for j, sentence in enumerate(sentences):
-            match = _meets(setting, sentence.statement)
+        value = setting.value
+        asks = frozenset(keys(w for x in setting.subject for w in (x, *SYNONYMS.get(x, ()))))
+        for j in by_dimension.get(value.dimension, []) if value is not None else naming if setting.named else []:
+            if value is not None and setting.subject and asks.isdisjoint(held[j]):
+                continue  # none of its name's words: _meets would find no hit
+            match = _meets(setting, sentences[j].statement)
             if match is not None:
                 scored.append((s, j, *match))
     best_in_doc: dict[tuple[int, str], float] = {}
@@ -171,10 +194,8 @@ def _stance(st: Statement) -> Key:
     return ("", st.modal)
 
 
-def _components(
-    edges: list[tuple[Node, Key, Node, Key, str]], sentences: Sequence[Sentence], settings: Sequence[Setting]
-) -> list[tuple[list[Node], set[str], dict[int, Key], dict[int, str]]]:
-    """The groups of nodes that meet, with two values or more: their nodes, kinds, each source's key and value."""
+def _components(edges: list[tuple[Node, Key, Node, Key, str]]) -> list[tuple[list[Node], set[str], dict[int, Key]]]:
+    """The groups of nodes that meet, with two values or more: their nodes, kinds and each one's key."""
     parent: dict[Node, Node] = {}
 
     def root(n: Node) -> Node:
@@ -191,18 +212,20 @@ def _components(
     groups: dict[Node, list[Node]] = {}
     for node in keys:
         groups.setdefault(root(node), []).append(node)
+    kinds: dict[Node, set[str]] = {}
+    for a, _, _, _, kind in edges:
+        if kind:
+            kinds.setdefault(root(a), set()).add(kind)
     out = []
-    for nodes in groups.values():
+    for top, nodes in groups.items():
         node_keys = {n: keys[n] for n in nodes}
         if nodes[0][1] == "stance":  # a plain sentence says what a sole modal of the others says
             modals = {k for k in node_keys.values() if isinstance(k, tuple) and k[0] == "" and k[1]}
             if len(modals) == 1:
                 node_keys = {n: (next(iter(modals)) if k == ("", "") else k) for n, k in node_keys.items()}
-        if len(set(node_keys.values())) < 2 or len({n for n, _ in nodes}) < 2:
+        if len(set(node_keys.values())) < 2:
             continue
-        kinds = {kind for a, _, b, _, kind in edges if kind and root(a) == root(nodes[0])}
-        values = {n: _shown_value(n, dim, sentences, settings) for n, dim in nodes}
-        out.append((nodes, kinds, {n: node_keys[(n, d)] for n, d in nodes}, values))
+        out.append((nodes, kinds.get(top, set()), {n: node_keys[(n, d)] for n, d in nodes}))
     return out
 
 

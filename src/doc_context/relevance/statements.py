@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from doc_context.relevance.named_values import Named, compatible, named_values, word
 from doc_context.relevance.units import UNITS, said_by, unit
@@ -107,10 +108,16 @@ def statement(text: str) -> Statement:
     negates = tuple(frozenset(p for after in lowered[i + 1 : i + 1 + NEGATED] for p in parts(after)) for i in negations)
     modal = next((MODALS[w] for w in lowered if w in MODALS), "")
     values = tuple(prose_values(rest))
-    unit_words = {w for code in UNITS for w in said_by(code)} | {word(k) for k in NUMBER_WORDS}
-    subject = frozenset(parts(rest)) - unit_words - _NOT_SUBJECT - {word(w) for w in (*NEGATIONS, *MODALS)}
+    subject = frozenset(parts(rest)) - _no_subject()
     family = frozenset(w for n in named for w in n.family)
     return Statement(text, subject | family, values, negated, modal, tuple(named), negates)
+
+
+@cache
+def _no_subject() -> frozenset[str]:
+    """The words that say no subject: units, numbers in words, negations, modals and _NOT_SUBJECT's."""
+    unit_words = {w for code in UNITS for w in said_by(code)} | {word(k) for k in NUMBER_WORDS}
+    return frozenset(unit_words) | _NOT_SUBJECT | {word(w) for w in (*NEGATIONS, *MODALS)}
 
 
 def prose_values(text: str) -> list[Value]:

@@ -37,17 +37,22 @@ class Quoted:
 
 
 def weigh_pages(
-    texts: Sequence[tuple[str, str]], change: ChangeTerms, said: Said = (), whose: str = "the story's"
+    texts: Sequence[tuple[str, str]],
+    change: ChangeTerms,
+    said: Said = (),
+    whose: str = "the story's",
+    split: Sequence[Sequence[Passage]] | None = None,
 ) -> list[Quoted]:
     """Each page's quotes ((markdown, title) a page), its passages weighed among every page's; `whose`: the work
-    item the criteria a passage repeats are of ("the story's")."""
+    item the criteria a passage repeats are of ("the story's"); `split`: each page's passages, when the caller
+    has them already (summarize.py splits each page once, for the quotes and what the pages say)."""
     found: list[list[Passage]] = []
     again: list[str] = []
     told: list[bool] = []
-    for text, title in texts:
-        page = [sorted_out(p, said) for p in passages(text, title)]
+    for every in split if split is not None else [passages(text, title) for text, title in texts]:
+        page = [sorted_out(p, said) for p in every]
         found.append([p for p, _ in page if p is not None])
-        again.append(repeat_line([(p, labels) for p, (q, labels) in zip(passages(text, title), page, strict=True)
+        again.append(repeat_line([(p, labels) for p, (q, labels) in zip(every, page, strict=True)
                                   if q is None and labels], whose))  # fmt: skip
         told.append(bool(page) and not found[-1] and not again[-1])
     flat = [p for page in found for p in page]

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from doc_context.models import Disagreement, Gathered, Summary
-from doc_context.relevance.diff_values import settings
+from doc_context.relevance.change import Change
+from doc_context.relevance.diff_values import settings_of
 from doc_context.relevance.disagreements import Sentence, find
 from doc_context.relevance.statements import statement
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.discussion import chit_chat
 from doc_context.summary.passage_kinds import without_addresses
-from doc_context.summary.passages import passages
+from doc_context.summary.passages import Passage, passages
 from doc_context.summary.prlinks import files_view_url, links_ref
 from doc_context.summary.tokens import clip
 
@@ -42,14 +43,18 @@ def whose(items: Sequence[Summary]) -> str:
     return f"the {'story' if kind == 'user story' else kind}'s"
 
 
-def sentences(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
-    """Every sentence of the cited pages (not withheld) and of the work items' live criteria."""
+def sentences(
+    gathered: Gathered, items: Sequence[Summary], split: Sequence[Sequence[Passage]] | None = None
+) -> list[Sentence]:
+    """Every sentence of the cited pages (not withheld) and of the work items' live criteria; `split`: each
+    page's passages as the quotes weighed them (else split here)."""
     out: list[Sentence] = []
-    for page, _ in gathered.pages:
+    split = split if split is not None else [passages(page.text, page.title) for page, _ in gathered.pages]
+    for (page, _), found in zip(gathered.pages, split, strict=True):
         if page.withheld is not None:
             continue
         owner = f"page {page.key}"
-        for p in passages(page.text, page.title):
+        for p in found:
             text = " ".join(c.strip() for c in p.plain.strip("| ").split(" | ")) if p.kind == "row" else p.plain
             text = without_addresses(text)  # a link's address states nothing: `[#13306](https://…)` is no value
             for s in line_sentences(text)[:MAX_SENTENCES]:
@@ -93,13 +98,20 @@ def about(title: str) -> frozenset[str]:
 
 
 def with_disagreements(
-    gathered: Gathered, items: list[Summary], pages: list[Summary]
+    gathered: Gathered,
+    items: list[Summary],
+    pages: list[Summary],
+    change: Change | None = None,
+    split: Sequence[Sequence[Passage]] | None = None,
 ) -> tuple[list[Summary], list[Summary]]:
-    """The summaries, each holding the disagreements said under it."""
+    """The summaries, each holding the disagreements said under it; `change`: the run's one reading of the diff
+    (relevance/change.py), whose settings are read once from the whole parsed diff; `split`: each page's
+    passages, as the quotes weighed them."""
     pr = links_ref(gathered.pull_request) if gathered.pull_request is not None else None
+    diff = gathered.diff_lines
     found = find(
-        sentences(gathered, items),
-        settings(gathered.diff_text),
+        sentences(gathered, items, split),
+        change.settings if change is not None else settings_of(diff) if diff is not None else [],
         (lambda path: files_view_url(pr, path)) if pr is not None else (lambda _: ""),
     )
     owned: dict[str, list[Disagreement]] = {}

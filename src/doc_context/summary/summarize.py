@@ -29,7 +29,7 @@ from doc_context.summary.extrafields import ExtraFields, extra_values
 from doc_context.summary.ownwords import own_words
 from doc_context.summary.page_facts import with_facts
 from doc_context.summary.parents import heading, parent_chain
-from doc_context.summary.passages import said_sentences
+from doc_context.summary.passages import passages, said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.summary.related import page_touches, touches
 from doc_context.summary.repro import repro_text
@@ -229,7 +229,8 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     terms = change_terms(change, asked, within=[t for text in texts for t in text]) if texts else ChangeTerms()
     told = [t for item in readable for t in _shows(item)]
     criteria = [labelled for s in items if not s.withheld for labelled in criteria_labels(s, struck=True)]
-    quotes = weigh_pages(texts, terms, said_sentences(told, criteria), whose(items))
+    split = [passages(text, title) for text, title in texts]  # each page split once: its quotes, what it says
+    quotes = weigh_pages(texts, terms, said_sentences(told, criteria), whose(items), split)
     pages = [  # a page with more than text (a Jira issue) shows its state, criteria and children as an item does
         with_facts(
             replace(page_summary(page, changed, ids, diff, bugs, quotes=q), told=q.told),
@@ -247,7 +248,7 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
         replace(s, discussion=d, discussion_newest=newest, discussion_more=more)
         for s, (d, newest, more) in zip(items, said_by, strict=True)
     ]
-    items, pages = with_disagreements(gathered, items, pages)
+    items, pages = with_disagreements(gathered, items, pages, change, split)
     return _ranked(_telling(items)), _ranked(_telling(pages))
 
 
