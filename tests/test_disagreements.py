@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from doc_context.app import Options, compose
 from doc_context.change.unified import parse_diff
 from doc_context.context.document import context_document, dumps
@@ -277,3 +279,53 @@ def test_the_diffs_settings_come_from_the_whole_parsed_diff_not_its_first_2_mb_o
     text is cut before the setting: the line still names it)."""
     got = replace(gathered(), diff_text=DIFF[: DIFF.index("+SUPERVISOR")])
     assert LINE in compose(got, *summarize_all(got), Options("k"))
+
+
+SAMPLING = [  # a long page on one topic: "sampled" and "spans" are in most of its sentences
+    f"Spans of service {n} are sampled by the {kind} sampler in every process." for n in range(12)
+    for kind in ("parent", "root")
+]  # fmt: skip
+
+# (the page's text, a criterion, the diff's added lines): each states no rule the other contradicts
+NO_RULE = [
+    ("For example, if the sampling probability is 100%, every span is kept.", "The sampling probability is 10%.", ""),
+    ("Will the sampling probability be 50% by default?", "The sampling probability is 10% by default.", ""),
+    ("## Examples\n\nThe sampling probability is 100% here.", "The sampling probability is 10%.", ""),
+    ("\n\n".join([*SAMPLING, "A span sampled at 1% has a trace state of `ot=th:fd70a4`."]),
+     "Root spans are sampled at 10%.", ""),  # only the page's topic words in common
+    ("`CARGO_RESOLVER_PRECEDENCE` picks the resolver.", "`PIP_UPLOADED_PRIOR_TO` picks the resolver.", ""),
+    ("It converts `DROP` decisions into `RECORD_ONLY` decisions.", "It returns `RECORD_AND_SAMPLE`.", ""),
+    ("A new `Package.Dependency` type configures traits.", "", "    platform = PackageModel.Platform"),
+    ("Samplers return `Decision.RECORD_ONLY` for spans.", "",
+     "        return Decision.DROP\n+        return Decision.RECORD_ONLY"),  # a branch for each value
+    ("Disabling `default-features` in one package touches all packages.",
+     "In Edition 2024, a package can disable `default-features`.", ""),
+    ("The subject holds the sha512 digest of the tarball.", "The subject holds the SHA-256 digest of the tarball.", ""),
+    ("Pass `-warnings-as-errors` to the compiler.", "Pass `-no-warnings-as-errors` to the compiler.", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "criterion", "added"), NO_RULE)
+def test_what_states_no_rule_makes_no_disagreement(text: str, criterion: str, added: str) -> None:
+    """Examples, questions, a long page's topic words, two settings' names, listed or branched named values, a
+    number in a name or out of its unit's clause, a flag's `no`: no disagreement line (real specifications made
+    each: benchmarks/real_disagreements.py)."""
+    story = replace(STORY, fields={"Microsoft.VSTS.Common.AcceptanceCriteria": f"<ul><li>{criterion}</li></ul>"})
+    diff = f"--- a/src/x.py\n+++ b/src/x.py\n@@ -1,0 +1,{added.count(chr(10)) + 1} @@\n+{added}\n" if added else ""
+    got = replace(gathered(), work_items=(story,), pages=((page(701, "Spec", text), (4630,)),), diff_text=diff)
+    got = replace(got, diff_lines=parse_diff(diff.encode()))
+    items, pages = summarize_all(got)
+    assert [d for s in (*items, *pages) for d in s.disagreements] == []
+
+
+def test_the_same_rule_outside_an_example_still_disagrees() -> None:
+    story = replace(
+        STORY, fields={"Microsoft.VSTS.Common.AcceptanceCriteria": "<ul><li>The sampling probability is 10%.</li></ul>"}
+    )
+    got = replace(
+        gathered(),
+        work_items=(story,),
+        pages=((page(701, "Spec", "## Rules\n\nThe sampling probability is 100%."), (4630,)),),
+    )
+    _, pages = summarize_all(got)
+    assert [s.value for s in pages[0].disagreements[0].stated] == ["100%", "10%"]

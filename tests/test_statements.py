@@ -76,6 +76,8 @@ def test_sentences_about_other_things_are_not_compared(a: str, b: str) -> None:
         ("Exports hold at most 10,000 rows", ["10,000 rows"]),
         ("one of the rules", []),
         ("a 15 % promo price", ["15%"]),
+        ("In Edition 2024, a package can set it", ["2,024"]),  # a unit is said in the number's clause: none here
+        ("the sha512 digest, SHA-512, UTF-8 and subject[0]", []),  # a number in a name is no amount
     ],
 )
 def test_values_and_their_units(text: str, values: list[str]) -> None:
@@ -122,3 +124,10 @@ def test_a_modal_that_differs_is_no_repeat() -> None:
 def test_compare_two_sentences(a: str, b: str, found: tuple[str, ...] | None) -> None:
     """The one call for a discussion's comment against a criterion: None, (), or how they differ."""
     assert compare(a, b) == found
+
+
+@pytest.mark.parametrize(
+    "text", ["Pass `-no-warnings-as-errors` to the compiler.", "The call is a no-op on the second run."]
+)
+def test_a_negation_in_code_or_a_hyphenated_name_negates_nothing(text: str) -> None:
+    assert not statement(text).negated

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from doc_context.models import Disagreement, Stated
 from doc_context.relevance.diff_values import SYNONYMS, Setting
-from doc_context.relevance.named_values import Named, compatible
+from doc_context.relevance.named_values import Named
 from doc_context.relevance.statements import (
     Statement,
     Value,
@@ -98,9 +98,9 @@ def _prose_edges(i: int, a: Statement, j: int, b: Statement) -> list[tuple[Node,
     stance = next((k for k in kinds if k in ("negation", "modal")), "")
     if stance and same_subject(a, b, STANCE_SUBJECT, longer=True):
         out.append(((i, "stance"), _stance(a), (j, "stance"), _stance(b), stance))
-    for p in a.named:
-        for q in b.named:
-            if compatible(p, q):
+    for p in stated(a.named):
+        for q in stated(b.named):
+            if one_kind(p, a.subject, q, b.subject):
                 dim = "named " + " ".join(sorted(p.family | q.family))
                 out.append(((i, dim), p.value, (j, dim), q.value, "named value" if p.value != q.value else ""))
     return out
@@ -118,7 +118,13 @@ def _setting_edges(
             by_dimension.setdefault(dim, []).append(j)
     naming = [j for j, sentence in enumerate(sentences) if sentence.statement.named]
     held = [frozenset(keys(s.statement.subject)) for s in sentences]
+    used: dict[frozenset[str], set[str]] = {}  # a family's values the diff uses (`Decision.DROP` ...)
+    for setting in settings:
+        if setting.value is None and setting.named is not None:
+            used.setdefault(setting.named.family, set()).add(setting.named.value)
     for s, setting in enumerate(settings):
+        if setting.value is None and setting.named is not None and len(used[setting.named.family]) > 1:
+            continue  # code using two values of one kind (a branch for each) states neither
         value = setting.value
         asks = frozenset(keys(w for x in setting.subject for w in (x, *SYNONYMS.get(x, ()))))
         for j in by_dimension.get(value.dimension, []) if value is not None else naming if setting.named else []:
@@ -163,19 +169,33 @@ def _meets(setting: Setting, st: Statement) -> tuple[str, float, Key, Key, str] 
     named = setting.named
     if named is None:
         return None
-    for other in st.named:
-        if _family_fits(named, other, words):
+    for other in stated(st.named):
+        if one_kind(named, setting.subject | setting.context, other, words):
             dim = "named " + " ".join(sorted(named.family | other.family))
             return dim, score + 1, named.value, other.value, "named value" if named.value != other.value else ""
     return None
 
 
-def _family_fits(a: Named, b: Named, words: frozenset[str]) -> bool:
-    """One kind of named value: the same family, or the sentence names the setting's family in words."""
-    if a.family and b.family:
-        return compatible(a, b)
-    family = a.family or b.family
-    return bool(family) and shared(family, words) > 0
+def one_kind(p: Named, p_words: frozenset[str], q: Named, q_words: frozenset[str]) -> bool:
+    """Two named values of one kind: of one family (`RoundingMode.HALF_UP`, `RoundingMode.HALF_EVEN`), or one
+    written without its family whose words (`p_words`, `q_words`: its sentence's, its setting's) name the
+    other's ("rounded with `HALF_UP`"). Two without a family say nothing of what they are: two settings' names
+    (`CARGO_RESOLVER_PRECEDENCE`, `PIP_UPLOADED_PRIOR_TO`) are no two values of one thing."""
+    if p.family and q.family:
+        return p.family == q.family
+    if p.family or q.family:
+        return shared(p.family, q_words) > 0 if p.family else shared(q.family, p_words) > 0
+    return False
+
+
+def stated(named: Sequence[Named]) -> list[Named]:
+    """The named values a sentence or a line states: not those it lists with another value of their kind
+    ("converts `DROP` decisions into `RECORD_ONLY` ones" states neither)."""
+    return [n for n in named if not any(m.value != n.value and _listed_with(m, n) for m in named)]
+
+
+def _listed_with(m: Named, n: Named) -> bool:
+    return m.family == n.family or not m.family or not n.family
 
 
 def _value_key(value: Value) -> Key:

@@ -53,6 +53,9 @@ _NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"
 APOSTROPHE = "\u2019"  # a typographic apostrophe: "don\u2019t" reads as "don't"
 _TOKEN = re.compile(rf"([€$£])?({_NUMBER})(?:\s?(%|‰))?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
 _COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earlier|greater|higher|lower)\s+than\b")
+_IN_A_NAME = re.compile(r"(?:[A-Za-z][-_]?|\\?\[)\Z")  # a number right after these is part of a name
+_CLAUSE_END = re.compile(r"[,;:()\[\]]")
+_SPANS = re.compile(r"`[^`]*`|\S*\w-\w\S*")  # code and hyphenated names: "-no-warnings-as-errors", "no-op"
 _SKIPPED = frozenset("failed business working calendar consecutive extra more full whole sign in a an".split())
 
 NEGATED = 3  # the words after a negation that it negates: "without breaking the reconciliation" negates nothing else
@@ -96,11 +99,13 @@ def statement(text: str) -> Statement:
     for n in named:
         rest = rest.replace(n.shown, " ")
     found = list(re.finditer(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", rest))
+    named_only = [m.span() for m in _SPANS.finditer(rest)]  # code and hyphenated names negate nothing
     lowered = [m.group().casefold().replace(APOSTROPHE, "'") for m in found]
     negations = [
         i
         for i, w in enumerate(lowered)
         if (w in NEGATIONS or w.endswith("n't"))
+        and not any(a <= found[i].start() < b for a, b in named_only)
         and not re.match(r"[\s,]*[\d€$£]", rest[found[i].end() :])
         and not _COMPARED.match(rest[found[i].end() :])
     ]  # "60 seconds, not 30" corrects a value, "no later than" bounds one: the value says it, not a negation
@@ -132,13 +137,15 @@ def prose_values(text: str) -> list[Value]:
             continue
         if number is None and written in ("one", "once") and i + 1 < len(tokens) and tokens[i + 1].group() == "of":
             continue
+        if number is not None and not currency and _IN_A_NAME.search(text, 0, m.start()):
+            continue  # sha512, SHA-512, UTF-8, subject[0]: part of a name, no amount
         amount = _amount(number) if number else float(NUMBER_WORDS[written])
         unit = unit_of(currency or "") or unit_of(percent or "")
         end = m.end()
         for after in tokens[i + 1 : i + 5] if not unit else ():
             w = after.group().casefold()
-            if after.group(2) is not None:
-                break
+            if after.group(2) is not None or _CLAUSE_END.search(text, end, after.start()):
+                break  # a unit is said within the number's clause: "In Edition 2024, a package" counts no packages
             if unit_of(w):
                 unit, end = unit_of(w), after.end()
                 break

@@ -7,6 +7,8 @@ sources, else the first work item)."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -24,6 +26,10 @@ from doc_context.summary.tokens import clip
 
 MAX_SENTENCES = 4_000  # a page's sentences compared, at most: every pair of sources is compared
 MAX_COMMENTS = 10  # a work item's newest comments compared, at most
+TOPIC = 0.1  # a word in this share of a long page's sentences is its topic: no subject of one of them
+MIN_SENTENCES = 20  # a page with fewer has no topic words
+_CODE = re.compile(r"`([^`]+)`")
+_EXAMPLE = re.compile(r"\W*(?:for example|for instance|e\.g\.|example\b)", re.IGNORECASE)
 
 
 def criteria_labels(summary: Summary, *, struck: bool = False) -> list[tuple[str, str]]:
@@ -54,11 +60,18 @@ def sentences(
         if page.withheld is not None:
             continue
         owner = f"page {page.key}"
+        page_said: list[Sentence] = []
         for p in found:
+            if p.aside:
+                continue  # examples, rationale, alternatives, history: no rule of the page's
             text = " ".join(c.strip() for c in p.plain.strip("| ").split(" | ")) if p.kind == "row" else p.plain
             text = without_addresses(text)  # a link's address states nothing: `[#13306](https://…)` is no value
             for s in line_sentences(text)[:MAX_SENTENCES]:
-                out.append(Sentence("page", page.title, page.web_url, owner, owner, statement(s), about(page.title)))
+                if not _states_no_rule(s):
+                    page_said.append(
+                        Sentence("page", page.title, page.web_url, owner, owner, statement(s), about(page.title))
+                    )
+        out += distinctive(page_said)
     several = sum(1 for s in items if criteria_labels(s) and not s.withheld) > 1
     for item in items:
         if item.withheld:
@@ -68,6 +81,27 @@ def sentences(
             said = statement(text)
             out.append(Sentence("criterion", name, item.url, item.source_id, item.source_id, said, about(item.heading)))
     return out[:MAX_SENTENCES] + _comments(gathered, items)
+
+
+def _states_no_rule(sentence: str) -> bool:
+    """A question ("Will enabling the feature require downtime?") or an example ("For example, if the
+    probability is 100%, ...") states no rule."""
+    return sentence.rstrip(" *_)").endswith("?") or _EXAMPLE.match(sentence) is not None
+
+
+def distinctive(said: list[Sentence]) -> list[Sentence]:
+    """A long page's sentences without its topic's words (in TOPIC of its sentences or more, MIN_SENTENCES or
+    more): "sampling" in a sampling specification tells none of its numbers apart. What a sentence names as code
+    stays (`LoggerProvider` is not `LogRecordExporter`), and a named value's family."""
+    if len(said) < MIN_SENTENCES:
+        return said
+    counts = Counter(w for s in said for w in s.statement.subject)
+    topic = frozenset(w for w, n in counts.items() if n >= TOPIC * len(said))
+    out = []
+    for s in said:
+        named = {w for n in s.statement.named for w in n.family} | set(parts(" ".join(_CODE.findall(s.statement.text))))
+        out.append(replace(s, statement=replace(s.statement, subject=s.statement.subject - (topic - named))))
+    return out
 
 
 def _comments(gathered: Gathered, items: Sequence[Summary]) -> list[Sentence]:
