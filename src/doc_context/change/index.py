@@ -164,14 +164,18 @@ class DiffIndex:
     def files_with(self, side: Side, word: str) -> frozenset[int]:
         """The files whose lines on that side use the word ("loyalty", "#500" for the number), looked up in
         the words of the whole diff (the tokens holding it, then the files holding those tokens)."""
-        key = (side, word)
-        if key not in self._files:
-            per_file, vocabulary, lowered = self._vocabulary(side)
-            needles = {_needle(word), *(_needle(a) for a in ABBREVIATIONS.get(word, ()))}
-            held = set().union(*(_holding(vocabulary, lowered, needle) for needle in needles))
-            holding = {t for t in held if word in self._token_words(t)}
-            self._files[key] = frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
-        return self._files[key]
+        if (side, word) not in self._files:
+            self._files[(side, word)] = self.files_with_any(side, (word,))
+        return self._files[(side, word)]
+
+    def files_with_any(self, side: Side, words: Iterable[str]) -> frozenset[int]:
+        """The files whose lines on that side use any of the words (a page's, at once: change_terms.py)."""
+        per_file, vocabulary, lowered = self._vocabulary(side)
+        holding: set[bytes] = set()
+        for word in words:
+            for needle in {_needle(word), *(_needle(a) for a in ABBREVIATIONS.get(word, ()))}:
+                holding.update(t for t in _holding(vocabulary, lowered, needle) if word in self._token_words(t))
+        return frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
 
     def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
         """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write

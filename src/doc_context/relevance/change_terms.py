@@ -122,9 +122,11 @@ class Vocabulary:
 
     def touches(self, line: str) -> bool:
         """Whether a line shares a word or a number with the texts (else no term of it can count)."""
-        if not self.words.isdisjoint(parts(line)):
-            return True
-        if _DIGIT.search(line) is None:
+        return not self.words.isdisjoint(parts(line)) or self.touches_number(line)
+
+    def touches_number(self, line: str) -> bool:
+        """Whether a line shares a number with the texts."""
+        if not self.numbers or _DIGIT.search(line) is None:
             return False
         found = {n.replace("_", "").replace(",", "") for n in _DIGITS.findall(line)}
         return not self.numbers.isdisjoint(found | set(_CLOCK.findall(line)))
@@ -145,11 +147,19 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     everywhere in the change (Change.everywhere); only those the texts `within` could hold (the pages weighed)."""
     everywhere = change.everywhere
     out = ChangeTerms(within=Vocabulary.of(within) if within is not None else None)
-    for f in change.diff.files if change.diff is not None else ():
+    vocabulary = out.within
+    near = None  # the files a word of the texts is in, found in the change's index (not line by line)
+    if vocabulary is not None and change.index is not None:
+        near = change.index.files_with_any("added", vocabulary.words)
+    for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         prose_file = f.path.lower().endswith(_PROSE_FILES)
-        for line in f.added.split():
-            if out.within is None or out.within.touches(line):
-                _collect(out, line, DIFF, everywhere, prose=prose_file or _is_prose(line))
+        lines = f.added.split()
+        if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
+            worded = near is None or n in near
+            touches = vocabulary.touches if worded else vocabulary.touches_number
+            lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
+        for line in lines:
+            _collect(out, line, DIFF, everywhere, prose=prose_file or _is_prose(line))
     for text in asked:
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)
