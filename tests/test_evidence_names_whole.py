@@ -231,3 +231,18 @@ SHARED = [  # (language, criterion, a sibling naming the same code qualified, pa
 def test_a_name_the_story_shares_is_no_criterions_evidence_alone(language, criterion, sibling, path, line) -> None:
     assert evidence(criterion, path, line) == [f"/{path}"], language  # alone in its story, it points here
     assert evidence(criterion, path, line, [sibling]) == [], language
+
+
+PRIVATE = [  # (language, criterion, path, a line writing the name as a private one)
+    ("Python", "The `origin` is cached.", "yarl/_url.py", "        return self._origin"),
+    ("C#", "Cops carry a `Reference` attribute.", "src/Cops/CopConfig.cs", "    private readonly string _reference;"),
+    ("TypeScript", "`Operation` keys stay stable.", "src/client.ts", "    this._operation = op;"),
+    ("Java", "`Formatter` is thread-safe.", "src/main/java/Fmt.java", "        this._formatter = build();"),
+    ("Go", "The `Cluster` is read from metadata.", "internal/ecs.go", "\t_cluster := load()"),
+    ("Ruby", "Cops carry a `Reference` attribute.", "lib/cops/config.rb", "      _reference = url"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), PRIVATE, ids=[p[0] for p in PRIVATE])
+def test_a_one_piece_name_written_private_is_the_name(language, criterion, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"], language

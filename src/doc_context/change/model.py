@@ -50,7 +50,8 @@ class DiffFile:
     added: Lines = field(default_factory=Lines)
     deleted: Lines = field(default_factory=Lines)
     scopes: tuple[str, ...] = ()  # the unchanged lines that open the definitions its changes sit in (git's
-    # funcname: the hunk header's text, or a context line starting a definition), for the code a criterion names
+    # funcname: the hunk header's text, or a context line starting a definition) or document (a comment or an
+    # annotation added just above one: `// Deprecated:`), for the code a criterion names
     context: Lines = field(default_factory=Lines)  # the unchanged lines its hunks show, new numbers: kept only
     # where they give the changed lines their structure (unified.KEEPS_CONTEXT: a YAML key's parent keys)
 

@@ -33,6 +33,7 @@ _DEFINES = re.compile(
     r"(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module)\b"
 )
 KEEPS_CONTEXT = (".yaml", ".yml")  # files whose unchanged lines are kept: a YAML key is read under its parents
+_DOCUMENTS = re.compile(r"[ \t]*(?://|#|/\*|\*|@|\[[A-Z])")  # a comment, doc comment, annotation or attribute line
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
@@ -90,7 +91,8 @@ class DiffReader:
         added, added_numbers, deleted, deleted_numbers, scopes = self._lists()
         old_left, new_left, old_no, new_no, scope = self._counts()
         context, context_numbers = self._context, self._context_numbers
-        defines = _DEFINES.match
+        defines, documents = _DEFINES.match, _DOCUMENTS.match
+        above = False  # the last line read was an added comment or annotation: it speaks to the definition below
         for text in lines:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
@@ -98,12 +100,14 @@ class DiffReader:
                     if scope:  # the definition this change sits in, recorded once
                         scopes[scope] = None
                         scope = ""
+                    above = documents(text, 1) is not None
                     added.append(text[1:MAX_LINE])
                     added_numbers.append(new_no)
                     new_no += 1
                     new_left -= 1
                     continue
                 if kind == "-":
+                    above = False
                     if scope:
                         scopes[scope] = None
                         scope = ""
@@ -119,6 +123,9 @@ class DiffReader:
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
                     if defines(text, 1):
                         scope = text[1:MAX_LINE]
+                        if above:  # `// Deprecated: ...` added above `func TestCheckModuleResourceAttr(`
+                            scopes[scope] = None
+                    above = False
                     continue
                 if kind == "\\":  # "\ No newline at end of file"
                     continue

@@ -187,6 +187,8 @@ def _code_term(code: str) -> Term | None:
     code = code.strip()
     if _is_path(code):
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
+    if len(code) > 2 and code[0] == code[-1] and code[0] in "\"'":  # `"android"`: a string, as written
+        return _quoted_term(code[1:-1])
     if " " in code:
         return _quoted_term(code)
     if re.fullmatch(r"[vV]?\d+(?:\.\d+)+", code):  # a version written as code (`4.40`, `v1.41.0`): named

@@ -5,6 +5,7 @@ defines it, in each language's layout.
     spelled("actorRef from", "ActorRefFrom")                # False: never across identifiers
     spelled("TEmitted", "emit"), spelled("ClusterIp", "Cluster")   # False: nor inside a piece, nor a part
     spelled("=== References", "Reference")                   # False: a one-piece name is its letters, no stem
+    spelled("return self._origin", "origin")                 # True: a private name's underscores aside
 
     names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
@@ -55,10 +56,11 @@ def spelled(text: str, name: str) -> bool:
     wanted = "".join(named)
     if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
         return False
+    wanted_letters = found_parts[-1].lower()
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
         if len(named) == 1:
-            if token.lower() == found_parts[-1].lower() or _across(token, found_parts[-1].lower()):
+            if token.strip("_").lower() == found_parts[-1].strip("_").lower() or _across(token, wanted_letters):
                 return True
             continue
         for at in range(len(found)):

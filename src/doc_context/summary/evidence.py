@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEvidence
@@ -34,7 +35,6 @@ from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, 
 from doc_context.relevance.everywhere import (
     EVERYWHERE,
     Everywhere,
-    is_config,
     is_doc,
     is_generated,
     is_test,
@@ -42,7 +42,7 @@ from doc_context.relevance.everywhere import (
 )
 from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
 from doc_context.relevance.units import said_by
-from doc_context.relevance.words import number, parts
+from doc_context.relevance.words import parts
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     carried,
@@ -52,6 +52,7 @@ from doc_context.summary.evidence_match import (
     names,
     pasted,
     plain,
+    rewritten,
     shortest,
     together,
 )
@@ -123,6 +124,13 @@ class EvidenceFinder:
         ranked = sorted(found, key=lambda s: (-s.apart, -s.score, s.evidence.path))
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 
+    @cached_property
+    def _scopes(self) -> dict[int, list[tuple[str, ...]]]:
+        """The words of the definitions each file's changes sit in or document, for files that have any."""
+        assert self.index is not None
+        files = self.index.diff.files
+        return {n: [tuple(parts(scope)) for scope in f.scopes] for n, f in enumerate(files) if f.scopes}
+
     def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
         """The most a term can weigh in a file: a value nothing where its unit cannot be."""
         assert self.index is not None
@@ -151,6 +159,7 @@ class EvidenceFinder:
                 files.update(n for n, f in enumerate(self.index.diff.files) if names_file(term.label, f.path))
                 files.update(n for n, f in enumerate(self.index.diff.files) if member_of_file(term.label, f.path))
                 files.update(n for n, f in enumerate(self.index.diff.files) if _begins(term.label, f.path))
+                files.update(n for n, scopes in self._scopes.items() if any(_has_run(w, term.parts) for w in scopes))
             for n in files:
                 bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
             if term.named and term.kind == "ident":
@@ -185,27 +194,6 @@ def _file(index: DiffIndex, path: str) -> DiffFile:
     found = index.diff.file(path)
     assert found is not None
     return found
-
-
-def _rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
-    was there before (`limit=100` on a line that gained another argument), not what the change adds. Code the
-    criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
-    speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
-    rewritten around a name is most often one of many, a renamed attribute)."""
-    if term.kind == "path" or not hit:
-        return set()
-    fresh = index.fresh(file_no)
-    path = index.diff.files[file_no].path
-    if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
-        return {i for i in hit if fresh[i] == frozenset()}
-    said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
-    said |= set(_said(term)) if term.kind != "value" else set()  # a version, 21.2.3, is one number on its line
-    return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
-
-
-def _said(term: Term) -> list[str]:
-    return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]
 
 
 def _word(word: str) -> Term:
@@ -248,7 +236,7 @@ def _in_file(
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         for n, lines in enumerate(sides):
             hit, hit_weight = lines_for(looked, lines, f.path)
-            hits[n] = hit - copied[n] - (_rewritten(index, file_no, term, hit) if n == 0 else set())
+            hits[n] = hit - copied[n] - (rewritten(index, file_no, term, hit) if n == 0 else set())
             if hits[n] and hit_weight:
                 weight = max(weight, hit_weight)
                 where |= {(n, lines.numbers[i]) for i in hits[n]}

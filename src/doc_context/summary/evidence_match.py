@@ -1,7 +1,7 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
 summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
-split, abbreviated), a value with its unit, a quoted string, a file named; and the lines that only repeat the
-work item's own sentences.
+split, abbreviated), or said in a string literal; a value with its unit, a quoted string, a file named; the lines
+that only repeat the work item's own sentences, and those that rewrite a line the term was on before.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from doc_context.change.index import FileWords
+from doc_context.change.index import DiffIndex, FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
@@ -19,6 +19,8 @@ from doc_context.relevance.words import number, parts
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')  # a line's string literals
+_DOCSTRING = re.compile(r"\s*[rRuUbBfF]?(?:\"\"\"|''')")  # a line opening a docstring
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 
 
@@ -58,8 +60,10 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         found -= lines.imports if code else frozenset()
         if not term.joined or not found:
             return found, term.weight
-        spelled = {i for i in found if lines.in_identifier(i, term.parts)}  # server_hostname, not "the server's
-        return (spelled, term.weight) if spelled else (found, WEAK)  # host": a common word counts joined only
+        # server_hostname, or a message saying it ("workspaces configured"), not "the server's host" in code: a
+        # common word counts only joined, or in a string literal (a message, a test's name: prose, as the criterion)
+        spelled = {i for i in found if lines.in_identifier(i, term.parts) or in_string(lines.texts[i], term.parts)}
+        return (spelled, term.weight) if spelled else (found, WEAK)
     if term.kind == "word":
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
         return found - (lines.imports if code else frozenset()), term.weight
@@ -84,6 +88,19 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
     if term.kind == "path":  # a line naming the file: "codespans.py: the code it keeps as written"
         return lines.literal(term.parts[0]), term.weight
     return set(), 0.0
+
+
+def in_string(text: str, run: Sequence[str]) -> bool:
+    """Whether a line says the run word for word, either order, inside a string literal: a message or a test's name
+    is prose, as the criterion is ("You might have workspaces configured but no packages yet")."""
+    n = len(run)
+    if _DOCSTRING.match(text):  # a docstring is the code's comment, not a message it shows
+        return False
+    for literal in _STRING.findall(text):
+        found = parts(literal[1:-1])
+        if any(tuple(found[k : k + n]) in (tuple(run), tuple(run[::-1])) for k in range(len(found) - n + 1)):
+            return True
+    return False
 
 
 def bare(value: str) -> float:
@@ -170,3 +187,24 @@ def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str,
             kept.append(label)
             said |= own_words
     return tuple(kept)
+
+
+def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
+    """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
+    was there before (`limit=100` on a line that gained another argument), not what the change adds. Code the
+    criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
+    speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
+    rewritten around a name is most often one of many, a renamed attribute)."""
+    if term.kind == "path" or not hit:
+        return set()
+    fresh = index.fresh(file_no)
+    path = index.diff.files[file_no].path
+    if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
+        return {i for i in hit if fresh[i] == frozenset()}
+    said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
+    said |= set(_said(term)) if term.kind != "value" else set()  # a version, 21.2.3, is one number on its line
+    return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
+
+
+def _said(term: Term) -> list[str]:
+    return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]
