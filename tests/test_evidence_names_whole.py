@@ -246,3 +246,61 @@ PRIVATE = [  # (language, criterion, path, a line writing the name as a private 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), PRIVATE, ids=[p[0] for p in PRIVATE])
 def test_a_one_piece_name_written_private_is_the_name(language, criterion, path, line) -> None:
     assert evidence(criterion, path, line) == [f"/{path}"], language
+
+
+CALLS = [  # (language, criterion, a test using the type, a line there, the type's file, its method's line)
+    (
+        "Python",
+        "RetryPolicy.backoff(attempt) caps the delay.",
+        "tests/test_client.py",
+        "    policy = RetryPolicy(max_attempts=3)",
+        "src/retry_policy.py",
+        "    def backoff(self, attempt):",
+    ),
+    (
+        "C#",
+        "ActivitySource.StartActivity(name) keeps the parent.",
+        "test/Tracing.Tests/SamplerTests.cs",
+        '        using var source = new ActivitySource("test");',
+        "src/Tracing/ActivitySource.cs",
+        "    public Activity? StartActivity(string name)",
+    ),
+    (
+        "TypeScript",
+        "QueryClient.invalidate(key) clears stale pages.",
+        "src/app.test.ts",
+        "const client = new QueryClient();",
+        "src/queryClient.ts",
+        "  invalidate(key: string) {",
+    ),
+    (
+        "Java",
+        "JsonFactory.setStreamReadConstraints(StreamReadConstraints) fails to update the limits.",
+        "src/test/java/com/fasterxml/jackson/core/sym/TestSymbols.java",
+        "        JsonFactory f = new JsonFactory();",
+        "src/main/java/com/fasterxml/jackson/core/JsonFactory.java",
+        "        _streamReadConstraints = src;  // setStreamReadConstraints",
+    ),
+    (
+        "Go",
+        "RetryPolicy.Backoff(attempt) caps the delay.",
+        "internal/client_test.go",
+        "\tpolicy := RetryPolicy{Max: 3}",
+        "internal/retry_policy.go",
+        "func (p RetryPolicy) Backoff(attempt int) time.Duration {",
+    ),
+    (
+        "Ruby",
+        "RetryPolicy.backoff(attempt) caps the delay.",
+        "spec/client_spec.rb",
+        "    policy = RetryPolicy.new(max: 3)",
+        "lib/retry_policy.rb",
+        "  def backoff(attempt)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "test", "uses", "path", "line"), CALLS, ids=[c[0] for c in CALLS])
+def test_a_call_in_prose_names_its_function(language, criterion, test, uses, path, line) -> None:
+    assert evidence(criterion, test, uses) == [], language  # the type in use, not the function the criterion names
+    assert evidence(criterion, path, line) == [f"/{path}"], language

@@ -221,6 +221,8 @@ def _quoted_term(quoted: str) -> Term | None:
 def _code_like(token: str) -> Term | None:
     """A token of the prose written as code: a dotted key or path, snake_case, camelCase, an acronym."""
     bare = token.strip("()[]{}<>,;:!?\"'.")
+    if re.match(r"[A-Za-z_][\w.]*\w\(", bare):  # a call, `JsonFactory.setStreamReadConstraints(StreamReadConstraints)`
+        bare = bare.split("(", 1)[0]  # names the function, its arguments aside
     if _is_path(bare) and ("/" in bare or "." in bare):
         return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
     if language_word(bare):
