@@ -329,3 +329,17 @@ def test_the_same_rule_outside_an_example_still_disagrees() -> None:
     )
     _, pages = summarize_all(got)
     assert [s.value for s in pages[0].disagreements[0].stated] == ["100%", "10%"]
+
+
+def test_a_word_two_sentences_of_a_long_page_share_is_no_topic_yet() -> None:
+    """A page of 20 sentences or more has topic words, in a tenth of its sentences but three at least: "audit" and
+    "log" in two of them still tell its retention rule apart."""
+    fillers = [f"The {w} module stays stable." for w in ("alpha beta gamma delta epsilon zeta eta theta iota kappa "
+               "lambda omicron sigma tau upsilon phi chi psi").split()]  # fmt: skip
+    text = "\n\n".join([*fillers, "Audit logs are kept for 30 days.", "Audit logs are written by the ledger."])
+    story = replace(
+        STORY, fields={"Microsoft.VSTS.Common.AcceptanceCriteria": "<ul><li>Audit logs are kept for 14 days.</li></ul>"}
+    )
+    got = replace(gathered(), work_items=(story,), pages=((page(701, "Ledger", text), (4630,)),))
+    _, pages = summarize_all(got)
+    assert [s.value for s in pages[0].disagreements[0].stated] == ["30 days", "14 days"]

@@ -28,6 +28,7 @@ MAX_SENTENCES = 4_000  # a page's sentences compared, at most: every pair of sou
 MAX_COMMENTS = 10  # a work item's newest comments compared, at most
 TOPIC = 0.1  # a word in this share of a long page's sentences is its topic: no subject of one of them
 MIN_SENTENCES = 20  # a page with fewer has no topic words
+MIN_TOPIC = 3  # nor has a word in fewer of its sentences
 _CODE = re.compile(r"`([^`]+)`")
 _EXAMPLE = re.compile(r"\W*(?:for example|for instance|e\.g\.|example\b)", re.IGNORECASE)
 
@@ -90,13 +91,14 @@ def _states_no_rule(sentence: str) -> bool:
 
 
 def distinctive(said: list[Sentence]) -> list[Sentence]:
-    """A long page's sentences without its topic's words (in TOPIC of its sentences or more, MIN_SENTENCES or
-    more): "sampling" in a sampling specification tells none of its numbers apart. What a sentence names as code
-    stays (`LoggerProvider` is not `LogRecordExporter`), and a named value's family."""
+    """A long page's sentences without its topic's words (in TOPIC of its sentences or more, MIN_TOPIC at least;
+    pages of MIN_SENTENCES or more): "sampling" in a sampling specification tells none of its numbers apart.
+    What a sentence names as code stays (`LoggerProvider` is not `LogRecordExporter`), and a named value's
+    family."""
     if len(said) < MIN_SENTENCES:
         return said
     counts = Counter(w for s in said for w in s.statement.subject)
-    topic = frozenset(w for w, n in counts.items() if n >= TOPIC * len(said))
+    topic = frozenset(w for w, n in counts.items() if n >= max(MIN_TOPIC, TOPIC * len(said)))
     out = []
     for s in said:
         named = {w for n in s.statement.named for w in n.family} | set(parts(" ".join(_CODE.findall(s.statement.text))))
