@@ -93,3 +93,19 @@ def test_a_tools_name_meets_the_file_it_begins(language, criterion, path, line) 
     base, extension = path.rsplit(".", 1)
     test = f"{base}_test.{extension}" if "_" in base.rsplit("/", 1)[-1] else f"{base}Test.{extension}"
     assert evidence(criterion, test, line) == [], language  # its test is not the tool's file
+
+
+PREFIXED = [  # (language, criterion, path, a line writing the version with its v)
+    (
+        "Go",
+        "Bumped `github.com/hashicorp/terraform-plugin-go` to `v0.19.0`.",
+        "go.mod",
+        "\tgithub.com/hashicorp/terraform-plugin-go v0.19.0",
+    ),
+    ("TypeScript", "Pin `esbuild` to `0.19.2`.", "packages/build/src/esbuild.ts", "const ESBUILD_TAG = 'v0.19.2';"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), PREFIXED, ids=[p[0] for p in PREFIXED])
+def test_a_version_written_with_its_v_is_the_version(language, criterion, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"], language  # go.mod writes every version so

@@ -30,7 +30,7 @@ from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, par
 
 Side = Literal["added", "deleted"]
 _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![.,]?\d)")
+_NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1.41.0: a version
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 _COMMENT_LINE = re.compile(r"\s*(?:#|//|/\*|\*|<!--|--\s|'''|\"\"\")")
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
