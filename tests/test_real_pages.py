@@ -16,6 +16,7 @@ from doc_context.summary.passage_kinds import boilerplate
 from doc_context.summary.passages import passages, weigh
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.related import never_touched, touches
+from doc_context.summary.speaks import names, telling
 from doc_context.summary.summarize import summarize_all
 from doc_context.text.storage import storage_to_markdown
 
@@ -68,7 +69,7 @@ Refund reports are kept for ten years under the licence terms of the archive, be
 """
 
 
-def refund_comment() -> str:
+def refund_comment(budget: int = 6_000) -> str:
     story = WorkItem(
         5120,
         1,
@@ -89,7 +90,7 @@ def refund_comment() -> str:
         (),
         diff_text=DIFF,
     )
-    return compose(found, *summarize_all(found), Options("test", budget=6_000))
+    return compose(found, *summarize_all(found), Options("test", budget=budget))
 
 
 def test_a_related_page_the_change_does_not_speak_to_shows_its_lead_only_and_names_no_file() -> None:
@@ -203,3 +204,90 @@ def test_what_two_cited_pages_say_word_for_word_is_their_template() -> None:
     ]
     assert boilerplate(pages) == {"will enabling the feature require downtime of the control plane?"}
     assert boilerplate(pages[:1]) == set()  # one page has no template to share
+
+
+def test_a_pages_touches_line_goes_with_its_quote_when_the_comment_yields() -> None:
+    """At 650 characters the policy's quote yields to the ceiling: its Touches line goes with it (the page stays)."""
+    wide, narrow = refund_comment(), refund_comment(budget=650)
+    assert "**Touches:** `refund.py`" in wide[wide.index("[Refund policy](") :]
+    policy = narrow[narrow.index("[Refund policy](") :]
+    assert "RefundTooLarge" not in policy and "Touches" not in policy
+
+
+LONG_PAGE = 45  # sections of a long specification, each on the domain's words (over speaks.LONG passages)
+
+
+def long_page(extra: str) -> str:
+    """A long specification on refunds whose every section says the domain's words, and `extra` in one more."""
+    body = "".join(
+        f"## Part {n}\n\nRefund case {n} is handled by the finance team under the refund policy, rule {n}.\n\n"
+        for n in range(LONG_PAGE)
+    )
+    return f"Refunds are handled as this page says, in detail.\n\n{body}## Special\n\n{extra}\n"
+
+
+GROUP_DIFF = """\
+--- a/src/refunds/groups.py
++++ b/src/refunds/groups.py
+@@ -1,0 +1,3 @@
++from refunds.ledger import LedgerGroup
++def refund_group_resource(order): ...
++REFUND_CAP_SECONDS = 90
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "quoted"),
+    [
+        ("Each refund group resource is booked apart.", False),  # the identifier's words, in prose
+        ("Each refund is booked by `refund_group_resource()`.", True),  # the page names it as code
+        ("A refund is capped after 90 seconds.", True),  # a value with its unit
+        ("Refunds are booked in `refunds.ledger` by `LedgerGroup`.", False),  # a module the change only imports
+    ],
+    ids=["prose", "named", "value", "import"],
+)
+def test_a_long_page_is_spoken_to_only_by_what_it_names_as_the_change_does(extra: str, quoted: bool) -> None:
+    change = change_terms(Change(parse_diff(GROUP_DIFF)))
+    found = weigh_pages([(long_page(extra), "Refunds"), (POLICY, "Refund policy")], change)[0]
+    assert bool(found.matched) is quoted
+    assert found.text.startswith("> _Excerpt") and ("Refunds are handled as this page says" in found.text) is not quoted
+
+
+def test_a_long_related_page_naming_a_tenth_of_what_the_specification_names_shows_its_lead() -> None:
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()
+    names = [f"refund_rule_{word}" for word in words]
+    diff = "--- a/r.py\n+++ b/r.py\n@@ -1,0 +1,11 @@\n" + "".join(f"+{n} = 1\n" for n in names)
+    change = change_terms(Change(parse_diff(diff)))
+    spec = long_page(" ".join(f"`{n}` applies." for n in names))
+    related = long_page(f"The related process reads `{names[0]}` only.")
+    quoted = weigh_pages([(spec, "Refund rules"), (related, "Refund process")], change)
+    assert quoted[0].matched and not quoted[1].matched
+    alone = weigh_pages([(related, "Refund process")], change)[0]
+    assert alone.matched  # the control: cited alone, it names what the change names
+
+
+def test_a_link_definition_is_no_lead() -> None:
+    links = "[site]: https://example.com/\n[docs]: https://example.com/docs\n[faq]: https://example.com/faq\n\n"
+    page = links + "## Summary\n\nRefunds are capped at the captured amount, always.\n"
+    assert [p.plain for p in passages(page, "Refunds") if p.lead] == [
+        "Refunds are capped at the captured amount, always."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "telling_"),
+    [
+        (("ident", ("group", "resourc")), "A group of resources.", False),
+        (("ident", ("group", "resourc")), "The `GroupResource` type.", True),
+        (("ident", ("credential", "process")), "Set `registry.credential-process`.", True),  # a run of its words
+        (("string", ("cargo login --generate-keypair",)), "Run `cargo login --generate-keypair`.", True),
+        (("string", ("removes stored registry credentials",)), "It removes stored registry credentials.", True),
+        (("string", ("key-subject",)), "The key subject.", False),
+        (("value", ("30", "s")), "30 seconds.", True),
+        (("value", ("30", "")), "30 of them.", False),
+        (("phrase", ("group", "resourc")), "The `group resource` type.", False),
+        (("run", ("order", "plac", "later", "ship")), "Orders placed later ship.", True),
+    ],
+)
+def test_what_tells_a_page_is_spoken_to(key: tuple[str, tuple[str, ...]], text: str, telling_: bool) -> None:
+    assert telling(key, names(text)) is telling_

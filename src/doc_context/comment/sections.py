@@ -56,6 +56,7 @@ class Part:
     children_fewer: list[str] = field(default_factory=list)  # what the children line becomes, in turn, as it yields
     discussion: str = ""  # the comments quoted, after its text (safe markdown)
     discussion_newest: str = ""  # what the discussion becomes first as it yields ("": it goes at once)
+    head_bare: str = ""  # a page's head without its Touches line: shown once its text has yielded ("": the head)
     body: str = field(init=False)
     _measured: tuple[tuple[str, ...], int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -66,7 +67,8 @@ class Part:
         return [b for b in self._all() if b]
 
     def _all(self) -> tuple[str, ...]:
-        return (self.head, self.context, self.children, self.body, self.discussion, self.notes, self.tail)
+        head = self.head_bare if self.head_bare and not self.body else self.head  # no quote, no file it touches
+        return (head, self.context, self.children, self.body, self.discussion, self.notes, self.tail)
 
     def render(self) -> str:
         return "\n\n".join(self.blocks())
@@ -161,11 +163,14 @@ def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | No
     facts = [plain_inline(clip(summary.state, 100))] if summary.state.strip() else []  # "Story · In Progress"
     facts += [f"**Cited by:** {cited}"] if cited and full else []  # the comment mentions no work item by #id
     facts += ["**Cited by** the pull request"] if PULL_REQUEST in summary.cited_by and not full else []
-    facts += [touches(summary.related_files, full=full)] if summary.related_files else []
+    said = [touches(summary.related_files, full=full)] if summary.related_files else []
+    facts += said
     facts += [plain_inline(clip(summary.meta, 100))] if summary.meta.strip() and full else []
     facts += [f"version {plain_inline(summary.version)}"] if summary.version.strip() and full else []
-    head = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
-    head += "\n" + " · ".join(facts) if facts else ""
+    title = f"#### {safe_link(clip(summary.heading, 300), summary.url)}"
+    head = title + ("\n" + " · ".join(facts) if facts else "")
+    others = [f for f in facts if f not in said]
+    head_bare = title + ("\n" + " · ".join(others) if others else "") if said else ""
     criteria = criteria_markdown(summary.criteria, full=full, pr=pr) if summary.criteria else ""
     fewer = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES)
     bare = "" if full or not criteria else criteria_markdown(summary.criteria, pr=pr, files=FEW_FILES, terms=False)
@@ -174,6 +179,7 @@ def _page_part(summary: Summary, index: int, full: bool, pr: PullRequestRef | No
         shorter = [(t, text) for t, text in shorter if t < Yields.PAGE_BEST] + [(Yields.PAGE_BEST, "")]
     part = Part(head, raw, "", summary.relevance, index)
     part.shorter, part.withheld, part.told = shorter, bool(summary.withheld), summary.told
+    part.head_bare = head_bare
     part.notes = neutralize(disagreement_lines(summary.disagreements, here=summary.heading))
     part.group = f"### {plain_inline(summary.section)}" if summary.section.strip() else ""  # "": render's PAGES_TITLE
     part.children = summary.children_more if full else summary.children

@@ -4,7 +4,10 @@ Distinctive terms are identifiers (`round_once`, `ROUND_HALF_EVEN`, `payments.gi
 words in order, so prose that says "round once" meets them), values with their units (`RELEASE_WITHIN_SECONDS
 = 30` is 30 s and meets "30 seconds", never "30 days"), and quoted strings (`"ledger-mismatch"`, a docstring's
 "unrounded subtotal"). They come from the diff's added lines, which weigh most, and from what the linked work
-items ask: their acceptance criteria, a Bug's repro steps and title. A single word is never a term: words that
+items ask: their acceptance criteria, a Bug's repro steps and title. An import line names a module the change
+uses, not what it does: its terms (ChangeTerms.imported) weigh as any, but never show a page is spoken to
+(summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing it).
+A single word is never a term: words that
 are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own. Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them.
 """
@@ -17,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from doc_context.relevance.change import Change
+from doc_context.relevance.language import is_import
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
@@ -86,6 +90,7 @@ class ChangeTerms:
     weights: dict[Key, float] = field(default_factory=dict)
     asked: list[frozenset[str]] = field(default_factory=list)  # each sentence a work item asks, as its words
     within: Vocabulary | None = None  # the words and numbers of the texts weighed (None: any): no other term counts
+    imported: frozenset[Key] = frozenset()  # the terms only import lines give: modules the change uses
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -151,6 +156,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     near = None  # the files a word of the texts is in, found in the change's index (not line by line)
     if vocabulary is not None and change.index is not None:
         near = change.index.files_with_any("added", vocabulary.words)
+    imports: list[tuple[str, bool]] = []
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
@@ -159,7 +165,15 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             touches = vocabulary.touches if worded else vocabulary.touches_number
             lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
         for line in lines:
-            _collect(out, line, DIFF, everywhere, prose=prose_file or _is_prose(line))
+            prose = prose_file or _is_prose(line)
+            if is_import(line):
+                imports.append((line, prose))
+            else:
+                _collect(out, line, DIFF, everywhere, prose=prose)
+    known = set(out.weights)
+    for line, prose in imports:
+        _collect(out, line, DIFF, everywhere, prose=prose)
+    out.imported = frozenset(out.weights) - known
     for text in asked:
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)

@@ -42,7 +42,7 @@ def chit_chat(text: str) -> bool:
 
 def weighed(remarks: Sequence[Remark], change: ChangeTerms) -> dict[tuple[int, int], Quoted]:
     """Each comment's quotes, its passages weighed among every comment's: (work item, comment) -> Quoted."""
-    quotes = weigh_pages([(r.text, "") for r in remarks], change)
+    quotes = weigh_pages([(r.text, "") for r in remarks], change, gate=False)
     return {(r.work_item, r.id): q for r, q in zip(remarks, quotes, strict=True)}
 
 

@@ -85,11 +85,11 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
             continue
         if not section and len(headings) <= 1 and block.kind == "list" and metadata(block.items):
             continue
-        if lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6:
-            lead = b
+        leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6
         aside_ = aside(headings)
         for kind, text, plain in _block_passages(block):
-            if not navigation(plain):
+            if not navigation(plain):  # link definitions are no lead either
+                lead = b if leads else lead
                 out.append(Passage(section, kind, text, plain, len(out), b, b == lead, aside_))
     return out
 
@@ -122,12 +122,17 @@ def _block_passages(block: Block) -> list[tuple[str, str, str]]:
     return []
 
 
-def weigh(found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = ()) -> list[float]:
+def weigh(
+    found: Sequence[Terms],
+    change: ChangeTerms,
+    where: Sequence[tuple[int, str]] = (),
+    held: Sequence[set[Key]] | None = None,
+) -> list[float]:
     """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
     the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
     passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
-    there (shared domain words tell no passage apart)."""
-    held = [_held(terms, change) for terms in found]
+    there (shared domain words tell no passage apart); `held`: each passage's terms (held_terms), when known."""
+    held = held_terms(found, change) if held is None else held
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
     topic = page_topic(held, where)
@@ -166,6 +171,11 @@ def _rarity(df: int, n: int, spread: float = 0.5) -> float:
     if df <= RARE:
         return 1.0
     return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** spread)))
+
+
+def held_terms(found: Sequence[Terms], change: ChangeTerms) -> list[set[Key]]:
+    """The change's terms each passage holds."""
+    return [_held(terms, change) for terms in found]
 
 
 def _held(terms: Terms, change: ChangeTerms) -> set[Key]:

@@ -19,7 +19,18 @@ from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passages import MATCH, Passage, Said, passages, quote, short, sorted_out, weigh
+from doc_context.summary.passages import (
+    MATCH,
+    Passage,
+    Said,
+    held_terms,
+    passages,
+    quote,
+    short,
+    sorted_out,
+    weigh,
+)
+from doc_context.summary.speaks import names, spoken_to
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 Rungs = tuple[tuple[Yields, str], ...]
@@ -42,10 +53,14 @@ def weigh_pages(
     said: Said = (),
     whose: str = "the story's",
     split: Sequence[Sequence[Passage]] | None = None,
+    *,
+    gate: bool = True,
 ) -> list[Quoted]:
     """Each page's quotes ((markdown, title) a page), its passages weighed among every page's; `whose`: the work
     item the criteria a passage repeats are of ("the story's"); `split`: each page's passages, when the caller
-    has them already (summarize.py splits each page once, for the quotes and what the pages say)."""
+    has them already (summarize.py splits each page once, for the quotes and what the pages say); `gate`: a page
+    the change does not speak to (speaks.py) quotes nothing (a work item's comments are no pages: each is weighed
+    on its own match)."""
     found: list[list[Passage]] = []
     again: list[str] = []
     told: list[bool] = []
@@ -58,10 +73,17 @@ def weigh_pages(
     flat = [p for page in found for p in page]
     where = [(n, p.section) for n, page in enumerate(found) for p in page]
     template = boilerplate([[p.plain for p in page] for page in found])
-    scores = iter(
+    plain = [without_addresses(p.plain) for p in flat]
+    terms = [text_terms(text) for text in plain]
+    held = held_terms(terms, change)
+    weighed = [
         0.0 if " ".join(p.plain.casefold().split()) in template else s
-        for p, s in zip(flat, weigh([text_terms(without_addresses(p.plain)) for p in flat], change, where), strict=True)
-    )
+        for p, s in zip(flat, weigh(terms, change, where, held), strict=True)
+    ]
+    if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
+        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.imported)
+        weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
+    scores = iter(weighed)
     out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
 

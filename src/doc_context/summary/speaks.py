@@ -1,0 +1,93 @@
+"""Pure: whether the change speaks to a long cited page at all, decided per page before any of it is quoted.
+
+Real specifications share a domain's vocabulary from top to bottom: a packaging specification says
+`pyproject.toml` and "build backend" in every section, a related one too. Such words match passages of
+every page alike, so they tell no page apart. A page the change speaks to names something the change has:
+a term that is distinctive on that page and in the change, which is
+
+- a name the page writes as code (a code span, or an identifier: `trim-paths`, `KUBECTL_KUBERC`,
+  `registry.credential-process`) and the change has as an identifier or a string,
+- a value with its unit ("14 days" and `REFUND_WINDOW_DAYS = 14`),
+- words the change's own text copies from the page (a run of RUN words, or a string that long),
+
+held by a passage that matches (passages.MATCH), and not the documents' topic: not held by every cited page
+(of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's import
+lines (a module it uses). Words that merely sit side by side, an identifier of the change that the page only
+says in prose ("group of resources" for `GroupResource`), a bare number, never decide it. And a page names a
+fair share (SHARE) of what the page naming most of the change names: beside the specification the change
+implements, a related one naming two of its options is background.
+
+This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
+to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
+`request_body`) is as good as naming it; on a long page it is the chance of many words. A page the change does
+not speak to shows its lead or its title only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from doc_context.relevance.change_terms import RUN, Key
+from doc_context.relevance.words import ident_parts, parts
+from doc_context.summary.passage_kinds import page_topic
+
+_CODE_SPAN = re.compile(r"(`+)([^`]+?)\1")
+Name = tuple[str, ...]
+SHARE = 0.1  # of the telling terms the most telling page holds, at least, for a long page to be spoken to
+LONG = 40  # passages: a page this long shares the domain's words with any change by chance
+
+
+def names(text: str) -> frozenset[Name]:
+    """What a passage writes as code, each as its words: its compound identifiers (snake, camel, kebab, dotted,
+    a path, a flag) and its code spans."""
+    found = {tuple(p) for p in ident_parts(text)}
+    found |= {tuple(parts(m.group(2))) for m in _CODE_SPAN.finditer(text)}
+    return frozenset(f for f in found if f)
+
+
+def telling(key: Key, named: frozenset[Name]) -> bool:
+    """Whether a term the passage holds can show the change speaks to its page: a name the page writes as code
+    (the whole name or a run of its words), a value with its unit, or the page's words the change copies."""
+    kind, term = key
+    if kind == "run":
+        return True
+    if kind == "value":
+        return bool(term[1])
+    if kind == "string":
+        said = tuple(parts(term[0]))
+        return len(said) >= RUN or any(_within(said, name) for name in named)
+    return kind == "ident" and any(_within(term, name) for name in named)
+
+
+def _within(term: Name, name: Name) -> bool:
+    n = len(term)
+    return n > 0 and any(name[i : i + n] == term for i in range(len(name) - n + 1))
+
+
+def spoken_to(
+    held: Sequence[set[Key]],
+    scores: Sequence[float],
+    named: Sequence[frozenset[Name]],
+    where: Sequence[tuple[int, str]],
+    match: float,
+    imported: frozenset[Key] = frozenset(),
+) -> set[int]:
+    """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
+    of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
+    cited page nor in most sections of their own, nor only on the change's import lines (`imported`), at least
+    SHARE as many as the page holding the most."""
+    pages: dict[int, set[Key]] = {}
+    sizes: dict[int, int] = {}
+    for keys, (page, _) in zip(held, where, strict=True):
+        pages.setdefault(page, set()).update(keys)
+        sizes[page] = sizes.get(page, 0) + 1
+    every = set.intersection(*pages.values()) if len(pages) >= 2 else set()
+    topic = page_topic(held, where)
+    told: dict[int, set[Key]] = {}
+    for i, (keys, score, (page, _)) in enumerate(zip(held, scores, where, strict=True)):
+        if score >= match:
+            found = told.setdefault(page, set())
+            found.update(k for k in keys - every - imported - topic.get(i, set()) if telling(k, named[i]))
+    most = max(map(len, told.values()), default=0)
+    return {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}
