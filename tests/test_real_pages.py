@@ -258,16 +258,18 @@ def test_a_long_page_is_spoken_to_only_by_what_it_names_as_the_change_does(extra
     assert found.text.startswith("> _Excerpt") and ("Refunds are handled as this page says" in found.text) is not quoted
 
 
-def test_a_long_related_page_naming_a_tenth_of_what_the_specification_names_shows_its_lead() -> None:
+def test_a_long_related_page_naming_under_a_third_of_what_the_specification_names_shows_its_lead() -> None:
     words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()
     names = [f"refund_rule_{word}" for word in words]
-    diff = "--- a/r.py\n+++ b/r.py\n@@ -1,0 +1,11 @@\n" + "".join(f"+{n} = 1\n" for n in names)
+    notes = [f"refund_note_{word}" for word in words[:4]]  # named by the related page only
+    diff = "--- a/r.py\n+++ b/r.py\n@@ -1,0 +1,15 @@\n" + "".join(f"+{n} = 1\n" for n in names + notes)
     change = change_terms(Change(parse_diff(diff)))
     spec = long_page(" ".join(f"`{n}` applies." for n in names))
-    related = long_page(f"The related process reads `{names[0]}` only.")
-    quoted = weigh_pages([(spec, "Refund rules"), (related, "Refund process")], change)
-    assert quoted[0].matched and not quoted[1].matched
-    alone = weigh_pages([(related, "Refund process")], change)[0]
+    for named, spoken in ((1, False), (3, False), (4, True)):  # of the 11 the specification names: under a third
+        related = long_page(" ".join(f"The related process reads `{n}`." for n in notes[:named]))
+        quoted = weigh_pages([(spec, "Refund rules"), (related, "Refund process")], change)
+        assert quoted[0].matched and bool(quoted[1].matched) is spoken, named
+    alone = weigh_pages([(long_page(f"It reads `{notes[0]}`."), "Refund process")], change)[0]
     assert alone.matched  # the control: cited alone, it names what the change names
 
 

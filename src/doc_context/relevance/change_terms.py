@@ -5,8 +5,9 @@ words in order, so prose that says "round once" meets them), values with their u
 = 30` is 30 s and meets "30 seconds", never "30 days"), and quoted strings (`"ledger-mismatch"`, a docstring's
 "unrounded subtotal"). They come from the diff's added lines, which weigh most, and from what the linked work
 items ask: their acceptance criteria, a Bug's repro steps and title. An import line names a module the change
-uses, not what it does: its terms (ChangeTerms.imported) weigh as any, but never show a page is spoken to
-(summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing it).
+uses, a test the examples it checks: their terms alone (ChangeTerms.borrowed) weigh as any, but never show a
+page is spoken to (summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing
+it, nor a page whose example a test reuses about every change testing with it).
 A single word is never a term: words that
 are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own. Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them.
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from doc_context.relevance.change import Change
+from doc_context.relevance.everywhere import is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
@@ -90,7 +92,7 @@ class ChangeTerms:
     weights: dict[Key, float] = field(default_factory=dict)
     asked: list[frozenset[str]] = field(default_factory=list)  # each sentence a work item asks, as its words
     within: Vocabulary | None = None  # the words and numbers of the texts weighed (None: any): no other term counts
-    imported: frozenset[Key] = frozenset()  # the terms only import lines give: modules the change uses
+    borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -156,7 +158,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     near = None  # the files a word of the texts is in, found in the change's index (not line by line)
     if vocabulary is not None and change.index is not None:
         near = change.index.files_with_any("added", vocabulary.words)
-    imports: list[tuple[str, bool]] = []
+    borrowed: list[tuple[str, bool]] = []  # a test's lines, then import lines
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
@@ -164,16 +166,17 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number
             lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
+        tested = is_test(f.path)
         for line in lines:
             prose = prose_file or _is_prose(line)
-            if is_import(line):
-                imports.append((line, prose))
+            if tested or is_import(line):
+                borrowed.append((line, prose))
             else:
                 _collect(out, line, DIFF, everywhere, prose=prose)
     known = set(out.weights)
-    for line, prose in imports:
+    for line, prose in borrowed:
         _collect(out, line, DIFF, everywhere, prose=prose)
-    out.imported = frozenset(out.weights) - known
+    out.borrowed = frozenset(out.weights) - known
     for text in asked:
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)

@@ -24,7 +24,8 @@ _ASIDE = re.compile(
     r"\b(?:motivation|rationale|alternatives?|prior art|drawbacks?|history|examples?|future|unresolved|"
     r"open questions?|faq|background|acknowledge?ments?|rejected|considered|discussion|non-goals|appendix|"
     r"user stories|story|test plan|graduation|production readiness|release signoff|changelog|"
-    r"threat model|risks|trade-?offs?)\b",
+    r"threat model|risks|trade-?offs?|copyright|references|footnotes|open issues|how to teach|deferred|"
+    r"reference implementation)\b",
     re.IGNORECASE,
 )
 _SPECIFIES = re.compile(
@@ -59,15 +60,22 @@ def nest(headings: list[tuple[int, str]], level: int, text: str) -> list[tuple[i
     return [*(h for h in headings if h[0] < level), (level, text)]
 
 
-def metadata(items: list[str]) -> bool:
-    """A list of "Key: value" items only, before the first heading: the page's metadata, not what it says."""
-    return bool(items) and all(_META_ITEM.match(item) for item in items)
+def metadata(kind: str, lines: list[str]) -> bool:
+    """A list of "Key: value" items, or a paragraph of "Key: value" lines (a proposal's header: "PEP: 9",
+    "Status: Final", an indented line going on with the one above), before the first heading: the page's
+    metadata, not what it says."""
+    if kind == "list":
+        return bool(lines) and all(_META_ITEM.match(item) for item in lines)
+    if kind != "para" or len(lines) < 2 or not _META_ITEM.match(lines[0]):
+        return False
+    return all(_META_ITEM.match(line) or line[:1] in " \t" for line in lines)
 
 
 def navigation(text: str) -> bool:
-    """An item or paragraph that only finds the way: links within the page (a table of contents, or its
-    title), or link reference definitions."""
-    if _TOC_TITLE.match(text) or _LINK_DEFINITION.match(text):
+    """An item or paragraph that only finds the way or says nothing: links within the page (a table of contents,
+    or its title), link reference definitions, reStructuredText's explicit markup (`.. code-block:: python`,
+    `.. _target: url`, a comment), a line of punctuation (a rule)."""
+    if _TOC_TITLE.match(text) or _LINK_DEFINITION.match(text) or text.startswith(".. ") or not re.search(r"\w", text):
         return True
     rest = _TOC_LINK.sub("", text)
     return rest != text and not re.search(r"\w", rest)

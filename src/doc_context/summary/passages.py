@@ -81,12 +81,13 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
         if block.kind == "heading":
             text = block.lines[0]
             section = "" if text.casefold() == title.strip().casefold() else text
-            headings = nest(headings, heading_level(lines[block.start].lstrip()), text)
+            headings = nest(headings, block.level or heading_level(lines[block.start].lstrip()), text)
             continue
-        if not section and len(headings) <= 1 and block.kind == "list" and metadata(block.items):
+        said = block.items if block.kind == "list" else lines[block.start : block.end]
+        if not section and len(headings) <= 1 and metadata(block.kind, said):
             continue
-        leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6
-        aside_ = aside(headings)
+        aside_ = aside(headings)  # a lead is no aside either (a proposal template's checklist)
+        leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_
         for kind, text, plain in _block_passages(block):
             if not navigation(plain):  # link definitions are no lead either
                 lead = b if leads else lead

@@ -81,7 +81,7 @@ def weigh_pages(
         for p, s in zip(flat, weigh(terms, change, where, held), strict=True)
     ]
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
-        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.imported)
+        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     scores = iter(weighed)
     out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]

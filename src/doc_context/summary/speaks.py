@@ -11,11 +11,11 @@ a term that is distinctive on that page and in the change, which is
 - words the change's own text copies from the page (a run of RUN words, or a string that long),
 
 held by a passage that matches (passages.MATCH), and not the documents' topic: not held by every cited page
-(of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's import
-lines (a module it uses). Words that merely sit side by side, an identifier of the change that the page only
-says in prose ("group of resources" for `GroupResource`), a bare number, never decide it. And a page names a
-fair share (SHARE) of what the page naming most of the change names: beside the specification the change
-implements, a related one naming two of its options is background.
+(of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests
+or import lines (an example it checks, a module it uses). Words that merely sit side by side, an identifier of
+the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never
+decide it. And a page names a fair share (SHARE, a third) of what the page naming most of the change names:
+beside the specification the change implements, a related one naming two of its options is background.
 
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
@@ -33,14 +33,16 @@ from doc_context.relevance.words import ident_parts, parts
 from doc_context.summary.passage_kinds import page_topic
 
 _CODE_SPAN = re.compile(r"(`+)([^`]+?)\1")
+_RST_REFERENCE = re.compile(r"(?<!`)`[^`]+`__?")  # reStructuredText's hyperlink reference
 Name = tuple[str, ...]
-SHARE = 0.1  # of the telling terms the most telling page holds, at least, for a long page to be spoken to
+SHARE = 0.34  # of the telling terms the most telling page holds, at least, for a long page to be spoken to
 LONG = 40  # passages: a page this long shares the domain's words with any change by chance
 
 
 def names(text: str) -> frozenset[Name]:
     """What a passage writes as code, each as its words: its compound identifiers (snake, camel, kebab, dotted,
     a path, a flag) and its code spans."""
+    text = _RST_REFERENCE.sub(" ", text)  # `the spec <https://…>`_ is a link, not code
     found = {tuple(p) for p in ident_parts(text)}
     found |= {tuple(parts(m.group(2))) for m in _CODE_SPAN.finditer(text)}
     return frozenset(f for f in found if f)
@@ -71,11 +73,11 @@ def spoken_to(
     named: Sequence[frozenset[Name]],
     where: Sequence[tuple[int, str]],
     match: float,
-    imported: frozenset[Key] = frozenset(),
+    borrowed: frozenset[Key] = frozenset(),
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
     of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
-    cited page nor in most sections of their own, nor only on the change's import lines (`imported`), at least
+    cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), at least
     SHARE as many as the page holding the most."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
@@ -88,6 +90,6 @@ def spoken_to(
     for i, (keys, score, (page, _)) in enumerate(zip(held, scores, where, strict=True)):
         if score >= match:
             found = told.setdefault(page, set())
-            found.update(k for k in keys - every - imported - topic.get(i, set()) if telling(k, named[i]))
+            found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
     most = max(map(len, told.values()), default=0)
     return {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}

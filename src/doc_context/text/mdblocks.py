@@ -1,7 +1,9 @@
 """Pure: markdown (from our converters) -> blocks: paragraphs, lists, tables, quotes, code, headings.
 
-Only what htmltext.py and storage.py emit is read: ATX or bold-line headings, `-`/`1.` lists with
-indented continuation, pipe tables, `>` quotes, fenced or indented code. Anything else is a paragraph.
+What htmltext.py and storage.py emit is read: ATX or bold-line headings, `-`/`1.` lists with indented
+continuation, pipe tables, `>` quotes, fenced or indented code; and the underlined headings people write in a
+wiki's markdown (setext) or a reStructuredText document (a specification read as it is written). Anything else
+is a paragraph.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")  # a fence's opening line; group 1:
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\*\*([^*\n]{1,120}?)\*\*:?$")
 _QUOTE = re.compile(r"^\s{0,3}>\s?")
+_UNDERLINE = re.compile(r"^(=+|-+|~+|\^+|\"+|'+|`+|#+|\*+|\++|:+|\.+|_+)\s*$")  # setext (= -) and reStructuredText
+_SETEXT = "=-"  # a setext heading's underline: level 1 and 2; reStructuredText's other underlines come after
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class Block:
     ordered: bool = False  # a list numbered 1. 2. 3.
     start: int = 0  # its first line in the text
     end: int = 0  # the line after its last
+    level: int = 0  # an underlined heading's level (1 for ===, 2 for ---, 3... for other underlines); 0: read its line
 
     @property
     def items(self) -> list[str]:
@@ -62,15 +67,46 @@ def parse_blocks(markdown: str) -> list[Block]:
     """The blocks of a markdown text, in order; blank lines are separators only."""
     lines = markdown.replace("\r\n", "\n").split("\n")
     blocks: list[Block] = []
+    styles: list[str] = list(_SETEXT)  # underline styles in the order they first appear (reStructuredText's levels)
     i = 0
     while i < len(lines):
         if not lines[i].strip():
             i += 1
             continue
+        underlined = _underlined(lines, i)
+        if underlined is not None:
+            title, style, end = underlined
+            styles += [] if style in styles or len(style) > 1 else [style]
+            level = 1 if len(style) > 1 else styles.index(style) + 1  # an overlined title: the document's
+            blocks.append(Block("heading", (title,), start=i, end=end, level=level))
+            i = end
+            continue
         block, end = _read_block(lines, i)
         blocks.append(replace(block, start=i, end=end))
         i = end
     return blocks
+
+
+def _underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
+    """An underlined heading at line i (CommonMark's setext `Title` over `=====`; reStructuredText's underlines and
+    overlines of = - ~ ^ and the like): its title, its style (the character, doubled when overlined) and the line
+    after it; None for anything else (a `---` line after a blank line is a rule, not a heading)."""
+    if FENCE.match(lines[i]):
+        return None  # ~~~ or ``` opens code, never overlines a title
+    over = _UNDERLINE.match(lines[i].strip())
+    at = i + 1 if over else i
+    if at + 1 >= len(lines):
+        return None
+    title, under = lines[at].strip(), _UNDERLINE.match(lines[at + 1].strip())
+    indented = lines[at][:1] in " \t" and not over  # an overlined title may be centred
+    if not title or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
+        return None
+    char = under.group(1)[0]
+    if len(under.group(1)) < max(3, len(title) if char not in _SETEXT else 0):
+        return None  # reStructuredText's underline is at least as long as its title
+    if over and over.group(1)[0] != char:
+        return None
+    return title, char * (2 if over else 1), at + 2
 
 
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:

@@ -59,7 +59,7 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        if fence:
+        if fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
             out += _prose(prose)
             end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), None)
             out += lines[i : end + 1] if end is not None else [*lines[i:], fence.group(1)]  # closed at the end
@@ -77,6 +77,12 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
             i += 1
     out += _prose(prose)
     return Converted("\n".join(out).strip("\n"), cut)
+
+
+def _in_comment(prose: list[str]) -> bool:
+    """Whether the prose so far ends inside an HTML comment (a `<!--` not closed yet)."""
+    text = "\n".join(prose)
+    return text.rfind("<!--") > text.rfind("-->")
 
 
 def _without_front_matter(lines: list[str]) -> list[str]:
