@@ -296,6 +296,7 @@ NO_RULE = [
     ("`CARGO_RESOLVER_PRECEDENCE` picks the resolver.", "`PIP_UPLOADED_PRIOR_TO` picks the resolver.", ""),
     ("It converts `DROP` decisions into `RECORD_ONLY` decisions.", "It returns `RECORD_AND_SAMPLE`.", ""),
     ("A new `Package.Dependency` type configures traits.", "", "    platform = PackageModel.Platform"),
+    ("A new `Package.Dependency.Trait` type configures traits.", "", "    platform = PackageModel.Platform"),
     ("Samplers return `Decision.RECORD_ONLY` for spans.", "",
      "        return Decision.DROP\n+        return Decision.RECORD_ONLY"),  # a branch for each value
     ("Disabling `default-features` in one package touches all packages.",
@@ -343,3 +344,30 @@ def test_a_word_two_sentences_of_a_long_page_share_is_no_topic_yet() -> None:
     got = replace(gathered(), work_items=(story,), pages=((page(701, "Ledger", text), (4630,)),))
     _, pages = summarize_all(got)
     assert [s.value for s in pages[0].disagreements[0].stated] == ["30 days", "14 days"]
+
+
+ROUNDED = "Invoice totals are rounded with `{}`."
+TWO_FILES = (
+    "--- a/src/billing/rounding.py\n+++ b/src/billing/rounding.py\n@@ -1,0 +1 @@\n+ROUNDING = HALF_EVEN\n"
+    "--- a/src/http/client.py\n+++ b/src/http/client.py\n@@ -1,0 +1 @@\n+LOG_LEVEL = LOG_DEBUG\n"
+)
+
+# (the page's sentence, the criterion's or None, the diff or ""): named values of one kind that differ
+NAMED_DISAGREE = [
+    (ROUNDED.format("ROUND_HALF_EVEN"), ROUNDED.format("RoundingMode.HALF_UP"), ""),  # families sharing a word
+    (ROUNDED.format("ROUND_HALF_EVEN"), None,
+     "--- a/src/billing/Invoice.java\n+++ b/src/billing/Invoice.java\n@@ -1,0 +1 @@\n"
+     "+        return total.setScale(2, RoundingMode.HALF_UP);\n"),
+    (ROUNDED.format("ROUND_HALF_UP"), None, TWO_FILES),  # an unrelated file's constant silences nothing
+    ("Invoice totals are rounded with `RoundingMode.HALF_EVEN`, configured in `BILLING_CONFIG`.",
+     ROUNDED.format("RoundingMode.HALF_UP"), ""),  # a setting's name is no value listed with the mode
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "criterion", "diff"), NAMED_DISAGREE)
+def test_named_values_of_one_kind_disagree(text: str, criterion: str | None, diff: str) -> None:
+    sentences = [sentence("page", "Billing", text, "page 1")]
+    sentences += [sentence("criterion", "criterion 1", criterion, "work item 1")] if criterion else []
+    found = find(sentences, settings(diff))
+    assert len(found) == 1
+    assert found[0][1].kinds == ("named value",)

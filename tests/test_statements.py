@@ -78,6 +78,9 @@ def test_sentences_about_other_things_are_not_compared(a: str, b: str) -> None:
         ("a 15 % promo price", ["15%"]),
         ("In Edition 2024, a package can set it", ["2,024"]),  # a unit is said in the number's clause: none here
         ("the sha512 digest, SHA-512, UTF-8 and subject[0]", []),  # a number in a name is no amount
+        ("Lock the account after [5 failed attempts](https://wiki/x).", ["5 attempts"]),  # a link's text: no index
+        ("Refunds are accepted within thirty (30) days.", ["30 days"]),  # the number's own brackets end no clause
+        ("Lock it after five (5) failed attempts.", ["5 attempts"]),
     ],
 )
 def test_values_and_their_units(text: str, values: list[str]) -> None:

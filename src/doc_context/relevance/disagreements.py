@@ -21,6 +21,7 @@ from doc_context.relevance.statements import (
     Statement,
     Value,
     differences,
+    one_kind,
     same_subject,
     shared,
     shown,
@@ -118,13 +119,14 @@ def _setting_edges(
             by_dimension.setdefault(dim, []).append(j)
     naming = [j for j, sentence in enumerate(sentences) if sentence.statement.named]
     held = [frozenset(keys(s.statement.subject)) for s in sentences]
-    used: dict[frozenset[str], set[str]] = {}  # a family's values the diff uses (`Decision.DROP` ...)
+    used: dict[tuple[str, frozenset[str]], set[str]] = {}  # a file's values of a family (`Decision.DROP` ...)
     for setting in settings:
-        if setting.value is None and setting.named is not None:
-            used.setdefault(setting.named.family, set()).add(setting.named.value)
+        if setting.value is None and setting.named is not None and setting.named.family:
+            used.setdefault((setting.path, setting.named.family), set()).add(setting.named.value)
     for s, setting in enumerate(settings):
-        if setting.value is None and setting.named is not None and len(used[setting.named.family]) > 1:
-            continue  # code using two values of one kind (a branch for each) states neither
+        named = setting.named
+        if setting.value is None and named and named.family and len(used[(setting.path, named.family)]) > 1:
+            continue  # a file using two values of one kind (a branch for each) states neither
         value = setting.value
         asks = frozenset(keys(w for x in setting.subject for w in (x, *SYNONYMS.get(x, ()))))
         for j in by_dimension.get(value.dimension, []) if value is not None else naming if setting.named else []:
@@ -176,18 +178,6 @@ def _meets(setting: Setting, st: Statement) -> tuple[str, float, Key, Key, str] 
     return None
 
 
-def one_kind(p: Named, p_words: frozenset[str], q: Named, q_words: frozenset[str]) -> bool:
-    """Two named values of one kind: of one family (`RoundingMode.HALF_UP`, `RoundingMode.HALF_EVEN`), or one
-    written without its family whose words (`p_words`, `q_words`: its sentence's, its setting's) name the
-    other's ("rounded with `HALF_UP`"). Two without a family say nothing of what they are: two settings' names
-    (`CARGO_RESOLVER_PRECEDENCE`, `PIP_UPLOADED_PRIOR_TO`) are no two values of one thing."""
-    if p.family and q.family:
-        return p.family == q.family
-    if p.family or q.family:
-        return shared(p.family, q_words) > 0 if p.family else shared(q.family, p_words) > 0
-    return False
-
-
 def stated(named: Sequence[Named]) -> list[Named]:
     """The named values a sentence or a line states: not those it lists with another value of their kind
     ("converts `DROP` decisions into `RECORD_ONLY` ones" states neither)."""
@@ -195,7 +185,10 @@ def stated(named: Sequence[Named]) -> list[Named]:
 
 
 def _listed_with(m: Named, n: Named) -> bool:
-    return m.family == n.family or not m.family or not n.family
+    """Two values one sentence lists: of one kind by their families alone (its words name each family it
+    writes), or two without any (`DROP`, `RECORD_ONLY`); a setting's name (`BILLING_CONFIG`) beside
+    `RoundingMode.HALF_EVEN` lists no rounding mode."""
+    return one_kind(m, frozenset(), n, frozenset()) if m.family or n.family else True
 
 
 def _value_key(value: Value) -> Key:

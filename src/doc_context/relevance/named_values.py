@@ -54,8 +54,3 @@ def _named(family: frozenset[str], member: str, shown: str) -> Named:
 
 def _split(identifier: str) -> frozenset[str]:
     return frozenset(word(p) for p in PIECES.findall(identifier) if not p.isdigit())
-
-
-def compatible(x: Named, y: Named) -> bool:
-    """Two named values of one kind: the same family, or one of them written without its family."""
-    return not x.family or not y.family or bool(x.family & y.family)

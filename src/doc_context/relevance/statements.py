@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from doc_context.relevance.named_values import Named, compatible, named_values, word
+from doc_context.relevance.named_values import Named, named_values, word
 from doc_context.relevance.units import UNITS, said_by, unit
 from doc_context.relevance.words import parts
 
@@ -53,9 +53,12 @@ _NUMBER = r"\d{1,2}:\d{2}(?!\d)|\d+(?:[_,]\d{3})*(?:\.\d+)?"
 APOSTROPHE = "\u2019"  # a typographic apostrophe: "don\u2019t" reads as "don't"
 _TOKEN = re.compile(rf"([€$£])?({_NUMBER})(?:\s?(%|‰))?|[A-Za-z][A-Za-z'{APOSTROPHE}]*")
 _COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earlier|greater|higher|lower)\s+than\b")
-_IN_A_NAME = re.compile(r"(?:[A-Za-z][-_]?|\\?\[)\Z")  # a number right after these is part of a name
+_IN_A_NAME = re.compile(r"(?:[A-Za-z][-_]?|[\w\]]\\?\[)\Z")  # a number after these is in a name (an index)
 _CLAUSE_END = re.compile(r"[,;:()\[\]]")
 _SPANS = re.compile(r"`[^`]*`|\S*\w-\w\S*")  # code and hyphenated names: "-no-warnings-as-errors", "no-op"
+_A_TYPE = re.compile(  # a named value a sentence calls a type: "a new `Package.Dependency.Trait` type"
+    r"(?:\.\w+)*`?\s+(?:types?|class(?:es)?|structs?|interfaces?|enums?|traits?|protocols?|records?)\b", re.I
+)
 _SKIPPED = frozenset("failed business working calendar consecutive extra more full whole sign in a an".split())
 
 NEGATED = 3  # the words after a negation that it negates: "without breaking the reconciliation" negates nothing else
@@ -94,7 +97,7 @@ class Statement:
 
 def statement(text: str) -> Statement:
     """What a sentence states."""
-    named = named_values(text)
+    named = [n for n in named_values(text) if not _A_TYPE.match(text, text.find(n.shown) + len(n.shown))]
     rest = text
     for n in named:
         rest = rest.replace(n.shown, " ")
@@ -142,9 +145,11 @@ def prose_values(text: str) -> list[Value]:
         amount = _amount(number) if number else float(NUMBER_WORDS[written])
         unit = unit_of(currency or "") or unit_of(percent or "")
         end = m.end()
+        bracketed = text[: m.start()].rstrip().endswith("(")  # "thirty (30) days": its ")" ends no clause
         for after in tokens[i + 1 : i + 5] if not unit else ():
             w = after.group().casefold()
-            if after.group(2) is not None or _CLAUSE_END.search(text, end, after.start()):
+            gap = text[end : after.start()]
+            if after.group(2) is not None or _CLAUSE_END.search(gap.replace(")", "", 1) if bracketed else gap):
                 break  # a unit is said within the number's clause: "In Edition 2024, a package" counts no packages
             if unit_of(w):
                 unit, end = unit_of(w), after.end()
@@ -238,9 +243,22 @@ def differences(a: Statement, b: Statement) -> tuple[str, ...]:
     elif a.modal and b.modal and a.modal != b.modal and not (negated and {a.modal, b.modal} == {"must", "may"}):
         kinds.append("modal")  # "must not" and "may not" both forbid
     for x in a.named:
-        if any(compatible(x, y) and x.value != y.value for y in b.named):
+        if any(one_kind(x, a.subject, y, b.subject) and x.value != y.value for y in b.named):
             kinds += ["named value"] if "named value" not in kinds else []
     return tuple(kinds)
+
+
+def one_kind(p: Named, p_words: frozenset[str], q: Named, q_words: frozenset[str]) -> bool:
+    """Two named values of one kind: their families share a word (`ROUND_HALF_EVEN`, `RoundingMode.HALF_UP`,
+    `MidpointRounding.AwayFromZero`), or one written without its family whose words (`p_words`, `q_words`: its
+    sentence's, its setting's) name the other's ("rounded with `HALF_UP`"). Two without a family say nothing of
+    what they are: two settings' names (`CARGO_RESOLVER_PRECEDENCE`, `PIP_UPLOADED_PRIOR_TO`) are no two values of
+    one thing. The one test of differences() and of relevance/disagreements.py."""
+    if p.family and q.family:
+        return bool(p.family & q.family)
+    if p.family or q.family:
+        return shared(p.family, q_words) > 0 if p.family else shared(q.family, p_words) > 0
+    return False
 
 
 def _negated(st: Statement, words: frozenset[str]) -> bool:
