@@ -1,8 +1,9 @@
 """Issue 32's names read whole, in every language, and a name the story's other criteria share: a one-piece name is
 its letters (`Reference` is not "References"), a qualified name is one token (`python3.exe` is not "python3, exe"),
-a code span's one token is no prose (`with_scheme` is not "with scheme"), and a name another criterion names too
-(`NavigationManager` beside `NavigationManager.NavigateTo`) is the story's topic: never one criterion's evidence
-alone. Each case is one changed file and one criterion, read as a run reads them; each failed before its rule."""
+a code span's one token is no prose (`with_scheme` is not "with scheme"), a call names its function, and a Go
+method's receiver is its type's name, pointer or not (`(*Server).Shutdown`). Each case is one changed file and one
+criterion, read as a run reads them; each failed before its rule (a name the story shares:
+test_evidence_names_shared.py)."""
 
 from __future__ import annotations
 
@@ -181,58 +182,6 @@ def test_a_code_span_of_one_token_is_not_its_words_as_prose(language, criterion,
     assert evidence(criterion, path, code) == [f"/{path}"], language
 
 
-SHARED = [  # (language, criterion, a sibling naming the same code qualified, path, a line using the code)
-    (
-        "C#",
-        "`NavigationManager` is again registered as a singleton.",
-        "Added `StateFromJson` for a call to `NavigationManager.NavigateTo`.",
-        "tests/FakeNavigationManagerTest.cs",
-        "\t\tvar nav = Services.GetRequiredService<NavigationManager>();",
-    ),
-    (
-        "Python",
-        "`Session` closes its connector.",
-        "`Session.request` retries once on a reset.",
-        "aiohttp_like/client.py",
-        "    session = Session(timeout=timeout)",
-    ),
-    (
-        "TypeScript",
-        "`Machine` is created lazily.",
-        "`Machine.transition` resolves guards first.",
-        "src/interpreter.ts",
-        "  const service = new Machine(config);",
-    ),
-    (
-        "Java",
-        "`ArrayUtils` handles NaN values.",
-        "`ArrayUtils.contains` is faster on large arrays.",
-        "src/main/java/Stats.java",
-        "        return ArrayUtils.toPrimitive(values);",
-    ),
-    (
-        "Go",
-        "Providers are merged at the `TestCase` level.",
-        "`TestCase.Steps` run in order.",
-        "helper/resource/testing_new.go",
-        "func testIDRefresh(ctx context.Context, t testing.T, c TestCase) error {",
-    ),
-    (
-        "Ruby",
-        "`Cop::Base` is every cop's parent.",
-        "`Cop::Base.inherited` registers each cop.",
-        "lib/rubocop/cop/registry.rb",
-        "      klass < Cop::Base",
-    ),
-]
-
-
-@pytest.mark.parametrize(("language", "criterion", "sibling", "path", "line"), SHARED, ids=[c[0] for c in SHARED])
-def test_a_name_the_story_shares_is_no_criterions_evidence_alone(language, criterion, sibling, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language  # alone in its story, it points here
-    assert evidence(criterion, path, line, [sibling]) == [], language
-
-
 PRIVATE = [  # (language, criterion, path, a line writing the name as a private one)
     ("Python", "The `origin` is cached.", "yarl/_url.py", "        return self._origin"),
     ("C#", "Cops carry a `Reference` attribute.", "src/Cops/CopConfig.cs", "    private readonly string _reference;"),
@@ -304,3 +253,22 @@ CALLS = [  # (language, criterion, a test using the type, a line there, the type
 def test_a_call_in_prose_names_its_function(language, criterion, test, uses, path, line) -> None:
     assert evidence(criterion, test, uses) == [], language  # the type in use, not the function the criterion names
     assert evidence(criterion, path, line) == [f"/{path}"], language
+
+
+RECEIVERS = [  # (criterion, path, the method's definition)
+    (
+        "`(*Server).Shutdown` waits for open connections.",
+        "server.go",
+        "func (srv *Server) Shutdown(ctx Context) error {",
+    ),
+    (
+        "`(*http.Server).Shutdown` waits for open connections.",
+        "net/http/server.go",
+        "func (srv *Server) Shutdown(ctx context.Context) error {",
+    ),
+]
+
+
+@pytest.mark.parametrize(("criterion", "path", "line"), RECEIVERS, ids=["pointer", "package"])
+def test_a_go_receiver_names_its_type_pointer_or_not(criterion, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"]

@@ -77,6 +77,33 @@ def test_a_string_literal_is_prose(language, criterion, path, said, passing) -> 
     assert evidence(criterion, diff(path, passing)) == [], language
 
 
+CONTRACTIONS = [  # (language, criterion, path, a comment whose contractions are no quotes)
+    (
+        "Python",
+        "Show a message when the lockfile is invalid.",
+        "src/lock.py",
+        "    # don't retry when the lockfile is invalid; it's rebuilt below",
+    ),
+    (
+        "Ruby",
+        "Fix false negatives with multiple strings.",
+        "lib/cop.rb",
+        "    # don't join multiple strings; it's slow",
+    ),
+    (
+        "TypeScript",
+        "Add an error message when workspaces are configured.",
+        "src/add.ts",
+        "  // don't fail if workspaces configured; it's fine",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), CONTRACTIONS, ids=[c[0] for c in CONTRACTIONS])
+def test_a_contraction_is_no_string_literal(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == [], language
+
+
 STRINGS = [  # (language, criterion, path, a line holding the string)
     (
         "Python",

@@ -109,3 +109,28 @@ PREFIXED = [  # (language, criterion, path, a line writing the version with its 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), PREFIXED, ids=[p[0] for p in PREFIXED])
 def test_a_version_written_with_its_v_is_the_version(language, criterion, path, line) -> None:
     assert evidence(criterion, path, line) == [f"/{path}"], language  # go.mod writes every version so
+
+
+DECIMALS = [  # (language, criterion, path, a line with the value in another unit): a decimal is no version
+    ("Python", "The request timeout is `2.5` seconds.", "src/client.py", "REQUEST_TIMEOUT_MS = 2500"),
+    ("Go", "The request timeout is `2.5` seconds.", "internal/client.go", "\tconst requestTimeoutMs = 2500"),
+    ("C#", "The connect timeout is `1.5` seconds.", "src/Client.cs", "    const int ConnectTimeoutMs = 1500;"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), DECIMALS, ids=[d[0] for d in DECIMALS])
+def test_a_decimal_written_as_code_is_no_version(language, criterion, path, line) -> None:
+    assert evidence(criterion, path, line) == [f"/{path}"], language
+
+
+DOTTED = [  # (criterion, path, a line with another version its number equals, a line with the same version)
+    ("Update `golangci` to `v1.10`.", "internal/golangci.go", '\tconst pinned = "1.1"', '\tconst pinned = "1.10.0"'),
+    ("Bump `esbuild` to `v1.40.0`.", "src/esbuild.ts", "const PINNED = '1.4';", "const PINNED = '1.40';"),
+    ("Bump `rubocop` to `1.20.0`.", "lib/rubocop.rb", "  VERSION = '1.2.0'", "  VERSION = 'v1.20'"),
+]
+
+
+@pytest.mark.parametrize(("criterion", "path", "other", "same"), DOTTED, ids=["v1.10", "v1.40.0", "1.20.0"])
+def test_versions_compare_as_dotted_strings(criterion, path, other, same) -> None:
+    assert evidence(criterion, path, other) == []  # 1.10 is not 1.1
+    assert evidence(criterion, path, same) == [f"/{path}"]  # its v and trailing .0 aside

@@ -269,3 +269,35 @@ def test_a_yaml_files_context_lines_are_kept_for_its_keys_parents(path: str, kep
     (found,) = parse_diff(text).files
     assert list(zip(found.context.numbers, found.context.split(), strict=True)) == kept
     assert list(found.added.numbers) == [2]
+
+
+COMMENTED = "diff --git a/r.py b/r.py\n--- a/r.py\n+++ b/r.py\n@@ -1,3 +1,4 @@\n"
+DOCUMENTED = [  # (the diff's chunks as feed() gets them, the definitions the change sits in or documents)
+    ([COMMENTED + "     return total\n+    # TODO: log the total\n def refund(order):\n \n"], ()),  # end of a function
+    (
+        [COMMENTED + "     return total\n+# Refunds the order in full.\n def refund(order):\n \n"],
+        ("def refund(order):",),
+    ),
+    (
+        [COMMENTED + "     return total\n+# Refunds the order in full.\n", " def refund(order):\n \n"],
+        ("def refund(order):",),
+    ),
+    (
+        [
+            "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,0 +1,1 @@\n+# the end of a.py\n"
+            "diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -1,1 +1,1 @@\n def pay(order):\n",
+        ],
+        (),  # a.py's last comment documents nothing of b.py
+    ),
+]
+
+
+@pytest.mark.parametrize(("chunks", "scopes"), DOCUMENTED)
+def test_an_added_comment_documents_the_definition_below_at_its_indent(chunks: list[str], scopes: tuple) -> None:
+    """A comment or annotation added just above an unchanged definition at the same indent documents it (one at the
+    end of the function before does not), across feed()'s chunks, never across a file header."""
+    reader = DiffReader()
+    for chunk in chunks:
+        reader.feed(chunk)
+    found = [s for f in reader.close().files for s in f.scopes if s.startswith("def ")]
+    assert tuple(found) == scopes

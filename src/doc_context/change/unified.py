@@ -57,6 +57,7 @@ class DiffReader:
     _old_no: int  # the number the next line has, old side and new
     _new_no: int
     _scope: str  # the definition the next changed line sits in, not yet recorded
+    _above: str | None  # the indent of the added comment or annotation just read: it may document the next line
 
     def __init__(self) -> None:
         self._files: list[DiffFile] = []
@@ -92,7 +93,7 @@ class DiffReader:
         old_left, new_left, old_no, new_no, scope = self._counts()
         context, context_numbers = self._context, self._context_numbers
         defines, documents = _DEFINES.match, _DOCUMENTS.match
-        above = False  # the last line read was an added comment or annotation: it speaks to the definition below
+        above = self._above  # an added comment's indent: it speaks to a definition below it at the same indent
         for text in lines:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
@@ -100,14 +101,15 @@ class DiffReader:
                     if scope:  # the definition this change sits in, recorded once
                         scopes[scope] = None
                         scope = ""
-                    above = documents(text, 1) is not None
+                    found = documents(text, 1)
+                    above = text[1 : len(text) - len(text[1:].lstrip())] if found else None
                     added.append(text[1:MAX_LINE])
                     added_numbers.append(new_no)
                     new_no += 1
                     new_left -= 1
                     continue
                 if kind == "-":
-                    above = False
+                    above = None
                     if scope:
                         scopes[scope] = None
                         scope = ""
@@ -123,9 +125,9 @@ class DiffReader:
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
                     if defines(text, 1):
                         scope = text[1:MAX_LINE]
-                        if above:  # `// Deprecated: ...` added above `func TestCheckModuleResourceAttr(`
-                            scopes[scope] = None
-                    above = False
+                        if above == text[1 : len(text) - len(text[1:].lstrip())]:  # at the comment's indent:
+                            scopes[scope] = None  # `// Deprecated: ...` added above `func TestCheckModuleResourceAttr(`
+                    above = None
                     continue
                 if kind == "\\":  # "\ No newline at end of file"
                     continue
@@ -135,6 +137,8 @@ class DiffReader:
             added, added_numbers, deleted, deleted_numbers, scopes = self._lists()  # a new file's
             old_left, new_left, old_no, new_no, scope = self._counts()
             context, context_numbers = self._context, self._context_numbers
+            above = self._above
+        self._above = above  # kept across feed()'s chunks, as the scope is
         self._keep(old_left, new_left, old_no, new_no, scope)
 
     def _keep(self, old_left: int, new_left: int, old_no: int, new_no: int, scope: str) -> None:
@@ -169,6 +173,7 @@ class DiffReader:
         self._open = False
         self._skipping = False
         self._scope = ""
+        self._above = None
         self._scopes: dict[str, None] = {}
         self._context: list[str] = []
         self._context_numbers: array[int] | None = None  # an array only once the file's path keeps its context
@@ -194,6 +199,7 @@ class DiffReader:
         self._open = False
 
     def _header(self, text: str) -> None:
+        self._above = None  # the comment read last was another hunk's or file's
         if text.startswith("diff --git "):
             self._finish()
             self._start(_git_header_path(text[len("diff --git ") :]))

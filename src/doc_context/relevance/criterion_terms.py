@@ -28,7 +28,7 @@ from typing import Literal
 
 from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
-from doc_context.relevance.words import expand, fold, number, parts, pieces, stem
+from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
 Kind = Literal["ident", "path", "quoted", "value", "phrase", "word"]
 STRONG, WEAK = 2, 1
@@ -90,6 +90,8 @@ _ABOUT_TESTS = re.compile(
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
+_SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
+_TWO_PARTS = re.compile(r"\d+\.\d+")
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
 
@@ -124,7 +126,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms: list[Term] = []
     pairs: list[Term] = []
     text = _EMAIL.sub("email", text)
-    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1)), terms), text))
+    versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
+    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1), versioned), terms), text))
     prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
     prose = _NUMBER.sub(lambda m: _number(m, terms), prose)
@@ -183,7 +186,7 @@ def _prose_token(token: str, into: list[Term]) -> str:
     return token if term.weight < STRONG else " . "  # an acronym stays: "legacy XML exporter"
 
 
-def _code_term(code: str) -> Term | None:
+def _code_term(code: str, versioned: bool = False) -> Term | None:
     code = code.strip()
     if _is_path(code):
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
@@ -191,8 +194,9 @@ def _code_term(code: str) -> Term | None:
         return _quoted_term(code[1:-1])
     if " " in code:
         return _quoted_term(code)
-    if re.fullmatch(r"[vV]?\d+(?:\.\d+)+", code):  # a version written as code (`4.40`, `v1.41.0`): named
-        return Term("value", (number(code.lstrip("vV")),), STRONG, code, named=True)
+    if VERSION.fullmatch(code) or (versioned and _TWO_PARTS.fullmatch(code)):  # a version written as code (`v4.40`,
+        # `1.41.0`, or `4.40` where the criterion says version; `2.5` seconds is a decimal): named, and
+        return Term("value", (version(code),), STRONG, code, named=True)  # compared as a dotted string
     if re.fullmatch(r"[\d.,]+", code):
         return _value_term(code, "")
     found = parts(code)

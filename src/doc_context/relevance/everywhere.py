@@ -169,7 +169,7 @@ class Everywhere:
         """Whether another criterion names the same code, whole or as a part of its qualified name (`NavigationManager`
         beside `NavigationManager.NavigateTo`): the story's topic, not this criterion's."""
         mine = _qualified(term.label)
-        return bool(mine) and term.named and any(_within(mine, n) or _within(n, mine) for n in self.sibling_names)
+        return bool(mine) and term.named and any(_within(mine, n) for n in self.sibling_names)
 
     def partly(self, term: Term) -> bool:
         """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount

@@ -102,7 +102,7 @@ def _together(parts: list[str]) -> re.Pattern[str]:
 def qualified(code: str) -> list[str]:
     """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable; a Go
     receiver's `(Value).Equal` -> Value, Equal."""
-    head = re.split(r"[^\w.:/#\-]", re.sub(r"^\((\w+)\)", r"\1", code.strip()), maxsplit=1)[0]
+    head = re.split(r"[^\w.:/#\-]", re.sub(r"^\(\*?([\w.]+)\)", r"\1", code.strip()), maxsplit=1)[0]
     return [part for part in re.split(r"[.:/#]+", head) if part]
 
 

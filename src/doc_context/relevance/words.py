@@ -144,3 +144,21 @@ def line_sentences(line: str) -> list[str]:
         else:
             pieces.append(piece)
     return pieces
+
+
+VERSION = re.compile(r"[vV]\d+(?:\.\d+)+|\d+(?:\.\d+){2,}")  # v1.41, 1.41.0: a version, never a decimal (2.5)
+
+
+def version(text: str) -> str:
+    """A version as compared, a dotted string (never a number: 1.10 is not 1.1): its v and its trailing .0 parts
+    aside, two parts kept ("v1.40.0" -> "1.40", "1.10" -> "1.10", "1.0.0" -> "1.0")."""
+    found = text.lstrip("vV").split(".")
+    while len(found) > 2 and found[-1] == "0":
+        found.pop()
+    return ".".join(found)
+
+
+@lru_cache(maxsize=1_024)
+def version_written(canonical: str) -> re.Pattern[str]:
+    """A line's text writing the version, with or without its v and trailing .0 parts (1.40: v1.40.0, "1.40")."""
+    return re.compile(rf"(?<![\w.])v?{re.escape(canonical)}(?:\.0)*(?!\.?\d)", re.IGNORECASE)

@@ -14,13 +14,14 @@ from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.names import command_file, member_of_file, names_file
-from doc_context.relevance.words import number, parts
+from doc_context.relevance.words import number, parts, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')  # a line's string literals
-_DOCSTRING = re.compile(r"\s*[rRuUbBfF]?(?:\"\"\"|''')")  # a line opening a docstring
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
+# string literals (a quote inside a word is a contraction: don't, it's)
+_DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 
 
@@ -73,6 +74,9 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         if len(said) >= 4:  # a message with a placeholder: "Try again in {minutes} minutes."
             found |= {i for i, line in enumerate(lines.words) if in_order(said, line) >= 0.75 * len(said)}
         return found, term.weight
+    if term.kind == "value" and term.named:  # a version: 1.40 is v1.40.0, never 1.4 (relevance/words.version)
+        writes = version_written(term.parts[0]).search
+        return {i for i, text in enumerate(lines.texts) if writes(text)}, term.weight
     if term.kind == "value":
         with_unit, bare_lines = lines.value(term.parts[0], term.unit)
         if with_unit:
@@ -94,7 +98,7 @@ def in_string(text: str, run: Sequence[str]) -> bool:
     """Whether a line says the run word for word, either order, inside a string literal: a message or a test's name
     is prose, as the criterion is ("You might have workspaces configured but no packages yet")."""
     n = len(run)
-    if _DOCSTRING.match(text):  # a docstring is the code's comment, not a message it shows
+    if _DOCSTRING.match(text):  # a docstring or a comment is the code's, not a message it shows
         return False
     for literal in _STRING.findall(text):
         found = parts(literal[1:-1])
