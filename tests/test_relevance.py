@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from doc_context.change.index import PASS
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms, values
@@ -82,6 +83,7 @@ def test_terms_no_page_can_hold_are_not_kept() -> None:
         (["entry", "total"], [1, 2]),  # "entries" stems to "entry"; "totals"
         (["#30"], [0]),  # a number, as the index reads one
         (["refund"], []),
+        (["address", "total", *(f"other{n}" for n in range(PASS))], [1, 2]),  # a long page's: one pass, same files
     ],
 )
 def test_the_files_using_any_of_a_pages_words_are_looked_up_in_the_index(words: list[str], files: list[int]) -> None:

@@ -4,12 +4,11 @@
     files = index.candidates("added", ("loyalty", "discount"))   # file numbers holding every word
     lines = index.file_words("added", files[0]).run(("loyalty", "discount"))   # line indexes
 
-Two levels, each built once and kept: each file's tokens and the diff's distinct tokens (the first time a
-side of the diff is asked about; a word is looked up among those, never in the diff's text), and, for a
-file a term could be in, word -> (line, position) over its lines (the first time the file is a candidate).
-No criterion scans the diff again; a file no term names is never read into lines.
-Words are the ones relevance/words.py reads a criterion into (words.parts), numbers as
-"#500"; only the added and deleted lines are indexed, never the unchanged context.
+Two levels, each built once and kept: each file's tokens and the diff's distinct tokens (the first time a side
+is asked about; a word is looked up among those, never in the diff's text), and, for a file a term could be in,
+word -> (line, position) over its lines (the first time the file is a candidate). No criterion scans the diff
+again; a file no term names is never read into lines. Words are the ones relevance/words.py reads a criterion
+into (words.parts), numbers as "#500"; only the added and deleted lines are indexed, never the unchanged context.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ _SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range
 _NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1.41.0: a version
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 _COMMENT_LINE = re.compile(r"\s*(?:#|//|/\*|\*|<!--|--\s|'''|\"\"\")")
+PASS = 800  # words past which one pass over a diff's tokens costs less than a scan of them a word (5 MB: 0.36 s)
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
 
 
@@ -171,10 +171,9 @@ class DiffIndex:
     def files_with_any(self, side: Side, words: Iterable[str]) -> frozenset[int]:
         """The files whose lines on that side use any of the words (a page's, at once: change_terms.py)."""
         per_file, vocabulary, lowered = self._vocabulary(side)
-        holding: set[bytes] = set()
-        for word in words:
-            for needle in {_needle(word), *(_needle(a) for a in ABBREVIATIONS.get(word, ()))}:
-                holding.update(t for t in _holding(vocabulary, lowered, needle) if word in self._token_words(t))
+        wanted = frozenset(words)  # past PASS (a long page's): one pass over the distinct tokens, not a scan a word
+        tokens = _holding(vocabulary, lowered, wanted) if len(wanted) <= PASS else vocabulary.split()
+        holding = {t for t in tokens if any(_held(t, w) for w in wanted.intersection(self._token_words(t)))}
         return frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
 
     def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
@@ -241,15 +240,8 @@ class DiffIndex:
         """Each file's tokens (runs of ASCII letters and digits), and every distinct token, one a line (as
         written, and lower case): read once per side, in C (translate, split, set), not token by token."""
         if side not in self._tokens:
-            per_file = [
-                frozenset(
-                    (f.added if side == "added" else f.deleted)
-                    .text.encode("utf-8", "replace")
-                    .translate(_SPLIT)
-                    .split()
-                )
-                for f in self.diff.files
-            ]
+            texts = ((f.added if side == "added" else f.deleted).text for f in self.diff.files)
+            per_file = [frozenset(text.encode("utf-8", "replace").translate(_SPLIT).split()) for text in texts]
             vocabulary = b"\n" + b"\n".join(frozenset().union(*per_file)) + b"\n"
             self._tokens[side] = per_file, vocabulary, vocabulary.lower()
         return self._tokens[side]
@@ -271,21 +263,27 @@ def _tokens(words: Sequence[str], text: str) -> frozenset[str]:
     return frozenset(words).union(f"#{number(raw)}" for raw in _NUMBER.findall(text))
 
 
-def _needle(word: str) -> bytes:
-    """What every token holding the word holds, lower case: the stem, less a folded y ("appl": applied, apply)."""
-    word = word.removeprefix("#")
-    return (word[:-1] if len(word) > 3 and word.endswith("y") else word).encode("utf-8", "replace")
+def _needles(word: str) -> set[bytes]:
+    """What every token holding the word (or an abbreviation of it) holds, lower case: the stem, less a folded y
+    ("appl": applied, apply)."""
+    found = (w.removeprefix("#") for w in (word, *ABBREVIATIONS.get(word, ())))
+    return {(w[:-1] if len(w) > 3 and w.endswith("y") else w).encode("utf-8", "replace") for w in found} - {b""}
 
 
-def _holding(vocabulary: bytes, lowered: bytes, needle: bytes) -> set[bytes]:
-    """The tokens of the vocabulary (one a line; `lowered`, the same in lower case) holding the needle."""
+def _held(token: bytes, word: str) -> bool:
+    return any(n in token.lower() for n in _needles(word))
+
+
+def _holding(vocabulary: bytes, lowered: bytes, words: Iterable[str]) -> set[bytes]:
+    """The tokens of the vocabulary (one a line; `lowered`, the same in lower case) holding a word's needle."""
     found: set[bytes] = set()
-    at = lowered.find(needle)
-    while at >= 0 and needle:
-        start = lowered.rfind(b"\n", 0, at) + 1
-        end = lowered.find(b"\n", at)
-        found.add(vocabulary[start:end])
-        at = lowered.find(needle, end)
+    for needle in {n for w in words for n in _needles(w)}:
+        at = lowered.find(needle)
+        while at >= 0:
+            start = lowered.rfind(b"\n", 0, at) + 1
+            end = lowered.find(b"\n", at)
+            found.add(vocabulary[start:end])
+            at = lowered.find(needle, end)
     return found
 
 
