@@ -12,41 +12,17 @@ hold, not only those the comment's ceiling leaves). -v prints each line as the c
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
-from real_documents import DATA, MIRRORS, ORG, git, page, work_item  # benchmarks/real_documents.py
+from real_documents import DATA, MIRRORS, summarized  # benchmarks/real_documents.py
 
-from doc_context.change.unified import parse_diff
 from doc_context.comment.disagreement_lines import disagreement_line
-from doc_context.models import ChangedFile, Gathered, PullRequest, PullRequestRef
-from doc_context.summary.summarize import summarize_all
 
 
 def lines_for(pr: dict[str, object], mirrors: Path) -> list[str]:
     """Every disagreement line the summaries of one pull request hold, as the comment says them."""
-    change: dict[str, str] = pr["change"]  # type: ignore[assignment]
-    args = ("diff", "--no-color", "--no-ext-diff", "--no-renames", change["base"], change["commit"])
-    raw = git(mirrors, change["repo"], *args)
-    diff = raw.decode("utf-8", "replace")
-    item = work_item(pr["story"])  # type: ignore[arg-type]
-    paths = sorted({m.group(1) for m in re.finditer(r"^\+\+\+ b(/\S+)", diff, re.M)})
-    pages = [
-        page(n, p["title"], git(mirrors, p["repo"], "show", f"{p['commit']}:{p['path']}").decode("utf-8", "replace"))
-        for n, p in enumerate(pr["pages"], start=1)  # type: ignore[arg-type]
-    ]
-    gathered = Gathered(
-        PullRequest(PullRequestRef(ORG, "Shop", "shop", 4200), str(pr["title"]), ""),
-        (item,),
-        tuple(ChangedFile(p, "edit") for p in paths),
-        tuple((p, (item.id,)) for p in pages),
-        (),
-        (),
-        diff_text=diff,
-        diff_lines=parse_diff(raw),
-    )
-    items, summaries = summarize_all(gathered)
+    _, items, summaries, _, _ = summarized(pr, mirrors)
     return [disagreement_line(d, s.heading) for s in (*items, *summaries) for d in s.disagreements]
 
 

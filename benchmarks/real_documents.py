@@ -33,7 +33,7 @@ from pathlib import Path
 
 from doc_context.app import Options, compose
 from doc_context.change.unified import parse_diff
-from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, WorkItem
+from doc_context.models import ChangedFile, Gathered, Page, PageRef, PullRequest, PullRequestRef, Summary, WorkItem
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.passages import Passage, passages
 from doc_context.summary.summarize import summarize_all
@@ -102,7 +102,10 @@ def page(n: int, title: str, source: str) -> Page:
     return Page(PageRef(page_id=n), n, title, "", "abc", url, wiki_to_markdown(source).text, noun="wiki page", **said)  # type: ignore[arg-type]
 
 
-def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes, str]:
+def summarized(
+    pr: dict[str, object], mirrors: Path
+) -> tuple[Gathered, list[Summary], list[Summary], list[Page], bytes]:
+    """One pull request read as a run reads it (its story, its diff, its cited pages) and summarized."""
     change: dict[str, str] = pr["change"]  # type: ignore[assignment]
     raw = git(
         mirrors, change["repo"], "diff", "--no-color", "--no-ext-diff", "--no-renames", change["base"], change["commit"]
@@ -125,6 +128,11 @@ def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], 
         diff_lines=parse_diff(raw),
     )
     items, summaries = summarize_all(gathered)
+    return gathered, items, summaries, pages, raw
+
+
+def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes, str]:
+    gathered, items, summaries, pages, raw = summarized(pr, mirrors)
     chosen = "\n\n".join(s.text for s in summaries)  # every page's quotes before the comment's ceiling
     return compose(gathered, items, summaries, Options("k")), pages, raw, chosen
 
