@@ -39,3 +39,47 @@ def test_what_many_pages_repeat_is_one_claim_compared_once() -> None:
     assert of == [0] * 40 + [1] and [len(m) for m in members] == [40, 1]
     assert together[1] == "work item 1" and together[0] != together[1]  # claim 0: its pages, never one document
     assert candidate_pairs([said[0], said[40]], together) == [(0, 1)]
+
+
+def _corpus() -> tuple[list[str], list[str]]:
+    """Every sentence of the disagreements benchmark's cases (their pages' lines and their stories' criteria), each
+    with its document: sentences written to disagree, and many that only share words."""
+    import json
+    import re
+    from pathlib import Path
+
+    sentences: list[str] = []
+    documents: list[str] = []
+    for case in sorted((Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "disagreements").glob("*.json")):
+        data = json.loads(case.read_text(encoding="utf-8"))
+        for line in data["page"]["text"].splitlines():
+            for sentence in re.split(r"(?<=[.!?])\s+", line.strip("-*# ")):
+                if sentence:
+                    sentences.append(sentence)
+                    documents.append(f"{case.stem} page")
+        for n, criterion in enumerate(data["story"]["criteria"]):
+            sentences.append(criterion)
+            documents.append(f"{case.stem} criterion {n}")
+    return sentences, documents
+
+
+def test_the_index_misses_no_pair_that_every_pair_compared_would_find() -> None:
+    """The index is an economy, never a filter: over some hundred and thirty sentences, every pair of two
+    documents that speaks of one thing and could differ (what comparing every pair finds) is a candidate."""
+    from doc_context.relevance.statements import same_subject
+    from doc_context.relevance.subject_index import _could_differ, dimensions
+
+    sentences, documents = _corpus()
+    said = [statement(s) for s in sentences]
+    every = {
+        (i, j)
+        for i in range(len(said))
+        for j in range(i + 1, len(said))
+        if documents[i] != documents[j]
+        and same_subject(said[i], said[j])
+        and _could_differ(said[i], said[j], dimensions(said[i]), dimensions(said[j]))
+    }
+    found = set(candidate_pairs(said, documents))
+    assert len(said) > 100 and len(every) > 20  # the corpus holds pairs to find
+    assert every <= found
+    assert len(found) < len(said) * (len(said) - 1) // 4  # and the index still leaves most pairs aside
