@@ -6,8 +6,9 @@ commit) and a story citing two public specifications: the one the change impleme
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
 locating each labelled passage: the documents and the diff are read at run time from bare clones under DIR
 (default /work/.mirror; a repository owner/name is DIR/owner+name/repo or DIR/owner+name). A specification is
-markdown, read as the wiki source reads a page (text/wikimd.py), and cut into passages as the comment does
-(summary/passages.py). The story's work item and its criteria are ours, in a product owner's words.
+markdown or reStructuredText (batch 3), read as the wiki source reads a page (text/wikimd.py), and cut into
+passages as the comment does (summary/passages.py); a labelled passage the page as read lost (the document as
+written holds it) is missed (-v: LOST). The story's work item and its criteria are ours, in a product owner's words.
 
 Prints per pull request and overall (the tuning part, the held-out part, all): whether the best passage of the
 specification the change implements is shown (and "chosen": among the page's quotes before the comment
@@ -16,8 +17,9 @@ and up to four more), the passages shown that are neither labelled nor "related"
 page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
 (the story's criteria with evidence in the diff). The held-out part is every fourth pull request in the
 file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
-was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families); each batch's two parts print too,
-and --batch N runs that batch alone (half the time).
+was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 12 from reStructuredText
+specifications, NumPy Enhancement Proposals and OpenStack oslo specs); each batch's two parts print too, and
+--batch N runs that batch alone.
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """
@@ -146,11 +148,15 @@ def probes(passage: Passage) -> list[str]:
     return [fold(t)[:PROBE] for t in texts if len(fold(t)) >= 25]
 
 
-def anchored(found: list[Passage], anchor: str, where: str) -> Passage:
-    """The one passage holding the anchor, as written ("words § section words": in that section), or an error
-    naming it."""
+def anchored(found: list[Passage], anchor: str, where: str, source: str = "") -> Passage | None:
+    """The one passage holding the anchor, as written ("words § section words": in that section); None when the
+    page as read lost it but the document as written (source) holds its words once (a reader's defect: it counts
+    as missed); else an error naming it."""
     words, _, section = anchor.partition(" § ")
-    hits = [p for p in found if " ".join(words.split()) in " ".join(p.plain.split()) and section in p.section]
+    holding = [p for p in found if " ".join(words.split()) in " ".join(p.plain.split())]
+    if not holding and " ".join(source.split()).count(" ".join(words.split())) == 1:
+        return None
+    hits = [p for p in holding if section in p.section]
     if len(hits) != 1:
         raise SystemExit(f"{where}: anchor {anchor!r} is in {len(hits)} passages, not one")
     return hits[0]
@@ -164,21 +170,25 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
     for spec, doc in zip(pr["pages"], pages, strict=True):  # type: ignore[call-overload]
         found = passages(doc.text, doc.title)
         where = f"{pr['name']}: {doc.title}"
+        source = git(mirrors, spec["repo"], "show", f"{spec['commit']}:{spec['path']}").decode("utf-8", "replace")
         labels = [("best", spec["best"])] if spec.get("best") else []
         labels += [("labelled", a) for a in spec.get("labelled", [])] + [
             ("related", a) for a in spec.get("related", [])
         ]
-        kinds = {anchored(found, a, where).index: kind for kind, a in labels}
+        located = {a: anchored(found, a, where, source) for _, a in labels}
+        kinds = {p.index: kind for kind, a in labels if (p := located[a]) is not None}
         shown = [p for p in found if any(probe in shown_text for probe in probes(p))]
         for kind, anchor in labels:
-            hit = any(p.index == anchored(found, anchor, where).index for p in shown)
+            at = located[anchor]  # None: the page as read lost it (the reader's defect), so it is missed
+            hit = at is not None and any(p.index == at.index for p in shown)
             if kind == "best":
                 tally.best.append(hit)
-                tally.chosen.append(any(probe in chosen_text for probe in probes(anchored(found, anchor, where))))
+                tally.chosen.append(at is not None and any(probe in chosen_text for probe in probes(at)))
             if kind in ("best", "labelled"):
                 tally.labelled.append(hit)
             if verbose and kind != "related":
-                print(f"  {'SHOWN ' if hit else 'missed'} {kind:8} {doc.title[:28]:28} {anchor[:60]}")
+                state = "SHOWN " if hit else "missed" if at is not None else "LOST  "
+                print(f"  {state} {kind:8} {doc.title[:28]:28} {anchor[:60]}")
         lead_only = len(shown) == 1 and shown[0].lead
         unrelated = [p for p in shown if p.index not in kinds and not lead_only]
         tally.unrelated.append(len(unrelated))
