@@ -6,6 +6,7 @@ defines it, in each language's layout.
     spelled("TEmitted", "emit"), spelled("ClusterIp", "Cluster")   # False: nor inside a piece, nor a part
     spelled("=== References", "Reference")                   # False: a one-piece name is its letters, no stem
     spelled("return self._origin", "origin")                 # True: a private name's underscores aside
+    spelled("range testCase.Providers", "TestCase", cased=True)   # False: in code, camel case is read in its case
 
     names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
@@ -44,34 +45,48 @@ def _joined(name: str) -> str:
     return "".join(whole(name))
 
 
-def spelled(text: str, name: str) -> bool:
+def spelled(text: str, name: str, *, cased: bool = False) -> bool:
     """Whether a line writes the name whole: one identifier whose pieces hold the name's, run together or apart at
     its joints (`Float64Value`: float64Value, NewFloat64Value, float64_value; PayPal: paypal_client), never across
     identifiers nor inside a piece; a one-piece name is the identifier whole, letter for letter (`Cluster` is not
     `ClusterIp`, `Reference` not "References": a word's other forms are prose, not the name).
     A qualified name is read by its last part (`NumberUtils.isParsable()`: isParsable), its parts written together
-    on the line, apart by their joints only (`python3.exe` is not "python3, exe")."""
+    on the line, apart by their joints only (`python3.exe` is not "python3, exe").
+    `cased` (in code): a name in camel case, in an identifier in camel case, begins where a piece begins in its first
+    letter's case: `TestCase` is the type, not the variable `testCase` of it; `typesSuffix` is not `mapperTypeSuffix`
+    (snake case tells no case: `ServerHostname` is `server_host_name`; nor one word: `RuboCop` is `rubocop`)."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
     if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
         return False
     wanted_letters = found_parts[-1].lower()
+    upper = _case(found_parts[-1]) if cased else None
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
+        written = pieces(token) if upper is not None and _case(token.strip("_")) is not None else []
         if len(named) == 1:
             if token.strip("_").lower() == found_parts[-1].strip("_").lower() or _across(token, wanted_letters):
                 return True
             continue
         for at in range(len(found)):
             joined = ""
-            for piece in found[at:]:
+            for end, piece in enumerate(found[at:], at):
                 joined += piece
-                if joined == wanted:
-                    return True
+                if joined == wanted and (not written or end == at or written[at][0].isupper() == upper):
+                    return True  # (one piece holding it all is the name in one word: rubocop, paypal)
                 if not wanted.startswith(joined):
                     break
     return False
+
+
+def _case(name: str) -> bool | None:
+    """Whether a camel-case name begins upper case (TestCase) or lower (testCase); None for one case (MAX_RETRIES,
+    split_url) or joints (Content-Type): its case tells nothing."""
+    letters = [c for c in name if c.isalpha()]
+    if name.isalnum() and any(c.isupper() for c in letters) and any(c.islower() for c in letters):
+        return letters[0].isupper()
+    return None
 
 
 def _across(token: str, name: str) -> bool:

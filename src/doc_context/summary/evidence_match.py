@@ -45,7 +45,7 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
         found -= lines.imports if code and module else frozenset()
         if term.named and not term.also:  # code named is read whole: `ActorRefFrom` is not `actorRef`
-            found = {i for i in found if lines.spells(i, term.label)}
+            found = {i for i in found if lines.spells(i, term.label, cased=code)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
         if term.named and names_file(term.label, path):  # `Style/InverseMethods`: style/inverse_methods.rb
