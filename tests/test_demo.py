@@ -62,8 +62,8 @@ def test_the_demo_cites_one_jira_issue() -> None:
 
 CRITERIA = {  # the story's criteria and the bug's expected outcome: the file its evidence names first, or none
     "The gift card is charged first, up to its balance; the remainder goes to the chosen card or PayPal.": (
-        "gift-cards.md:8",
-        "/docs/payments/gift-cards.md",
+        "split_tender.py:10",  # the code that allocates, before the docs naming PayPal
+        "/src/payments/split_tender.py",
     ),
     "If the second payment fails, the gift card hold is released within 30 seconds and the order stays unpaid.": (
         "split_tender.py:6",

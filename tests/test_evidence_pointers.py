@@ -60,6 +60,12 @@ CASED = [  # (language, criterion, path, a line writing the name in another case
 ]
 
 
+@pytest.mark.parametrize(("language", "criterion", "path", "other", "same"), CASED, ids=[c[0] for c in CASED])
+def test_a_camel_case_name_is_read_in_its_case(language, criterion, path, other, same) -> None:
+    assert evidence(criterion, path, other) == [], language
+    assert evidence(criterion, path, same) == [f"/{path}"], language
+
+
 ONE_WORD = [  # a camel-case name written as one word, as a package or a product is, or in snake case: still the name
     ("Ruby", "Bump `RuboCop` requirement to 1.61.", "rubocop-factory_bot.gemspec", "  spec.add_dependency 'rubocop'"),
     ("Python", "Charge `PayPal` last.", "src/pay/charge.py", "    paypal_client.charge(order)"),
@@ -72,3 +78,54 @@ ONE_WORD = [  # a camel-case name written as one word, as a package or a product
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), ONE_WORD, ids=[c[0] for c in ONE_WORD])
 def test_a_camel_case_name_in_one_word_is_the_name(language, criterion, path, line) -> None:
     assert evidence(criterion, path, line) == [f"/{path}"], language
+
+
+DOCS = [  # (language, criterion, a code file and its line, a documentation line naming it in prose)
+    (
+        "Python",
+        "The gift card pays first, up to its balance; the remainder goes to the card or PayPal.",
+        ("src/pay/split.py", '    """Gift card first, capped at its balance; the remainder goes to the card."""'),
+        "When the balance is short, the shopper pays the rest by card or PayPal.",
+    ),
+    (
+        "C#",
+        "Exports go to the ledger nightly; failures page the on-call team via PagerDuty.",
+        ("src/Ledger/NightlyExport.cs", "    // Nightly ledger export; a failure pages the on-call team."),
+        "A failed nightly export pages the on-call team through PagerDuty.",
+    ),
+    (
+        "TypeScript",
+        "Sign-in remembers the device for 30 days; the code is sent by SendGrid.",
+        ("src/auth/device.ts", "export const REMEMBER_DEVICE_DAYS = 30; // days the device is remembered"),
+        "The one-time code is e-mailed through SendGrid; the device is remembered.",
+    ),
+    (
+        "Java",
+        "Uploads resume after a dropped connection; large files go to OneDrive.",
+        ("src/main/java/org/acme/Upload.java", "        // resume the upload after a dropped connection"),
+        "A dropped connection resumes the upload; large files are stored in OneDrive.",
+    ),
+    (
+        "Go",
+        "Retries back off exponentially; the alert goes to PagerDuty after the last retry.",
+        ("internal/retry/backoff.go", "\t// back off exponentially between retries; alert after the last retry"),
+        "After the last retry an alert is raised in PagerDuty.",
+    ),
+    (
+        "Ruby",
+        "Invoices are sent on the first of the month; payment links open in PayPal.",
+        ("lib/billing/invoices.rb", "    # invoices are sent on the first of the month, with their payment links"),
+        "Each invoice's payment link opens PayPal.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "code", "doc"), DOCS, ids=[c[0] for c in DOCS])
+def test_code_ranks_before_the_docs_naming_a_product(language, criterion, code, doc) -> None:
+    """The demo's criterion 1 (issue 32): a product's name only a documentation file says (PayPal) is a word there, not
+    code the change shows, so the code its other terms find counts, and ranks before the docs: they mention
+    everything."""
+    path, line = code
+    both = diff("docs/guide.md", doc) + diff(path, line)
+    found = EvidenceFinder(parse_diff(both)).find(criterion).files
+    assert [f.path for f in found][:1] == [f"/{path}"], language

@@ -11,7 +11,9 @@ two weak ones (rare words, a bare two-digit number). A word or phrase in most of
 is its topic, not this criterion's: it weighs half (TOPIC). A file whose name carries one of the
 criterion's phrases (confirmation_email.py for "the confirmation e-mail") gains NAME_BONUS. When the
 criterion names code (`FraudScreen`, payments.retry.max_attempts) only files showing that code count, and
-none when the diff shows it nowhere: the criterion is about code this pull request does not change.
+none when the diff shows it nowhere: the criterion is about code this pull request does not change; a name only
+documentation says (PayPal, in a page of the docs) is a word there, and holds no file to it. Documentation ranks
+after code (DOC): it mentions everything.
 
 Only the diff's added lines count, never its unchanged context, never a file outside it; deleted lines
 count only for a criterion about removing something; a documentation line repeating one of the work item's
@@ -56,14 +58,14 @@ from doc_context.summary.evidence_match import (
     shortest,
     together,
 )
-from doc_context.summary.related import related_files
-from doc_context.summary.tokens import path_tokens
+from doc_context.summary.related import by_name
 
 __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 
 ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
+DOC = 0.5  # what a documentation file's terms weigh in its rank, beside code: the docs mention everything
 NAMES_ONLY = "Evidence is by file name only: the pull request's change could not be read (the run's log says why)."
 
 
@@ -104,13 +106,18 @@ class EvidenceFinder:
         if struck or not terms.specific:
             return Evidence((), self.basis)
         if self.index is None:
-            return Evidence(_by_name(terms, criterion, self.changed), "file names")
+            return Evidence(by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._change is not None
         everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings)
-        scored = [_in_file(self.index, n, terms, own, everywhere) for n in self._candidates(terms)]
+        files = [self._files(term, terms) for term in terms.terms]
+        scored = [_in_file(self.index, n, terms, own, everywhere) for n in self._candidates(terms, files)]
         found = [s for s in scored if s is not None]
-        named = [t for t in terms.terms if t.named and t.kind == "ident"]
+        named = [
+            t
+            for t, f in zip(terms.terms, files, strict=True)
+            if t.named and t.kind == "ident" and not self._docs_only(f)
+        ]
         if named:  # the code it names must show: all of it, where some file shows all
             shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
@@ -121,7 +128,9 @@ class EvidenceFinder:
             found = [s for s in found if is_test(s.evidence.path)]
         elif all(s.by_words for s in found):  # tests say many things in passing: with what else a change says
             found = []
-        ranked = sorted(found, key=lambda s: (-s.apart, -s.score, s.evidence.path))
+        ranked = sorted(
+            found, key=lambda s: (-s.apart * (DOC if is_doc(s.evidence.path) else 1), -s.score, s.evidence.path)
+        )
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 
     @cached_property
@@ -130,6 +139,30 @@ class EvidenceFinder:
         assert self.index is not None
         files = self.index.diff.files
         return {n: [tuple(parts(scope)) for scope in f.scopes] for n, f in enumerate(files) if f.scopes}
+
+    def _files(self, term: Term, terms: CriterionTerms) -> set[int]:
+        """The files whose words could carry the term, and those a name is (its type's, a definition it changes)."""
+        assert self.index is not None
+        files: set[int] = set()
+        for side in _sides(terms):
+            for needed in lookups(term):
+                files.update(self.index.candidates(side, needed))
+        paths = list(enumerate(f.path for f in self.index.diff.files))
+        if term.kind == "path":
+            files.update(n for n, path in paths if names(path, term.parts[0]))
+        if term.kind == "quoted":  # `changeset tag`: commands/tag/
+            files.update(n for n, path in paths if command_file(term.label, path))
+        if term.kind == "ident" and term.named:  # the file the name is, or its type's
+            files.update(n for n, path in paths if names_file(term.label, path))
+            files.update(n for n, path in paths if member_of_file(term.label, path))
+            files.update(n for n, path in paths if _begins(term.label, path))
+            files.update(n for n, scopes in self._scopes.items() if any(_has_run(w, term.parts) for w in scopes))
+        return files
+
+    def _docs_only(self, files: set[int]) -> bool:
+        """Whether only documentation says a name (PayPal in a guide): a word there, not code the change shows."""
+        assert self.index is not None
+        return bool(files) and all(is_doc(self.index.diff.files[n].path) for n in files)
 
     def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
         """The most a term can weigh in a file: a value nothing where its unit cannot be."""
@@ -140,29 +173,16 @@ class EvidenceFinder:
             return term.weight
         return 0.0  # a value with a unit needs its unit
 
-    def _candidates(self, terms: CriterionTerms) -> list[int]:
+    def _candidates(self, terms: CriterionTerms, term_files: Sequence[set[int]]) -> list[int]:
         """The files worth reading line by line: those whose words could weigh ENOUGH (each term counted at its
         full weight wherever the file uses its words), showing the code the criterion names, if it names any."""
         assert self.index is not None
         bound: dict[int, float] = {}
         named: set[int] | None = None
-        for term in terms.terms:
-            files: set[int] = set()
-            for side in _sides(terms):
-                for needed in lookups(term):
-                    files.update(self.index.candidates(side, needed))
-            if term.kind == "path":
-                files.update(n for n, f in enumerate(self.index.diff.files) if names(f.path, term.parts[0]))
-            if term.kind == "quoted":  # `changeset tag`: commands/tag/
-                files.update(n for n, f in enumerate(self.index.diff.files) if command_file(term.label, f.path))
-            if term.kind == "ident" and term.named:  # the file the name is, or its type's
-                files.update(n for n, f in enumerate(self.index.diff.files) if names_file(term.label, f.path))
-                files.update(n for n, f in enumerate(self.index.diff.files) if member_of_file(term.label, f.path))
-                files.update(n for n, f in enumerate(self.index.diff.files) if _begins(term.label, f.path))
-                files.update(n for n, scopes in self._scopes.items() if any(_has_run(w, term.parts) for w in scopes))
+        for term, files in zip(terms.terms, term_files, strict=True):
             for n in files:
                 bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
-            if term.named and term.kind == "ident":
+            if term.named and term.kind == "ident" and not self._docs_only(files):
                 named = files if named is None else named | files
         phrases = [t for t in terms.terms if t.kind == "phrase"]
         for n in bound:
@@ -278,11 +298,3 @@ def _in_file(
     )
     by_words = is_generated(f.path) or (is_test(f.path) and apart - words < ENOUGH)  # generated: never alone
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
-
-
-def _by_name(terms: CriterionTerms, criterion: str, changed: Sequence[ChangedFile]) -> tuple[FileEvidence, ...]:
-    """Without the diff: the changed files the criterion names, or whose names carry its uncommon words."""
-    specific = {w for t in terms.terms if t.kind != "value" for w in t.parts} - COMMON
-    named = {c.path for c in changed for t in terms.terms if t.kind == "path" and names(c.path, t.parts[0])}
-    related = {p for p in related_files(changed, criterion) if path_tokens(p) & specific}
-    return tuple(FileEvidence(p) for p in sorted(named | related))

@@ -18,9 +18,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from doc_context.change.model import FileEvidence
 from doc_context.models import ChangedFile
+from doc_context.relevance.criterion_terms import COMMON, CriterionTerms
 from doc_context.relevance.words import PATH_NOISE, words
-from doc_context.summary.tokens import identifiers
+from doc_context.summary.evidence_match import names
+from doc_context.summary.tokens import identifiers, path_tokens
 
 RATIO = 0.4
 MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more singles none out
@@ -150,3 +153,12 @@ def _score(f: _File, found: Counter[str], idf: dict[str, float]) -> float:
         return 0.0
     score = sum(idf[w] * (1 + math.log(max(found[w], uses))) for w in f.stem)
     return score + sum(DIR_WEIGHT * idf[w] for w in f.dirs if found[w])
+
+
+def by_name(terms: CriterionTerms, criterion: str, changed: Sequence[ChangedFile]) -> tuple[FileEvidence, ...]:
+    """A criterion's evidence without the diff (summary/evidence.py): the changed files the criterion names, or whose
+    names carry its uncommon words."""
+    specific = {w for t in terms.terms if t.kind != "value" for w in t.parts} - COMMON
+    named = {c.path for c in changed for t in terms.terms if t.kind == "path" and names(c.path, t.parts[0])}
+    related = {p for p in related_files(changed, criterion) if path_tokens(p) & specific}
+    return tuple(FileEvidence(p) for p in sorted(named | related))
