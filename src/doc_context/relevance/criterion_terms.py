@@ -187,7 +187,7 @@ def _prose_token(token: str, into: list[Term]) -> str:
 
 
 def _code_term(code: str, versioned: bool = False) -> Term | None:
-    code = code.strip()
+    code = re.sub(r"^@(?=[\w.-]+/\w)", "", code.strip())  # an npm package's scope, `@parcel/watcher`: its @ aside
     if _is_path(code):
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
     if len(code) > 2 and code[0] == code[-1] and code[0] in "\"'":  # `"android"`: a string, as written
@@ -224,7 +224,7 @@ def _quoted_term(quoted: str) -> Term | None:
 
 def _code_like(token: str) -> Term | None:
     """A token of the prose written as code: a dotted key or path, snake_case, camelCase, an acronym."""
-    bare = token.strip("()[]{}<>,;:!?\"'.")
+    bare = re.sub(r"^@(?=[\w.-]+/\w)", "", token.strip("()[]{}<>,;:!?\"'."))  # @parcel/watcher: as in code
     if re.match(r"[A-Za-z_][\w.]*\w\(", bare):  # a call, `JsonFactory.setStreamReadConstraints(StreamReadConstraints)`
         bare = bare.split("(", 1)[0]  # names the function, its arguments aside
     if _is_path(bare) and ("/" in bare or "." in bare):

@@ -42,6 +42,7 @@ from doc_context.relevance.everywhere import (
     is_test,
     item_topic,
 )
+from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
@@ -102,7 +103,7 @@ class EvidenceFinder:
         `siblings` (the work item's other criteria) and its `title` say its topic, `elsewhere` what the pull
         request's other work items say: a term everywhere (relevance/everywhere.py) counts only beside one that sets
         this criterion apart, and the files are ranked by what sets it apart."""
-        terms = criterion_terms(criterion)
+        terms = no_alternatives(criterion_terms(criterion), self.index)  # "old/unsupported": no code named
         if struck or not terms.specific:
             return Evidence((), self.basis)
         if self.index is None:
@@ -195,7 +196,7 @@ def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], in
     """The named code a file shows: on its lines (found.terms), as the definition its changes sit in (the change is
     inside `round_money`: it shows round_money, though no changed line spells it), or as the file the name begins
     (`ktlint`: KtLintStep.java; not its test)."""
-    scopes = [tuple(parts(scope)) for scope in _file(index, found.path).scopes]
+    scopes = [tuple(parts(scope)) for scope in (index.diff.file(found.path) or DiffFile(found.path)).scopes]
     inside = {t.label for t in named if any(_has_run(words, t.parts) for words in scopes)}
     inside |= {t.label for t in named if _begins(t.label, found.path)}
     return {t.label for t in named if t.label in labels} | inside
@@ -208,12 +209,6 @@ def _begins(name: str, path: str) -> bool:
 def _has_run(words: Sequence[str], run: Sequence[str]) -> bool:
     joined = "".join(run)
     return joined in words or any(tuple(words[i : i + len(run)]) == tuple(run) for i in range(len(words)))
-
-
-def _file(index: DiffIndex, path: str) -> DiffFile:
-    found = index.diff.file(path)
-    assert found is not None
-    return found
 
 
 def _word(word: str) -> Term:

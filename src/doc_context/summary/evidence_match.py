@@ -176,8 +176,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
     if term.kind == "value":  # 3.335: the tokens 3 and 335
         return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
-    if term.kind == "quoted":
-        return [tuple(parts(term.parts[0]))]  # no word to look up ("OK"): every file
+    if term.kind == "quoted":  # no word to look up ("OK"): every file; code as written too (`.HasVariadic`: has,
+        return list(dict.fromkeys([tuple(parts(term.parts[0])), tuple(parts(term.label))]))  # variadic, not one word)
     return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
 
 

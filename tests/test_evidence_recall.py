@@ -1,0 +1,117 @@
+"""Issue 32's recall: an own criterion gets the evidence its diff holds, in each language where the rule applies,
+without a wrong pointer: a name with a short piece (`isValid`, `HasVariadic`) looked up by its pieces; two words
+with a slash between ("old/unsupported") that name no folder; an npm package's scope (`@parcel/watcher`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.folders import slashed_words
+from doc_context.summary.evidence import EvidenceFinder
+
+
+def diff(path: str, *added: str, deleted: tuple[str, ...] = ()) -> str:
+    body = "".join(f"-{line}\n" for line in deleted) + "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{len(deleted)} +1,{len(added)} @@\n{body}"
+
+
+def evidence(criterion: str, *files: str) -> list[str]:
+    found = EvidenceFinder(parse_diff("".join(files))).find(criterion)
+    return [f.path for f in found.files]
+
+
+SHORT_PIECES = [  # (language, path, added line, a name one of whose pieces is a short word: is, has, to, of)
+    ("TypeScript", "src/names.ts", "export function isValid(name: string): boolean {", "isValid"),
+    ("Go", "internal/provider/function.go", "func (f Function) HasVariadic() bool {", "HasVariadic"),
+    ("C#", "src/Cart/Cart.cs", "    public bool IsEmpty => Lines.Count == 0;", "IsEmpty"),
+    ("Java", "src/main/java/org/acme/Names.java", "    public static boolean isBlank(String s) {", "isBlank"),
+    ("Go template", "internal/provider/template.go", "{{- if .HasVariadic }}", ".HasVariadic"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line", "name"), SHORT_PIECES, ids=[s[0] for s in SHORT_PIECES])
+def test_a_name_with_a_short_piece_is_looked_up_by_its_pieces(language, path, line, name) -> None:
+    assert evidence(f"`{name}` reads the new field.", diff(path, line)) == [f"/{path}"], language
+
+
+def test_a_name_with_a_short_piece_is_no_other_name() -> None:
+    assert evidence("`isValid` reads the new field.", diff("src/names.ts", "export function valid(x) {")) == []
+
+
+SLASHED = [  # (language, criterion with two words and a slash between, path, added line)
+    (
+        "TypeScript",
+        "Polyfill `Object.is` for old/unsupported browsers.",
+        "src/utils/comparer.ts",
+        "const objectIs = Object.is || ((a, b) => a === b)",
+    ),
+    (
+        "C#",
+        "Resolve the lock stall at low/reasonable load.",
+        "src/Bridge.cs",
+        "    private readonly SemaphoreSlim _lockStall = new(1);",
+    ),
+    ("Go", "Apply the dial deadline to read/write calls.", "server.go", "\tdialDeadline time.Duration"),
+    ("Python", "`retry_after` is honoured on GET/HEAD requests.", "client/retry.py", "    retry_after = parse(h)"),
+    (
+        "Java",
+        "Read quoted/unquoted fields with the lenient parser.",
+        "src/main/java/CsvReader.java",
+        "    private final LenientParser lenientParser;",
+    ),
+    (
+        "Ruby",
+        "Skip first/last calls in the sample cop.",
+        "lib/rubocop/cop/style/sample.rb",
+        "    def sample_cop?(node)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), SLASHED, ids=[s[0] for s in SLASHED])
+def test_two_words_with_a_slash_between_name_no_code(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+
+
+def test_a_package_path_beside_the_changed_one_still_names_code() -> None:
+    """`helper/resource` next to a change of helper/schema: a package this change does not touch."""
+    criterion = "helper/resource: `TestStep.Config` gains provider blocks."
+    found = diff("helper/schema/provider.go", "func (s TestStep) Config() string { return providerBlock }")
+    assert evidence(criterion, found) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "paths", "expected"),
+    [
+        ("low/reasonable", ["/src/Bridge.cs"], True),
+        ("helper/resource", ["/helper/schema/provider.go"], False),  # its sibling package is changed
+        ("Style/Sample", ["/lib/style/sample.rb"], False),  # a name, not two plain words
+        ("cqroot/prompt", ["/go.mod"], True),  # words, unless a line writes them (evidence.py)
+    ],
+)
+def test_slashed_words(code, paths, expected) -> None:
+    assert slashed_words(code, paths) is expected
+
+
+def test_a_module_path_two_words_with_a_slash_keeps_its_line() -> None:
+    """`cqroot/prompt` names no folder, but go.mod writes it: a module's path, evidence."""
+    criterion = "Switched the prompt tool to cqroot/prompt."
+    assert evidence(criterion, diff("go.mod", "\tgithub.com/cqroot/prompt v0.9.1")) == ["/go.mod"]
+
+
+NPM_SCOPES = [  # (written, path, added line)
+    ("`@parcel/watcher`", "src/utils/watcher.ts", "    'Failed to import @parcel/watcher. Install it.'"),
+    ("@parcel/watcher", "src/utils/watcher.ts", "    'Failed to import @parcel/watcher. Install it.'"),
+    ("`@vitejs/plugin-react`", "package.json", '    "@vitejs/plugin-react": "^4.3.0",'),
+]
+
+
+@pytest.mark.parametrize(("written", "path", "line"), NPM_SCOPES)
+def test_an_npm_scope_is_part_of_the_package_as_written(written, path, line) -> None:
+    assert evidence(f"Fail more quietly when {written} cannot load.", diff(path, line)) == [f"/{path}"]
+
+
+def test_a_decorator_keeps_its_at() -> None:
+    """`@command` is the decorator where it decorates, not every `command` of the file."""
+    assert evidence("`@command` is annotated.", diff("src/click/core.py", "    command = self.get_command(ctx)")) == []
