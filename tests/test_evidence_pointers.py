@@ -129,3 +129,57 @@ def test_code_ranks_before_the_docs_naming_a_product(language, criterion, code, 
     both = diff("docs/guide.md", doc) + diff(path, line)
     found = EvidenceFinder(parse_diff(both)).find(criterion).files
     assert [f.path for f in found][:1] == [f"/{path}"], language
+
+
+SWEPT = [  # (language, criterion, the changed line as a template of {name}, the name, three others)
+    (
+        "Go",
+        "Support `PlanResourceChange` on destroy.",
+        "func (s *muxServer) {name}(ctx context.Context, req *tfprotov5.{name}Request) (*{name}Response, error) {{",
+        ("PlanResourceChange", "ApplyResourceChange", "ReadResource", "ImportResourceState"),
+    ),
+    (
+        "C#",
+        "`GetInvoiceAsync` retries on a timeout.",
+        "    public Task<Response> {name}(Request request, CancellationToken token) => Send(request, token);",
+        ("GetInvoiceAsync", "GetOrderAsync", "GetRefundAsync", "GetCustomerAsync"),
+    ),
+    (
+        "TypeScript",
+        "`fetchInvoice` retries on a timeout.",
+        "export const {name} = (client: Client) => client.request('{name}');",
+        ("fetchInvoice", "fetchOrder", "fetchRefund", "fetchCustomer"),
+    ),
+    (
+        "Java",
+        "`chargeCard` retries on a timeout.",
+        '    public Response {name}(Request request) {{ return client.call("{name}", request); }}',
+        ("chargeCard", "refundCard", "voidCard", "captureCard"),
+    ),
+    (
+        "Python",
+        "`charge_card` retries on a timeout.",
+        '    def {name}(self, request): return self._call("{name}", request)',
+        ("charge_card", "refund_card", "void_card", "capture_card"),
+    ),
+    (
+        "Ruby",
+        "`charge_card` retries on a timeout.",
+        "  def {name}(request) = call(:{name}, request)",
+        ("charge_card", "refund_card", "void_card", "capture_card"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "template", "names"), SWEPT, ids=[c[0] for c in SWEPT])
+def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, template, names) -> None:
+    """terraform-plugin-mux's decoy (issue 32): a change giving every RPC the same new line is about none of them;
+    with two others only, the name's line is its own."""
+    files = [(f"src/part_{n}{_EXTENSIONS[language]}", template.format(name=name)) for n, name in enumerate(names)]
+    every = EvidenceFinder(parse_diff("".join(diff(path, line) for path, line in files))).find(criterion)
+    assert every.files == (), language
+    fewer = EvidenceFinder(parse_diff("".join(diff(path, line) for path, line in files[:3]))).find(criterion)
+    assert [f.path for f in fewer.files] == [f"/{files[0][0]}"], language
+
+
+_EXTENSIONS = {"Go": ".go", "C#": ".cs", "TypeScript": ".ts", "Java": ".java", "Python": ".py", "Ruby": ".rb"}

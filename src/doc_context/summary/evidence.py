@@ -55,8 +55,8 @@ from doc_context.summary.evidence_match import (
     names,
     pasted,
     plain,
-    rewritten,
     shortest,
+    stale,
     together,
 )
 from doc_context.summary.related import by_name
@@ -251,7 +251,7 @@ def _in_file(
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         for n, lines in enumerate(sides):
             hit, hit_weight = lines_for(looked, lines, f.path)
-            hits[n] = hit - copied[n] - (rewritten(index, file_no, term, hit) if n == 0 else set())
+            hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             if hits[n] and hit_weight:
                 weight = max(weight, hit_weight)
                 where |= {(n, lines.numbers[i]) for i in hits[n]}

@@ -13,11 +13,12 @@ from doc_context.change.index import DiffIndex, FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
-from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
 from doc_context.relevance.words import number, parts, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
+SWEEP = 3  # other names at least, each in another file, an edit repeated for: a sweep over them, not about one
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
 # string literals (a quote inside a word is a contraction: don't, it's)
@@ -193,6 +194,11 @@ def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str,
     return tuple(kept)
 
 
+def stale(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
+    """The hit lines that add nothing of the term: rewritten around it, or an edit repeated for other names."""
+    return rewritten(index, file_no, term, hit) | repeated(index, file_no, term, hit)
+
+
 def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
     """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
     was there before (`limit=100` on a line that gained another argument), not what the change adds. Code the
@@ -208,6 +214,60 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
     said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
     said |= set(_said(term)) if term.kind != "value" else set()  # a version, 21.2.3, is one number on its line
     return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
+
+
+def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
+    """The hit lines, when each is one instance of an edit the change repeats for other names: the same line, the
+    name aside, in other files with SWEEP other names (`func (s *muxServer) PlanResourceChange(ctx ...
+    *tfprotov5.PlanResourceChangeRequest)` beside ApplyResourceChange's, ReadResource's, ...: a change to every
+    RPC is about none of them)."""
+    if not (term.kind == "ident" and term.named) or not hit:
+        return set()
+    lines = index.file_words("added", file_no)
+    name = qualified(term.label)[-1] if qualified(term.label) else ""
+    if not name:
+        return set()
+    for i in sorted(hit):
+        shape = _template(lines.texts[i], name)
+        if shape is None:
+            return set()  # a line of its own: the term counts there, whatever the others are
+        pattern, needed = shape
+        others: set[str] = set()
+        for n in index.candidates("added", needed):
+            if n != file_no:
+                other = index.file_words("added", n).texts
+                others |= {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
+            if len(others) >= SWEEP:
+                break
+        else:
+            return set()
+    return set(hit)
+
+
+def _template(text: str, name: str) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
+    """A line as a pattern with any other name where it writes this one (PlanResourceChangeRequest: any name, then
+    Request), and the words the rest of it holds, for looking its like up; None for a line holding only the name."""
+    at = [m for m in re.finditer(re.escape(name), text.strip()) if _whole_at(text.strip(), m.start(), m.end())]
+    if not at:
+        return None
+    stripped, pieces_, start = text.strip(), [], 0
+    for k, m in enumerate(at):
+        pieces_.append(re.escape(stripped[start : m.start()]))
+        pieces_.append(r"([A-Za-z_]\w*?)" if k == 0 else r"\1")
+        start = m.end()
+    pieces_.append(re.escape(stripped[start:]))
+    rest = re.sub(re.escape(name), " ", stripped)
+    needed = tuple(dict.fromkeys(parts(rest)))
+    return (re.compile("".join(pieces_)), needed) if needed else None
+
+
+def _whole_at(text: str, start: int, end: int) -> bool:
+    """Whether the name at text[start:end] begins and ends at an identifier's pieces (Request after it is a piece)."""
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() and before.islower() == text[start].islower()) and not (
+        after.isalnum() and after.islower()
+    )
 
 
 def _said(term: Term) -> list[str]:
