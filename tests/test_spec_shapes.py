@@ -126,3 +126,98 @@ def test_what_only_the_changes_tests_name_does_not_speak_for_a_long_page() -> No
     assert not example.matched and "as this page says" in example.text  # its lead only
     named = weigh_pages([(long_page("The `installer_file` is written."), "Spec"), other], change)[0]
     assert named.matched  # the control: the change's own code names it
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("The format::\n\n  # a comment\n  key = value\n\nAfter it.", [("para", "The format:"), ("para", "After it.")]),
+        (
+            "For example::\n\n  >>> np.float64 == np.double\n  True\n\nAfter it.",
+            [("para", "For example:"), ("para", "After it.")],
+        ),
+        ("Run it ::\n\n   run --now\n\n::\n\n   also\n\nAfter it.", [("para", "Run it"), ("para", "After it.")]),
+        (">>> x = np.int8(1)\n>>> x + 300\n\nAfter it.", [("para", "After it.")]),  # a doctest block
+        (
+            ".. code-block:: python\n   :linenos:\n\n   # set it\n   def load(self): pass\n\nAfter it.",
+            [("para", "After it.")],
+        ),
+        (
+            "A list:\n\n#. Read the file.\n#. Write it back.\n\nAfter it.",
+            [("para", "A list:"), ("rule", "Read the file."), ("rule", "Write it back."), ("para", "After it.")],
+        ),
+        (
+            ".. note::\n\n    The option is read once, at start.\n\nAfter it.",
+            [("para", "The option is read once, at start."), ("para", "After it.")],
+        ),  # a note's text is no code
+        (
+            "..\n  This template should be in ReSTructured text.\n\n  To test out your formatting, build the docs.\n\n"
+            "After it.",
+            [("para", "After it.")],
+        ),  # a comment, its indented lines with it
+        ("Flow\n----\n.. code-block:: none\n\n   +---+\n   | a |\n\nAfter it.", [("para", "After it.")]),
+        (".. A comment on one line\n\nAfter it.", [("para", "After it.")]),
+        ("..\n\n  A block quote after an empty comment.", [("para", "A block quote after an empty comment.")]),
+    ],
+    ids=[
+        "literal-heading",
+        "literal-doctest",
+        "literal-markers",
+        "doctest",
+        "code-block",
+        "auto-numbered",
+        "note",
+        "comment-block",
+        "code-under-a-title",
+        "comment-line",
+        "empty-comment",
+    ],
+)
+def test_restructuredtext_blocks_read_as_what_they_are(page: str, expected: list[tuple[str, str]]) -> None:
+    assert [(p.kind, p.plain) for p in passages(wiki_to_markdown(page).text)] == expected
+
+
+def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_no_code() -> None:
+    page = "..\n  This work is licensed under a Creative Commons Attribution 3.0 Unported License.\n\n"
+    page += "  To test out your formatting, build the docs using tox, or see the guide.\n\n"
+    page += "=======\n Title\n=======\n\nThe service loads one backend at start, and keeps it.\n\n"
+    page += "Backends\n~~~~~~~~\n\nA backend is chosen by name.\n\nErrors\n~~~~~~\n\nAn unknown name is an error."
+    found = passages(wiki_to_markdown(page).text, "Title")
+    assert [(p.section, p.plain, p.lead) for p in found] == [
+        ("", "The service loads one backend at start, and keeps it.", True),
+        ("Backends", "A backend is chosen by name.", False),
+        ("Errors", "An unknown name is an error.", False),
+    ]
+    assert wiki_to_markdown(page).text.endswith("An unknown name is an error.")  # no fence closed at the end
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "See `the launcher <https://docs.example/launcher>`_ now.",
+            "See [the launcher](https://docs.example/launcher) now.",
+        ),
+        ("See `<https://docs.example/a>`__.", "See [https://docs.example/a](https://docs.example/a)."),
+        ("The `drivers`_ section.", "The drivers section."),
+        ("As :ref:`NEP 41 <NEP41>` says.", "As NEP 41 says."),
+        ("Call :func:`~numpy.isdtype` or :py:meth:`Conf.load`.", "Call `numpy.isdtype` or `Conf.load`."),
+        ("Keep ``literal `x`_ text`` as is.", "Keep ``literal `x`_ text`` as is."),
+    ],
+    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "literal"],
+)
+def test_restructuredtext_links_and_roles_read_as_markdown(text: str, expected: str) -> None:
+    assert wiki_to_markdown(text).text == expected
+
+
+def test_the_field_list_under_a_documents_title_is_its_metadata_not_its_lead() -> None:
+    page = ".. _NEP99:\n\n=================================\nNEP 99 — Recording the installer\n"
+    page += "=================================\n\n:Author: Ann Example <ann@example.com>\n:Status: Final\n"
+    page += ":Resolution: https://mail.example.org/thread/1\n\nAbstract\n--------\n\n"
+    page += "We propose recording which tool installed each package, in one file.\n\n"
+    page += "Usage\n-----\n\n:Key: a field list in the body is what the page says."
+    found = passages(wiki_to_markdown(page).text, "NEP 99: Recording the installer")
+    assert [(p.section, p.plain, p.lead) for p in found] == [
+        ("Abstract", "We propose recording which tool installed each package, in one file.", True),
+        ("Usage", ":Key: a field list in the body is what the page says.", False),
+    ]

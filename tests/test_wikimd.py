@@ -54,6 +54,42 @@ def test_wiki_syntax_and_html_are_read_safely(page: str, expected: str) -> None:
     assert md(page) == expected
 
 
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("a\n\n  x <object object at 0x1> y\n\nb para after", "a\n\n  x <object object at 0x1> y\n\nb para after"),
+        ("pip install <package>\n\nnext", "pip install <package>\n\nnext"),
+        ("Each has <service name>:<port number>.", "Each has <service name>:<port number>."),
+        (
+            "cat > a.conf <<EOF\n[DEFAULT]\nEOF\n$> cat > b.conf <<EOF",
+            "cat > a.conf <<EOF\n[DEFAULT]\nEOF\n$> cat > b.conf <<EOF",
+        ),
+        ("A <span>real</span> tag, a <package> placeholder", "A real tag, a <package> placeholder"),
+        ("The `<b>` element", "The `<b>` element"),  # a code span is code
+        ("Intro\n\n    <b>bold</b>\n\nAfter", "Intro\n\n    <b>bold</b>\n\nAfter"),  # so is an indented block
+        ("- item\n\n    <b>more</b> of it", "- item\n\n    more of it"),  # a list item's paragraph is not
+        ("<object data='x.swf'>fallback\nstill\n\nNext.", "Next."),  # unclosed: to its paragraph's end
+        ("<script>alert(1)\n\nNext.", "Next."),
+        ("<svg><rect/></svg>Shown", "Shown"),
+    ],
+    ids=[
+        "repr",
+        "placeholder",
+        "placeholders",
+        "heredoc",
+        "element",
+        "span",
+        "indented",
+        "list",
+        "unclosed",
+        "script",
+        "closed",
+    ],
+)
+def test_what_is_no_tag_stays_and_no_tag_swallows_the_page(page: str, expected: str) -> None:
+    assert md(page) == expected
+
+
 def test_a_page_past_the_limit_is_read_to_a_line_end_and_says_so() -> None:
     line = "Rounding happens once, on the order total. " * 4 + "\n"
     page = line * (MAX_CHARS // len(line) + 10)

@@ -32,6 +32,7 @@ _SPECIFIES = re.compile(
     r"\b(?:specification|reference-level|detailed design|design details?|requirements?|rules?)\b", re.I
 )
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
+_FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
 _ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
 _TOC_TITLE = re.compile(r"^\W*(?:table of )?contents\W*$", re.IGNORECASE)
@@ -60,15 +61,22 @@ def nest(headings: list[tuple[int, str]], level: int, text: str) -> list[tuple[i
     return [*(h for h in headings if h[0] < level), (level, text)]
 
 
-def metadata(kind: str, lines: list[str]) -> bool:
+def metadata(kind: str, lines: list[str], titled: bool = False) -> bool:
     """A list of "Key: value" items, or a paragraph of "Key: value" lines (a proposal's header: "PEP: 9",
     "Status: Final", an indented line going on with the one above), before the first heading: the page's
-    metadata, not what it says."""
+    metadata, not what it says. `titled`: under the page's first heading, where only a reStructuredText field
+    list (`:Author: Ann`, `:Status: Final`: docutils' bibliographic fields under the document's title) is."""
+    if titled:
+        return kind == "para" and bool(_FIELD.match(lines[0] if lines else "")) and _all_fields(lines, _FIELD)
     if kind == "list":
         return bool(lines) and all(_META_ITEM.match(item) for item in lines)
-    if kind != "para" or len(lines) < 2 or not _META_ITEM.match(lines[0]):
+    if kind != "para" or len(lines) < 2 or not (_META_ITEM.match(lines[0]) or _FIELD.match(lines[0])):
         return False
-    return all(_META_ITEM.match(line) or line[:1] in " \t" for line in lines)
+    return _all_fields(lines, _META_ITEM) or _all_fields(lines, _FIELD)
+
+
+def _all_fields(lines: list[str], field: re.Pattern[str]) -> bool:
+    return all(field.match(line) or line[:1] in " \t" for line in lines)
 
 
 def navigation(text: str) -> bool:

@@ -84,7 +84,7 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
             headings = nest(headings, block.level or heading_level(lines[block.start].lstrip()), text)
             continue
         said = block.items if block.kind == "list" else lines[block.start : block.end]
-        if not section and len(headings) <= 1 and metadata(block.kind, said):
+        if len(headings) <= 1 and metadata(block.kind, said, titled=bool(section)):
             continue
         aside_ = aside(headings)  # a lead is no aside either (a proposal template's checklist)
         leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_

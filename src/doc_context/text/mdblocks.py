@@ -73,9 +73,9 @@ def parse_blocks(markdown: str) -> list[Block]:
         if not lines[i].strip():
             i += 1
             continue
-        underlined = _underlined(lines, i)
-        if underlined is not None:
-            title, style, end = underlined
+        heading = underlined(lines, i)
+        if heading is not None:
+            title, style, end = heading
             styles += [] if style in styles or len(style) > 1 else [style]
             level = 1 if len(style) > 1 else styles.index(style) + 1  # an overlined title: the document's
             blocks.append(Block("heading", (title,), start=i, end=end, level=level))
@@ -87,7 +87,7 @@ def parse_blocks(markdown: str) -> list[Block]:
     return blocks
 
 
-def _underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
+def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
     """An underlined heading at line i (CommonMark's setext `Title` over `=====`; reStructuredText's underlines and
     overlines of = - ~ ^ and the like): its title, its style (the character, doubled when overlined) and the line
     after it; None for anything else (a `---` line after a blank line is a rule, not a heading)."""

@@ -23,18 +23,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from doc_context.text.mdblocks import FENCE, closes_fence
+from doc_context.text.codespans import code_spans
+from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
+from doc_context.text.rawhtml import html_dropped, unsafe_dropped
+from doc_context.text.rstmd import inline, numbered, rst_block
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
 _TOC = re.compile(r"^\s*\[\[_(?:TOC|TOSP)_\]\]\s*$", re.IGNORECASE)
 _CONTAINER = re.compile(r"^\s*:::\s*([A-Za-z][\w-]*)?(.*)$")  # ::: mermaid, ::: video, ::: query-table <id>, :::
 _SHOWS = {"mermaid": "a Mermaid diagram", "video": "a video", "query-table": "a table of query results"}
-_DROPPED = re.compile(r"<(script|style|iframe|object|embed|template|noscript|svg)\b.*?(?:</\1\s*>|\Z)", re.I | re.S)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-_ANCHOR = re.compile(r"<a\b[^>]*?\bhref\s*=\s*[\"']?(https?://[^\"'\s>]+)[\"']?[^>]*>(.*?)</a\s*>", re.I | re.S)
-_IMG_TAG = re.compile(r"<img\b[^>]*?>", re.I | re.S)
-_ALT = re.compile(r"\balt\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))", re.I)
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<![^<>]*>")
+_KEPT = re.compile(r"\x00(\d+)\x00")
 _MD_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"\n]*\")?\s*\)")
 _MD_LINK = re.compile(r"(?<![!\\])\[([^\]\n]+)\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"\n]*\")?\s*\)")
 _REMOTE = re.compile(r"(?i)^(?:https?://|mailto:|#)")
@@ -59,7 +58,11 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        if fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
+        read = None if fence else rst_block(lines, i, prose)
+        if fence and i and underlined(lines, i - 1):  # a reStructuredText title's underline (`~~~~`) opens no code
+            prose.append(line)
+            i += 1
+        elif fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
             out += _prose(prose)
             end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), None)
             out += lines[i : end + 1] if end is not None else [*lines[i:], fence.group(1)]  # closed at the end
@@ -70,6 +73,11 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
             name = container.group(1).lower()
             out += [f"_({_SHOWS[name]} is on the page)_"] if name in _SHOWS else _prose(lines[i + 1 : end])
             i = end + 1
+        elif read is not None and read.again:
+            lines[i : read.end] = read.lines  # a directive's content, read as the page's own lines
+        elif read is not None:
+            out += _prose(prose) + read.lines
+            i = read.end
         elif _TOC.match(line) or line.strip() == ":::":
             i += 1
         else:
@@ -95,24 +103,41 @@ def _without_front_matter(lines: list[str]) -> list[str]:
 
 
 def _prose(lines: list[str]) -> list[str]:
-    """Markdown outside code: HTML and images turned into text; taken from `lines`, which is emptied."""
+    """Markdown outside fences: HTML and images turned into text, reStructuredText's links and roles into
+    markdown; code (a code span, an indented block) kept as written. Taken from `lines`, which is emptied."""
     if not lines:
         return []
-    text = "\n".join(lines)
+    text = unsafe_dropped(_COMMENT.sub("", "\n".join(numbered(lines))))
     lines.clear()
-    text = _COMMENT.sub("", _DROPPED.sub("", text))
-    text = _ANCHOR.sub(lambda m: f"[{_TAG.sub('', m.group(2)).strip() or m.group(1)}]({m.group(1)})", text)
-    text = _IMG_TAG.sub(_img_alt, text)
-    text = _TAG.sub("", text)
-    text = _MD_IMAGE.sub(_image, text)
-    text = _MD_LINK.sub(_link, text)
-    return text.split("\n")
+    kept: list[str] = []
+    text = html_dropped(_masked(inline(text), kept))
+    text = _MD_LINK.sub(_link, _MD_IMAGE.sub(_image, text))
+    return _KEPT.sub(lambda m: kept[int(m.group(1))], text).split("\n")
 
 
-def _img_alt(match: re.Match[str]) -> str:
-    alt = _ALT.search(match.group())
-    words = next((g for g in alt.groups() if g), "") if alt else ""
-    return f"(image: {words.strip()})" if words.strip() else ""
+def _masked(text: str, kept: list[str]) -> str:
+    """The text with its code spans and indented code blocks (CommonMark: four spaces in, after a blank line,
+    outside a list) each replaced by a mark of what `kept` holds."""
+
+    def keep(code: str) -> str:
+        kept.append(code)
+        return f"\x00{len(kept) - 1}\x00"
+
+    out: list[str] = []
+    code = in_list = False
+    for line in text.split("\n"):
+        indented = line.startswith(("    ", "\t"))
+        code = indented and not in_list and (code or not out or not out[-1].strip())
+        if line.strip() and not indented:
+            in_list = bool(LIST_MARKER.match(line)) or (in_list and line[:1] in " \t")
+        if code:
+            out.append(keep(line))
+            continue
+        spans, _ = code_spans(line)
+        for start, end in reversed(spans):
+            line = line[:start] + keep(line[start:end]) + line[end:]
+        out.append(line)
+    return "\n".join(out)
 
 
 def _image(match: re.Match[str]) -> str:

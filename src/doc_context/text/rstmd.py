@@ -1,0 +1,196 @@
+"""Pure: the reStructuredText shapes a specification is written in, read as the markdown they mean.
+
+A proposal written in reStructuredText (docutils, "reStructuredText Markup Specification") reaches the wiki
+reader as it is written. What would read wrong as markdown is said as markdown here:
+
+- a literal block (a paragraph ending in `::`, a blank line, lines indented under it), a code directive
+  (`.. code-block:: python`, `.. code::`, `.. doctest::` ...) and a doctest block (a paragraph of `>>>`
+  lines) are fenced code: their lines are never headings, quotes or passages; the paragraph's `::` reads `:`
+  (` ::` and a lone `::` read nothing), as docutils renders it;
+- a comment (`..` and what is indented under it: a template's notes, a licence) goes, as docutils shows
+  nothing of it; a directive's options (`:alt: ...`) go and its indented content (a note's text) reads as
+  paragraphs, not as indented code;
+- an auto-numbered list (`#.`) is numbered 1., 2., 3.;
+- a hyperlink reference (`` `text <https://...>`_ ``) is a markdown link, a named one (`` `text`_ ``) its
+  text, a cross-reference role (``:ref:`text <target>` ``) its text and a code role (``:func:`name` ``)
+  the name as code.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from doc_context.text.mdblocks import FENCE, underlined
+
+_EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+(.*))?$")  # '.. something' or a lone '..'
+_DIRECTIVE = re.compile(r"^([A-Za-z0-9][\w.:+-]*)::(?:[ \t]+(.*))?$")
+_CODE_DIRECTIVES = {
+    "code", "code-block", "sourcecode", "doctest", "testcode", "testoutput", "testsetup", "testcleanup",
+    "ipython", "parsed-literal", "math", "highlight", "literalinclude",
+}  # fmt: skip
+_OPTION = re.compile(r"^[ \t]*:[\w -]+:(?:[ \t].*)?$")  # a directive's option, ':linenos:', ':alt: text'
+_DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
+_AUTO_NUMBER = re.compile(r"^([ \t]*)#\.([ \t]+)")
+_LINK = re.compile(r"(?<![`\w])`([^`<>\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")  # `text <url>`_
+_REFERENCE = re.compile(r"(?<![`\w])`([^`<>\n]+)`__?(?![\w`])")  # `text`_
+_ROLE = re.compile(r"(?<![\w`]):((?:[\w+-]+:)?[\w+-]+):`([^`\n]+)`(?!`)")  # :ref:`text <target>`, :func:`name`
+_LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
+_TEXT_ROLES = {"ref", "doc", "term", "numref", "pep", "rfc", "abbr", "emphasis", "strong", "sup", "sub", "title"}
+
+
+@dataclass(frozen=True)
+class Read:
+    lines: list[str]  # the markdown a block reads as: a fence, nothing (a comment), a directive's content
+    end: int  # the line after the block
+    again: bool = False  # the lines are the page's own, to be read as it (a directive's content)
+
+
+def rst_block(lines: list[str], i: int, prose: list[str]) -> Read | None:
+    """At lines[i], a reStructuredText block that reads otherwise as markdown; None when there is none there.
+    `prose`: the lines read before it since the last fence (a literal block's `::` paragraph is its last lines,
+    rewritten here)."""
+    line = lines[i]
+    explicit = _EXPLICIT.match(line)
+    if explicit and _blank_before(prose):
+        return _explicit(lines, i, explicit)
+    if _DOCTEST.match(line) and _blank_before(prose):
+        end = next((j for j in range(i, len(lines)) if not lines[j].strip()), len(lines))
+        return Read(_fenced(lines[i:end], "pycon"), end)
+    if not line.strip() and _literal_marker(prose):
+        start = next((j for j in range(i, len(lines)) if lines[j].strip()), len(lines))
+        if start < len(lines) and _indent(lines[start]) > _indent(_paragraph_start(prose)):
+            end = _body_end(lines, start, _indent(_paragraph_start(prose)))
+            _drop_marker(prose)
+            return Read(["", *_fenced(lines[start:end], "")], end)
+    return None
+
+
+def _explicit(lines: list[str], i: int, explicit: re.Match[str]) -> Read | None:
+    base, rest = len(explicit.group(1)), (explicit.group(2) or "").strip()
+    end = _body_end(lines, i + 1, base)
+    if not rest:  # a comment; a lone '..' over a blank line is an empty one and takes nothing after it
+        empty = i + 1 >= len(lines) or not lines[i + 1].strip()
+        return Read([], i + 1 if empty else end)
+    directive = _DIRECTIVE.match(rest)
+    if directive is None:
+        if rest[0] in "_[|" or rest.startswith("__"):
+            return None  # a target, a footnote, a citation, a substitution: the reader's navigation already
+        return Read([], end)  # a comment
+    body = lines[i + 1 : end]
+    while body and _OPTION.match(body[0]):
+        body = body[1:]
+    name = directive.group(1).split(":")[-1].casefold()
+    argument = (directive.group(2) or "").strip()
+    if name in _CODE_DIRECTIVES:
+        return Read(_fenced(body, argument.split(" ")[0] if name != "math" else "math") if _text(body) else [], end)
+    said = [argument, ""] if " " in argument else []  # `.. note:: Words.`; not `.. image:: x.png`
+    return Read([*said, *_dedented(body)], end, again=True) if said or _text(body) else Read([], end)
+
+
+def _text(body: list[str]) -> bool:
+    return any(line.strip() for line in body)
+
+
+def _blank_before(prose: list[str]) -> bool:
+    """Whether a block may start here: after a blank line, or right under a section title's underline."""
+    return not prose or not prose[-1].strip() or (len(prose) >= 2 and underlined(prose, len(prose) - 2) is not None)
+
+
+def _paragraph_start(prose: list[str]) -> str:
+    """The first line of the paragraph that ends the prose (its last lines up to a blank one)."""
+    start = len(prose)
+    while start > 0 and prose[start - 1].strip():
+        start -= 1
+    return prose[start] if start < len(prose) else ""
+
+
+def _literal_marker(prose: list[str]) -> bool:
+    """Whether the prose ends with a paragraph whose last line ends in `::` (a literal block follows)."""
+    return bool(prose) and prose[-1].rstrip().endswith("::") and not FENCE.match(prose[-1])
+
+
+def _drop_marker(prose: list[str]) -> None:
+    """The paragraph's `::` as docutils renders it: `text::` reads `text:`; ` ::` and a lone `::` nothing."""
+    last = prose[-1].rstrip()
+    if last.strip() == "::":
+        prose.pop()
+    elif last.endswith(" ::") or last.endswith("\t::"):
+        prose[-1] = last[:-2].rstrip()
+    else:
+        prose[-1] = last[:-1]
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def _body_end(lines: list[str], start: int, base: int) -> int:
+    """The line after an indented body starting at `start`: it ends before the first line indented `base` or
+    less (blank lines inside it are its own; those after it are not)."""
+    end = last = start
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > base):
+        end += 1
+        last = end if lines[end - 1].strip() else last
+    return last
+
+
+def _dedented(body: list[str]) -> list[str]:
+    width = min((_indent(line) for line in body if line.strip()), default=0)
+    return [line.expandtabs(8)[width:] if line.strip() else "" for line in body]
+
+
+def _fenced(body: list[str], info: str) -> list[str]:
+    """Lines as a fenced code block, dedented; the fence longer than any backtick run they start with."""
+    code = _dedented(body)
+    while code and not code[-1].strip():
+        code.pop()
+    while code and not code[0].strip():
+        code.pop(0)
+    longest = max((len(line) - len(line.lstrip("`")) for line in code), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{fence}{info}", *code, fence]
+
+
+def numbered(lines: list[str]) -> list[str]:
+    """Auto-numbered items (`#.`) numbered from 1, each list apart (a line of its indent or less that is no
+    item ends it)."""
+    counts: dict[int, int] = {}
+    out: list[str] = []
+    for line in lines:
+        if not line.strip():
+            out.append(line)
+            continue
+        width = _indent(line)
+        item = _AUTO_NUMBER.match(line)
+        counts = {k: v for k, v in counts.items() if k < width or (k == width and item)}
+        if item:
+            counts[width] = counts.get(width, 0) + 1
+            line = f"{item.group(1)}{counts[width]}.{item.group(2)}{line[item.end() :]}"
+        out.append(line)
+    return out
+
+
+def inline(text: str) -> str:
+    """Hyperlink references, named references and roles as markdown (outside literals: `` ``code`` `` is left as
+    it is, for a double backtick is no single one)."""
+    parts = _LITERAL.split(text)  # odd parts: ``literals``
+    for n in range(0, len(parts), 2):
+        parts[n] = _REFERENCE.sub(lambda m: m.group(1), _ROLE.sub(_role, _LINK.sub(_link, parts[n])))
+    return "".join(parts)
+
+
+def _link(match: re.Match[str]) -> str:
+    words, target = match.group(1).strip(), match.group(2)
+    if re.match(r"(?i)^(?:https?://|mailto:)", target):
+        return f"[{words or target}]({target})"
+    return words or target.rstrip("_")
+
+
+def _role(match: re.Match[str]) -> str:
+    name, content = match.group(1).split(":")[-1].casefold(), match.group(2).strip()
+    titled = re.match(r"^(.*?)\s*<([^<>]+)>$", content)
+    if titled and titled.group(1):
+        return titled.group(1)
+    content = content.lstrip("~!")
+    return content if name in _TEXT_ROLES else f"`{content}`"
