@@ -13,6 +13,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           hostname", not "order total") is a phrase `joined`: strong only as one identifier (server_hostname),
           as three adjacent words are ("server host name")
   word    a rare word (weight 1)
+  format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
+          type, an extension or an option of it (relevance/formats.py)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
 Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (relevance/words.py); units
@@ -26,11 +28,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from doc_context.relevance.formats import format_words
 from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word"]
+Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format"]
 STRONG, WEAK = 2, 1
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
@@ -150,6 +153,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     named = {t.parts for t in terms if t.kind == "ident"}  # SEPA stays in the prose: not counted twice
     rare = (w for w in dict.fromkeys(w for c in content for w in c) if _rare(w) and (w,) not in named)
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
+    terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())

@@ -13,6 +13,7 @@ from doc_context.change.index import DiffIndex, FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.formats import format_lines, lookup_words
 from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
 from doc_context.relevance.words import number, parts, version_written
 
@@ -88,6 +89,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         if written:  # a decimal as the criterion writes it ("10.00"), not merely its number (10_000, "10 items")
             return written, term.weight
         return bare_lines, bare(term.parts[0])
+    if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
+        return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
         return set(lines.hunk_starts()), term.weight
     if term.kind == "path":  # a line naming the file: "codespans.py: the code it keeps as written"
@@ -175,6 +178,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
             for e in ("", "e")
         ]
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
+    if term.kind == "format":
+        return lookup_words(term.parts[0])
     if term.kind == "value":  # 3.335: the tokens 3 and 335
         return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
     if term.kind == "quoted":  # no word to look up ("OK"): every file; code as written too (`.HasVariadic`: has,
