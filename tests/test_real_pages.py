@@ -13,7 +13,8 @@ from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, Pull
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms, text_terms
 from doc_context.summary.passage_kinds import boilerplate
-from doc_context.summary.passages import passages, weigh
+from doc_context.summary.passage_weights import weigh
+from doc_context.summary.passages import passages
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.related import never_touched, touches
 from doc_context.summary.speaks import names, telling
@@ -25,16 +26,19 @@ from .pagerefs import confluence_page
 
 ORG = "https://dev.azure.com/fabrikam"
 DIFF = """\
+diff --git a/src/refunds/refund.py b/src/refunds/refund.py
 --- a/src/refunds/refund.py
 +++ b/src/refunds/refund.py
 @@ -1,0 +1,3 @@
 +class RefundTooLarge(Exception):
 +    \"\"\"A refund above what is left of the captured amount.\"\"\"
 +REFUND_WINDOW_DAYS = 14
+diff --git a/LICENSE.txt b/LICENSE.txt
 --- a/LICENSE.txt
 +++ b/LICENSE.txt
 @@ -1,0 +1,1 @@
 +Copyright 2026 Fabrikam; refunds module included.
+diff --git a/vendor/moneylib/refund_math.py b/vendor/moneylib/refund_math.py
 --- a/vendor/moneylib/refund_math.py
 +++ b/vendor/moneylib/refund_math.py
 @@ -1,0 +1,1 @@
@@ -232,6 +236,7 @@ def long_page(extra: str) -> str:
 
 
 GROUP_DIFF = """\
+diff --git a/src/refunds/refund.py b/src/refunds/refund.py
 --- a/src/refunds/groups.py
 +++ b/src/refunds/groups.py
 @@ -1,0 +1,3 @@

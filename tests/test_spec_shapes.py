@@ -97,6 +97,35 @@ def test_an_html_comment_around_a_code_block_hides_what_follows_it_too() -> None
     ]
 
 
+@pytest.mark.parametrize(
+    ("page", "title", "expected"),
+    [
+        ("# Proposal: check references to it\n\n## Proposal\n\nThe check reports each use.", "", "Proposal"),
+        (
+            "# Proposal: check references to it\n\n## Proposal\n\nIt reports each use.",
+            "Proposal: check references to it",
+            "Proposal",
+        ),
+        (
+            "Examples of use\n===============\n\nSpecification\n-------------\n\nIt reports each use.",
+            "",
+            "Specification",
+        ),
+        ("# Examples of use\n\nIt reports each use.", "Examples of use", ""),
+    ],
+    ids=["h1-untitled", "h1-titled", "rst-title", "title-only"],
+)
+def test_the_pages_title_puts_nothing_aside(page: str, title: str, expected: str) -> None:
+    """The heading the page opens with names the page, not a section: a word of it ('references', 'examples')
+    puts nothing aside."""
+    assert [(p.section, p.aside) for p in passages(page, title)] == [(expected, False)]
+
+
+def test_a_proposal_whose_sections_share_the_first_level_has_no_title() -> None:
+    page = "Examples\n========\n\nIt reports each use, with its line.\n\nRules\n=====\n\nEach use is one line."
+    assert [p.aside for p in passages(page)] == [True, False]
+
+
 def test_a_checklist_before_the_summary_is_no_lead() -> None:
     page = "## Release Signoff Checklist\n\nItems marked with (R) are required before the release.\n\n"
     page += "## Summary\n\nThis proposal adds a preferences file for every user of the tool."

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from doc_context.relevance.change import Change
-from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.everywhere import is_generated, is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
@@ -43,6 +43,7 @@ _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
+_VENDORED = re.compile(r"(?:^|/)(?:vendor|vendored|_vendor|third[_-]party|node_modules)/", re.IGNORECASE)
 
 
 Key = tuple[str, tuple[str, ...]]  # ("ident" | "phrase", stems), ("value", (number, unit)), ("string", (text,))
@@ -93,6 +94,7 @@ class ChangeTerms:
     asked: list[frozenset[str]] = field(default_factory=list)  # each sentence a work item asks, as its words
     within: Vocabulary | None = None  # the words and numbers of the texts weighed (None: any): no other term counts
     borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
+    documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give: its docs', tests', imports'
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -159,7 +161,10 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     if vocabulary is not None and change.index is not None:
         near = change.index.files_with_any("added", vocabulary.words)
     borrowed: list[tuple[str, bool]] = []  # a test's lines, then import lines
+    documents: list[str] = []  # the lines of the change's documentation files
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
+        if _VENDORED.search(f.path) or is_generated(f.path):  # another project's code, or a tool's output
+            continue
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
         if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
@@ -171,8 +176,13 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             prose = prose_file or _is_prose(line)
             if tested or is_import(line):
                 borrowed.append((line, prose))
+            elif prose_file:
+                documents.append(line)
             else:
                 _collect(out, line, DIFF, everywhere, prose=prose)
+    coded = set(out.weights)
+    for line in documents:
+        _collect(out, line, DIFF, everywhere, prose=True)
     known = set(out.weights)
     for line, prose in borrowed:
         _collect(out, line, DIFF, everywhere, prose=prose)
@@ -181,6 +191,11 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)
             out.asked += [frozenset(w for w in parts(s) if not everywhere(w)) for s in line_sentences(line.strip())]
+    told = ChangeTerms()
+    for text in asked:
+        for line in text.splitlines():
+            _collect(told, line, ASKED, everywhere, prose=True)
+    out.documented = frozenset(out.weights) - coded - set(told.weights)
     united = {term[0] for (kind, term) in out.weights if kind == "value" and term[1]}
     for number in united:  # "15" said with its unit somewhere: the bare "15" adds nothing
         out.weights.pop(("value", (number, "")), None)

@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
+from doc_context.text.mdblocks import Block
+
 ASIDE = 0.5  # what a match weighs in a section aside from the specification
 PAGE_TOPIC = 0.5  # a term in this share of a page's sections (of MIN_SECTIONS or more) is that page's topic
 MIN_SECTIONS = 8
@@ -54,6 +56,20 @@ def aside(headings: list[tuple[int, str]]) -> bool:
         if _ASIDE.search(text):
             return True
     return False
+
+
+def page_title(blocks: Sequence[Block], levels: Sequence[int], title: str = "") -> int | None:
+    """The block of the heading that names the page, if one does: the heading equal to its title, or the first
+    heading when every other heading is below it ("# Proposal: check references to..." above "## Abstract"; a
+    reStructuredText proposal whose sections all share the first level has none)."""
+    headings = [b for b, block in enumerate(blocks) if block.kind == "heading"]
+    wanted = title.strip().casefold()
+    named = [b for b in headings if wanted and blocks[b].lines[0].casefold() == wanted]
+    if named:
+        return named[0]
+    if len(headings) >= 2 and all(levels[b] > levels[headings[0]] for b in headings[1:]):
+        return headings[0]
+    return None
 
 
 def nest(headings: list[tuple[int, str]], level: int, text: str) -> list[tuple[int, str]]:

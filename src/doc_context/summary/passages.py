@@ -1,42 +1,35 @@
-"""Pure: a page's passages that the change speaks to, as short quotes.
+"""Pure: a page's passages, and the quotes the comment shows of them.
 
 A passage is a paragraph, a list item (a rule of a numbered list keeps its number), a table row (shown under
 its header row), or a paragraph of a callout; at most PASSAGE_CHARS visible characters (a longer paragraph
-shows its best sentences). A passage matches when it shares distinctive terms with the change
-(relevance/change_terms.py): each term weighs what its source gives it (the diff's added lines most) times how rare it
-is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
-nothing). A passage that repeats what a work item already shows (the same sentence, or most of its words,
-stating the same values, negation, modality and named values: statements.py) is not shown again; one that
-reads nearly the same with another value is no repeat, it disagrees (disagreements.py).
+shows its best sentences). How much a passage shares with the change is passage_weights.py's. A passage that
+repeats what a work item already shows (the same sentence, or most of its words, stating the same values,
+negation, modality and named values: statements.py) is not shown again; one that reads nearly the same with
+another value is no repeat, it disagrees (disagreements.py).
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms, text_terms
+from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.statements import Statement, adds, differences, statement
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
-from doc_context.summary.passage_kinds import aside, heading_level, metadata, navigation, nest, page_topic
+from doc_context.summary.passage_kinds import (
+    aside,
+    heading_level,
+    metadata,
+    navigation,
+    nest,
+    page_title,
+)
+from doc_context.summary.passage_weights import weigh
 from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
 from doc_context.text.visible import visible_size
 
 PASSAGE_CHARS = 300  # visible characters of one quote, at most
-MATCH = 1.0  # a passage shows when its terms weigh this much: an identifier, a value or a string of the diff
-PROSE_CAP = 0.7  # words side by side, however many pairs, weigh less than MATCH: alone they match nothing
-RUNS_CAP = 2.0  # runs of words the diff's text shares with a passage, however many, weigh this at most
-OVERLAP = 3  # rare words shared with one sentence a work item asks, at least, to count
-WORD = 0.2  # what each of them weighs
-COVERS = 0.6  # a passage holding this share of a sentence's words (rare ones) says what it asks
-RARE_WORD = 0.5  # a word rare enough to count: in an eighth of the passages or fewer (see TOPIC)
-TOPIC = 0.25  # a term in this share of the passages (or more) is the pages' topic: it weighs nothing
-RARE = 2  # a term in this many passages or fewer weighs in full
-SPREAD = 0.5  # beyond, a term in k times as many weighs 1/k**SPREAD (however long the pages: 8 times, half)
-SPREAD_WORDS = 0.25  # a single word shared with a criterion: by the share of passages holding it only
 REPEATS = 0.6  # a sentence repeats one a work item tells when most of its words are in that one
 REPEATS_ASKED = 0.8  # or one of its criteria, when nearly all of them are
 MIN_WORDS = 4  # a shorter sentence is too short to tell whether it repeats one
@@ -70,21 +63,28 @@ class Passage:
 
 
 def passages(markdown: str, title: str = "") -> list[Passage]:
-    """Every passage of a page, in order (code is never one; a heading equal to the title is no section; the
-    page's metadata and table of contents are none)."""
+    """Every passage of a page, in order (code is never one; a heading equal to the title is no section, and the
+    heading naming the page (passage_kinds.page_title) no aside; the page's metadata and table of contents are
+    none)."""
     out: list[Passage] = []
     section = ""
     lead = -1
     lines = markdown.replace("\r\n", "\n").split("\n")
     headings: list[tuple[int, str]] = []
-    for b, block in enumerate(parse_blocks(markdown)):
+    depth = 0  # the headings the block is under, the page's title included
+    blocks = parse_blocks(markdown)
+    levels = [(b.level or heading_level(lines[b.start].lstrip())) if b.kind == "heading" else 0 for b in blocks]
+    named = page_title(blocks, levels, title)
+    for b, block in enumerate(blocks):
         if block.kind == "heading":
             text = block.lines[0]
             section = "" if text.casefold() == title.strip().casefold() else text
-            headings = nest(headings, block.level or heading_level(lines[block.start].lstrip()), text)
+            depth = len(nest(headings, levels[b], text)) + (named is not None and b > named)  # the title's too
+            # the heading naming the page puts nothing aside ("Proposal: check references to...")
+            headings = [h for h in headings if h[0] < levels[b]] if b == named else nest(headings, levels[b], text)
             continue
         said = block.items if block.kind == "list" else lines[block.start : block.end]
-        if len(headings) <= 1 and metadata(block.kind, said, titled=bool(section)):
+        if depth <= 1 and metadata(block.kind, said, titled=bool(section)):
             continue
         aside_ = aside(headings)  # a lead is no aside either (a proposal template's checklist)
         leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_
@@ -121,83 +121,6 @@ def _block_passages(block: Block) -> list[tuple[str, str, str]]:
             return []
         return [("para", text, text)]
     return []
-
-
-def weigh(
-    found: Sequence[Terms],
-    change: ChangeTerms,
-    where: Sequence[tuple[int, str]] = (),
-    held: Sequence[set[Key]] | None = None,
-) -> list[float]:
-    """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
-    the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
-    passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
-    there (shared domain words tell no passage apart); `held`: each passage's terms (held_terms), when known."""
-    held = held_terms(found, change) if held is None else held
-    df = Counter(key for keys in held for key in keys)
-    n = max(len(found), 1)
-    topic = page_topic(held, where)
-    scores = [
-        _score({k: change.weights[k] * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
-        for i, keys in enumerate(held)
-    ]
-    if not change.asked:
-        return scores
-    word_df = Counter(w for terms in found for w in terms.words)
-    topic_words = page_topic([set(terms.words) for terms in found], where)
-    for i, terms in enumerate(found):
-        best = 0.0
-        own = terms.words - topic_words.get(i, set())
-        for sentence in change.asked:
-            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD]
-            if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
-                covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
-                best = max(best, ASKED if covers else WORD * sum(shared))
-        scores[i] += best
-    return scores
-
-
-def _score(weights: dict[Key, float]) -> float:
-    """The terms' weights added up; words side by side (prose, not an identifier) together below MATCH, and
-    runs of words the diff's text shares with the passage (it quotes the page) together RUNS_CAP at most: a
-    long passage the change's documentation copies is no more the change's than a short rule it implements."""
-    prose = sum(w for (kind, _), w in weights.items() if kind == "phrase")
-    runs = sum(w for (kind, _), w in weights.items() if kind == "run")
-    return sum(weights.values()) - prose - runs + min(prose, PROSE_CAP) + min(runs, RUNS_CAP)
-
-
-def _rarity(df: int, n: int, spread: float = 0.5) -> float:
-    """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too: k times RARE,
-    1/k**spread), 0 from TOPIC."""
-    if df <= RARE:
-        return 1.0
-    return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** spread)))
-
-
-def held_terms(found: Sequence[Terms], change: ChangeTerms) -> list[set[Key]]:
-    """The change's terms each passage holds."""
-    return [_held(terms, change) for terms in found]
-
-
-def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
-    """The change's terms the passage holds, looked up from the passage's side (its runs of words, its values,
-    the strings that start with one of its words): a change may have thousands of terms, a passage a few."""
-    index = change.index()
-    seq = terms.sequence
-    keys: set[Key] = set()
-    for length in index.lengths:
-        for i in range(len(seq) - length + 1):
-            keys.update(index.phrases.get(seq[i : i + length], ()))
-    for phrase in terms.phrases:  # identifiers as written (`to_cents`), their short parts included
-        keys.update(index.phrases.get(phrase, ()))
-    for number, unit in terms.values:
-        keys.update(k for k in index.values.get(number, ()) if k[1][1] == unit or not unit or not k[1][1])
-    text = next(iter(terms.strings), "")
-    for word in set(re.findall(r"\w+", text)):
-        for key in index.strings.get(word, ()):
-            if re.search(rf"(?<!\w){re.escape(key[1][0])}(?!\w)", text):
-                keys.add(key)
-    return keys
 
 
 def repeats(text: str, said: Said) -> bool:

@@ -1,11 +1,11 @@
 """Pure: what the comment quotes of each cited page, and what that becomes as the comment yields.
 
-Every page's passages (passages.py) are weighed together against the change's terms (relevance/change_terms.py): a term
-that most passages of the cited pages hold is their topic and weighs nothing. A page the change speaks to
-shows its matching passages as quotes, its best first to stay: the others yield with the page middles
-(models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the weakest match
-first. A page that matches nothing shows its lead sentence while there is room (it yields with the page
-middles), then its title only. A passage that states what a criterion states is not quoted again but said in a
+Every page's passages (passages.py) are weighed together (passage_weights.py) against the change's terms
+(relevance/change_terms.py): a term that most passages of the cited pages hold is their topic and weighs nothing. A
+page the change speaks to shows its matching passages as quotes, its best first to stay: the others yield with the
+page middles (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the
+weakest match first. A page that matches nothing shows its lead sentence while there is room (it yields with the
+page middles), then its title only. A passage that states what a criterion states is not quoted again but said in a
 line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change speaks to never falls back to its
 lead while it has such a passage. A page whose every passage a work item already shows is `told`.
 """
@@ -19,17 +19,8 @@ from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passages import (
-    MATCH,
-    Passage,
-    Said,
-    held_terms,
-    passages,
-    quote,
-    short,
-    sorted_out,
-    weigh,
-)
+from doc_context.summary.passage_weights import MATCH, held_terms, weigh
+from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import names, spoken_to
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)

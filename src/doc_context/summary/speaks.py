@@ -10,7 +10,7 @@ a term that is distinctive on that page and in the change, which is
 - a value with its unit ("14 days" and `REFUND_WINDOW_DAYS = 14`),
 - words the change's own text copies from the page (a run of RUN words, or a string that long),
 
-held by a passage that matches (passages.MATCH), and not the documents' topic: not held by every cited page
+held by a passage that matches (passage_weights.MATCH), and not the documents' topic: not held by every cited page
 (of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests
 or import lines (an example it checks, a module it uses). Words that merely sit side by side, an identifier of
 the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never

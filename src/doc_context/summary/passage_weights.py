@@ -1,0 +1,127 @@
+"""Pure: how much each passage of the cited pages shares with the change.
+
+A passage matches when it shares distinctive terms with the change (relevance/change_terms.py): each term weighs
+what its source gives it (the diff's added lines most; what only the change's documentation, tests or import
+lines give, DOCUMENTED of it: the change's docs copy the specification's guide and examples, its code implements
+the rule) times how rare it is among the passages of every cited page (a phrase that most passages hold is the
+pages' topic and tells nothing). A name the passage holds as an identifier and as a string counts once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms
+from doc_context.relevance.words import parts
+from doc_context.summary.passage_kinds import page_topic
+
+MATCH = 1.0  # a passage shows when its terms weigh this much: an identifier, a value or a string of the diff
+PROSE_CAP = 0.7  # words side by side, however many pairs, weigh less than MATCH: alone they match nothing
+RUNS_CAP = 2.0  # runs of words the diff's text shares with a passage, however many, weigh this at most
+OVERLAP = 3  # rare words shared with one sentence a work item asks, at least, to count
+WORD = 0.2  # what each of them weighs
+COVERS = 0.6  # a passage holding this share of a sentence's words (rare ones) says what it asks
+RARE_WORD = 0.5  # a word rare enough to count: in an eighth of the passages or fewer (see TOPIC)
+TOPIC = 0.25  # a term in this share of the passages (or more) is the pages' topic: it weighs nothing
+RARE = 2  # a term in this many passages or fewer weighs in full
+SPREAD = 0.5  # beyond, a term in k times as many weighs 1/k**SPREAD (however long the pages: 8 times, half)
+DOCUMENTED = 0.5  # what a term weighs when only the change's docs, tests or import lines give it (not its code)
+SPREAD_WORDS = 0.25  # a single word shared with a criterion: by the share of passages holding it only
+
+
+def weigh(
+    found: Sequence[Terms],
+    change: ChangeTerms,
+    where: Sequence[tuple[int, str]] = (),
+    held: Sequence[set[Key]] | None = None,
+) -> list[float]:
+    """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
+    the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
+    passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
+    there (shared domain words tell no passage apart); `held`: each passage's terms (held_terms), when known."""
+    held = held_terms(found, change) if held is None else held
+    df = Counter(key for keys in held for key in keys)
+    n = max(len(found), 1)
+    topic = page_topic(held, where)
+    scores = [
+        _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
+        for i, keys in enumerate(held)
+    ]
+    if not change.asked:
+        return scores
+    word_df = Counter(w for terms in found for w in terms.words)
+    topic_words = page_topic([set(terms.words) for terms in found], where)
+    for i, terms in enumerate(found):
+        best = 0.0
+        own = terms.words - topic_words.get(i, set())
+        for sentence in change.asked:
+            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD]
+            if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
+                covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
+                best = max(best, ASKED if covers else WORD * sum(shared))
+        scores[i] += best
+    return scores
+
+
+def _weight(change: ChangeTerms, key: Key) -> float:
+    """A term's weight: what its source gives it, DOCUMENTED of it when only the change's documentation, tests or
+    import lines give it (an example of the guide the change's docs copy says less than a name its code has)."""
+    return change.weights[key] * (DOCUMENTED if key in change.documented else 1.0)
+
+
+def _score(weights: dict[Key, float]) -> float:
+    """The terms' weights added up, each name once (_distinct); words side by side (prose, not an identifier)
+    together below MATCH, and runs of words the diff's text shares with the passage (it quotes the page) together
+    RUNS_CAP at most: a long passage the change's documentation copies is no more the change's than a short rule
+    it implements."""
+    weights = _distinct(weights)
+    prose = sum(w for (kind, _), w in weights.items() if kind == "phrase")
+    runs = sum(w for (kind, _), w in weights.items() if kind == "run")
+    return sum(weights.values()) - prose - runs + min(prose, PROSE_CAP) + min(runs, RUNS_CAP)
+
+
+def _distinct(weights: dict[Key, float]) -> dict[Key, float]:
+    """The terms, a name the passage holds as an identifier and as a string once (`trim-paths`, trim_paths): the
+    heavier of them, so a passage holding three names outweighs one holding two, each twice."""
+    best: dict[tuple[str, ...], Key] = {}
+    for key in sorted(weights, key=lambda k: (-weights[k], k)):
+        if key[0] in ("ident", "string"):
+            best.setdefault(tuple(parts(key[1][0])) if key[0] == "string" else key[1], key)
+    kept = set(best.values())
+    return {k: w for k, w in weights.items() if k[0] not in ("ident", "string") or k in kept}
+
+
+def _rarity(df: int, n: int, spread: float = 0.5) -> float:
+    """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too: k times RARE,
+    1/k**spread), 0 from TOPIC."""
+    if df <= RARE:
+        return 1.0
+    return max(0.0, min(1.0 - (df / n) / TOPIC, float((RARE / df) ** spread)))
+
+
+def held_terms(found: Sequence[Terms], change: ChangeTerms) -> list[set[Key]]:
+    """The change's terms each passage holds."""
+    return [_held(terms, change) for terms in found]
+
+
+def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
+    """The change's terms the passage holds, looked up from the passage's side (its runs of words, its values,
+    the strings that start with one of its words): a change may have thousands of terms, a passage a few."""
+    index = change.index()
+    seq = terms.sequence
+    keys: set[Key] = set()
+    for length in index.lengths:
+        for i in range(len(seq) - length + 1):
+            keys.update(index.phrases.get(seq[i : i + length], ()))
+    for phrase in terms.phrases:  # identifiers as written (`to_cents`), their short parts included
+        keys.update(index.phrases.get(phrase, ()))
+    for number, unit in terms.values:
+        keys.update(k for k in index.values.get(number, ()) if k[1][1] == unit or not unit or not k[1][1])
+    text = next(iter(terms.strings), "")
+    for word in set(re.findall(r"\w+", text)):
+        for key in index.strings.get(word, ()):
+            if re.search(rf"(?<!\w){re.escape(key[1][0])}(?!\w)", text):
+                keys.add(key)
+    return keys

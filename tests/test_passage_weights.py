@@ -1,0 +1,73 @@
+"""How a passage's match is weighed on long, real specifications (issue 36): the change's own code speaks louder
+than what its documentation, tests or import lines copy from the page; a name held twice (as an identifier and as a
+string) counts once; another project's vendored code and a tool's generated files give the change no terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.summary.passage_weights import weigh
+
+
+def diff(*files: tuple[str, str]) -> Change:
+    return Change(
+        parse_diff(
+            "".join(
+                f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,1 @@\n+{line}\n"
+                for path, line in files
+            )
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/pip/_vendor/packaging/markers.py",
+        "node_modules/sigstore/dist/verify.js",
+        "vendor/github.com/acme/lib/hold.go",
+        "third_party/lib/hold.py",
+        "pkg/config/zz_generated.deepcopy.go",
+        "api/hold_pb2.py",
+    ],
+)
+def test_vendored_and_generated_files_give_the_change_no_terms(path: str) -> None:
+    change = change_terms(diff(("src/hold.py", "RELEASE_HOLD = 1"), (path, "def capture_window_seconds(): ...")))
+    assert ("ident", ("releas", "hold")) in change.weights
+    assert not any("captur" in key[1] for key in change.weights)
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "documented"),
+    [
+        ("src/hold.py", "def release_hold(): ...", False),
+        ("docs/holds.md", "Call `release_hold` to let the money go.", True),
+        ("tests/test_hold.py", "release_hold()", True),
+        ("src/other.py", "from holds import release_hold", True),
+        ("src/hold.py", '"""Release the hold: `release_hold`."""', False),  # the code's own docstring
+    ],
+    ids=["code", "docs", "tests", "import", "docstring"],
+)
+def test_a_term_only_docs_tests_or_imports_give_weighs_less(path: str, line: str, documented: bool) -> None:
+    change = change_terms(diff((path, line), ("src/capture.py", "CAPTURE_WINDOW = 7")))
+    assert (("ident", ("releas", "hold")) in change.documented) is documented
+    page = ["Calling `release_hold` frees the held amount.", "The `capture_window` is a week long."]
+    held, named = weigh([text_terms(p) for p in page], change)
+    assert (held < named) is documented and held > 0
+
+
+def test_a_name_written_as_code_and_as_a_string_counts_once() -> None:
+    """`trim-paths` and trim_paths are one name: a passage saying it twice does not outweigh one naming two."""
+    change = change_terms(
+        diff(
+            ("src/profiles.rs", 'const KEY: &str = "trim-paths"; let trim_paths = 1;'),
+            ("src/flags.rs", "remap_scope(); remap_prefix();"),
+        )
+    )
+    twice = "The `trim-paths` setting is read as trim_paths."
+    two = "It passes `remap_scope` and `remap_prefix` on."
+    once, both = weigh([text_terms(twice), text_terms(two)], change)
+    assert once < both
