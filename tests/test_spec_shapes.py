@@ -232,8 +232,9 @@ def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_n
         ("As :ref:`NEP 41 <NEP41>` says.", "As NEP 41 says."),
         ("Call :func:`~numpy.isdtype` or :py:meth:`Conf.load`.", "Call `numpy.isdtype` or `Conf.load`."),
         ("Keep ``literal `x`_ text`` as is.", "Keep ``literal `x`_ text`` as is."),
+        ("As proposed [2]_ and noted [#]_ in [PEP8]_.", "As proposed and noted in."),
     ],
-    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "literal"],
+    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "literal", "footnotes"],
 )
 def test_restructuredtext_links_and_roles_read_as_markdown(text: str, expected: str) -> None:
     assert wiki_to_markdown(text).text == expected
@@ -250,3 +251,40 @@ def test_the_field_list_under_a_documents_title_is_its_metadata_not_its_lead() -
         ("Abstract", "We propose recording which tool installed each package, in one file.", True),
         ("Usage", ":Key: a field list in the body is what the page says.", False),
     ]
+
+
+def test_a_list_items_indented_paragraphs_and_nested_list_are_no_code() -> None:
+    page = "- A new array object, which:\n\n    - is a thin wrapper,\n    - conforms to the standard.\n\n"
+    page += "- Functions, which:\n\n    - do not accept array-like inputs.\n\n    Scalars are not supported.\n\n"
+    page += "After the list.\n\n    an indented block after a paragraph is code"
+    assert [(p.kind, p.plain) for p in passages(wiki_to_markdown(page).text)] == [
+        ("item", "A new array object, which:"),
+        ("item", "is a thin wrapper,"),
+        ("item", "conforms to the standard."),
+        ("item", "Functions, which:"),
+        ("item", "do not accept array-like inputs."),
+        ("para", "Scalars are not supported."),
+        ("para", "After the list."),
+    ]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "+--------+------------------+\n| Field  | Meaning          |\n+========+==================+\n"
+        "| name   | the tool's name, |\n|        | in ASCII         |\n+--------+------------------+\n"
+        "| reason | why it installed |\n+--------+------------------+",
+        "======  ================\nField   Meaning\n======  ================\nname    the tool's name,\n"
+        "        in ASCII\nreason  why it installed\n======  ================",
+    ],
+    ids=["grid", "simple"],
+)
+def test_a_restructuredtext_tables_rows_are_rows_under_its_header(table: str) -> None:
+    found = passages(wiki_to_markdown(f"The file's fields:\n\n{table}\n\nAfter it.").text)
+    assert [(p.kind, p.plain) for p in found] == [
+        ("para", "The file's fields:"),
+        ("row", "| name | the tool's name, in ASCII |"),
+        ("row", "| reason | why it installed |"),
+        ("para", "After it."),
+    ]
+    assert found[1].text.startswith("| Field | Meaning |\n|---|---|\n")

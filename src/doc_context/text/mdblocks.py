@@ -69,6 +69,7 @@ def parse_blocks(markdown: str) -> list[Block]:
     blocks: list[Block] = []
     styles: list[str] = list(_SETEXT)  # underline styles in the order they first appear (reStructuredText's levels)
     i = 0
+    in_item = False  # the last blocks read are a list's, or what is indented under its last item
     while i < len(lines):
         if not lines[i].strip():
             i += 1
@@ -79,12 +80,24 @@ def parse_blocks(markdown: str) -> list[Block]:
             styles += [] if style in styles or len(style) > 1 else [style]
             level = 1 if len(style) > 1 else styles.index(style) + 1  # an overlined title: the document's
             blocks.append(Block("heading", (title,), start=i, end=end, level=level))
+            i, in_item = end, False
+            continue
+        if in_item and lines[i].startswith(("    ", "\t")):  # a list item's own paragraphs or nested list
+            end = _run(lines, i, lambda s: s.startswith(("    ", "\t")) or not s.strip())
+            end = next(j for j in range(end, i, -1) if lines[j - 1].strip())
+            blocks += [replace(b, start=b.start + i, end=b.end + i) for b in parse_blocks(_dedent(lines[i:end]))]
             i = end
             continue
         block, end = _read_block(lines, i)
         blocks.append(replace(block, start=i, end=end))
-        i = end
+        i, in_item = end, block.kind == "list"
     return blocks
+
+
+def _dedent(lines: list[str]) -> str:
+    lines = [line.expandtabs(4) for line in lines]
+    width = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    return "\n".join(line[width:] for line in lines)
 
 
 def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:

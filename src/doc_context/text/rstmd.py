@@ -13,7 +13,7 @@ reader as it is written. What would read wrong as markdown is said as markdown h
 - an auto-numbered list (`#.`) is numbered 1., 2., 3.;
 - a hyperlink reference (`` `text <https://...>`_ ``) is a markdown link, a named one (`` `text`_ ``) its
   text, a cross-reference role (``:ref:`text <target>` ``) its text and a code role (``:func:`name` ``)
-  the name as code.
+  the name as code; a footnote's or a citation's mark (`[1]_`, `[#]_`, `[PEP8]_`) goes.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from doc_context.text.mdblocks import FENCE, underlined
+from doc_context.text.rsttables import table_at
 
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+(.*))?$")  # '.. something' or a lone '..'
 _DIRECTIVE = re.compile(r"^([A-Za-z0-9][\w.:+-]*)::(?:[ \t]+(.*))?$")
@@ -35,6 +36,7 @@ _AUTO_NUMBER = re.compile(r"^([ \t]*)#\.([ \t]+)")
 _LINK = re.compile(r"(?<![`\w])`([^`<>\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")  # `text <url>`_
 _REFERENCE = re.compile(r"(?<![`\w])`([^`<>\n]+)`__?(?![\w`])")  # `text`_
 _ROLE = re.compile(r"(?<![\w`]):((?:[\w+-]+:)?[\w+-]+):`([^`\n]+)`(?!`)")  # :ref:`text <target>`, :func:`name`
+_NOTE_MARK = re.compile(r"[ \t]?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")  # a footnote's or citation's mark
 _LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
 _TEXT_ROLES = {"ref", "doc", "term", "numref", "pep", "rfc", "abbr", "emphasis", "strong", "sup", "sub", "title"}
 
@@ -54,6 +56,9 @@ def rst_block(lines: list[str], i: int, prose: list[str]) -> Read | None:
     explicit = _EXPLICIT.match(line)
     if explicit and _blank_before(prose):
         return _explicit(lines, i, explicit)
+    table = table_at(lines, i) if _blank_before(prose) else None
+    if table is not None:
+        return Read(table[0], table[1], again=True)  # its cells are the page's own text
     if _DOCTEST.match(line) and _blank_before(prose):
         end = next((j for j in range(i, len(lines)) if not lines[j].strip()), len(lines))
         return Read(_fenced(lines[i:end], "pycon"), end)
@@ -177,6 +182,7 @@ def inline(text: str) -> str:
     parts = _LITERAL.split(text)  # odd parts: ``literals``
     for n in range(0, len(parts), 2):
         parts[n] = _REFERENCE.sub(lambda m: m.group(1), _ROLE.sub(_role, _LINK.sub(_link, parts[n])))
+        parts[n] = _NOTE_MARK.sub("", parts[n])
     return "".join(parts)
 
 

@@ -1,0 +1,85 @@
+"""Pure: reStructuredText's tables (docutils: grid tables and simple tables) as markdown pipe tables.
+
+A grid table draws its cells (`+-----+-----+` borders, `|` between cells, `+=====+` under the header); a simple
+table lines its columns up under runs of `=` (`=====  =====`, a second such line under the header when it has
+one). Read as markdown, neither is a table: its rows would be lost or run together. Each row becomes one pipe
+table row, a cell's lines joined (a row of a simple table goes on in a line whose first column is blank); a
+table without a header gets an empty one, so every row is a row. A cell spanning columns is read by the
+columns it covers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+_GRID_BORDER = re.compile(r"^[ \t]*\+(?:[-=]+\+)+[ \t]*$")
+_GRID_LINE = re.compile(r"^[ \t]*[+|]")
+_SIMPLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
+_COLUMN_RULE = re.compile(r"^[ \t]*-+(?:[ \t]+-+)*[ \t]*$")  # a span's underline inside a simple table
+
+
+def table_at(lines: list[str], i: int) -> tuple[list[str], int] | None:
+    """The table starting at lines[i] as pipe table lines, and the line after it; None when none starts there."""
+    if _GRID_BORDER.match(lines[i]):
+        return _grid(lines, i)
+    if _SIMPLE_BORDER.match(lines[i]):
+        return _simple(lines, i)
+    return None
+
+
+def _grid(lines: list[str], i: int) -> tuple[list[str], int] | None:
+    end = i
+    while end < len(lines) and _GRID_LINE.match(lines[end]):
+        end += 1
+    if end - i < 3 or not _GRID_BORDER.match(lines[end - 1]):
+        return None
+    border = lines[i].rstrip()
+    cuts = [n for n, char in enumerate(border) if char == "+"]
+    rows: list[list[str]] = []
+    header = 0
+    cells: list[list[str]] = []
+    for line in lines[i + 1 : end]:
+        if _GRID_BORDER.match(line):
+            if cells:
+                rows.append([" ".join(part for part in cell if part) for cell in cells])
+            header = len(rows) if "=" in line and not header else header
+            cells = []
+            continue
+        parts = [line[a + 1 : b].strip(" \t|") for a, b in itertools.pairwise(cuts)]
+        cells = cells or [[] for _ in parts]
+        for cell, part in zip(cells, parts, strict=False):
+            cell.append(part)
+    return _pipe(rows, header), end
+
+
+def _simple(lines: list[str], i: int) -> tuple[list[str], int] | None:
+    """It ends at a border a blank line (or the text's end) follows; a border before it closes the header."""
+    starts = [m.start() for m in re.finditer(r"=+", lines[i])]
+    ends = (j for j in range(i + 1, len(lines)) if _SIMPLE_BORDER.match(lines[j]))
+    end = next((j for j in ends if j + 1 == len(lines) or not lines[j + 1].strip()), None)
+    if end is None:
+        return None
+    header = 0
+    rows: list[list[str]] = []
+    for line in lines[i + 1 : end]:
+        if _SIMPLE_BORDER.match(line):
+            header = len(rows)
+        elif line.strip() and not _COLUMN_RULE.match(line):
+            cells = [line[a:b].strip() for a, b in zip(starts, [*starts[1:], len(line) + 1], strict=True)]
+            if rows and not cells[0]:  # the row goes on
+                rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells, strict=True)]
+            else:
+                rows.append(cells)
+    return _pipe(rows, header), end + 1
+
+
+def _pipe(rows: list[list[str]], header: int) -> list[str]:
+    width = max((len(row) for row in rows), default=0)
+
+    def line(cells: list[str]) -> str:
+        cells = [cell.replace("|", "\\|") for cell in cells] + [""] * (width - len(cells))
+        return "| " + " | ".join(cells) + " |"
+
+    head = [" / ".join(filter(None, column)) for column in zip(*rows[:header], strict=False)] if header else []
+    return [line(head or [""] * width), "|" + "---|" * width, *(line(row) for row in rows[header:])]
