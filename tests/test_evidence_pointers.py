@@ -102,7 +102,7 @@ DOCS = [  # (language, criterion, a code file and its line, a documentation line
     (
         "Java",
         "Uploads resume after a dropped connection; large files go to OneDrive.",
-        ("src/main/java/org/acme/Upload.java", "        // resume the upload after a dropped connection"),
+        ("src/main/java/org/acme/Upload.java", "        if (droppedConnection) resumeUpload(upload);"),
         "A dropped connection resumes the upload; large files are stored in OneDrive.",
     ),
     (
@@ -183,3 +183,4 @@ def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, temp
 
 
 _EXTENSIONS = {"Go": ".go", "C#": ".cs", "TypeScript": ".ts", "Java": ".java", "Python": ".py", "Ruby": ".rb"}
+
