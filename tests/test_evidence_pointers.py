@@ -183,4 +183,3 @@ def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, temp
 
 
 _EXTENSIONS = {"Go": ".go", "C#": ".cs", "TypeScript": ".ts", "Java": ".java", "Python": ".py", "Ruby": ".rb"}
-
