@@ -115,3 +115,98 @@ def test_an_npm_scope_is_part_of_the_package_as_written(written, path, line) -> 
 def test_a_decorator_keeps_its_at() -> None:
     """`@command` is the decorator where it decorates, not every `command` of the file."""
     assert evidence("`@command` is annotated.", diff("src/click/core.py", "    command = self.get_command(ctx)")) == []
+
+
+def hunk(path: str, funcname: str, *added: str) -> str:
+    """A file's hunk inside a definition, as git writes it: the definition's line after the hunk's numbers."""
+    body = "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n{body}"
+
+
+MEMBERS = [  # (language, the qualified name, path, the definition the change sits in, a changed line)
+    (
+        "Python",
+        "payments.refunds.issue_refund",
+        "src/payments/service.py",
+        "def issue_refund(order):",
+        "    refund_amount = round_half_even(total)",
+    ),
+    (
+        "C#",
+        "Contoso.Billing.InvoiceMailer.SendReminder",
+        "src/Billing/Mailer.cs",
+        "    public void SendReminder(Invoice invoice)",
+        "        var refundAmount = Round(total);",
+    ),
+    (
+        "Java",
+        "org.acme.billing.Dunning.scheduleReminder",
+        "src/main/java/org/acme/billing/Reminders.java",
+        "    public void scheduleReminder(Invoice invoice) {",
+        "        long refundAmount = round(total);",
+    ),
+    (
+        "Go",
+        "billing.Invoice.SendReminder",
+        "billing/mail.go",
+        "func (i *Invoice) SendReminder() error {",
+        "\trefundAmount := round(total)",
+    ),
+    (
+        "TypeScript",
+        "billing.invoices.sendReminder",
+        "src/billing/mail.ts",
+        "export function sendReminder(invoice: Invoice) {",
+        "  const refundAmount = round(total);",
+    ),
+    (
+        "Ruby",
+        "Billing/SendReminder",
+        "lib/billing/mailer.rb",
+        "  class SendReminder < Base",
+        "      refund_amount = round(total)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "name", "path", "definition", "line"), MEMBERS, ids=[m[0] for m in MEMBERS])
+def test_a_qualified_name_meets_the_definition_of_its_last_part(language, name, path, definition, line) -> None:
+    """The change sits in the definition the name's last part is: it shows the name (`trio.lowlevel.open_process`
+    and `async def _open_process(`; `Minitest/MultipleAssertions` and `class MultipleAssertions < Base`)."""
+    criterion = f"`{name}` rounds the refund amount half even."
+    assert evidence(criterion, hunk(path, definition, line)) == [f"/{path}"], language
+
+
+def test_a_one_piece_last_part_is_no_definition_alone() -> None:
+    """`Context.exit` is not any `def exit(`: a one-piece name is every class's."""
+    criterion = "`Session.exit` rounds the refund amount half even."
+    assert evidence(criterion, hunk("src/app/runner.py", "def exit(code):", "    refund_amount = 1")) == []
+
+
+def test_another_definition_shows_no_name() -> None:
+    criterion = "`billing.invoices.sendReminder` rounds the refund amount half even."
+    found = hunk("src/billing/mail.ts", "export function sendInvoice(invoice: Invoice) {", "  const refundAmount = 1;")
+    assert evidence(criterion, found) == []
+
+
+ARGUMENTS = [  # (language, path, changed line, the argument's name as a changelog emphasizes it)
+    ("Python", "src/structlog/stdlib.py", "        stacklevel: int | None = None,", "stacklevel"),
+    ("Ruby", "lib/rack/query_parser.rb", "      def initialize(params_class, recursive:)", "recursive"),
+    ("Go", "client/options.go", "\tretries int", "retries"),
+    ("TypeScript", "src/fetch.ts", "  debounce?: number;", "debounce"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line", "name"), ARGUMENTS, ids=[a[0] for a in ARGUMENTS])
+def test_an_emphasized_argument_is_its_name(language, path, line, name) -> None:
+    """A changelog writes an argument's name in emphasis: "the *stacklevel* parameter"."""
+    criterion = f"`LoggerFactory` now supports the *{name}* parameter."
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+
+
+def test_emphasis_in_prose_names_no_code() -> None:
+    """ "*never*" is emphasis: no code named, so the file saying what the criterion says stays its evidence."""
+    criterion = "Card numbers are *never* written to the payment log."
+    assert evidence(criterion, diff("src/payments/log.py", "    payment_log.write(mask(card_number))")) == [
+        "/src/payments/log.py"
+    ]

@@ -79,6 +79,9 @@ _FILE_EXTENSIONS = frozenset(
     "css scss md txt feature proto sh ps1 tf csproj props".split()
 )
 _EMAIL = re.compile(r"\b[Ee]-[Mm]ail")
+_EMPHASIZED = re.compile(  # "the *stacklevel* parameter": an argument's name, as a changelog writes one
+    r"(?<![\w*`])\*([a-z][a-z0-9_]{3,})\*(?=\s+(?:argument|parameter|option|keyword|field|attribute|flag)s?\b)"
+)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(  # straight or typographic double quotes, typographic single ones, '…' (not an apostrophe)
     r"\"([^\"\n]{1,120})\"|\u201c([^\u201d\n]{1,120})\u201d|\u2018([^\u2019\n]{1,120})\u2019"
@@ -130,6 +133,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     pairs: list[Term] = []
     text = _EMAIL.sub("email", text)
     versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
+    text = _EMPHASIZED.sub(lambda m: f"`{m.group(1)}`" if stem(m.group(1)) not in COMMON else m.group(0), text)
     prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1), versioned), terms), text))
     prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)

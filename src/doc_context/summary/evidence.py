@@ -34,6 +34,7 @@ from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEviden
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
+from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.everywhere import (
     EVERYWHERE,
     Everywhere,
@@ -157,7 +158,7 @@ class EvidenceFinder:
             files.update(n for n, path in paths if names_file(term.label, path))
             files.update(n for n, path in paths if member_of_file(term.label, path))
             files.update(n for n, path in paths if _begins(term.label, path))
-            files.update(n for n, scopes in self._scopes.items() if any(_has_run(w, term.parts) for w in scopes))
+            files.update(n for n, scopes in self._scopes.items() if any(in_definition(w, term) for w in scopes))
         return files
 
     def _docs_only(self, files: set[int]) -> bool:
@@ -197,18 +198,13 @@ def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], in
     inside `round_money`: it shows round_money, though no changed line spells it), or as the file the name begins
     (`ktlint`: KtLintStep.java; not its test)."""
     scopes = [tuple(parts(scope)) for scope in (index.diff.file(found.path) or DiffFile(found.path)).scopes]
-    inside = {t.label for t in named if any(_has_run(words, t.parts) for words in scopes)}
+    inside = {t.label for t in named if any(in_definition(words, t) for words in scopes)}
     inside |= {t.label for t in named if _begins(t.label, found.path)}
     return {t.label for t in named if t.label in labels} | inside
 
 
 def _begins(name: str, path: str) -> bool:
     return begins_file(name, path) and not is_test(path)
-
-
-def _has_run(words: Sequence[str], run: Sequence[str]) -> bool:
-    joined = "".join(run)
-    return joined in words or any(tuple(words[i : i + len(run)]) == tuple(run) for i in range(len(words)))
 
 
 def _word(word: str) -> Term:
