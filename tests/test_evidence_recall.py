@@ -210,3 +210,38 @@ def test_emphasis_in_prose_names_no_code() -> None:
     assert evidence(criterion, diff("src/payments/log.py", "    payment_log.write(mask(card_number))")) == [
         "/src/payments/log.py"
     ]
+
+
+def rewrite(path: str, old: str, new: str) -> str:
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,1 +1,1 @@\n-{old}\n+{new}\n"
+
+
+CHANGES = [  # (language, path, the line before, the line after): "from 100 to 32"
+    ("Ruby", "lib/rack/utils.rb", "    make_default(65536, 100)", "    make_default(65536, 32)"),
+    (
+        "C#",
+        "src/QuickPulse/Processor.cs",
+        "    private const int MaxDimensions = 100;",
+        "    private const int MaxDimensions = 32;",
+    ),
+    ("Python", "src/app/limits.py", "DEPTH = 100", "DEPTH = 32"),
+    ("TypeScript", "src/limits.ts", "export const depth = 100;", "export const depth = 32;"),
+    ("Java", "src/main/java/Limits.java", "    static final int DEPTH = 100;", "    static final int DEPTH = 32;"),
+    ("Go", "limits.go", "const depth = 100", "const depth = 32"),
+    ("YAML", "config/limits.yml", "depth: 100", "depth: 32"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "old", "new"), CHANGES, ids=[c[0] for c in CHANGES])
+def test_a_value_changed_from_one_to_another_is_the_line_that_changes_it(language, path, old, new) -> None:
+    criterion = "Decrease the allowed recursion from 100 to 32."
+    assert evidence(criterion, rewrite(path, old, new)) == [f"/{path}"], language
+
+
+def test_a_value_changed_the_other_way_or_added_is_not_the_change() -> None:
+    """ "from 3 to 10": neither number is enough alone (one digit, two); the change is the line that rewrites 3."""
+    criterion = "Bump the dimensions from 3 to 10."
+    assert evidence(criterion, rewrite("limits.go", "const n = 3", "const n = 10")) == ["/limits.go"]
+    assert evidence(criterion, rewrite("limits.go", "const n = 10", "const n = 3")) == []
+    assert evidence(criterion, diff("limits.go", "const n = 10")) == []
+    assert evidence(criterion, rewrite("limits.go", "const n = 7", "const n = 10")) == []

@@ -89,6 +89,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         if written:  # a decimal as the criterion writes it ("10.00"), not merely its number (10_000, "10 items")
             return written, term.weight
         return bare_lines, bare(term.parts[0])
+    if term.kind == "change":  # "from 100 to 32": the lines holding 32 (rewritten() keeps those that held 100)
+        return set().union(*lines.value(term.parts[1])), term.weight
     if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
         return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
@@ -180,8 +182,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
     if term.kind == "format":
         return lookup_words(term.parts[0])
-    if term.kind == "value":  # 3.335: the tokens 3 and 335
-        return [tuple(f"#{number(part)}" for part in term.parts[0].split("."))]
+    if term.kind in ("value", "change"):  # 3.335: the tokens 3 and 335 (a change: its new value's)
+        return [tuple(f"#{number(part)}" for part in term.parts[-1].split("."))]
     if term.kind == "quoted":  # no word to look up ("OK"): every file; code as written too (`.HasVariadic`: has,
         return list(dict.fromkeys([tuple(parts(term.parts[0])), tuple(parts(term.label))]))  # variadic, not one word)
     return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
@@ -214,6 +216,10 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
         return set()
     fresh = index.fresh(file_no)
     path = index.diff.files[file_no].path
+    if term.kind == "change":  # "from 100 to 32": a line rewriting one that held 100 into one adding 32
+        held = any(index.file_words("deleted", file_no).value(term.parts[0]))
+        new = {f"#{number(p)}" for p in term.parts[1].split(".")}
+        return {i for i in hit if not (held and fresh[i] and new <= fresh[i])}  # type: ignore[operator]
     if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
         return {i for i in hit if fresh[i] == frozenset()}
     said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
