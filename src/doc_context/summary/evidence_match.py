@@ -13,7 +13,7 @@ from doc_context.change.index import DiffIndex, FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
-from doc_context.relevance.formats import format_lines, lookup_words
+from doc_context.relevance.formats import FORMATS, format_lines, lookup_words, writes_format
 from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
 from doc_context.relevance.words import number, parts, version_written
 
@@ -46,6 +46,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         found = lines.run(term.parts) or lines.bridged(term.parts)
         module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
         found -= lines.imports if code and module else frozenset()
+        if not term.named and term.parts[0] in FORMATS:  # JSON: the format term weighs what writes the format
+            found = {i for i in found if not writes_format(lines.texts[i], term.parts[0])}
         if term.named and not term.also:  # code named is read whole: `ActorRefFrom` is not `actorRef`
             found = {i for i in found if lines.spells(i, term.label, cased=code)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
