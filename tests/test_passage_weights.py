@@ -9,7 +9,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms, text_terms
-from doc_context.summary.passage_weights import weigh
+from doc_context.summary.passage_weights import MATCH, weigh
 
 
 def diff(*files: tuple[str, str]) -> Change:
@@ -71,3 +71,26 @@ def test_a_name_written_as_code_and_as_a_string_counts_once() -> None:
     two = "It passes `remap_scope` and `remap_prefix` on."
     once, both = weigh([text_terms(twice), text_terms(two)], change)
     assert once < both
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("docs/holds.md", "Call `release_hold` to let the money go."),
+        ("tests/test_hold.py", "    release_hold(order)"),
+        ("src/hold.py", "def release_hold(order): ..."),
+    ],
+    ids=["docs-only", "test-only", "code"],
+)
+def test_a_change_without_code_of_its_own_weighs_its_terms_in_full(path: str, line: str) -> None:
+    """Halving what only docs or tests give is for a change whose code gives terms of its own: a runbook change (or
+    a test-only one) has no louder terms, and the page passage it names must still match (MATCH)."""
+    change = change_terms(diff((path, line)))
+    assert not change.documented
+    page = [
+        "Set `release_hold` to free the held amount after review.",
+        "Payments are captured nightly by the batch job.",
+        "Refunds go back to the original card.",
+    ]
+    named, *others = weigh([text_terms(p) for p in page], change)
+    assert named >= MATCH and others == [0.0, 0.0]

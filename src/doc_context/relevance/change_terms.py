@@ -94,7 +94,7 @@ class ChangeTerms:
     asked: list[frozenset[str]] = field(default_factory=list)  # each sentence a work item asks, as its words
     within: Vocabulary | None = None  # the words and numbers of the texts weighed (None: any): no other term counts
     borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
-    documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give: its docs', tests', imports'
+    documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give, when its code gives some
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -195,7 +195,8 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     for text in asked:
         for line in text.splitlines():
             _collect(told, line, ASKED, everywhere, prose=True)
-    out.documented = frozenset(out.weights) - coded - set(told.weights)
+    if coded:  # only beside terms the change's code gives: a docs-only or test-only change has nothing louder
+        out.documented = frozenset(out.weights) - coded - set(told.weights)
     united = {term[0] for (kind, term) in out.weights if kind == "value" and term[1]}
     for number in united:  # "15" said with its unit somewhere: the bare "15" adds nothing
         out.weights.pop(("value", (number, "")), None)

@@ -2,9 +2,10 @@
 
 A passage matches when it shares distinctive terms with the change (relevance/change_terms.py): each term weighs
 what its source gives it (the diff's added lines most; what only the change's documentation, tests or import
-lines give, DOCUMENTED of it: the change's docs copy the specification's guide and examples, its code implements
-the rule) times how rare it is among the passages of every cited page (a phrase that most passages hold is the
-pages' topic and tells nothing). A name the passage holds as an identifier and as a string counts once.
+lines give, DOCUMENTED of it when its code gives terms of its own: the change's docs copy the specification's guide
+and examples, its code implements the rule; a docs-only or test-only change has nothing louder) times how rare it
+is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
+nothing). A name the passage holds as an identifier and as a string counts once.
 """
 
 from __future__ import annotations
