@@ -30,6 +30,10 @@ def diff(*files: tuple[str, str]) -> Change:
         "node_modules/sigstore/dist/verify.js",
         "vendor/github.com/acme/lib/hold.go",
         "third_party/lib/hold.py",
+        "libs/third-party/hold.js",
+        "services/api/vendor/golang.org/x/hold/hold.go",
+        "vendor/bundle/ruby/3.2.0/gems/hold/hold.rb",
+        "src/Order.Designer.cs",
         "pkg/config/zz_generated.deepcopy.go",
         "api/hold_pb2.py",
     ],
@@ -38,6 +42,30 @@ def test_vendored_and_generated_files_give_the_change_no_terms(path: str) -> Non
     change = change_terms(diff(("src/hold.py", "RELEASE_HOLD = 1"), (path, "def capture_window_seconds(): ...")))
     assert ("ident", ("releas", "hold")) in change.weights
     assert not any("captur" in key[1] for key in change.weights)
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "term"),
+    [
+        (
+            "src/Procurement/Vendor/VendorOnboarding.cs",
+            "public const int APPROVAL_WINDOW_DAYS = 14;",
+            ("approval", "window"),
+        ),
+        ("app/models/vendor/payout_schedule.rb", "PAYOUT_DELAY_DAYS = 7", ("payout", "delay")),
+        ("src/vendors/capture.py", "CAPTURE_WINDOW = 7", ("captur", "window")),
+        ("context/schema.json", '"capture_window": {"type": "integer"}', ("captur", "window")),
+    ],
+    ids=["Vendor-domain-folder", "rails-models-vendor", "vendors", "hand-written-schema"],
+)
+def test_a_projects_own_vendor_folder_and_schema_give_the_change_terms(
+    path: str, line: str, term: tuple[str, ...]
+) -> None:
+    """Only the vendoring conventions as written are another project's code (a root vendor/, _vendor/,
+    node_modules/, third_party/): a procurement domain's Vendor/ folder is the project's own, and a schema.json is
+    usually written by hand."""
+    change = change_terms(diff((path, line)))
+    assert any(key[1][: len(term)] == term for key in change.weights if key[0] == "ident")
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,11 @@ _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
-_VENDORED = re.compile(r"(?:^|/)(?:vendor|vendored|_vendor|third[_-]party|node_modules)/", re.IGNORECASE)
+# Another project's code, by the vendoring conventions as written (case and place): a root vendor/ (Go, PHP's
+# Composer, Ruby's vendor/bundle) or a Go module's vendor/<host.tld>/; _vendor/ (pip's), vendored/, node_modules/,
+# third_party/ anywhere. Never a project's own Vendor/ or app/models/vendor/ (a procurement domain's folder).
+_VENDORED = re.compile(r"^/?vendor/|/vendor/[^/]+\.[a-z]+/|(?:^|/)(?:_vendor|vendored|third[_-]party|node_modules)/")
+_LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
 Key = tuple[str, tuple[str, ...]]  # ("ident" | "phrase", stems), ("value", (number, unit)), ("string", (text,))
@@ -163,7 +167,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     borrowed: list[tuple[str, bool]] = []  # a test's lines, then import lines
     documents: list[str] = []  # the lines of the change's documentation files
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
-        if _VENDORED.search(f.path) or is_generated(f.path):  # another project's code, or a tool's output
+        if _foreign(f.path):  # another project's code, or a tool's output
             continue
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
@@ -246,6 +250,12 @@ def _collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere,
         for i in range(len(seq) - RUN + 1) if weight == DIFF else ():  # the change's text quotes the passage
             if "|" not in seq[i : i + RUN] and not all(map(everywhere, seq[i : i + RUN])):
                 out.add("run", tuple(seq[i : i + RUN]), weight)
+
+
+def _foreign(path: str) -> bool:
+    """Another project's code (vendored) or a generator's output (everywhere.is_generated, a schema or an API
+    listing aside: those are often written by hand, `context/schema.json`)."""
+    return bool(_VENDORED.search(path)) or (is_generated(path) and not _LISTING.search(path.lower()))
 
 
 def _is_prose(line: str) -> bool:
