@@ -81,8 +81,24 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
         ("Text.\n\n---\n\nMore.", [("para", 0, "Text."), ("para", 0, "---"), ("para", 0, "More.")]),  # a rule
         ("- item\n---", [("list", 0, "- item"), ("para", 0, "---")]),  # a list is no heading's title
         ("~~~\nx\n~~~", [("code", 0, "~~~")]),  # a fence, not an overlined title
+        ("Or:\n```\nx\n```\nText.", [("para", 0, "Or:"), ("code", 0, "```"), ("para", 0, "Text.")]),  # closed
+        (
+            "A\n~~~\n\nText.\n\nB\n~~~\n\nMore.",
+            [("heading", 3, "A"), ("para", 0, "Text."), ("heading", 3, "B"), ("para", 0, "More.")],
+        ),
     ],
-    ids=["setext-1", "setext-2", "rst-levels", "rst-overline", "too-short", "thematic-break", "list", "fence"],
+    ids=[
+        "setext-1",
+        "setext-2",
+        "rst-levels",
+        "rst-overline",
+        "too-short",
+        "thematic-break",
+        "list",
+        "fence",
+        "fence-under-a-line",
+        "tilde-titles",
+    ],
 )
 def test_underlined_headings(text: str, expected: list[tuple[str, int, str]]) -> None:
     assert [(b.kind, b.level, b.lines[0]) for b in parse_blocks(text)] == expected

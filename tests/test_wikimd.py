@@ -48,6 +48,10 @@ def md(text: str) -> str:
         ("```python\nx = '<script>'\n```", "```python\nx = '<script>'\n```"),  # code stays as written
         ("Intro\n\n```\nnever closed <b>", "Intro\n\n```\nnever closed <b>\n```"),
         ("~~~~\ncode\n~~~", "~~~~\ncode\n~~~\n~~~~"),
+        (  # a fence right under a short line opens code (CommonMark), no title's underline: nothing after it is code
+            "Or:\n```\nchoco install agent\n```\nThe refund window is 14 days.\n\n## Limits\n\nA second approver.",
+            "Or:\n```\nchoco install agent\n```\nThe refund window is 14 days.\n\n## Limits\n\nA second approver.",
+        ),
     ],
 )
 def test_wiki_syntax_and_html_are_read_safely(page: str, expected: str) -> None:

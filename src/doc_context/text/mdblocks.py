@@ -114,12 +114,29 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
     indented = lines[at][:1] in " \t" and not over  # an overlined title may be centred
     if not title or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
         return None
+    if _opens_code(lines, at + 1):
+        return None  # "Or:" over a ``` that a fence closes further down: code right under a paragraph (CommonMark)
     char = under.group(1)[0]
     if len(under.group(1)) < max(3, len(title) if char not in _SETEXT else 0):
         return None  # reStructuredText's underline is at least as long as its title
     if over and over.group(1)[0] != char:
         return None
     return title, char * (2 if over else 1), at + 2
+
+
+def _opens_code(lines: list[str], i: int) -> bool:
+    """Whether lines[i] opens a code fence that a later line closes; a closing run that itself underlines a title
+    (the line above it after a blank line, and no longer than it: reStructuredText's next `~~~~` title) aside."""
+    fence = FENCE.match(lines[i])
+    if fence is None:
+        return False
+    for j in range(i + 1, len(lines)):
+        if closes_fence(lines[j], fence.group(1)):
+            above = lines[j - 1].strip()
+            titled = j - 2 > i and above and not lines[j - 2].strip() and len(above) <= len(lines[j].strip())
+            if not titled:
+                return True
+    return False
 
 
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
