@@ -13,6 +13,7 @@ from doc_context.summary.passages import passages
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.speaks import names
 from doc_context.text.mdblocks import parse_blocks
+from doc_context.text.rstmd import restructured
 from doc_context.text.wikimd import wiki_to_markdown
 
 PROPOSAL = """\
@@ -247,10 +248,11 @@ def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_n
         ("The `drivers`_ section.", "The drivers section."),
         ("As :ref:`NEP 41 <NEP41>` says.", "As NEP 41 says."),
         ("Call :func:`~numpy.isdtype` or :py:meth:`Conf.load`.", "Call `numpy.isdtype` or `Conf.load`."),
+        ("As :pep:`517` and :rfc:`2119` say, see :term:`backend`.", "As PEP 517 and RFC 2119 say, see backend."),
         ("Keep ``literal `x`_ text`` as is.", "Keep ``literal `x`_ text`` as is."),
         ("As proposed [2]_ and noted [#]_ in [PEP8]_.", "As proposed and noted in."),
     ],
-    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "literal", "footnotes"],
+    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "pep-role", "literal", "footnotes"],
 )
 def test_restructuredtext_links_and_roles_read_as_markdown(text: str, expected: str) -> None:
     assert wiki_to_markdown(text).text == expected
@@ -304,3 +306,42 @@ def test_a_restructuredtext_tables_rows_are_rows_under_its_header(table: str) ->
         ("para", "After it."),
     ]
     assert found[1].text.startswith("| Field | Meaning |\n|---|---|\n")
+
+
+QUOTED = "Flags that may be passed:\n\n    ``ITER_RANGED``\n\n        Enables iteration of sub-ranges.\n\n"
+QUOTED += "Steps to follow:\n\n   * the divisor is the number of events\n   * the remainder is the event\n"
+
+
+def test_an_indented_block_of_a_restructuredtext_page_is_a_block_quote_not_code() -> None:
+    page = f"Iterators\n~~~~~~~~~\n\n{QUOTED}"  # a `~` underline: the page is reStructuredText
+    assert [(p.kind, p.plain) for p in passages(wiki_to_markdown(page).text)] == [
+        ("para", "Flags that may be passed:"),
+        ("para", "``ITER_RANGED``"),
+        ("para", "Enables iteration of sub-ranges."),
+        ("para", "Steps to follow:"),
+        ("item", "the divisor is the number of events"),
+        ("item", "the remainder is the event"),
+    ]
+    markdown = f"## Iterators\n\n{QUOTED}"  # in markdown, the same lines indented four spaces are code
+    assert [p.plain for p in passages(wiki_to_markdown(markdown).text)][:2] == [
+        "Flags that may be passed:",
+        "Steps to follow:",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        (".. note::\n\n   Read once.", True),
+        ("The format::\n\n  key = value", True),
+        ("=====\nTitle\n=====\n\nText.", True),
+        ("Title\n^^^^^\n\nText.", True),
+        ("Title\n=====\n\nText.\n\n    code", False),  # setext: markdown as much as reStructuredText
+        ("## Title\n\nSee the C++ name std::\n\nText.", False),
+        ("## Title\n\n```rust\nfn main() {\n}\n```\n\n    code", False),  # `}` over a fence's end is no title
+        ("## Title\n\n```\n.. note::\n```", False),  # nor is a fence's code a directive
+    ],
+    ids=["directive", "literal", "overline", "underline", "setext", "markdown", "fence-end", "fenced"],
+)
+def test_what_makes_a_page_restructuredtext(page: str, expected: bool) -> None:
+    assert restructured(page.split("\n")) is expected

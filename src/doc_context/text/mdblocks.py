@@ -112,7 +112,7 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
         return None
     title, under = lines[at].strip(), _UNDERLINE.match(lines[at + 1].strip())
     indented = lines[at][:1] in " \t" and not over  # an overlined title may be centred
-    if not title or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
+    if not re.search(r"\w", title) or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
         return None
     if _opens_code(lines, at + 1):
         return None  # "Or:" over a ``` that a fence closes further down: code right under a paragraph (CommonMark)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from doc_context.text.mdblocks import FENCE, underlined
+from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
 from doc_context.text.rsttables import table_at
 
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+(.*))?$")  # '.. something' or a lone '..'
@@ -48,11 +48,37 @@ class Read:
     again: bool = False  # the lines are the page's own, to be read as it (a directive's content)
 
 
-def rst_block(lines: list[str], i: int, prose: list[str]) -> Read | None:
+def restructured(lines: list[str]) -> bool:
+    """Whether a page is written in reStructuredText: it holds a directive (`.. note::`), a literal block's `::`
+    paragraph over an indented line, or a section title adorned as only reStructuredText adorns one (an
+    overline, or an underline of `~`, `^`, `"`...)."""
+    fence = ""
+    for i, line in enumerate(lines):
+        title = underlined(lines, i) if line.strip() and not fence else None
+        if title is not None and title[1] not in ("=", "-"):
+            return True
+        if fence or FENCE.match(line):  # a markdown fence's code says nothing of the page
+            opened = FENCE.match(line)
+            fence = "" if fence and closes_fence(line, fence) else fence or (opened.group(1) if opened else "")
+            continue
+        explicit = _EXPLICIT.match(line)
+        if explicit and _DIRECTIVE.match((explicit.group(2) or "").strip()):
+            return True
+        literal = line.rstrip().endswith("::") and i + 2 < len(lines) and not lines[i + 1].strip()
+        if literal and lines[i + 2].strip() and _indent(lines[i + 2]) > _indent(line):
+            return True
+    return False
+
+
+def rst_block(lines: list[str], i: int, prose: list[str], rst: bool = False) -> Read | None:
     """At lines[i], a reStructuredText block that reads otherwise as markdown; None when there is none there.
     `prose`: the lines read before it since the last fence (a literal block's `::` paragraph is its last lines,
-    rewritten here)."""
+    rewritten here); `rst`: the page is reStructuredText (restructured), where an indented block that is no
+    literal and goes on with no list item is a block quote, its text the page's own, never code."""
     line = lines[i]
+    if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(prose, _indent(line)):
+        end = _body_end(lines, i, _indent(line) - 1)
+        return Read(_dedented(lines[i:end]), end, again=True)
     explicit = _EXPLICIT.match(line)
     if explicit and _blank_before(prose):
         return _explicit(lines, i, explicit)
@@ -95,6 +121,12 @@ def _explicit(lines: list[str], i: int, explicit: re.Match[str]) -> Read | None:
 
 def _text(body: list[str]) -> bool:
     return any(line.strip() for line in body)
+
+
+def _in_item(prose: list[str], width: int) -> bool:
+    """Whether a line indented `width` goes on with a list item: the last line less indented before it is one."""
+    owner = next((line for line in reversed(prose) if line.strip() and _indent(line) < width), "")
+    return bool(LIST_MARKER.match(owner.lstrip()) or _AUTO_NUMBER.match(owner))
 
 
 def _blank_before(prose: list[str]) -> bool:
@@ -199,4 +231,6 @@ def _role(match: re.Match[str]) -> str:
     if titled and titled.group(1):
         return titled.group(1)
     content = content.lstrip("~!")
+    if name in ("pep", "rfc"):
+        return f"{name.upper()} {content}"  # :pep:`517` reads "PEP 517", as Sphinx renders it
     return content if name in _TEXT_ROLES else f"`{content}`"

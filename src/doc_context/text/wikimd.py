@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from doc_context.text.codespans import code_spans
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
-from doc_context.text.rstmd import inline, numbered, rst_block
+from doc_context.text.rstmd import inline, numbered, restructured, rst_block
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
 _TOC = re.compile(r"^\s*\[\[_(?:TOC|TOSP)_\]\]\s*$", re.IGNORECASE)
@@ -53,12 +53,13 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
     lines = _without_front_matter(text.split("\n"))
     out: list[str] = []
     prose: list[str] = []  # lines outside fences and containers, converted together (a tag may span lines)
+    rst = restructured(lines)
     i = 0
     while i < len(lines):
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        read = None if fence else rst_block(lines, i, prose)
+        read = None if fence else rst_block(lines, i, prose, rst)
         if fence and i and underlined(lines, i - 1):  # a reStructuredText title's underline (`~~~~`) opens no code
             prose.append(line)
             i += 1
