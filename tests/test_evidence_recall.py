@@ -245,3 +245,40 @@ def test_a_value_changed_the_other_way_or_added_is_not_the_change() -> None:
     assert evidence(criterion, rewrite("limits.go", "const n = 10", "const n = 3")) == []
     assert evidence(criterion, diff("limits.go", "const n = 10")) == []
     assert evidence(criterion, rewrite("limits.go", "const n = 7", "const n = 10")) == []
+
+
+PLACEHOLDERS = [  # (language, criterion, path, added line): a name with a placeholder, as a changelog writes one
+    (
+        "C#",
+        "Recognize the `EXC_CTOR.<ExceptionType>` source in the trace records.",
+        "src/Kusto/TraceRecordExtensions.cs",
+        '            || sourceId?.StartsWith("EXC_CTOR.", StringComparison.Ordinal) == true;',
+    ),
+    (
+        "TypeScript",
+        "Recognize `xstate.after.<delay>` events.",
+        "src/actions.ts",
+        "  const id = `xstate.after.${delay}`;",
+    ),
+    (
+        "Python",
+        "Recognize `pytest.mark.<name>` marks.",
+        "src/_pytest/mark/structures.py",
+        '    warn(f"pytest.mark.{name}")',
+    ),
+    ("Ruby", "Recognize `Style/<Name>` cops.", "lib/rubocop/cop/registry.rb", '      "Style/#{name}"'),
+    ("Go", "Recognize `otel.<signal>.exporter` keys.", "config/env.go", '\tkey := "otel." + signal + ".exporter"'),
+    (
+        "Java",
+        "Recognize `spotbugs.<detector>.enabled` properties.",
+        "src/main/java/Config.java",
+        '        return props.get("spotbugs." + detector + ".enabled");',
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), PLACEHOLDERS, ids=[p[0] for p in PLACEHOLDERS])
+def test_a_placeholder_after_a_name_is_no_part_of_it(language, criterion, path, line) -> None:
+    """`EXC_CTOR.<ExceptionType>` is any `EXC_CTOR.` source: its fixed head is the name the diff writes (a
+    placeholder inside a name, `otel.<signal>.exporter`, leaves it as it was)."""
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language

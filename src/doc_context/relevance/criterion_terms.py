@@ -199,6 +199,8 @@ def _prose_token(token: str, into: list[Term]) -> str:
 
 def _code_term(code: str, versioned: bool = False) -> Term | None:
     code = re.sub(r"^@(?=[\w.-]+/\w)", "", code.strip())  # an npm package's scope, `@parcel/watcher`: its @ aside
+    if head := re.fullmatch(r"([\w.:/-]*\w)[.:/_-]<\w+>", code):  # `EXC_CTOR.<ExceptionType>`: its fixed head
+        code = head.group(1)
     if _is_path(code):
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
     if len(code) > 2 and code[0] == code[-1] and code[0] in "\"'":  # `"android"`: a string, as written
