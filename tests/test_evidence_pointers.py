@@ -183,3 +183,31 @@ def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, temp
 
 
 _EXTENSIONS = {"Go": ".go", "C#": ".cs", "TypeScript": ".ts", "Java": ".java", "Python": ".py", "Ruby": ".rb"}
+
+
+MANY = [  # (language, criterion, a line as a template of {name} and {k}, the name, three others): 21 lines each
+    (
+        "Python",
+        "`charge_card` is registered once.",
+        "    registry.add(route_{k}, {name})",
+        ("charge_card", "refund_card", "void_card", "capture_card"),
+    ),
+    (
+        "Go",
+        "`ChargeCard` is registered once.",
+        "\tregistry.Add(route{k}, {name})",
+        ("ChargeCard", "RefundCard", "VoidCard", "CaptureCard"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "template", "names"), MANY, ids=[c[0] for c in MANY])
+def test_a_file_writing_the_name_on_many_lines_is_about_it(language, criterion, template, names) -> None:
+    """The repeated edit's bound (SWEEP_LINES): a file writing the name on more than 20 changed lines is about it,
+    however alike the other files' lines are."""
+    files = [
+        (f"src/part_{n}{_EXTENSIONS[language]}", [template.format(k=k, name=name) for k in range(21)])
+        for n, name in enumerate(names)
+    ]
+    found = EvidenceFinder(parse_diff("".join(diff(path, *lines) for path, lines in files))).find(criterion)
+    assert [f.path for f in found.files] == [f"/{files[0][0]}"], language

@@ -20,6 +20,7 @@ from doc_context.relevance.words import number, parts, version_written
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
 SWEEP = 3  # other names at least, each in another file, an edit repeated for: a sweep over them, not about one
+SWEEP_LINES, SWEEP_WIDTH, SWEEP_FILES = 20, 300, 60  # a sweep's lines in a file, characters a line, files read
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
 # string literals (a quote inside a word is a contraction: don't, it's)
@@ -234,19 +235,19 @@ def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[i
     name aside, in other files with SWEEP other names (`func (s *muxServer) PlanResourceChange(ctx ...
     *tfprotov5.PlanResourceChangeRequest)` beside ApplyResourceChange's, ReadResource's, ...: a change to every
     RPC is about none of them)."""
-    if not (term.kind == "ident" and term.named) or not hit:
-        return set()
+    if not (term.kind == "ident" and term.named) or not hit or len(hit) > SWEEP_LINES:
+        return set()  # a file writing the name on many lines is about it
     lines = index.file_words("added", file_no)
     name = qualified(term.label)[-1] if qualified(term.label) else ""
     if not name:
         return set()
     for i in sorted(hit):
-        shape = _template(lines.texts[i], name)
+        shape = _template(lines.texts[i], name) if len(lines.texts[i]) <= SWEEP_WIDTH else None
         if shape is None:
             return set()  # a line of its own: the term counts there, whatever the others are
         pattern, needed = shape
         others: set[str] = set()
-        for n in index.candidates("added", needed):
+        for n in index.candidates("added", needed)[:SWEEP_FILES]:
             if n != file_no:
                 other = index.file_words("added", n).texts
                 others |= {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
