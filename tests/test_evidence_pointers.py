@@ -131,55 +131,102 @@ def test_code_ranks_before_the_docs_naming_a_product(language, criterion, code, 
     assert [f.path for f in found][:1] == [f"/{path}"], language
 
 
-SWEPT = [  # (language, criterion, the changed line as a template of {name}, the name, three others)
+SWEPT = [  # (language, criterion, the line before and after as templates of {name}, the name, three others)
     (
         "Go",
         "Support `PlanResourceChange` on destroy.",
+        "func (s muxServer) {name}(ctx context.Context, req *tfprotov5.{name}Request) (*{name}Response, error) {{",
         "func (s *muxServer) {name}(ctx context.Context, req *tfprotov5.{name}Request) (*{name}Response, error) {{",
         ("PlanResourceChange", "ApplyResourceChange", "ReadResource", "ImportResourceState"),
     ),
     (
         "C#",
         "`GetInvoiceAsync` retries on a timeout.",
+        "    public Task<Response> {name}(Request request) => Send(request);",
         "    public Task<Response> {name}(Request request, CancellationToken token) => Send(request, token);",
         ("GetInvoiceAsync", "GetOrderAsync", "GetRefundAsync", "GetCustomerAsync"),
     ),
     (
         "TypeScript",
         "`fetchInvoice` retries on a timeout.",
+        "export const {name} = (client: Client) => client.send('{name}');",
         "export const {name} = (client: Client) => client.request('{name}');",
         ("fetchInvoice", "fetchOrder", "fetchRefund", "fetchCustomer"),
     ),
     (
         "Java",
         "`chargeCard` retries on a timeout.",
+        '    public Response {name}(Request request) {{ return client.send("{name}", request); }}',
         '    public Response {name}(Request request) {{ return client.call("{name}", request); }}',
         ("chargeCard", "refundCard", "voidCard", "captureCard"),
     ),
     (
         "Python",
         "`charge_card` retries on a timeout.",
+        '    def {name}(self, request): return self._send("{name}", request)',
         '    def {name}(self, request): return self._call("{name}", request)',
         ("charge_card", "refund_card", "void_card", "capture_card"),
     ),
     (
         "Ruby",
         "`charge_card` retries on a timeout.",
+        "  def {name}(request) = send(:{name}, request)",
         "  def {name}(request) = call(:{name}, request)",
         ("charge_card", "refund_card", "void_card", "capture_card"),
     ),
 ]
 
 
-@pytest.mark.parametrize(("language", "criterion", "template", "names"), SWEPT, ids=[c[0] for c in SWEPT])
-def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, template, names) -> None:
-    """terraform-plugin-mux's decoy (issue 32): a change giving every RPC the same new line is about none of them;
-    with two others only, the name's line is its own."""
-    files = [(f"src/part_{n}{_EXTENSIONS[language]}", template.format(name=name)) for n, name in enumerate(names)]
-    every = EvidenceFinder(parse_diff("".join(diff(path, line) for path, line in files))).find(criterion)
+def edit(path: str, pairs: list[tuple[str, str]]) -> str:
+    """A diff rewriting each old line of a file to its new one."""
+    body = "".join(f"-{old}\n" for old, _ in pairs) + "".join(f"+{new}\n" for _, new in pairs)
+    n = len(pairs)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{n} +1,{n} @@\n{body}"
+
+
+@pytest.mark.parametrize(("language", "criterion", "before", "after", "names"), SWEPT, ids=[c[0] for c in SWEPT])
+def test_an_edit_repeated_for_every_name_is_about_none(language, criterion, before, after, names) -> None:
+    """terraform-plugin-mux's decoy (issue 32): a change rewriting every RPC's line the same way is about none of
+    them, in one file or in one a name; with two others only, the name's line is its own."""
+    pairs = [(before.format(name=name), after.format(name=name)) for name in names]
+    files = [(f"src/part_{n}{_EXTENSIONS[language]}", pair) for n, pair in enumerate(pairs)]
+    every = EvidenceFinder(parse_diff("".join(edit(path, [pair]) for path, pair in files))).find(criterion)
     assert every.files == (), language
-    fewer = EvidenceFinder(parse_diff("".join(diff(path, line) for path, line in files[:3]))).find(criterion)
+    one = EvidenceFinder(parse_diff(edit(f"src/all{_EXTENSIONS[language]}", pairs))).find(criterion)
+    assert one.files == (), language
+    fewer = EvidenceFinder(parse_diff("".join(edit(path, [pair]) for path, pair in files[:3]))).find(criterion)
     assert [f.path for f in fewer.files] == [f"/{files[0][0]}"], language
+
+
+@pytest.mark.parametrize(("language", "criterion", "before", "after", "names"), SWEPT, ids=[c[0] for c in SWEPT])
+def test_a_feature_adding_siblings_of_one_shape_keeps_its_evidence(language, criterion, before, after, names):
+    """The review of 8f487b0: new code is the change's own, however many siblings of its shape it adds (a
+    feature as four new endpoints, one file each or all in one)."""
+    lines = [after.format(name=name) for name in names]
+    files = [(f"src/part_{n}{_EXTENSIONS[language]}", line) for n, line in enumerate(lines)]
+    apart = EvidenceFinder(parse_diff("".join(diff(path, line) for path, line in files))).find(criterion)
+    assert [f.path for f in apart.files] == [f"/{files[0][0]}"], language
+    together = EvidenceFinder(parse_diff(diff(f"src/all{_EXTENSIONS[language]}", *lines))).find(criterion)
+    assert [f.path for f in together.files] == [f"/src/all{_EXTENSIONS[language]}"], language
+
+
+def test_new_controllers_keep_their_evidence() -> None:
+    """The review's reproduction: four controllers a feature adds, one file each."""
+
+    def controller(entity: str) -> str:
+        return diff(
+            f"src/Api/Controllers/{entity}sController.cs",
+            '    [HttpGet("{id}")]',
+            f"    public async Task<IActionResult> Get{entity}(int id, CancellationToken token)",
+            "    {",
+            "        var found = await _store.FindAsync(id, token);",
+            "        return found is null ? NotFound() : Ok(found);",
+            "    }",
+        )
+
+    changed = "".join(controller(e) for e in ("Invoice", "Order", "Refund", "Customer"))
+    found = EvidenceFinder(parse_diff(changed)).find("`GetInvoice` returns 404 Not Found for an unknown id.")
+    assert [(f.path, f.lines) for f in found.files] == [("/src/Api/Controllers/InvoicesController.cs", (2,))]
 
 
 _EXTENSIONS = {"Go": ".go", "C#": ".cs", "TypeScript": ".ts", "Java": ".java", "Python": ".py", "Ruby": ".rb"}

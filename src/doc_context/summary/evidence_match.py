@@ -19,7 +19,7 @@ from doc_context.relevance.words import number, parts, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
-SWEEP = 3  # other names at least, each in another file, an edit repeated for: a sweep over them, not about one
+SWEEP = 3  # other names at least, in any file, an edit to existing lines repeated for: a sweep over them, not about one
 SWEEP_LINES, SWEEP_WIDTH, SWEEP_FILES = 20, 300, 60  # a sweep's lines in a file, characters a line, files read
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
@@ -231,26 +231,28 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
 
 
 def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines, when each is one instance of an edit the change repeats for other names: the same line, the
-    name aside, in other files with SWEEP other names (`func (s *muxServer) PlanResourceChange(ctx ...
-    *tfprotov5.PlanResourceChangeRequest)` beside ApplyResourceChange's, ReadResource's, ...: a change to every
-    RPC is about none of them)."""
+    """The hit lines, when each is one instance of an edit the change repeats for other names: a line rewriting a
+    deleted one, and the same line, the name aside, with SWEEP other names in any file (`func (s *muxServer)
+    PlanResourceChange(ctx ... *tfprotov5.PlanResourceChangeRequest)` for `func (s muxServer) ...`, beside
+    ApplyResourceChange's, ReadResource's, ...: a change to every RPC is about none of them). A line the change
+    adds fresh is its own, however many siblings it has (a feature adding four controllers of one shape)."""
     if not (term.kind == "ident" and term.named) or not hit or len(hit) > SWEEP_LINES:
         return set()  # a file writing the name on many lines is about it
     lines = index.file_words("added", file_no)
     name = qualified(term.label)[-1] if qualified(term.label) else ""
     if not name:
         return set()
+    was = index.file_words("deleted", file_no).texts  # a sweep rewrites the name's lines: some are deleted
+    before = any(name in t and len(t) <= SWEEP_WIDTH and _template(t, name) for t in was)
     for i in sorted(hit):
         shape = _template(lines.texts[i], name) if len(lines.texts[i]) <= SWEEP_WIDTH else None
-        if shape is None:
-            return set()  # a line of its own: the term counts there, whatever the others are
+        if shape is None or not before:
+            return set()  # a line of its own, or new code: the term counts there, whatever the others are
         pattern, needed = shape
         others: set[str] = set()
         for n in index.candidates("added", needed)[:SWEEP_FILES]:
-            if n != file_no:
-                other = index.file_words("added", n).texts
-                others |= {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
+            other = index.file_words("added", n).texts
+            others |= {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
             if len(others) >= SWEEP:
                 break
         else:
