@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.change.unified import parse_diff
+from doc_context.relevance.names import spelled
 from doc_context.summary.evidence import EvidenceFinder
 
 
@@ -64,6 +65,48 @@ CASED = [  # (language, criterion, path, a line writing the name in another case
 def test_a_camel_case_name_is_read_in_its_case(language, criterion, path, other, same) -> None:
     assert evidence(criterion, path, other) == [], language
     assert evidence(criterion, path, same) == [f"/{path}"], language
+
+
+EXPORTED = [  # (language, criterion naming a field lower case first, path, the line writing it upper case first)
+    (
+        "C#",
+        "`userId` is required on every order.",
+        "src/Api/Models/Checkout.cs",
+        "    public string UserId { get; set; }",
+    ),
+    (
+        "Go",
+        "`parseConfig` rejects an empty file.",
+        "internal/config/parse.go",
+        "func ParseConfig(b []byte) (*Config, error) {",
+    ),
+    ("TypeScript", "`retryCount` defaults to 3.", "src/Options.ts", "  RetryCount: number = 3;"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), EXPORTED, ids=[c[0] for c in EXPORTED])
+def test_a_field_name_meets_its_property(language, criterion, path, line) -> None:
+    """The review of 8f487b0: a product owner's JSON field (`userId`) is the C# property or Go exported name
+    (`UserId`) whole, its first letter aside; never inside another name (`GetUserIdAsync`, `UserIdValidator`)."""
+    assert evidence(criterion, path, line) == [f"/{path}"], language
+    name = criterion.split("`")[1]
+    exported = name[0].upper() + name[1:]
+    assert evidence(criterion, path, f"    var v = new {exported}Validator(x);") == [], language
+    assert evidence(criterion, path, f"    var v = Get{exported}Async(x);") == [], language
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "meets"),
+    [
+        ("public string UserId { get; set; }", "userId", True),  # the review's reproduction
+        ("func ParseConfig(b []byte) (*Config, error) {", "parseConfig", True),
+        ("var id = GetUserId(order);", "userId", False),  # a piece of another name, in another case
+        ("for name := range testCase.Providers {", "TestCase", False),  # a type's variable is not the type
+        ("mapperTypeSuffix: 'Mapper',", "typesSuffix", False),
+    ],
+)
+def test_spelled_in_code_reads_a_first_letter_upper_as_the_field(line, name, meets) -> None:
+    assert spelled(line, name, cased=True) is meets
 
 
 ONE_WORD = [  # a camel-case name written as one word, as a package or a product is, or in snake case: still the name

@@ -53,8 +53,10 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
     A qualified name is read by its last part (`NumberUtils.isParsable()`: isParsable), its parts written together
     on the line, apart by their joints only (`python3.exe` is not "python3, exe").
     `cased` (in code): a name in camel case, in an identifier in camel case, begins where a piece begins in its first
-    letter's case: `TestCase` is the type, not the variable `testCase` of it; `typesSuffix` is not `mapperTypeSuffix`
-    (snake case tells no case: `ServerHostname` is `server_host_name`; nor one word: `RuboCop` is `rubocop`)."""
+    letter's case: `TestCase` is the type, not the variable `testCase` of it; `typesSuffix` is not `mapperTypeSuffix`;
+    a lower-case-first name meets the identifier it is whole with an upper first letter (`userId`: a C# property
+    `UserId`, Go's exported `ParseConfig` for `parseConfig`). Snake case tells no case (`ServerHostname` is
+    `server_host_name`), nor one word (`RuboCop` is `rubocop`)."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
@@ -73,11 +75,20 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
             joined = ""
             for end, piece in enumerate(found[at:], at):
                 joined += piece
-                if joined == wanted and (not written or end == at or written[at][0].isupper() == upper):
+                if joined == wanted and (
+                    not written or end == at or written[at][0].isupper() == upper or _exported(written, at, end, upper)
+                ):
                     return True  # (one piece holding it all is the name in one word: rubocop, paypal)
                 if not wanted.startswith(joined):
                     break
     return False
+
+
+def _exported(written: list[str], at: int, end: int, upper: bool | None) -> bool:
+    """Whether the identifier is a lower-case-first name whole, only its first letter upper: a field's or a
+    variable's name (`userId`, `parseConfig`) as a C# property or a Go exported name writes it (`UserId`,
+    `ParseConfig`). A type's name is not met the other way: `testCase` is a variable of `TestCase`."""
+    return upper is False and at == 0 and end == len(written) - 1 and written[0][0].isupper()
 
 
 def _case(name: str) -> bool | None:
