@@ -220,7 +220,7 @@ def test_what_only_the_changes_tests_name_does_not_speak_for_a_long_page() -> No
     ],
 )
 def test_restructuredtext_blocks_read_as_what_they_are(page: str, expected: list[tuple[str, str]]) -> None:
-    assert [(p.kind, p.plain) for p in passages(wiki_to_markdown(page).text)] == expected
+    assert [(p.kind, p.plain) for p in passages(wiki_to_markdown(page, rst=True).text)] == expected
 
 
 def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_no_code() -> None:
@@ -255,7 +255,7 @@ def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_n
     ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "pep-role", "literal", "footnotes"],
 )
 def test_restructuredtext_links_and_roles_read_as_markdown(text: str, expected: str) -> None:
-    assert wiki_to_markdown(text).text == expected
+    assert wiki_to_markdown(text, rst=True).text == expected
 
 
 def test_the_field_list_under_a_documents_title_is_its_metadata_not_its_lead() -> None:
@@ -298,7 +298,7 @@ def test_a_list_items_indented_paragraphs_and_nested_list_are_no_code() -> None:
     ids=["grid", "simple"],
 )
 def test_a_restructuredtext_tables_rows_are_rows_under_its_header(table: str) -> None:
-    found = passages(wiki_to_markdown(f"The file's fields:\n\n{table}\n\nAfter it.").text)
+    found = passages(wiki_to_markdown(f"The file's fields:\n\n{table}\n\nAfter it.", rst=True).text)
     assert [(p.kind, p.plain) for p in found] == [
         ("para", "The file's fields:"),
         ("row", "| name | the tool's name, in ASCII |"),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from doc_context.text.codespans import fence_open_at_end
 from doc_context.text.neutralize import neutralize
+from doc_context.text.rstmd import restructured
 from doc_context.text.wikimd import MAX_CHARS, wiki_to_markdown
 
 
@@ -120,3 +121,58 @@ def test_any_page_converts_with_no_fence_left_open_and_no_tag_left(text: str) ->
     assert fence_open_at_end(neutralize(out)) is None
     outside_code = re.sub(r"(?ms)^\s{0,3}(`{3,}|~{3,}).*?^\s{0,3}\1", "", out)
     assert not re.search(r"<(script|iframe|style)\b", outside_code, re.I)
+
+
+RST_TITLE = "=====\nTitle\n=====\n\n"  # an overlined title: only reStructuredText adorns a title so
+
+
+@pytest.mark.parametrize(
+    ("page", "markdown", "read"),
+    [
+        ("_Read the [FAQ]_ before filing.", "_Read the [FAQ]_ before filing.", "_Read the before filing."),
+        (
+            "Intro\n\n>>> quoted reply from Bob\n>>> more",
+            "Intro\n\n>>> quoted reply from Bob\n>>> more",
+            "Intro\n\n```pycon\n>>> quoted reply from Bob\n>>> more\n```",
+        ),
+        (
+            "Steps:\n\n.. then we continue\nmore text",
+            "Steps:\n\n.. then we continue\nmore text",
+            "Steps:\n\nmore text",
+        ),
+        (
+            "Warning :warning:`rm` removes files",
+            "Warning :warning:`rm` removes files",
+            "Warning `rm` removes files",
+        ),
+    ],
+    ids=["note-mark", "nested-quote", "dot-dot-line", "emoji-before-code"],
+)
+def test_restructuredtext_rules_apply_only_to_a_page_written_in_it(page: str, markdown: str, read: str) -> None:
+    """An Azure DevOps wiki page is markdown: a `.. ` line, a `>>>` quote, `[FAQ]_` and `:warning:` before a code
+    span stay as written. The same lines on a page whose shape is reStructuredText's are read as it."""
+    assert md(page) == markdown
+    assert md(f"## Notes\n\n{page}\n\n.. note:: Read once.") == f"## Notes\n\n{markdown}\n\n.. note:: Read once."
+    assert md(RST_TITLE + page) == RST_TITLE + read
+    assert wiki_to_markdown(page, rst=True).text == read
+
+
+@pytest.mark.parametrize(
+    ("page", "rst"),
+    [
+        ("Title\n~~~~~\n\nText.", True),
+        ("=====\nTitle\n=====\n\nText.", True),
+        (":Author: Ann\n:Status: Draft\n\nText.", True),
+        ("Text.\n\n.. note::\n\n   Read once.", True),
+        ("Run it::\n\n    run --now", True),
+        ("See `the docs <https://docs.example/a>`_.", True),
+        ("Text [1]_.\n\n.. [1] A footnote.", True),
+        ("# Title\n\nText.\n\n.. note::\n\n   Read once.", False),  # a markdown heading
+        ("Title\n=====\n\nText.\n\nMore\n----", False),  # setext: markdown's too
+        (":warning: Careful\n\nText.", False),
+        ("Or:\n```\ncode\n```\nText.", False),
+        ("Steps:\n\n.. then we continue", False),
+    ],
+)
+def test_a_page_is_restructuredtext_by_its_shape(page: str, rst: bool) -> None:
+    assert restructured(page.split("\n")) is rst

@@ -1,7 +1,8 @@
 """Pure: the reStructuredText shapes a specification is written in, read as the markdown they mean.
 
 A proposal written in reStructuredText (docutils, "reStructuredText Markup Specification") reaches the wiki
-reader as it is written. What would read wrong as markdown is said as markdown here:
+reader as it is written. On such a page (restructured: its shape tells; an Azure DevOps wiki page is markdown,
+and none of this applies to it), what would read wrong as markdown is said as markdown here:
 
 - a literal block (a paragraph ending in `::`, a blank line, lines indented under it), a code directive
   (`.. code-block:: python`, `.. code::`, `.. doctest::` ...) and a doctest block (a paragraph of `>>>`
@@ -37,6 +38,9 @@ _LINK = re.compile(r"(?<![`\w])`([^`<>\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")  # `
 _REFERENCE = re.compile(r"(?<![`\w])`([^`<>\n]+)`__?(?![\w`])")  # `text`_
 _ROLE = re.compile(r"(?<![\w`]):((?:[\w+-]+:)?[\w+-]+):`([^`\n]+)`(?!`)")  # :ref:`text <target>`, :func:`name`
 _NOTE_MARK = re.compile(r"[ \t]?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")  # a footnote's or citation's mark
+_FIELD = re.compile(r"^:[A-Za-z][\w -]*:(?:[ \t]|$)")  # a field list's line, ':Author: ...'
+_RST_MARK = re.compile(r"^\.\.[ \t]+(?:_[^:\n]+:|\[[#*\w.-]+\]|\|[^|\n]+\|[ \t])")  # .. _target:, .. [1], .. |sub|
+_ATX = re.compile(r"^#{1,6}[ \t]+\S")  # at the margin: an indented `# and:` is a literal block's comment
 _LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
 _TEXT_ROLES = {"ref", "doc", "term", "numref", "pep", "rfc", "abbr", "emphasis", "strong", "sup", "sub", "title"}
 
@@ -50,10 +54,20 @@ class Read:
 
 def restructured(lines: list[str]) -> bool:
     """Whether a page is written in reStructuredText: it holds a directive (`.. note::`), a literal block's `::`
-    paragraph over an indented line, or a section title adorned as only reStructuredText adorns one (an
-    overline, or an underline of `~`, `^`, `"`...)."""
+    paragraph over an indented line, a section title adorned as only reStructuredText adorns one (an overline,
+    or an underline of `~`, `^`, `"`...), a field list opening it (`:Author:`), a hyperlink target or a footnote
+    (`.. _name:`, `.. [1]`) or an embedded link (`` `text <url>`_ ``); and no markdown heading (`## Limits`)
+    outside a fence. A markdown page (every Azure DevOps wiki page) is read as markdown: its `.. ` line, `>>>`
+    quote or `[FAQ]_` stays."""
+    if _markdown_headed(lines):
+        return False
+    opening = [line for line in lines[:50] if line.strip()][:2]
+    if len(opening) == 2 and all(_FIELD.match(line) for line in opening):
+        return True
     fence = ""
     for i, line in enumerate(lines):
+        if not fence and (_RST_MARK.match(line) or _LINK.search(line)):
+            return True
         title = underlined(lines, i) if line.strip() and not fence else None
         if title is not None and title[1] not in ("=", "-"):
             return True
@@ -66,6 +80,18 @@ def restructured(lines: list[str]) -> bool:
             return True
         literal = line.rstrip().endswith("::") and i + 2 < len(lines) and not lines[i + 1].strip()
         if literal and lines[i + 2].strip() and _indent(lines[i + 2]) > _indent(line):
+            return True
+    return False
+
+
+def _markdown_headed(lines: list[str]) -> bool:
+    """Whether the page has a markdown (ATX) heading outside its fences: no reStructuredText line starts so."""
+    fence = ""
+    for line in lines:
+        opened = FENCE.match(line)
+        if fence or opened:
+            fence = "" if fence and closes_fence(line, fence) else fence or (opened.group(1) if opened else "")
+        elif _ATX.match(line):
             return True
     return False
 

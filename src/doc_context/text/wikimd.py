@@ -45,7 +45,9 @@ class Converted:
     cut: bool = False  # the page was longer than MAX_CHARS: only its start was read
 
 
-def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
+def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = None) -> Converted:
+    """The page as markdown; reStructuredText's shapes read as markdown only on a page written in it (`rst`: the
+    caller knows it, a `.rst` file; None: the page's shape tells, rstmd.restructured)."""
     text = source.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     cut = len(text) > limit
     if cut:
@@ -53,38 +55,38 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS) -> Converted:
     lines = _without_front_matter(text.split("\n"))
     out: list[str] = []
     prose: list[str] = []  # lines outside fences and containers, converted together (a tag may span lines)
-    rst = restructured(lines)
+    rst = restructured(lines) if rst is None else rst
     i = 0
     while i < len(lines):
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        read = None if fence else rst_block(lines, i, prose, rst)
+        read = None if fence or not rst else rst_block(lines, i, prose, rst)
         if fence and i and underlined(lines, i - 1):  # a reStructuredText title's underline (`~~~~`) opens no code
             prose.append(line)
             i += 1
         elif fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
-            out += _prose(prose)
+            out += _prose(prose, rst)
             end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), None)
             out += lines[i : end + 1] if end is not None else [*lines[i:], fence.group(1)]  # closed at the end
             i = len(lines) if end is None else end + 1
         elif container and container.group(1):
-            out += _prose(prose)
+            out += _prose(prose, rst)
             end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == ":::"), len(lines))
             name = container.group(1).lower()
-            out += [f"_({_SHOWS[name]} is on the page)_"] if name in _SHOWS else _prose(lines[i + 1 : end])
+            out += [f"_({_SHOWS[name]} is on the page)_"] if name in _SHOWS else _prose(lines[i + 1 : end], rst)
             i = end + 1
         elif read is not None and read.again:
             lines[i : read.end] = read.lines  # a directive's content, read as the page's own lines
         elif read is not None:
-            out += _prose(prose) + read.lines
+            out += _prose(prose, rst) + read.lines
             i = read.end
         elif _TOC.match(line) or line.strip() == ":::":
             i += 1
         else:
             prose.append(line)
             i += 1
-    out += _prose(prose)
+    out += _prose(prose, rst)
     return Converted("\n".join(out).strip("\n"), cut)
 
 
@@ -103,15 +105,16 @@ def _without_front_matter(lines: list[str]) -> list[str]:
     return lines
 
 
-def _prose(lines: list[str]) -> list[str]:
+def _prose(lines: list[str], rst: bool) -> list[str]:
     """Markdown outside fences: HTML and images turned into text, reStructuredText's links and roles into
-    markdown; code (a code span, an indented block) kept as written. Taken from `lines`, which is emptied."""
+    markdown (`rst`: on its pages only); code (a code span, an indented block) kept as written. Taken from `lines`,
+    which is emptied."""
     if not lines:
         return []
-    text = unsafe_dropped(_COMMENT.sub("", "\n".join(numbered(lines))))
+    text = unsafe_dropped(_COMMENT.sub("", "\n".join(numbered(lines) if rst else lines)))
     lines.clear()
     kept: list[str] = []
-    text = html_dropped(_masked(inline(text), kept))
+    text = html_dropped(_masked(inline(text) if rst else text, kept))
     text = _MD_LINK.sub(_link, _MD_IMAGE.sub(_image, text))
     return _KEPT.sub(lambda m: kept[int(m.group(1))], text).split("\n")
 
