@@ -172,6 +172,9 @@ def test_restructuredtext_rules_apply_only_to_a_page_written_in_it(page: str, ma
         (":warning: Careful\n\nText.", False),
         ("Or:\n```\ncode\n```\nText.", False),
         ("Steps:\n\n.. then we continue", False),
+        ("PEP: 9\nTitle: A rule\nContent-Type: text/x-rst\n\nAbstract\n========\n\nText.", True),  # declared
+        ("PEP: 9\nTitle: A rule\n\nAbstract\n========\n\nText.", False),  # no rST-only mark: markdown reads it
+        ("Notes\n\nContent-Type: text/x-rst is what we send.", False),  # no header: a sentence
     ],
 )
 def test_a_page_is_restructuredtext_by_its_shape(page: str, rst: bool) -> None:

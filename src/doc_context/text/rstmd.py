@@ -39,6 +39,7 @@ _REFERENCE = re.compile(r"(?<![`\w])`([^`<>\n]+)`__?(?![\w`])")  # `text`_
 _ROLE = re.compile(r"(?<![\w`]):((?:[\w+-]+:)?[\w+-]+):`([^`\n]+)`(?!`)")  # :ref:`text <target>`, :func:`name`
 _NOTE_MARK = re.compile(r"[ \t]?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")  # a footnote's or citation's mark
 _FIELD = re.compile(r"^:[A-Za-z][\w -]*:(?:[ \t]|$)")  # a field list's line, ':Author: ...'
+_DECLARED = re.compile(r"^Content-Type:[ \t]*text/x-rst\b", re.IGNORECASE)  # a header declaring it (a PEP's)
 _RST_MARK = re.compile(r"^\.\.[ \t]+(?:_[^:\n]+:|\[[#*\w.-]+\]|\|[^|\n]+\|[ \t])")  # .. _target:, .. [1], .. |sub|
 _ATX = re.compile(r"^#{1,6}[ \t]+\S")  # at the margin: an indented `# and:` is a literal block's comment
 _LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
@@ -56,13 +57,15 @@ def restructured(lines: list[str]) -> bool:
     """Whether a page is written in reStructuredText: it holds a directive (`.. note::`), a literal block's `::`
     paragraph over an indented line, a section title adorned as only reStructuredText adorns one (an overline,
     or an underline of `~`, `^`, `"`...), a field list opening it (`:Author:`), a hyperlink target or a footnote
-    (`.. _name:`, `.. [1]`) or an embedded link (`` `text <url>`_ ``); and no markdown heading (`## Limits`)
-    outside a fence. A markdown page (every Azure DevOps wiki page) is read as markdown: its `.. ` line, `>>>`
-    quote or `[FAQ]_` stays."""
+    (`.. _name:`, `.. [1]`) or an embedded link (`` `text <url>`_ ``), or its opening header says so (a PEP's
+    `Content-Type: text/x-rst`); and no markdown heading (`## Limits`) outside a fence. A markdown page (every
+    Azure DevOps wiki page) is read as markdown: its `.. ` line, `>>>` quote or `[FAQ]_` stays."""
     if _markdown_headed(lines):
         return False
     opening = [line for line in lines[:50] if line.strip()][:2]
     if len(opening) == 2 and all(_FIELD.match(line) for line in opening):
+        return True
+    if any(_DECLARED.match(line) for line in _header(lines)):
         return True
     fence = ""
     for i, line in enumerate(lines):
@@ -82,6 +85,16 @@ def restructured(lines: list[str]) -> bool:
         if literal and lines[i + 2].strip() and _indent(lines[i + 2]) > _indent(line):
             return True
     return False
+
+
+def _header(lines: list[str]) -> list[str]:
+    """The page's opening "Key: value" header (RFC 822's, as a PEP opens), up to its first blank line."""
+    out: list[str] = []
+    for line in lines:
+        if not line.strip():
+            break
+        out.append(line)
+    return out if out and re.match(r"^[A-Z][\w-]*:[ \t]", out[0]) else []
 
 
 def _markdown_headed(lines: list[str]) -> bool:
