@@ -253,6 +253,20 @@ def test_a_feature_adding_siblings_of_one_shape_keeps_its_evidence(language, cri
     assert [f.path for f in together.files] == [f"/src/all{_EXTENSIONS[language]}"], language
 
 
+@pytest.mark.parametrize(("language", "criterion", "before", "after", "names"), SWEPT, ids=[c[0] for c in SWEPT])
+def test_one_rewritten_line_beside_new_siblings_is_its_own(language, criterion, before, after, names) -> None:
+    """The second review: one method rewritten and three new ones of its new shape in the same file are no sweep
+    (new siblings rewrite nothing); the rewritten one keeps its evidence."""
+    first, *rest = names
+    body = f"-{before.format(name=first)}\n+{after.format(name=first)}\n" + "".join(
+        f"+{after.format(name=name)}\n" for name in rest
+    )
+    path = f"src/all{_EXTENSIONS[language]}"
+    changed = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,1 +1,{len(names)} @@\n{body}"
+    found = EvidenceFinder(parse_diff(changed)).find(criterion)
+    assert [f.path for f in found.files] == [f"/{path}"], language
+
+
 def test_new_controllers_keep_their_evidence() -> None:
     """The review's reproduction: four controllers a feature adds, one file each."""
 

@@ -234,8 +234,9 @@ def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[i
     """The hit lines, when each is one instance of an edit the change repeats for other names: a line rewriting a
     deleted one, and the same line, the name aside, with SWEEP other names in any file (`func (s *muxServer)
     PlanResourceChange(ctx ... *tfprotov5.PlanResourceChangeRequest)` for `func (s muxServer) ...`, beside
-    ApplyResourceChange's, ReadResource's, ...: a change to every RPC is about none of them). A line the change
-    adds fresh is its own, however many siblings it has (a feature adding four controllers of one shape)."""
+    ApplyResourceChange's, ReadResource's, ...: a change to every RPC is about none of them); a sibling counts only
+    where its own line is rewritten too. A line the change adds fresh is its own, however many siblings it has (a
+    feature adding four controllers of one shape)."""
     if not (term.kind == "ident" and term.named) or not hit or len(hit) > SWEEP_LINES:
         return set()  # a file writing the name on many lines is about it
     lines = index.file_words("added", file_no)
@@ -251,8 +252,9 @@ def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[i
         pattern, needed = shape
         others: set[str] = set()
         for n in index.candidates("added", needed)[:SWEEP_FILES]:
-            other = index.file_words("added", n).texts
-            others |= {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
+            other, gone = index.file_words("added", n).texts, index.file_words("deleted", n).texts
+            found = {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
+            others |= {o for o in found if any(_whole(o, t) for t in gone)}  # a sibling rewritten too, never new
             if len(others) >= SWEEP:
                 break
         else:
@@ -275,6 +277,11 @@ def _template(text: str, name: str) -> tuple[re.Pattern[str], tuple[str, ...]] |
     rest = re.sub(re.escape(name), " ", stripped)
     needed = tuple(dict.fromkeys(parts(rest)))
     return (re.compile("".join(pieces_)), needed) if needed else None
+
+
+def _whole(name: str, text: str) -> bool:
+    """Whether a line writes the name whole (`GetOrder` in `GetOrder(int id)`, never in `GetOrders`)."""
+    return any(_whole_at(text, m.start(), m.end()) for m in re.finditer(re.escape(name), text))
 
 
 def _whole_at(text: str, start: int, end: int) -> bool:
