@@ -32,3 +32,8 @@ def added(path: str, *lines: str) -> str:
 def deleted(path: str, *lines: str) -> str:
     """A file of these lines, deleted."""
     return patch(path, *(f"-{line}" for line in lines), status="deleted")
+
+
+def changed(path: str, *added: str, deleted: tuple[str, ...] = ()) -> str:
+    """A modified file's one hunk: these lines deleted, then these added."""
+    return patch(path, *(f"-{line}" for line in deleted), *(f"+{line}" for line in added))

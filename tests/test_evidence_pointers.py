@@ -10,11 +10,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.names import spelled
 from doc_context.summary.evidence import EvidenceFinder
-
-
-def diff(path: str, *added: str) -> str:
-    body = "".join(f"+{line}\n" for line in added)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,{len(added)} @@\n{body}"
+from tests.diffs import changed as diff
 
 
 def evidence(criterion: str, path: str, *lines: str) -> list[str]:
@@ -222,9 +218,7 @@ SWEPT = [  # (language, criterion, the line before and after as templates of {na
 
 def edit(path: str, pairs: list[tuple[str, str]]) -> str:
     """A diff rewriting each old line of a file to its new one."""
-    body = "".join(f"-{old}\n" for old, _ in pairs) + "".join(f"+{new}\n" for _, new in pairs)
-    n = len(pairs)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{n} +1,{n} @@\n{body}"
+    return diff(path, *(new for _, new in pairs), deleted=tuple(old for old, _ in pairs))
 
 
 @pytest.mark.parametrize(("language", "criterion", "before", "after", "names"), SWEPT, ids=[c[0] for c in SWEPT])

@@ -9,11 +9,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.folders import slashed_words
 from doc_context.summary.evidence import EvidenceFinder
-
-
-def diff(path: str, *added: str, deleted: tuple[str, ...] = ()) -> str:
-    body = "".join(f"-{line}\n" for line in deleted) + "".join(f"+{line}\n" for line in added)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{len(deleted)} +1,{len(added)} @@\n{body}"
+from tests.diffs import changed as diff
 
 
 def evidence(criterion: str, *files: str) -> list[str]:
@@ -213,7 +209,7 @@ def test_emphasis_in_prose_names_no_code() -> None:
 
 
 def rewrite(path: str, old: str, new: str) -> str:
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,1 +1,1 @@\n-{old}\n+{new}\n"
+    return diff(path, new, deleted=(old,))
 
 
 CHANGES = [  # (language, path, the line before, the line after): "from 100 to 32"

@@ -9,11 +9,7 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
-
-
-def diff(path: str, *added: str) -> str:
-    body = "".join(f"+{line}\n" for line in added)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,{len(added)} @@\n{body}"
+from tests.diffs import changed as diff
 
 
 def evidence(criterion: str, path: str, line: str) -> list[str]:
