@@ -43,10 +43,12 @@ _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
-# Another project's code, by the vendoring conventions as written (case and place): a root vendor/ (Go, PHP's
-# Composer, Ruby's vendor/bundle) or a Go module's vendor/<host.tld>/; _vendor/ (pip's), vendored/, node_modules/,
-# third_party/ anywhere. Never a project's own Vendor/ or app/models/vendor/ (a procurement domain's folder).
-_VENDORED = re.compile(r"^/?vendor/|/vendor/[^/]+\.[a-z]+/|(?:^|/)(?:_vendor|vendored|third[_-]party|node_modules)/")
+# Another project's code, by the vendoring conventions as written (case and place): a lower-case vendor/ at any
+# depth (Go's, PHP's Composer, Ruby's vendor/bundle, Rails' vendor/assets, in a monorepo's subproject too),
+# _vendor/ (pip's), vendored/, node_modules/, third_party/. Never a project's own Vendor/, nor a vendor/ that is
+# one of its namespaces: below a Rails app/<kind>/ or a Maven/Gradle src/main|test/ source root.
+_VENDORED = re.compile(r"(?:^|/)(?:vendor|_vendor|vendored|third[_-]party|node_modules)/")
+_OWN_NAMESPACE = re.compile(r"(?:^|/)(?:app/[^/]+|src/(?:main|test)(?:/[^/]+)*)/vendor/")
 _LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
@@ -255,7 +257,9 @@ def _collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere,
 def _foreign(path: str) -> bool:
     """Another project's code (vendored) or a generator's output (everywhere.is_generated, a schema or an API
     listing aside: those are often written by hand, `context/schema.json`)."""
-    return bool(_VENDORED.search(path)) or (is_generated(path) and not _LISTING.search(path.lower()))
+    return bool(_VENDORED.search(path) and not _OWN_NAMESPACE.search(path)) or (
+        is_generated(path) and not _LISTING.search(path.lower())
+    )
 
 
 def _is_prose(line: str) -> bool:
