@@ -87,6 +87,20 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
             "A\n~~~\n\nText.\n\nB\n~~~\n\nMore.",
             [("heading", 3, "A"), ("para", 0, "Text."), ("heading", 3, "B"), ("para", 0, "More.")],
         ),
+        (  # a later overlined title's overline closes no fence: the first title and its prose stay
+            "Intro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~~~~~\nSecond section\n~~~~~~~~~~~~~~\n\nMore.",
+            [
+                ("heading", 3, "Intro"),
+                ("para", 0, "The refund window is 14 days."),
+                ("heading", 1, "Second section"),
+                ("para", 0, "More."),
+            ],
+        ),
+        (  # a transition closes no fence either, and is no block
+            "Intro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~\n\nMore.",
+            [("heading", 3, "Intro"), ("para", 0, "The refund window is 14 days."), ("para", 0, "More.")],
+        ),
+        ("~~~~\n\ncode\n\n~~~~", [("code", 0, "~~~~")]),  # a fence with blank lines inside is still code
     ],
     ids=[
         "setext-1",
@@ -99,6 +113,9 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
         "fence",
         "fence-under-a-line",
         "tilde-titles",
+        "tilde-overline-after",
+        "tilde-transition-after",
+        "fence-with-blank-lines",
     ],
 )
 def test_underlined_headings(text: str, expected: list[tuple[str, int, str]]) -> None:

@@ -88,6 +88,9 @@ def parse_blocks(markdown: str) -> list[Block]:
             blocks += [replace(b, start=b.start + i, end=b.end + i) for b in parse_blocks(_dedent(lines[i:end]))]
             i = end
             continue
+        if FENCE.match(lines[i]) and _adorns(lines, i) and not _opens_code(lines, i):
+            i += 1  # reStructuredText's transition (or a stray adornment): no block
+            continue
         block, end = _read_block(lines, i)
         blocks.append(replace(block, start=i, end=end))
         i, in_item = end, block.kind == "list"
@@ -104,8 +107,8 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
     """An underlined heading at line i (CommonMark's setext `Title` over `=====`; reStructuredText's underlines and
     overlines of = - ~ ^ and the like): its title, its style (the character, doubled when overlined) and the line
     after it; None for anything else (a `---` line after a blank line is a rule, not a heading)."""
-    if FENCE.match(lines[i]):
-        return None  # ~~~ or ``` opens code, never overlines a title
+    if FENCE.match(lines[i]) and not _overlines(lines, i):
+        return None  # ~~~ or ``` opens code, unless it is a title's overline (reStructuredText)
     over = _UNDERLINE.match(lines[i].strip())
     at = i + 1 if over else i
     if at + 1 >= len(lines):
@@ -125,18 +128,41 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
 
 
 def _opens_code(lines: list[str], i: int) -> bool:
-    """Whether lines[i] opens a code fence that a later line closes; a closing run that itself underlines a title
-    (the line above it after a blank line, and no longer than it: reStructuredText's next `~~~~` title) aside."""
+    """Whether lines[i] opens a code fence that a later line closes; a closing run that is reStructuredText's
+    adornment (_adorns: the next title's underline or overline, a transition) aside."""
     fence = FENCE.match(lines[i])
     if fence is None:
         return False
-    for j in range(i + 1, len(lines)):
-        if closes_fence(lines[j], fence.group(1)):
-            above = lines[j - 1].strip()
-            titled = j - 2 > i and above and not lines[j - 2].strip() and len(above) <= len(lines[j].strip())
-            if not titled:
-                return True
-    return False
+    return any(closes_fence(lines[j], fence.group(1)) and not _adorns(lines, j, i) for j in range(i + 1, len(lines)))
+
+
+def _overlines(lines: list[str], j: int) -> bool:
+    """Whether the run on lines[j] overlines a title: a blank line above, then a title no longer than the run, then
+    the same run (four characters or more: a one-line ```code``` block is a fence)."""
+    run = lines[j].strip()
+    if (j > 0 and lines[j - 1].strip()) or j + 2 >= len(lines) or lines[j + 2].strip() != run or len(run) < 4:
+        return False
+    title = lines[j + 1].strip()
+    return bool(title) and len(title) <= len(run)
+
+
+def _adorns(lines: list[str], j: int, opened: int = -1) -> bool:
+    """Whether the run of `~` or backticks on lines[j] is reStructuredText's adornment rather than a fence: a
+    title's underline (a line of text above it, a blank line or the opening fence's line above that, and no longer
+    than the run), an overline (a blank line above, a title and the same run below) or a transition (blank lines
+    on both sides, four characters or more)."""
+    run = lines[j].strip()
+
+    def blank(k: int) -> bool:
+        return k < 0 or k >= len(lines) or not lines[k].strip()
+
+    above = lines[j - 1].strip() if j > 0 else ""
+    if above and j - 2 > opened and (blank(j - 2) or lines[j - 2].strip() == run) and len(above) <= len(run):
+        return True
+    if _overlines(lines, j):
+        return True
+    fenced = opened >= 0 and blank(opened - 1) and blank(opened + 1)  # ~~~~ a blank line, code: a fence's shape
+    return blank(j - 1) and blank(j + 1) and len(run) >= 4 and not fenced
 
 
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
