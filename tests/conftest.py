@@ -20,9 +20,10 @@ from .inprocess import run_main
 
 # CI (CI=true, as .ci/run is started there) draws the same examples every run, so a run's result is the code's,
 # not the draw's; a developer's run keeps Hypothesis' random search (and its database of failures) to find more.
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI", "").lower() == "true":
-    settings.load_profile("ci")
+# No per-example deadline: these machines are shared and noisy, and speed is a benchmark's claim, never a test's.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
 
 
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made its factory
