@@ -10,7 +10,8 @@ The rule, the one the data file's first 16 repositories were picked by: of the d
 first-parent commits, those that add exactly one changelog entry (one new fragment in the folder; or, in a
 changelog file, added lines holding one bullet, `<action>` or `<li>`) with a changed file of the language outside
 the changelog, that are no release, version or dependency-bump commits, whose entry reads 5 words or more
-(real_changes_entries.entry) and whose diff is at most 300 KB; COUNT of them spread evenly, oldest first.
+(real_changes_entries.entry) and whose diff is at most 300 KB (and
+git can write it: a snapshot may lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
 Nothing is measured: the picker never runs the evidence finder.
 """
 
@@ -101,8 +102,8 @@ def eligible(repo: Path, language: str, spec: str, last: int) -> list[tuple[str,
             continue
         if len(entry(repo, sha, path).split()) < MIN_WORDS:
             continue
-        size = len(subprocess.run(["git", "-C", str(repo), "diff", f"{sha}^1", sha], capture_output=True).stdout)
-        if size <= MAX_DIFF:
+        diff = subprocess.run(["git", "-C", str(repo), "diff", f"{sha}^1", sha], capture_output=True)
+        if diff.returncode == 0 and len(diff.stdout) <= MAX_DIFF:  # a snapshot lacking a blob (4 MiB+) fails it
             found.append((sha, path))
     return found
 

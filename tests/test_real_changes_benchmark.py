@@ -28,8 +28,10 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
     raw = json.loads((BENCHMARKS / "data" / "real_changes.json").read_text(encoding="utf-8"))
     assert set(raw) == {"about", "repositories"}
     for repo in raw["repositories"]:
-        assert set(repo) in ({"repo", "language", "changes"}, {"repo", "language", "fresh", "changes"}), repo["repo"]
+        shapes = ({"repo", "language", "changes"}, {"repo", "language", "fresh", "changes"})
+        assert set(repo) in (*shapes, {"repo", "language", "batch", "changes"}), repo["repo"]
         assert repo.get("fresh", True) is True, repo["repo"]  # marked when fresh, else unmarked
+        assert repo.get("batch", "new") == "new", repo["repo"]
         assert re.fullmatch(r"[\w.-]+/[\w.-]+", repo["repo"])
         assert repo["repo"].split("/")[1].lower() not in HIDDEN, repo["repo"]
         assert len(repo["changes"]) > real.DECOYS, repo["repo"]  # four decoys of its own repository each
@@ -47,6 +49,10 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
         fresh = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.fresh]
         assert len({c.repo for c, _ in fresh}) >= 2 and len(fresh) >= 12, language
         assert sum(h for _, h in fresh) == len(fresh) // 4, language
+    for language in (*REQUIRED, "Ruby"):  # the new batch likewise, after all the others of its language
+        new = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.new]
+        assert len({c.repo for c, _ in new}) >= 2 and len(new) >= 12, language
+        assert sum(h for _, h in new) == len(new) // 4, language
     assert {c.language for c in changes} <= set(real.LANGUAGES)
     assert len({c.repo for c in changes}) == len(raw["repositories"])  # a repository once
 
@@ -55,6 +61,33 @@ def test_every_fourth_change_of_a_language_is_held_out() -> None:
     changes = [real.Change("a/b", lang, "0" * 40, "x.md") for lang in ("Go", "Java", "Go", "Go", "Go", "Java")]
     changes += [real.Change("a/b", "Java", "0" * 40, "x.md")] * 2
     assert real.held_out(changes) == [False, False, False, False, True, False, False, True]
+
+
+def test_the_new_batch_leaves_the_others_held_out_changes_as_they_were() -> None:
+    changes = real.load()
+    first = next(i for i, c in enumerate(changes) if c.new)
+    assert all(c.new for c in changes[first:])  # the new batch follows the others
+    others = [c for c in changes if not c.new]
+    assert [h for c, h in zip(changes, real.held_out(changes), strict=True) if not c.new] == real.held_out(others)
+
+
+@pytest.mark.parametrize(
+    ("argv", "taken"),  # of a first-16, a fresh and a new change
+    [
+        ([], (True, True, False)),
+        (["--fresh"], (False, True, False)),
+        (["--old"], (True, False, False)),
+        (["--new"], (False, False, True)),
+        (["--held-out"], (True, True, False)),
+        (["--held-out", "--new"], (False, False, True)),
+        (["--new", "-v"], (False, False, True)),
+    ],
+)
+def test_only_new_runs_the_new_batch(argv: list[str], taken: tuple[bool, bool, bool]) -> None:
+    first = real.Change("a/b", "Go", "0" * 40, "x.md")
+    fresh = real.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
+    new = real.Change("a/d", "Go", "0" * 40, "x.md", new=True)
+    assert tuple(real.chosen_by(c, argv) for c in (first, fresh, new)) == taken
 
 
 @pytest.mark.parametrize(
@@ -273,12 +306,17 @@ def test_the_picker_takes_commits_adding_one_entry_with_code_of_the_language(
         ("Document refunds", ["5.doc.md"], "refunds.md"),  # no code of the language
         ("Accrue loyalty points", ["6.feature.md"], "loyalty.ts"),  # another language's code
         ("Exempt tax by code", ["7.bugfix.md"], "tax.py"),
+        ("Load tariffs from a table", ["8.feature.md"], "tariffs.py"),  # its table's blob is not in the clone
     ]
     for subject, fragments, code in steps:
         for fragment in fragments:
             (repo / "changelog.d" / fragment).write_text(f"{subject} for every shop customer.\n")
         (repo / code).write_text(f"# {subject}\n")
+        if code == "tariffs.py":
+            (repo / "tariffs.csv").write_text("zone,rate\n1,0.2\n")
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "-m", subject)
+    blob = git(repo, "rev-parse", "HEAD:tariffs.csv").strip()  # as a snapshot lacks its files of 4 MiB and more
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
     found = pick.eligible(repo, "Python", "changelog.d/", 100)
     assert [path for _, path in found] == ["changelog.d/1.feature.md", "changelog.d/7.bugfix.md"]
