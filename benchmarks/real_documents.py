@@ -11,7 +11,8 @@ passages as the comment does (summary/passages.py); a labelled passage the page 
 written holds it) is missed (-v: LOST). The story's work item and its criteria are ours, in a product owner's words.
 
 Prints per pull request and overall (the tuning part, the held-out part, all): whether the best passage of the
-specification the change implements is shown (and "chosen": among the page's quotes before the comment
+specification the change implements is shown under that page's heading (a sentence two pages of one template share
+counts on its own page only; and "chosen": among the page's quotes before the comment
 yields to its ceiling, where the rest of the comment takes the room), the labelled passages shown (the best
 and up to four more), the passages shown that are neither labelled nor "related" (those count neither way; a
 page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
@@ -133,10 +134,30 @@ def summarized(
     return gathered, items, summaries, pages, raw
 
 
-def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes, str]:
+def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], bytes, dict[str, str]]:
+    """The comment, the pages, the diff, and each page's quotes before the comment's ceiling (by its url)."""
     gathered, items, summaries, pages, raw = summarized(pr, mirrors)
-    chosen = "\n\n".join(s.text for s in summaries)  # every page's quotes before the comment's ceiling
+    chosen = {s.url: s.text for s in summaries}
     return compose(gathered, items, summaries, Options("k")), pages, raw, chosen
+
+
+def page_part(comment: str, page: Page) -> str:
+    """The part of the comment under the page's own heading: a passage counts as shown on its page only (two pages
+    of one template share sentences, "Will enabling the feature require downtime?")."""
+    marker, title = f"/Specs.wiki/{page.id}/", fold(page.title)
+    lines = comment.splitlines()
+    start = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if line.startswith("#") and (marker in line or fold(visible_text(line.lstrip("# "))).startswith(title))
+        ),
+        None,
+    )
+    if start is None:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return "\n".join(lines[start:end])
 
 
 def probes(passage: Passage) -> list[str]:
@@ -164,10 +185,10 @@ def anchored(found: list[Passage], anchor: str, where: str, source: str = "") ->
 
 def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
     comment, pages, raw, chosen = comment_for(pr, mirrors)
-    shown_text = fold(visible_text(comment))
-    chosen_text = fold(visible_text(chosen))
     tally = Tally()
     for spec, doc in zip(pr["pages"], pages, strict=True):  # type: ignore[call-overload]
+        shown_text = fold(visible_text(page_part(comment, doc)))
+        chosen_text = fold(visible_text(chosen.get(doc.web_url, "")))
         found = passages(doc.text, doc.title)
         where = f"{pr['name']}: {doc.title}"
         source = git(mirrors, spec["repo"], "show", f"{spec['commit']}:{spec['path']}").decode("utf-8", "replace")
