@@ -19,7 +19,7 @@ file's order, every 4th change (the 4th, 8th, ...). Runs leave them out; --held-
 The repositories marked `fresh` in the data file were added after the rules were tuned on the others (the hidden
 set's stand-in: projects the rules never saw); --fresh runs only theirs, --old only the others' (with --held-out,
 their held-out changes). A plain run is the tuning part of both. The repositories marked `"batch": "new"` came
-after both (issue 32's fifth session, 12 projects no rule was tuned on, for checking that a rule generalises): only
+after both (issue 32's fifth session, 24 projects no rule was tuned on, for checking that a rule generalises): only
 --new runs them (its tuning part; with --held-out, its held-out part), so the plain, --fresh and --old runs, and the
 held-out changes of the others, stay as they were (the new ones follow them in the file: a language's count before
 them is a multiple of 4).

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 WORDS = 60  # of an entry kept as its criterion, at most
+MYST_ROLE = re.compile(r"\{[\w:.-]+\}`")  # MyST markdown's role, {class}`a.B`: a towncrier fragment in markdown
 
 
 def added(repo: Path, sha: str, path: str) -> str:
@@ -48,6 +49,7 @@ def clean(text: str, path: str) -> str:
         text = _front_matter(text)
     text = re.sub(r"^```.*$", "", text, flags=re.M)  # .changelog/NNN.txt's release-note fences
     text = _rst(text) if name.endswith((".rst", ".txt")) or "newsfragments" in path else text
+    text = _myst(text) if MYST_ROLE.search(text) else text
     text = _markdown(text)
     first = next((p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()), "")
     lines = [re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line) for line in first.splitlines()]
@@ -83,6 +85,14 @@ def _rst(text: str) -> str:
         r"(?m)[ \t]*(?:--|\u2014|-)[ \t]*(?:by\b)?(?:[ \t,.]|\band\b)*$", "", text
     )  # `-- by :user:`x`.`: its credit
     return text
+
+
+def _myst(text: str) -> str:
+    """MyST markdown's roles as rendered, as _rst renders reStructuredText's: {user}`x` and {issue}`1` out."""
+    text = re.sub(r"\{(?:issue|pr|user|ghuser|gh|commit|bpo|cve)\}`[^`]*`", "", text)
+    text = re.sub(r"\{[\w:.-]+\}`([^`<]*?)\s*<[^`>]*>`", r"\1", text)  # {role}`text <target>`
+    text = re.sub(r"\{[\w:.-]+\}`[~!]?([^`]*)`", lambda m: f"`{_tail(m.group(0), m.group(1))}`", text)
+    return re.sub(r"(?m)[ \t]*(?:--|\u2014)[ \t]*(?:by\b)?(?:[ \t,.]|\band\b)*$", "", text)  # `-- by {user}`x`.`
 
 
 def _tail(role: str, target: str) -> str:

@@ -221,6 +221,11 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             "Add `StreamReadFeature.CLEAR_ON_CLOSE` to parsers",
         ),
         (
+            "changelog.d/2387.contrib.md",
+            "{class}`~acme.repos.LocalRepo` wraps any {class}`acme.repos.Base` -- by {user}`someone`.\n",
+            "`LocalRepo` wraps any `acme.repos.Base`",
+        ),
+        (
             "org.acme.doc/docroot/doc/changes.html",
             '  <li>Question mark matches one character\n      (GitHub <a href="https://x.test/672">#672</a>).</li>\n',
             "Question mark matches one character.",
