@@ -45,6 +45,7 @@ from doc_context.relevance.everywhere import (
 )
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
+from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_match import (
@@ -123,6 +124,12 @@ class EvidenceFinder:
         if named:  # the code it names must show: all of it, where some file shows all
             shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
             found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
+            labels = [t.label for t in named]  # a file only in the package it names needs more (relevance/packages.py)
+            found = [
+                s
+                for s in found
+                if len(s.evidence.terms) >= PACKAGE_TERMS or not by_folder(labels, s.labels, s.evidence.path)
+            ]
         versions = [t.label for t in terms.terms if t.named and t.kind == "value"]
         if versions:  # `4.39` -> `4.40`: a version the criterion writes as code is what it is about; a file shows one
             found = [s for s in found if set(versions) & set(s.labels)]
@@ -159,6 +166,7 @@ class EvidenceFinder:
             files.update(n for n, path in paths if member_of_file(term.label, path))
             files.update(n for n, path in paths if _begins(term.label, path))
             files.update(n for n, scopes in self._scopes.items() if any(in_definition(w, term) for w in scopes))
+            files.update(n for n, path in paths if in_package(term.label, path))  # shown there, weighing nothing
         return files
 
     def _docs_only(self, files: set[int]) -> bool:
@@ -199,7 +207,7 @@ def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], in
     (`ktlint`: KtLintStep.java; not its test)."""
     scopes = [tuple(parts(scope)) for scope in (index.diff.file(found.path) or DiffFile(found.path)).scopes]
     inside = {t.label for t in named if any(in_definition(words, t) for words in scopes)}
-    inside |= {t.label for t in named if _begins(t.label, found.path)}
+    inside |= {t.label for t in named if _begins(t.label, found.path) or in_package(t.label, found.path)}
     return {t.label for t in named if t.label in labels} | inside
 
 
