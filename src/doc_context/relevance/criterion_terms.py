@@ -14,6 +14,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           as three adjacent words are ("server host name")
   word    a rare word (weight 1)
   change  a value changed, "from 100 to 32": a line holding 32 that rewrites one holding 100
+  command a subcommand the prose names ("the init command", "`batch` command"): its file under a command line
+          tool's folder (cmd/new.go, commands/init/, graphql-codegen-cli/src/init/), as `changeset tag` names it
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
@@ -34,7 +36,7 @@ from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change"]
+Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command"]
 STRONG, WEAK = 2, 1
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
@@ -97,6 +99,7 @@ _ABOUT_TESTS = re.compile(
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
+_SUBCOMMAND = re.compile(r"(?<![\w.`/-])`?([A-Za-z][\w-]*)`?\s+(?:sub)?command\b")  # "the init command"
 _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\d+)?)(?![\d.]*\w)")
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
@@ -161,6 +164,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
+    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in _SUBCOMMAND.findall(text)]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())

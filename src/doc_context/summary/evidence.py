@@ -159,7 +159,7 @@ class EvidenceFinder:
         paths = list(enumerate(f.path for f in self.index.diff.files))
         if term.kind == "path":
             files.update(n for n, path in paths if names(path, term.parts[0]))
-        if term.kind == "quoted":  # `changeset tag`: commands/tag/
+        if term.kind in ("quoted", "command"):  # `changeset tag`, "the tag command": commands/tag/
             files.update(n for n, path in paths if command_file(term.label, path))
         if term.kind == "ident" and term.named:  # the file the name is, or its type's
             files.update(n for n, path in paths if names_file(term.label, path))

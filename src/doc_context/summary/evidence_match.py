@@ -94,6 +94,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         return bare_lines, bare(term.parts[0])
     if term.kind == "change":  # "from 100 to 32": the lines holding 32 (rewritten() keeps those that held 100)
         return set().union(*lines.value(term.parts[1])), term.weight
+    if term.kind == "command":  # "the init command": its file's changes (cmd/init.go, commands/init/)
+        return (set(lines.hunk_starts()) if command_file(term.label, path) else set()), term.weight
     if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
         return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
@@ -215,7 +217,7 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
     criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
     speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
     rewritten around a name is most often one of many, a renamed attribute)."""
-    if term.kind == "path" or not hit:
+    if term.kind in ("path", "command") or not hit:
         return set()
     fresh = index.fresh(file_no)
     path = index.diff.files[file_no].path
