@@ -134,6 +134,7 @@ class Everywhere:
         terms = [t for text in siblings for t in criterion_terms(text).terms]
         self.siblings = frozenset((t.kind, t.parts) for t in terms)
         self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
+        self.sibling_labels = tuple(dict.fromkeys(t.label for t in terms if t.kind == "ident" and t.named))
 
     def __call__(self, term: Term) -> Level:
         said = parts(term.parts[0]) if term.kind == "quoted" else []

@@ -35,19 +35,13 @@ from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import in_definition
-from doc_context.relevance.everywhere import (
-    EVERYWHERE,
-    Everywhere,
-    is_doc,
-    is_generated,
-    is_test,
-    item_topic,
-)
+from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
 from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
+from doc_context.summary.evidence_claims import claimed, neighbours
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     carried,
@@ -245,7 +239,9 @@ def _in_file(
     strong: list[set[int]] = [set(), set()]  # line indexes, added and deleted, of telling terms enough alone
     weak: list[set[int]] = [set(), set()]
     near: list[tuple[float, set[tuple[int, int]]]] = []  # each weak telling term's weight and where it is
-    said: set[str] = set()  # the words of the phrases and identifiers found: their words alone add nothing
+    said = {w for t in terms.terms if t.kind == "value" and t.unit for w in said_by(t.unit)}  # the words of the
+    # phrases and identifiers found add nothing alone, nor a value's unit's ("30 seconds": not `within_seconds`)
+    others = neighbours(everywhere.sibling_labels, terms)  # code the story's other criteria name: their lines
     for term in terms.terms:
         if term.kind == "word" and term.parts[0] in said:
             continue
@@ -256,6 +252,7 @@ def _in_file(
         for n, lines in enumerate(sides):
             hit, hit_weight = lines_for(looked, lines, f.path)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
+            hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if hits[n] and hit_weight:
                 weight = max(weight, hit_weight)
                 where |= {(n, lines.numbers[i]) for i in hits[n]}

@@ -1,0 +1,81 @@
+"""Issue 32's wrong pointers, fifth session, in every language: a neighbour entry's evidence on the very code the
+change edits for another entry, and a unit's word read as a word. Each case is one changed file and a story's
+criteria, read as a run reads them; each failed before its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+from tests.diffs import changed as diff
+
+
+def evidence(criterion: str, siblings: list[str], path: str, *lines: str) -> list[str]:
+    """The paths the criterion's evidence points at, beside its story's other criteria."""
+    finder = EvidenceFinder(parse_diff(diff(path, *lines)))
+    return [f.path for f in finder.find(criterion, work_item=siblings, siblings=siblings).files]
+
+
+CLEANUP = "Assorted `Formatter` cleanups (guard clauses, in-place merges)."
+WARM = "Add `PrecomputedContentTypes` to warm the content-type caches once."
+CLAIMED = [  # (language, the file `Formatter` is, a line writing the sibling's code, a line of the file's own)
+    ("Ruby", "lib/grape/middleware/formatter.rb", "      include PrecomputedContentTypes", "      return unless env"),
+    ("Python", "src/grape/middleware/formatter.py", "    mixins = (PrecomputedContentTypes,)", "    if not env:"),
+    ("C#", "src/Middleware/Formatter.cs", "    private readonly PrecomputedContentTypes types = new();",
+     "    if (env is null)"),
+    ("Java", "src/main/java/org/acme/Formatter.java", "    private PrecomputedContentTypes types;",
+     "    if (env == null)"),
+    ("Go", "internal/middleware/formatter.go", "\ttypes PrecomputedContentTypes", "\tif env == nil {"),
+    ("TypeScript", "src/middleware/formatter.ts", "  private types = new PrecomputedContentTypes();", "  if (!env) {"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "theirs", "own"), CLAIMED, ids=[c[0] for c in CLAIMED])
+def test_a_line_writing_code_a_neighbour_names_is_the_neighbours(language, path, theirs, own) -> None:
+    """grape's decoy (issue 32): the file `Formatter` is (formatter.rb) changes only to include the module the
+    neighbour entry names (`PrecomputedContentTypes`): that line is the neighbour's evidence, not the cleanup's;
+    a line of the file's own still is the cleanup's, and the neighbour keeps its line."""
+    assert evidence(CLEANUP, [WARM], path, theirs) == [], language
+    assert evidence(CLEANUP, [WARM], path, own) == [f"/{path}"], language
+    assert evidence(WARM, [CLEANUP], path, theirs) == [f"/{path}"], language
+
+
+LOCKED = "After 5 failed sign-in attempts the account is locked for 15 minutes."
+KEYS = "The lockout is configurable with `max_failed_attempts` and `duration_minutes`."
+SHARED = [  # (language, path, the line setting the neighbour's key to this criterion's value)
+    ("Python", "src/auth/lockout.py", "    duration_minutes: int = 15"),
+    ("Go", "internal/auth/lockout.go", "	duration_minutes := 15"),
+    ("Ruby", "lib/auth/lockout.rb", "  duration_minutes = 15"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line"), SHARED, ids=[c[0] for c in SHARED])
+def test_a_value_on_the_line_of_a_key_a_neighbour_names_is_both_criterias(language, path, line) -> None:
+    """Only named code is claimed: the value a line sets ("15 minutes") is the value criterion's, though the key
+    holding it (`duration_minutes`) is the neighbour's (benchmarks/criteria.py's account-lockout)."""
+    assert evidence(LOCKED, [KEYS], path, line) == [f"/{path}"], language
+    assert evidence(KEYS, [LOCKED], path, line) == [f"/{path}"], language
+
+
+HOLD = "If the second payment fails, the hold is released within 30 seconds."
+UNITS = [  # (language, path, a line with the unit's word and the hold, a line with the value and its unit)
+    ("Python", "src/pay/giftcard.py", "def release_hold(held, within_seconds):", "RELEASE_WITHIN_SECONDS = 30"),
+    ("Go", "internal/pay/hold.go", "func ReleaseHold(held Hold, withinSeconds int) {",
+     "const ReleaseWithinSeconds = 30"),
+    ("C#", "src/Pay/Hold.cs", "    public void ReleaseHold(Hold held, int withinSeconds)",
+     "    public const int ReleaseWithinSeconds = 30;"),
+    ("Java", "src/main/java/org/acme/Hold.java", "    void releaseHold(Hold held, int withinSeconds) {",
+     "    static final int RELEASE_WITHIN_SECONDS = 30;"),
+    ("TypeScript", "src/pay/hold.ts", "export function releaseHold(held: Hold, withinSeconds: number) {",
+     "export const RELEASE_WITHIN_SECONDS = 30;"),
+    ("Ruby", "lib/pay/hold.rb", "  def release_hold(held, within_seconds)", "  RELEASE_WITHIN_SECONDS = 30"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "worded", "valued"), UNITS, ids=[c[0] for c in UNITS])
+def test_a_units_word_is_its_values_never_a_word_alone(language, path, worded, valued) -> None:
+    """The demo's criterion 2 (issue 32): "the second payment" is not `within_seconds`: a word the criterion writes as
+    a value's unit ("30 seconds") counts with its number, never alone beside another word (`hold`)."""
+    assert evidence(HOLD, [], path, worded) == [], language
+    assert evidence(HOLD, [], path, valued) == [f"/{path}"], language
