@@ -7,7 +7,9 @@ words in order, so prose that says "round once" meets them), values with their u
 items ask: their acceptance criteria, a Bug's repro steps and title. An import line names a module the change
 uses, a test the examples it checks: their terms alone (ChangeTerms.borrowed) weigh as any, but never show a
 page is spoken to (summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing
-it, nor a page whose example a test reuses about every change testing with it).
+it, nor a page whose example a test reuses about every change testing with it). A line that only lists names (an
+export list's `isnan, isnat, left_shift, less,`) names one of a module's many: a name only such lines give weighs
+as prose (LISTED) and is borrowed too (a page listing the module's functions is not about each change to its list).
 A single word is never a term: words that
 are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own. Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them.
@@ -42,6 +44,10 @@ _CLAUSE = re.compile(r"[,;:.!?()\[\]]+(?:\s|$)|\s[-–—]\s")
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
+_LISTED = re.compile(  # a line that only lists names (an export or import list's line): 3 or more, and nothing else
+    r"[\s(\[{]*(?:(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')\s*,\s*){2,}(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')?[\s,)\]};]*"
+)
+LISTED = PROSE  # what a name weighs that only such lines give: one of the many names of a module, no more
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): a lower-case vendor/ at any
 # depth (Go's, PHP's Composer, Ruby's vendor/bundle, Rails' vendor/assets, in a monorepo's subproject too),
@@ -168,6 +174,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         near = change.index.files_with_any("added", vocabulary.words)
     borrowed: list[tuple[str, bool]] = []  # a test's lines, then import lines
     documents: list[str] = []  # the lines of the change's documentation files
+    listed: list[str] = []  # lines that only list names: an export list's, an import list's
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         if _foreign(f.path):  # another project's code, or a tool's output
             continue
@@ -184,15 +191,23 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 borrowed.append((line, prose))
             elif prose_file:
                 documents.append(line)
+            elif _LISTED.fullmatch(line):
+                listed.append(line)
             else:
                 _collect(out, line, DIFF, everywhere, prose=prose)
+    known = set(out.weights)
+    for line in listed:
+        _collect(out, line, LISTED, everywhere, prose=False)
+    listing = set(out.weights) - known  # what only lists of names give
     coded = set(out.weights)
+    docs = ChangeTerms(within=out.within)
     for line in documents:
         _collect(out, line, DIFF, everywhere, prose=True)
+        _collect(docs, line, DIFF, everywhere, prose=True)
     known = set(out.weights)
     for line, prose in borrowed:
         _collect(out, line, DIFF, everywhere, prose=prose)
-    out.borrowed = frozenset(out.weights) - known
+    out.borrowed = frozenset(out.weights) - known | (listing - set(docs.weights))
     for text in asked:
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)

@@ -1,0 +1,85 @@
+"""Which cited pages the change speaks to (issue 36): of two long specifications sharing a domain's vocabulary, the
+one the change implements shows its passages and the related one its lead only; a name the change only lists (an
+export list's line) is one of a module's many and speaks for no page."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import LISTED, ChangeTerms, change_terms
+from doc_context.summary.quotes import weigh_pages
+
+from .diffs import changed
+
+
+def spec(lead: str, special: str) -> str:
+    """A long registry specification: its lead, 45 sections in the domain's words (both pages say them), and the
+    section naming its own option."""
+    shared = "".join(
+        f"## Part {n}\n\nCargo reads the registry settings from `.cargo/config.toml`, case {n}.\n\n" for n in range(45)
+    )
+    return f"{lead}\n\n{shared}## Its option\n\n{special}\n"
+
+
+AGE = spec(
+    "Cargo can wait before it uses a newly published version, as this page says.",
+    "The `registry.global-min-publish-age` option sets how old a version must be before the resolver picks it.",
+)
+PROVIDER = spec(
+    "Cargo can ask a credential provider for a registry's token, as this page specifies.",
+    "The `registry.credential-provider` option names the provider that gives cargo the token; the older "
+    "`credential-process` runs a command instead.",
+)
+RESOLVER = (
+    'let age = gctx.get::<Option<String>>("registry.global-min-publish-age")?;',
+    'let settings = read_config(".cargo/config.toml")?;',
+)
+
+
+def quotes_for(*lib: str) -> tuple[str, str]:
+    diff = changed("src/cargo/core/resolver.rs", *RESOLVER) + changed("src/cargo/lib.rs", *lib)
+    age, provider = weigh_pages([(AGE, "Minimum publish age"), (PROVIDER, "Credential providers")], terms(diff))
+    return ("matched" if age.matched else age.text), ("matched" if provider.matched else provider.text)
+
+
+def terms(diff: str) -> ChangeTerms:
+    return change_terms(Change(parse_diff(diff)), within=[AGE, PROVIDER])
+
+
+@pytest.mark.parametrize(
+    ("lib", "provider_speaks"),
+    [
+        # the change's export list names the related page's option among others: the page shows its lead only
+        (("pub use ops::{", "    credential_process, credential_provider, global_min_publish_age,", "};"), False),
+        # the control: the change's own code calls them, and the related page is spoken to
+        (("let token = credential_provider(gctx).or_else(|_| credential_process(gctx))?;",), True),
+    ],
+)
+def test_a_related_page_sharing_the_vocabulary_shows_its_lead_only(lib: tuple[str, ...], provider_speaks: bool) -> None:
+    age, provider = quotes_for(*lib)
+    assert age == "matched"  # the page the change implements
+    if provider_speaks:
+        assert provider == "matched"
+    else:
+        assert "as this page specifies" in provider and "credential-provider" not in provider  # its lead only
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "listed"),
+    [
+        ("    isnan, isnat, isscalar, left_shift, less,", ("left", "shift"), True),
+        ("    'datetime_as_string', 'busday_offset', 'busday_count',", ("busday", "count"), True),
+        ("from numpy import (isnan, left_shift, less)", ("left", "shift"), False),  # an import: borrowed, in full
+        ("    left_shift(a, b), less(a, b), isnan(a)", ("left", "shift"), False),  # calls, not a list of names
+        ("left_shift, less, isnan = ops", ("left", "shift"), False),
+        ("    left_shift, less", ("left", "shift"), False),  # two names: too few to be a module's list
+    ],
+)
+def test_a_line_listing_three_names_or_more_gives_them_as_prose(line: str, name: tuple[str, ...], listed: bool) -> None:
+    diff = changed("numpy/__init__.py", line)
+    found = change_terms(Change(parse_diff(diff)), within=["the `bitwise_left_shift` and `busday_count` functions"])
+    key = ("ident", name)
+    assert key in found.weights
+    assert (found.weights[key] == LISTED and key in found.borrowed) is listed
