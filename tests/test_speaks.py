@@ -30,7 +30,8 @@ AGE = spec(
 PROVIDER = spec(
     "Cargo can ask a credential provider for a registry's token, as this page specifies.",
     "The `registry.credential-provider` option names the provider that gives cargo the token; the older "
-    "`credential-process` runs a command instead.",
+    "`credential-process` runs a command instead.\n\nA package `git@github.com:mona/LinkedList.git` is resolved from "
+    "its manifest, `Package.swift`, for the `swift-version` the client asks.",
 )
 RESOLVER = (
     'let age = gctx.get::<Option<String>>("registry.global-min-publish-age")?;',
@@ -53,6 +54,14 @@ def terms(diff: str) -> ChangeTerms:
     [
         # the change's export list names the related page's option among others: the page shows its lead only
         (("pub use ops::{", "    credential_process, credential_provider, global_min_publish_age,", "};"), False),
+        # an example response's links in a comment: addresses, no terms (as on a page)
+        (
+            (
+                '/// Link: <https://github.com/mona/LinkedList>; rel="canonical",',
+                '///   <https://packages.example.com/mona/LinkedList/Package.swift?swift-version=4>; rel="alternate"',
+            ),
+            False,
+        ),
         # the control: the change's own code calls them, and the related page is spoken to
         (("let token = credential_provider(gctx).or_else(|_| credential_process(gctx))?;",), True),
     ],
