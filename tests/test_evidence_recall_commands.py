@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.change.unified import parse_diff
-from doc_context.relevance.names import subcommand_file
+from doc_context.relevance.commands import subcommand_file
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
 

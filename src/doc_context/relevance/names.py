@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from doc_context.relevance.commands import subcommand_file
 from doc_context.relevance.words import expand, fold, pieces, stem
 
 MIN_LETTERS = 6
@@ -182,31 +183,12 @@ def _names(parts: list[str], path: str) -> bool:
 
 _COMMAND = re.compile(r"([a-z][\w.-]*)\s+([a-z][\w-]*)(?:\s|$)")  # `changeset tag`, `changeset publish-plan --output`
 _NAMED_COMMAND = re.compile(r"([A-Za-z][\w-]*) (?:sub)?command")  # the prose's "init command" (criterion_terms)
-_COMMAND_FOLDERS = frozenset({"commands", "command", "cmd", "cmds", "subcommands", "cli"})
 
 
 def command_file(code: str, path: str) -> bool:
     """Whether a command line the criterion writes (`changeset tag`, `changie batch --dry-run`) names the file of its
-    subcommand: a folder or file named as it under commands/, cmd/ or cli/ (packages/cli/src/commands/tag/index.ts,
-    cmd/batch.go), or the prose's "batch command" its file."""
+    subcommand (relevance/commands.py: packages/cli/src/commands/tag/index.ts, cmd/batch.go), or the prose's "batch
+    command" its file."""
     named = _NAMED_COMMAND.fullmatch(code)
     found = named or _COMMAND.match(code.strip())
     return found is not None and subcommand_file(found.group(1 if named else 2), path)
-
-
-def subcommand_file(name: str, path: str) -> bool:
-    """Whether the file is the subcommand's: a folder or file named as it (or as its command class, InitCommand.cs,
-    init_command.rb) under commands/, cmd/, cli/ or a command line tool's package (graphql-codegen-cli/src/init/)."""
-    folders = path.strip("/").split("/")
-    named = [*folders[:-1], folders[-1].split(".", 1)[0]]
-    wanted = name.lower()
-    return any(
-        _SUFFIX.sub("", part.lower()) == wanted and any(map(_cli, folders[:at])) for at, part in enumerate(named)
-    )
-
-
-_SUFFIX = re.compile(r"(?<=\w)[-_]?(?:sub)?(?:command|cmd)$")  # InitCommand, init_command: the init command's class
-
-
-def _cli(folder: str) -> bool:
-    return folder.lower() in _COMMAND_FOLDERS or folder.lower().endswith(("-cli", "_cli", ".cli"))
