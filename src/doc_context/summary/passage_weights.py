@@ -6,10 +6,15 @@ lines give, DOCUMENTED of it when its code gives terms of its own: the change's 
 and examples, its code implements the rule; a docs-only or test-only change has nothing louder) times how rare it
 is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
 nothing). A name the passage holds as an identifier and as a string counts once.
+
+On a long page, the story's own sentences (its description and criteria) are a second query (story_match): a
+passage the change speaks to that also says what one of the story's sentences says is what the change implements
+(a story paraphrases its specification), so it gains up to STORY. The story alone never makes a passage match.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -30,6 +35,8 @@ RARE = 2  # a term in this many passages or fewer weighs in full
 SPREAD = 0.5  # beyond, a term in k times as many weighs 1/k**SPREAD (however long the pages: 8 times, half)
 DOCUMENTED = 0.5  # what a term weighs when only the change's docs, tests or import lines give it (not its code)
 SPREAD_WORDS = 0.25  # a single word shared with a criterion: by the share of passages holding it only
+STORY = 1.0  # what a passage saying all of one of the story's sentences gains, when the change speaks to it too
+STORY_WORDS = 2  # words of one sentence a passage must share with it, at least (one word is no sentence)
 
 
 def weigh(
@@ -126,3 +133,30 @@ def _held(terms: Terms, change: ChangeTerms) -> set[Key]:
             if re.search(rf"(?<!\w){re.escape(key[1][0])}(?!\w)", text):
                 keys.add(key)
     return keys
+
+
+def story_match(
+    words: Sequence[frozenset[str]], where: Sequence[tuple[int, str]], story: Sequence[frozenset[str]]
+) -> list[float]:
+    """How much of one of the story's sentences (`story`: each sentence's words) each passage (`words`: its words)
+    says, 0 to 1: the share of the sentence's words it holds, each word weighed by how rare it is on the passage's
+    page (`where`: each passage's page and section; log(1 + n / df) of its n passages, a word the page never holds
+    as rare as can be), the best sentence's; 0 when it shares fewer than STORY_WORDS of a sentence's words."""
+    pages: dict[int, list[int]] = {}
+    for i, (page, _) in enumerate(where):
+        pages.setdefault(page, []).append(i)
+    out = [0.0] * len(words)
+    for members in pages.values():
+        df = Counter(w for i in members for w in words[i])
+        rare = math.log(1 + len(members))
+        idf = {w: math.log(1 + len(members) / c) for w, c in df.items()}
+        for sentence in story:
+            total = sum(idf.get(w, rare) for w in sentence)
+            known = [w for w in sentence if w in idf]
+            if len(known) < STORY_WORDS:
+                continue
+            for i in members:
+                shared = [w for w in known if w in words[i]]
+                if len(shared) >= STORY_WORDS:
+                    out[i] = max(out[i], sum(idf[w] for w in shared) / total)
+    return out

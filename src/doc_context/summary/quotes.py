@@ -7,7 +7,10 @@ page middles (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.
 weakest match first. A page that matches nothing shows its lead sentence while there is room (it yields with the
 page middles), then its title only. A passage that states what a criterion states is not quoted again but said in a
 line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change speaks to never falls back to its
-lead while it has such a passage. A page whose every passage a work item already shows is `told`.
+lead while it has such a passage. A page whose every passage a work item already shows is `told`. On a long page
+the change speaks to, a passage it matches gains what it says of one of the story's sentences
+(passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
+part the change is.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.change_terms import ChangeTerms, text_terms
-from doc_context.relevance.words import line_sentences
+from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passage_weights import MATCH, held_terms, weigh
+from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
-from doc_context.summary.speaks import names, spoken_to
+from doc_context.summary.speaks import LONG, names, spoken_to
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 Rungs = tuple[tuple[Yields, str], ...]
@@ -74,9 +77,21 @@ def weigh_pages(
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
         speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
+    weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
     scores = iter(weighed)
     out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
+
+
+def with_story(
+    weighed: Sequence[float], plain: Sequence[str], where: Sequence[tuple[int, str]], said: Said, long: Sequence[bool]
+) -> list[float]:
+    """Each passage's match, a passage of a long page (`long`, by page) that the change speaks to (its match above
+    0) gaining STORY times what it says of one of the story's sentences (`said`): the story alone matches nothing."""
+    if not said or not any(long):
+        return list(weighed)
+    story = story_match([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
+    return [s + STORY * t if s > 0 and long[page] else s for s, t, (page, _) in zip(weighed, story, where, strict=True)]
 
 
 def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:
