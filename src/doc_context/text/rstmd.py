@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
-from doc_context.text.rsttables import table_at
+from doc_context.text.rsttables import directive_table, table_at
 
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+(.*))?$")  # '.. something' or a lone '..'
 _DIRECTIVE = re.compile(r"^([A-Za-z0-9][\w.:+-]*)::(?:[ \t]+(.*))?$")
@@ -148,10 +148,14 @@ def _explicit(lines: list[str], i: int, explicit: re.Match[str]) -> Read | None:
             return None  # a target, a footnote, a citation, a substitution: the reader's navigation already
         return Read([], end)  # a comment
     body = lines[i + 1 : end]
+    options = []
     while body and _OPTION.match(body[0]):
-        body = body[1:]
+        options.append(body.pop(0).strip())
     name = directive.group(1).split(":")[-1].casefold()
     argument = (directive.group(2) or "").strip()
+    if name in ("list-table", "csv-table"):  # a table: its rows (rsttables), its title a line above them
+        table = directive_table(name, options, _dedented(body))
+        return Read([*([argument, ""] if argument else []), *table], end, again=True) if table else Read([], end)
     if name in _CODE_DIRECTIVES:
         return Read(_fenced(body, argument.split(" ")[0] if name != "math" else "math") if _text(body) else [], end)
     said = [argument, ""] if " " in argument else []  # `.. note:: Words.`; not `.. image:: x.png`

@@ -6,10 +6,15 @@ one). Read as markdown, neither is a table: its rows would be lost or run togeth
 table row, a cell's lines joined (a row of a simple table goes on in a line whose first column is blank); a
 table without a header gets an empty one, so every row is a row. A cell spanning columns is read by the
 columns it covers.
+
+The table directives are tables too: a `list-table` (a bullet list of rows, each a bullet list of its cells) and
+a `csv-table` (its rows as comma-separated values, its header in a `:header:` option), the first `:header-rows:`
+rows their header; a csv-table whose data is in another file (`:file:`, `:url:`) has no rows here.
 """
 
 from __future__ import annotations
 
+import csv
 import itertools
 import re
 
@@ -72,6 +77,52 @@ def _simple(lines: list[str], i: int) -> tuple[list[str], int] | None:
             else:
                 rows.append(cells)
     return _pipe(rows, header), end + 1
+
+
+def directive_table(name: str, options: list[str], body: list[str]) -> list[str] | None:
+    """A `list-table` or `csv-table` directive's rows (`body`, dedented; `options`: its option lines) as pipe
+    table lines; None when it has no rows here."""
+    given = {m.group(1).casefold(): m.group(2).strip() for o in options if (m := re.match(r"^:([\w -]+):(.*)$", o))}
+    header = int(given["header-rows"]) if given.get("header-rows", "").isdigit() else 0
+    if name == "csv-table":
+        delimiter = given.get("delim", ",")
+        delimiter = {"tab": "\t", "space": " "}.get(delimiter, delimiter[:1] or ",")
+        rows = _csv([line for line in body if line.strip()], delimiter)
+        head = _csv([given["header"]], ",") if given.get("header") else []
+        rows, header = ([*head, *rows], len(head)) if head else (rows, header)
+    else:
+        rows = _list_rows(body)
+    return _pipe(rows, min(header, len(rows))) if rows else None
+
+
+def _csv(lines: list[str], delimiter: str) -> list[list[str]]:
+    reader = csv.reader(lines, delimiter=delimiter, skipinitialspace=True)
+    return [[" ".join(cell.split()) for cell in row] for row in reader if any(cell.strip() for cell in row)]
+
+
+def _list_rows(body: list[str]) -> list[list[str]]:
+    """A list-table's rows: `* - cell` opens a row, `- cell` under it the next cell, what is indented under a cell
+    goes on with it."""
+    rows: list[list[str]] = []
+    for line in body:
+        text = line.strip()
+        if not text:
+            continue
+        row = re.match(r"^[*+-][ \t]+[*+-][ \t]+(.*)$", line)
+        cell = re.match(r"^[ \t]+[*+-](?:[ \t]+(.*))?$", line)
+        if row:
+            rows.append([row.group(1).strip()])
+        elif re.match(r"^[*+-][ \t]*$", line):
+            rows.append([])
+        elif rows and cell and _indent(line) <= 2:
+            rows[-1].append((cell.group(1) or "").strip())
+        elif rows and rows[-1]:
+            rows[-1][-1] = f"{rows[-1][-1]} {text}".strip()
+    return rows
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
 
 
 def _pipe(rows: list[list[str]], header: int) -> list[str]:

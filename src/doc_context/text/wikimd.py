@@ -27,6 +27,7 @@ from doc_context.text.codespans import code_spans
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
 from doc_context.text.rstmd import inline, numbered, restructured, rst_block
+from doc_context.text.rstsubs import substituted
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
 _TOC = re.compile(r"^\s*\[\[_(?:TOC|TOSP)_\]\]\s*$", re.IGNORECASE)
@@ -56,6 +57,7 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
     out: list[str] = []
     prose: list[str] = []  # lines outside fences and containers, converted together (a tag may span lines)
     rst = restructured(lines) if rst is None else rst
+    lines = substituted(lines) if rst else lines  # `|name|` read as what the page defines it as
     i = 0
     while i < len(lines):
         line = lines[i]
