@@ -87,9 +87,12 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
             "A\n~~~\n\nText.\n\nB\n~~~\n\nMore.",
             [("heading", 3, "A"), ("para", 0, "Text."), ("heading", 3, "B"), ("para", 0, "More.")],
         ),
-        (  # a later overlined title's overline closes no fence: the first title and its prose stay
-            "Intro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~~~~~\nSecond section\n~~~~~~~~~~~~~~\n\nMore.",
+        (  # on reStructuredText's text (an overlined '=' title), a later overlined title's overline closes no
+            # fence: the first title and its prose stay
+            "===\nDoc\n===\n\nIntro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~~~~~\nSecond section\n"
+            "~~~~~~~~~~~~~~\n\nMore.",
             [
+                ("heading", 1, "Doc"),
                 ("heading", 3, "Intro"),
                 ("para", 0, "The refund window is 14 days."),
                 ("heading", 1, "Second section"),
@@ -97,9 +100,20 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
             ],
         ),
         (  # a transition closes no fence either, and is no block
-            "Intro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~\n\nMore.",
-            [("heading", 3, "Intro"), ("para", 0, "The refund window is 14 days."), ("para", 0, "More.")],
+            "===\nDoc\n===\n\nIntro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~\n\nMore.",
+            [
+                ("heading", 1, "Doc"),
+                ("heading", 3, "Intro"),
+                ("para", 0, "The refund window is 14 days."),
+                ("para", 0, "More."),
+            ],
         ),
+        (  # a markdown page's one-line fenced block is code, however long its fence
+            "Install it:\n\n~~~~~~~~~~~~~~~~\npip install foo\n~~~~~~~~~~~~~~~~\n\nThen run it.",
+            [("para", 0, "Install it:"), ("code", 0, "~~~~~~~~~~~~~~~~"), ("para", 0, "Then run it.")],
+        ),
+        ("Run:\n\n````\nmake\n````", [("para", 0, "Run:"), ("code", 0, "````")]),
+        ("~~~~\n\nx = 1\n\ny\n~~~~", [("code", 0, "~~~~")]),  # a markdown fence whose first line is blank
         ("~~~~\n\ncode\n\n~~~~", [("code", 0, "~~~~")]),  # a fence with blank lines inside is still code
     ],
     ids=[
@@ -115,6 +129,9 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
         "tilde-titles",
         "tilde-overline-after",
         "tilde-transition-after",
+        "markdown-one-line-fence",
+        "markdown-backtick-fence",
+        "markdown-fence-blank-first",
         "fence-with-blank-lines",
     ],
 )
@@ -362,3 +379,14 @@ def test_an_indented_block_of_a_restructuredtext_page_is_a_block_quote_not_code(
 )
 def test_what_makes_a_page_restructuredtext(page: str, expected: bool) -> None:
     assert restructured(page.split("\n")) is expected
+
+
+def test_a_transition_on_a_restructuredtext_page_opens_no_code() -> None:
+    """A `~~~~` transition between blank lines, closed by no later run, is no fence on a reStructuredText page: the
+    text after it stays prose (read as markdown, an unclosed fence would make it code to the page's end)."""
+    page = "=====\nSpec\n=====\n\nRules\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~\n\nA second approver."
+    blocks = parse_blocks(wiki_to_markdown(page).text)
+    assert [(b.kind, b.lines[0]) for b in blocks][-2:] == [
+        ("para", "The refund window is 14 days."),
+        ("para", "A second approver."),
+    ]

@@ -63,9 +63,11 @@ def heading_text(line: str) -> str | None:
     return match.group(1).strip(" *#:") if match else None
 
 
-def parse_blocks(markdown: str) -> list[Block]:
-    """The blocks of a markdown text, in order; blank lines are separators only."""
+def parse_blocks(markdown: str, rst: bool | None = None) -> list[Block]:
+    """The blocks of a markdown text, in order; blank lines are separators only. `rst`: the text is
+    reStructuredText's (None: its titles tell, rst_titled), where a `~~~~` run may adorn a title or be a transition."""
     lines = markdown.replace("\r\n", "\n").split("\n")
+    rst = rst_titled(lines) if rst is None else rst
     blocks: list[Block] = []
     styles: list[str] = list(_SETEXT)  # underline styles in the order they first appear (reStructuredText's levels)
     i = 0
@@ -74,7 +76,7 @@ def parse_blocks(markdown: str) -> list[Block]:
         if not lines[i].strip():
             i += 1
             continue
-        heading = underlined(lines, i)
+        heading = underlined(lines, i, rst=rst)
         if heading is not None:
             title, style, end = heading
             styles += [] if style in styles or len(style) > 1 else [style]
@@ -85,10 +87,10 @@ def parse_blocks(markdown: str) -> list[Block]:
         if in_item and lines[i].startswith(("    ", "\t")):  # a list item's own paragraphs or nested list
             end = _run(lines, i, lambda s: s.startswith(("    ", "\t")) or not s.strip())
             end = next(j for j in range(end, i, -1) if lines[j - 1].strip())
-            blocks += [replace(b, start=b.start + i, end=b.end + i) for b in parse_blocks(_dedent(lines[i:end]))]
+            blocks += [replace(b, start=b.start + i, end=b.end + i) for b in parse_blocks(_dedent(lines[i:end]), rst)]
             i = end
             continue
-        if FENCE.match(lines[i]) and _adorns(lines, i) and not _opens_code(lines, i):
+        if rst and stray_adornment(lines, i):
             i += 1  # reStructuredText's transition (or a stray adornment): no block
             continue
         block, end = _read_block(lines, i)
@@ -103,12 +105,27 @@ def _dedent(lines: list[str]) -> str:
     return "\n".join(line[width:] for line in lines)
 
 
-def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
+def rst_titled(lines: list[str]) -> bool:
+    """Whether a title is adorned as only reStructuredText does: underlined with ^ " ' + : or . (no markdown
+    heading, rule or fence), or overlined and underlined with the same run of = or -."""
+    for j in range(1, len(lines)):
+        run = lines[j].strip()
+        under = _UNDERLINE.match(run)
+        if not under or not lines[j - 1].strip() or _UNDERLINE.match(lines[j - 1].strip()):
+            continue
+        if run[0] in "^\"'+:." and len(run) >= len(lines[j - 1].strip()):
+            return True
+        if run[0] in "=-" and j >= 2 and lines[j - 2].strip() == run:
+            return True
+    return False
+
+
+def underlined(lines: list[str], i: int, *, rst: bool = False) -> tuple[str, str, int] | None:
     """An underlined heading at line i (CommonMark's setext `Title` over `=====`; reStructuredText's underlines and
     overlines of = - ~ ^ and the like): its title, its style (the character, doubled when overlined) and the line
     after it; None for anything else (a `---` line after a blank line is a rule, not a heading)."""
-    if FENCE.match(lines[i]) and not _overlines(lines, i):
-        return None  # ~~~ or ``` opens code, unless it is a title's overline (reStructuredText)
+    if FENCE.match(lines[i]) and not (rst and _overlines(lines, i)):
+        return None  # ~~~ or ``` opens code, unless it is a title's overline (reStructuredText's text: `rst`)
     over = _UNDERLINE.match(lines[i].strip())
     at = i + 1 if over else i
     if at + 1 >= len(lines):
@@ -117,7 +134,7 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
     indented = lines[at][:1] in " \t" and not over  # an overlined title may be centred
     if not re.search(r"\w", title) or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
         return None
-    if _opens_code(lines, at + 1):
+    if _opens_code(lines, at + 1, rst):
         return None  # "Or:" over a ``` that a fence closes further down: code right under a paragraph (CommonMark)
     char = under.group(1)[0]
     if len(under.group(1)) < max(3, len(title) if char not in _SETEXT else 0):
@@ -127,13 +144,15 @@ def underlined(lines: list[str], i: int) -> tuple[str, str, int] | None:
     return title, char * (2 if over else 1), at + 2
 
 
-def _opens_code(lines: list[str], i: int) -> bool:
+def _opens_code(lines: list[str], i: int, rst: bool = False) -> bool:
     """Whether lines[i] opens a code fence that a later line closes; a closing run that is reStructuredText's
-    adornment (_adorns: the next title's underline or overline, a transition) aside."""
+    adornment (_adorns: the next title's underline; on its text, `rst`, an overline or a transition too) aside."""
     fence = FENCE.match(lines[i])
     if fence is None:
         return False
-    return any(closes_fence(lines[j], fence.group(1)) and not _adorns(lines, j, i) for j in range(i + 1, len(lines)))
+    return any(
+        closes_fence(lines[j], fence.group(1)) and not _adorns(lines, j, i, rst=rst) for j in range(i + 1, len(lines))
+    )
 
 
 def _overlines(lines: list[str], j: int) -> bool:
@@ -146,11 +165,12 @@ def _overlines(lines: list[str], j: int) -> bool:
     return bool(title) and len(title) <= len(run)
 
 
-def _adorns(lines: list[str], j: int, opened: int = -1) -> bool:
+def _adorns(lines: list[str], j: int, opened: int = -1, *, rst: bool = False) -> bool:
     """Whether the run of `~` or backticks on lines[j] is reStructuredText's adornment rather than a fence: a
     title's underline (a line of text above it, a blank line or the opening fence's line above that, and no longer
-    than the run), an overline (a blank line above, a title and the same run below) or a transition (blank lines
-    on both sides, four characters or more)."""
+    than the run); on reStructuredText's text (`rst`) also an overline (a blank line above, a title and the same
+    run below) or a transition (blank lines on both sides, four characters or more). A markdown page's one-line
+    fenced block (`~~~~` / `pip install foo` / `~~~~`) stays code."""
     run = lines[j].strip()
 
     def blank(k: int) -> bool:
@@ -159,10 +179,17 @@ def _adorns(lines: list[str], j: int, opened: int = -1) -> bool:
     above = lines[j - 1].strip() if j > 0 else ""
     if above and j - 2 > opened and (blank(j - 2) or lines[j - 2].strip() == run) and len(above) <= len(run):
         return True
+    if not rst:
+        return False
     if _overlines(lines, j):
         return True
     fenced = opened >= 0 and blank(opened - 1) and blank(opened + 1)  # ~~~~ a blank line, code: a fence's shape
     return blank(j - 1) and blank(j + 1) and len(run) >= 4 and not fenced
+
+
+def stray_adornment(lines: list[str], i: int) -> bool:
+    """Whether a `~~~~` run on reStructuredText's text adorns nothing a fence could close: a transition."""
+    return bool(FENCE.match(lines[i])) and _adorns(lines, i, rst=True) and not _opens_code(lines, i, rst=True)
 
 
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:

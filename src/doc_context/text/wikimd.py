@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from doc_context.text.codespans import code_spans
-from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
+from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, stray_adornment, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
 from doc_context.text.rstmd import inline, numbered, restructured, rst_block
 from doc_context.text.rstsubs import substituted
@@ -64,7 +64,8 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
         read = None if fence or not rst else rst_block(lines, i, prose, rst)
-        if fence and i and underlined(lines, i - 1):  # a reStructuredText title's underline (`~~~~`) opens no code
+        # a reStructuredText title's underline (`~~~~`) opens no code, nor does a transition on its pages
+        if fence and ((i and underlined(lines, i - 1, rst=rst)) or (rst and stray_adornment(lines, i))):
             prose.append(line)
             i += 1
         elif fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
