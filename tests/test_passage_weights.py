@@ -36,7 +36,6 @@ def diff(*files: tuple[str, str]) -> Change:
         "backend/vendor/symfony/console/Application.php",
         "api/vendor/bundle/ruby/3.2.0/gems/faraday-2.7.4/lib/faraday/retry.rb",
         "services/web/vendor/assets/javascripts/jquery.js",
-        "web/src/vendor/chart.js",
         "src/Order.Designer.cs",
         "pkg/config/zz_generated.deepcopy.go",
         "api/hold_pb2.py",
@@ -58,6 +57,8 @@ def test_vendored_and_generated_files_give_the_change_no_terms(path: str) -> Non
         ),
         ("app/models/vendor/payout_schedule.rb", "PAYOUT_DELAY_DAYS = 7", ("payout", "delay")),
         ("src/vendors/capture.py", "CAPTURE_WINDOW = 7", ("captur", "window")),
+        ("src/features/vendor/VendorPayouts.tsx", "export const PAYOUT_DELAY_DAYS = 7;", ("payout", "delay")),
+        ("internal/service/vendor/payouts.go", "const PayoutDelayDays = 7", ("payout", "delay")),
         (
             "src/main/java/com/acme/procurement/vendor/VendorOnboarding.java",
             "static final int APPROVAL_WINDOW_DAYS = 14;",
@@ -65,7 +66,15 @@ def test_vendored_and_generated_files_give_the_change_no_terms(path: str) -> Non
         ),
         ("context/schema.json", '"capture_window": {"type": "integer"}', ("captur", "window")),
     ],
-    ids=["Vendor-domain-folder", "rails-models-vendor", "vendors", "java-package-vendor", "hand-written-schema"],
+    ids=[
+        "Vendor-domain-folder",
+        "rails-models-vendor",
+        "vendors",
+        "ts-feature-vendor",
+        "go-internal-vendor",
+        "java-package-vendor",
+        "hand-written-schema",
+    ],
 )
 def test_a_projects_own_vendor_folder_and_schema_give_the_change_terms(
     path: str, line: str, term: tuple[str, ...]

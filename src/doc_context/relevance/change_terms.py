@@ -52,12 +52,16 @@ _LISTED = re.compile(  # a line that only lists names (an export or import list'
 _ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")  # an address is where a line points, no term (as on a page)
 LISTED = PROSE  # what a name weighs that only such lines give: one of the many names of a module, no more
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
-# Another project's code, by the vendoring conventions as written (case and place): a lower-case vendor/ at any
-# depth (Go's, PHP's Composer, Ruby's vendor/bundle, Rails' vendor/assets, in a monorepo's subproject too),
-# _vendor/ (pip's), vendored/, node_modules/, third_party/. Never a project's own Vendor/, nor a vendor/ that is
-# one of its namespaces: below a Rails app/<kind>/ or a Maven/Gradle src/main|test/ source root.
-_VENDORED = re.compile(r"(?:^|/)(?:vendor|_vendor|vendored|third[_-]party|node_modules)/")
-_OWN_NAMESPACE = re.compile(r"(?:^|/)(?:app/[^/]+|src/(?:main|test)(?:/[^/]+)*)/vendor/")
+# Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
+# node_modules/, third_party/ anywhere; a lower-case vendor/ holding a vendoring layout (Ruby's vendor/bundle/,
+# Rails' vendor/assets/, Go's vendor/<host.tld>/) anywhere, or any vendor/ at a project's or a monorepo
+# subproject's root (Composer's backend/vendor/symfony/...). Never a project's own Vendor/, nor a vendor/ below a
+# source root (src/, lib/, app/, internal/, pkg/): there it is a namespace of the domain (app/models/vendor/,
+# src/features/vendor/, a Java package .../procurement/vendor/).
+_VENDORED = re.compile(
+    r"(?:^|/)(?:_vendor|vendored|third[_-]party|node_modules)/|(?:^|/)vendor/(?:bundle|assets|[^/]+\.[a-z]+)/"
+)
+_ROOT_VENDOR = re.compile(r"^/?(?:(?!(?:src|lib|app|internal|pkg)/)[^/]+/)*vendor/")
 _LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
@@ -276,7 +280,7 @@ def _collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere,
 def _foreign(path: str) -> bool:
     """Another project's code (vendored) or a generator's output (everywhere.is_generated, a schema or an API
     listing aside: those are often written by hand, `context/schema.json`)."""
-    return bool(_VENDORED.search(path) and not _OWN_NAMESPACE.search(path)) or (
+    return bool(_VENDORED.search(path) or _ROOT_VENDOR.match(path)) or (
         is_generated(path) and not _LISTING.search(path.lower())
     )
 
