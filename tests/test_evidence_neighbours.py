@@ -79,3 +79,106 @@ def test_a_units_word_is_its_values_never_a_word_alone(language, path, worded, v
     a value's unit ("30 seconds") counts with its number, never alone beside another word (`hold`)."""
     assert evidence(HOLD, [], path, worded) == [], language
     assert evidence(HOLD, [], path, valued) == [f"/{path}"], language
+
+
+SEND = "Add a `{name}` API to send any command, for modules."
+ENCODING = "Support `{name}` for the OBJECT ENCODING command."
+INSIDE = [  # (language, path, the neighbour's method the change adds, whose body calls this criterion's name)
+    ("C#", "src/Redis/RedisDatabase.cs", "SendCommandAsync", "KeyEncodingAsync", [
+        "    public Task<string> KeyEncodingAsync(string key)",
+        "    {",
+        "        var msg = Message.Create(\"OBJECT\", key);",
+        "        return SendCommandAsync(msg);",
+        "    }",
+    ]),
+    ("Go", "database.go", "SendCommand", "KeyEncoding", [
+        "func (db *Database) KeyEncoding(key string) (string, error) {",
+        "\tmsg := newMessage(\"OBJECT\", key)",
+        "\treturn db.SendCommand(msg)",
+        "}",
+    ]),
+    ("Java", "src/main/java/org/acme/Database.java", "sendCommand", "keyEncoding", [
+        "    public String keyEncoding(String key) {",
+        "        Message msg = Message.create(\"OBJECT\", key);",
+        "        return sendCommand(msg);",
+        "    }",
+    ]),
+    ("TypeScript", "src/database.ts", "sendCommand", "keyEncoding", [
+        "  async keyEncoding(key: string): Promise<string> {",
+        "    const msg = createMessage('OBJECT', key);",
+        "    return this.sendCommand(msg);",
+        "  }",
+    ]),
+    ("Python", "src/acme/database.py", "send_command", "key_encoding", [
+        "    def key_encoding(self, key):",
+        "        msg = message('OBJECT', key)",
+        "        return self.send_command(msg)",
+    ]),
+    ("Ruby", "lib/acme/database.rb", "send_command", "key_encoding", [
+        "  def key_encoding(key)",
+        "    msg = message('OBJECT', key)",
+        "    send_command(msg)",
+        "  end",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "mine", "theirs", "lines"), INSIDE, ids=[c[0] for c in INSIDE])
+def test_a_call_inside_a_method_a_neighbour_names_is_the_neighbours(language, path, mine, theirs, lines) -> None:
+    """StackExchange.Redis's decoy (issue 32): the method the neighbour entry adds (`KeyEncodingAsync`) calls the
+    helper this entry names (`ExecuteAsync`): that body is the neighbour's evidence; the call alone, in no method
+    the change adds, is still this entry's."""
+    criterion, sibling = SEND.format(name=mine), ENCODING.format(name=theirs)
+    assert evidence(criterion, [sibling], path, *lines) == [], language
+    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+    call = next(line for line in lines if mine in line)
+    assert evidence(criterion, [sibling], path, call) == [f"/{path}"], language
+
+
+EXPORTER = "Add an `InvoiceExporter` for the ledger."
+RETRIES = "`{name}` retries once on a timeout."
+DEFINED = [  # (language, path, this criterion's method, the neighbour's new class defining it)
+    ("C#", "src/Ledger/InvoiceExporter.cs", "ExportAsync", [
+        "public class InvoiceExporter",
+        "{",
+        "    public async Task ExportAsync(Invoice invoice)",
+        "    {",
+        "        await _client.SendAsync(invoice);",
+        "    }",
+        "}",
+    ]),
+    ("Java", "src/main/java/org/acme/InvoiceExporter.java", "exportInvoice", [
+        "public class InvoiceExporter {",
+        "    public void exportInvoice(Invoice invoice) {",
+        "        client.send(invoice);",
+        "    }",
+        "}",
+    ]),
+    ("TypeScript", "src/ledger/invoiceExporter.ts", "exportInvoice", [
+        "export class InvoiceExporter {",
+        "  async exportInvoice(invoice: Invoice): Promise<void> {",
+        "    await this.client.send(invoice);",
+        "  }",
+        "}",
+    ]),
+    ("Python", "src/ledger/exporter.py", "export_invoice", [
+        "class InvoiceExporter:",
+        "    def export_invoice(self, invoice):",
+        "        self.client.send(invoice)",
+    ]),
+    ("Ruby", "lib/ledger/exporter.rb", "export_invoice", [
+        "class InvoiceExporter",
+        "  def export_invoice(invoice)",
+        "    client.send(invoice)",
+        "  end",
+        "end",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "method", "lines"), DEFINED, ids=[c[0] for c in DEFINED])
+def test_a_method_defined_in_a_class_a_neighbour_names_is_still_this_criterions(language, path, method, lines):
+    """The block rule's bound: a line opening a block of its own (this criterion's method, defined in the class the
+    neighbour adds) is about its name, not the neighbour's; only lines inside it that open nothing are claimed."""
+    assert evidence(RETRIES.format(name=method), [EXPORTER], path, *lines) == [f"/{path}"], language
+    assert evidence(EXPORTER, [RETRIES.format(name=method)], path, *lines) == [f"/{path}"], language
