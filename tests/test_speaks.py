@@ -1,6 +1,7 @@
-"""Which cited pages the change speaks to (issue 36): of two long specifications sharing a domain's vocabulary, the
-one the change implements shows its passages and the related one its lead only; a name the change only lists (an
-export list's line) is one of a module's many and speaks for no page."""
+"""Which cited pages the change speaks to, and which of their passages (issue 36): of two long specifications sharing
+a domain's vocabulary, the one the change implements shows its passages and the related one its lead only; a name the
+change only lists (an export list's line) or an address is no term that speaks for a page; a long page's passage
+that matches only on what a better quote of it holds is not quoted."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import LISTED, ChangeTerms, change_terms
+from doc_context.relevance.change_terms import LISTED, ChangeTerms, Key, change_terms
 from doc_context.summary.quotes import weigh_pages
+from doc_context.summary.speaks import novel
 
 from .diffs import changed
 
@@ -92,3 +94,33 @@ def test_a_line_listing_three_names_or_more_gives_them_as_prose(line: str, name:
     key = ("ident", name)
     assert key in found.weights
     assert (found.weights[key] == LISTED and key in found.borrowed) is listed
+
+
+A, B, C = ("ident", ("min", "age")), ("string", ("registry.global-min-publish-age",)), ("value", ("14", "d"))
+
+
+@pytest.mark.parametrize(
+    ("ranked", "size", "expected"),
+    [
+        ([{A, B}, {A}, {A, C}, set()], 40, [True, False, True, False]),  # a long page: each quote adds a term
+        ([{A, B}, {A}, {B}], 200, [True, False, False]),
+        ([{A}, {A}, {A}], 39, [True, True, True]),  # a short page: every matching passage is a rule of its own
+        ([set(), {A}], 40, [True, True]),  # the best passage always
+        ([], 40, []),
+    ],
+)
+def test_a_long_pages_quote_adds_a_term_no_better_quote_holds(
+    ranked: list[set[Key]], size: int, expected: list[bool]
+) -> None:
+    assert novel(ranked, size) == expected
+
+
+def test_a_long_page_quotes_a_passage_repeating_a_better_ones_names_no_more() -> None:
+    diff = changed("src/cargo/core/resolver.rs", *RESOLVER)
+    again = "Key rotation keeps the `global-min-publish-age` a registry had when its old key is retired."
+    page = AGE.replace("## Its option\n", f"## Key rotation\n\n{again}\n\n## Its option\n")
+    found = weigh_pages([(page, "Minimum publish age")], terms(diff))[0]
+    assert [p.section for p in found.matched] == ["Its option"]  # the rotation says part of the option's name again
+    option = AGE.rsplit("\n\n", 1)[-1]
+    short = weigh_pages([(f"## Rotation\n\n{again}\n\n## Option\n\n{option}", "Age")], terms(diff))[0]
+    assert [p.section for p in short.matched] == ["Option", "Rotation"]  # the control: a short page's rules, each

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
-from doc_context.relevance.change_terms import ChangeTerms, text_terms
+from doc_context.relevance.change_terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
-from doc_context.summary.speaks import LONG, names, spoken_to
+from doc_context.summary.speaks import LONG, names, novel, spoken_to
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 Rungs = tuple[tuple[Yields, str], ...]
@@ -78,8 +78,11 @@ def weigh_pages(
         speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
-    scores = iter(weighed)
-    out = [quoted([(p, next(scores)) for p in page], change, line) for page, line in zip(found, again, strict=True)]
+    scores, keys = iter(weighed), iter(held)
+    out = [
+        quoted([(p, next(scores)) for p in page], change, line, [next(keys) for _ in page] if gate else ())
+        for page, line in zip(found, again, strict=True)
+    ]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
 
 
@@ -125,9 +128,12 @@ def _rank(scored: tuple[Passage, float]) -> tuple[float, int]:
     return (-score * (ASIDE if passage.aside and passage.kind != "row" else 1.0), passage.index)
 
 
-def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms, again: str = "") -> Quoted:
+def quoted(
+    scored: list[tuple[Passage, float]], change: ChangeTerms, again: str = "", held: Sequence[set[Key]] = ()
+) -> Quoted:
     """A page's quotes: its matching passages, the best first to stay, then the line naming the passages that
-    state what criteria state (`again`); or that line alone; or its lead sentence."""
+    state what criteria state (`again`); or that line alone; or its lead sentence. `held`: each passage's terms,
+    when a long page's passage matching only on what a better one holds is not quoted (speaks.novel)."""
     matched = [(p, s) for p, s in scored if s >= MATCH]
     if not matched and again:
         return Quoted(again, ((Yields.PAGE_BEST, ""),), MATCH)
@@ -138,7 +144,12 @@ def quoted(scored: list[tuple[Passage, float]], change: ChangeTerms, again: str 
         first = line_sentences(lead[0].text)[:1] or [lead[0].text]
         text = quote(lead[0], short(Passage(lead[0].section, "para", first[0], first[0], 0, 0), change))
         return Quoted(text, ((Yields.PAGE_MIDDLE, ""),), 0.0)
-    ranked = sorted(matched, key=_rank)[:MAX_QUOTES]
+    ranked = sorted(matched, key=_rank)
+    if held:
+        terms = {p.index: keys for (p, _), keys in zip(scored, held, strict=True)}
+        fresh = novel([terms[p.index] for p, _ in ranked], len(scored))
+        ranked = [r for r, keep in zip(ranked, fresh, strict=True) if keep]
+    ranked = ranked[:MAX_QUOTES]
     best = ranked[0]
     weakest_first = [p for p, _ in reversed(ranked[1:])]
     kept = [p for p, _ in ranked]

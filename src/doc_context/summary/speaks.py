@@ -20,7 +20,8 @@ beside the specification the change implements, a related one naming two of its 
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
 `request_body`) is as good as naming it; on a long page it is the chance of many words. A page the change does
-not speak to shows its lead or its title only.
+not speak to shows its lead or its title only. On a long page spoken to, a passage matching only on terms a better
+passage of it holds is not quoted (novel).
 """
 
 from __future__ import annotations
@@ -93,3 +94,19 @@ def spoken_to(
             found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
     most = max(map(len, told.values()), default=0)
     return {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}
+
+
+def novel(ranked: Sequence[set[Key]], size: int) -> list[bool]:
+    """Whether each of a page's matching passages (best first, their terms) may be quoted: on a long page (LONG
+    passages or more: `size`), only one holding a term of the change that no passage ranked above it holds. A long
+    specification says its names again and again (a section on every aggregation, the key rotation beside the keys
+    endpoint): a passage matching on what a better quote of the page already shows adds nothing. A short page's
+    every matching passage is a rule of its own."""
+    if size < LONG:
+        return [True] * len(ranked)
+    seen: set[Key] = set()
+    kept: list[bool] = []
+    for keys in ranked:
+        kept.append(not seen or bool(keys - seen))
+        seen |= keys
+    return kept
