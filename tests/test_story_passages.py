@@ -57,7 +57,7 @@ def best(page: list[str], criterion: str) -> str:
     texts = [("\n\n".join(page), "Payment holds")]
     terms = change_terms(Change(parse_diff(CHANGE)), [criterion], within=[texts[0][0]])
     quoted = weigh_pages(texts, terms, said_sentences([], [("criterion 1", criterion)]))[0]
-    assert len(quoted.matched) == 2
+    assert quoted.matched  # on a long page the other, naming only `release_hold` again, is not quoted (speaks.novel)
     return quoted.matched[0].plain
 
 
