@@ -42,6 +42,18 @@ SEMICOLONS = """.. csv-table:: Codes
    Code; Meaning
    E1; Refused, hard.
 """
+WIDE = """.. list-table::
+   :header-rows: 1
+
+   *   - Setting
+       - Meaning
+   *
+       - ``backoff``
+       - The wait between retries,
+         doubled.
+
+         Never over a minute.
+"""
 ELSEWHERE = """.. csv-table:: Codes
    :file: codes.csv
 """
@@ -72,9 +84,16 @@ def rows(table: str) -> list[tuple[str, str]]:
         ),
         (NO_HEADER, ["|  |  |\n|---|---|\n| ``max_retries`` | How many times a request is retried. |"]),
         (SEMICOLONS, ["| Code | Meaning |\n|---|---|\n| E1 | Refused, hard. |"]),
+        (
+            WIDE,
+            [
+                "| Setting | Meaning |\n|---|---|\n"
+                "| ``backoff`` | The wait between retries, doubled. Never over a minute. |"
+            ],
+        ),
         (ELSEWHERE, []),
     ],
-    ids=["list-table", "csv-table", "no-header", "delimiter", "rows-in-a-file"],
+    ids=["list-table", "csv-table", "no-header", "delimiter", "wide-markers", "rows-in-a-file"],
 )
 def test_a_table_directive_is_a_table_each_row_under_its_header(table: str, expected: list[str]) -> None:
     assert [text for _, text in rows(table)] == expected

@@ -101,21 +101,25 @@ def _csv(lines: list[str], delimiter: str) -> list[list[str]]:
 
 
 def _list_rows(body: list[str]) -> list[list[str]]:
-    """A list-table's rows: `* - cell` opens a row, `- cell` under it the next cell, what is indented under a cell
-    goes on with it."""
+    """A list-table's rows: `* - cell` opens a row, `- cell` under it (its marker under the first cell's) the next
+    cell, what is indented more goes on with the cell."""
     rows: list[list[str]] = []
-    for line in body:
+    column = -1  # where the row's cell markers stand
+    for line in (line.expandtabs(8) for line in body):
         text = line.strip()
+        row = re.match(r"^[*+-]([ \t]+)[*+-](?:[ \t]+(.*))?$", line)
+        cell = re.match(r"^([ \t]+)[*+-](?:[ \t]+(.*))?$", line)
         if not text:
             continue
-        row = re.match(r"^[*+-][ \t]+[*+-][ \t]+(.*)$", line)
-        cell = re.match(r"^[ \t]+[*+-](?:[ \t]+(.*))?$", line)
         if row:
-            rows.append([row.group(1).strip()])
+            rows.append([(row.group(2) or "").strip()])
+            column = 1 + len(row.group(1))
         elif re.match(r"^[*+-][ \t]*$", line):
             rows.append([])
-        elif rows and cell and _indent(line) <= 2:
-            rows[-1].append((cell.group(1) or "").strip())
+            column = -1
+        elif rows and cell and (len(cell.group(1)) == column or (column < 0 and not rows[-1])):
+            rows[-1].append((cell.group(2) or "").strip())
+            column = len(cell.group(1))
         elif rows and rows[-1]:
             rows[-1][-1] = f"{rows[-1][-1]} {text}".strip()
     return rows
