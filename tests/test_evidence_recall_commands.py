@@ -7,6 +7,7 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.commands import subcommand_file
+from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
 
@@ -80,3 +81,40 @@ def test_a_file_named_as_the_command_outside_a_command_folder_is_not_it() -> Non
 )
 def test_subcommand_file(name, path, expected) -> None:
     assert subcommand_file(name, path) is expected
+
+
+NO_COMMAND = [  # (language, a criterion whose "command" names no subcommand, the changed file a word of it names)
+    (
+        "Python",
+        "Adds a new command that exports the report as CSV.",
+        "src/tool/commands/new.py",
+        "    rows = list(rows)",
+    ),
+    ("Go", "Every subcommand prints its usage on --help.", "cmd/every.go", "\tfmt.Println(usage)"),
+    ("Python", "Warn when a shell command exits with a non-zero status.", "src/tool/cli/shell.py", "    run(args)"),
+    ("Python", "Document pytest's command-line options.", "src/_pytest/commands/s.py", "    parser.add(opt)"),
+    ("TypeScript", "Running the same command twice is a no-op.", "packages/cli/src/commands/same.ts", "  return;"),
+    ("C#", "Each subcommand logs its duration.", "src/Tool.Cli/Commands/EachCommand.cs", "        Log(elapsed);"),
+    ("Java", "The following command prints the version.", "src/main/java/org/acme/cli/Following.java", "  print();"),
+    ("Ruby", "Run a custom command before each build.", "lib/tool/commands/custom_command.rb", "      system(cmd)"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), NO_COMMAND, ids=[c[1] for c in NO_COMMAND])
+def test_a_word_before_command_that_names_no_subcommand_is_no_term(language, criterion, path, line) -> None:
+    assert not [t for t in criterion_terms(criterion).terms if t.kind == "command"], language
+    assert evidence(criterion, diff(path, line)) == [], language
+
+
+NAMED = [  # (criterion, the subcommand it names): a code span, "the X command", "for X command"
+    ("Adds a new `export` command.", "export"),
+    ("The `new` command scaffolds a project.", "new"),
+    ("The init subcommand creates the folder.", "init"),
+    ("Fix the default output directory for init command", "init"),
+    ("The publish-plan command writes the plan.", "publish-plan"),
+]
+
+
+@pytest.mark.parametrize(("criterion", "name"), NAMED)
+def test_a_named_subcommand_is_its_term(criterion, name) -> None:
+    assert [t.parts for t in criterion_terms(criterion).terms if t.kind == "command"] == [(name,)]

@@ -14,8 +14,9 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           as three adjacent words are ("server host name")
   word    a rare word (weight 1)
   change  a value changed, "from 100 to 32": a line holding 32 that rewrites one holding 100
-  command a subcommand the prose names ("the init command", "`batch` command"): its file under a command line
-          tool's folder (cmd/new.go, commands/init/, graphql-codegen-cli/src/init/), as `changeset tag` names it
+  command a subcommand the prose names ("the init command", "`batch` command"; not "a shell command", "every
+          subcommand", a common word's): its file under a command line tool's folder (cmd/new.go, commands/init/,
+          graphql-codegen-cli/src/init/), as `changeset tag` names it
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
@@ -70,8 +71,9 @@ _COMMON_WORDS = """
     whether which while will with within without work working works write written wrong yes between
 """
 _COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UAT DB REST SDK HTML CSS JS OK TBD NA"
+_PROSE_COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split())  # a subcommand's name may be a language's (init)
 COMMON = (
-    frozenset(stem(w) for w in _COMMON_WORDS.split())
+    _PROSE_COMMON
     | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
     | frozenset(w for name in LANGUAGE for w in parts(name))  # nil, async, self, exceptions: every language's words
 )
@@ -99,7 +101,9 @@ _ABOUT_TESTS = re.compile(
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
-_SUBCOMMAND = re.compile(r"(?<![\w.`/-])`?([A-Za-z][\w-]*)`?\s+(?:sub)?command\b")  # "the init command"
+_SUBCOMMAND = re.compile(  # "the `init` command", "for init command"; not "a shell command" nor "pytest's command"
+    r"(?<![\w.`/'\u2019-])(?:(?<!\b[Aa] )(?<!\b[Aa]n )([A-Za-z][\w-]*)|`([A-Za-z][\w-]*)`)\s+(?:sub)?command\b(?!-)"
+)
 _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\d+)?)(?![\d.]*\w)")
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
@@ -164,12 +168,20 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
-    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in _SUBCOMMAND.findall(text)]
+    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in _subcommands(text)]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
     return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests, tuple(pairs))
+
+
+def _subcommands(text: str) -> list[str]:
+    """The subcommands the text names: a code span's (`new` command) or a prose word's that can be no determiner,
+    quantifier or common adjective (words parts() keeps, none a common word: not "every", "new", "same", "this")."""
+    return [
+        code or w for w, code in _SUBCOMMAND.findall(text) if code or (parts(w) and _PROSE_COMMON.isdisjoint(parts(w)))
+    ]
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:
