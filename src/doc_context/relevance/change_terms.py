@@ -10,8 +10,8 @@ page is spoken to (summary/speaks.py: a page listing `k8s.io/client-go/...` is n
 it, nor a page whose example a test reuses about every change testing with it). A line that only lists names (an
 export list's `isnan, isnat, left_shift, less,`) names one of a module's many: a name only such lines give weighs
 as prose (LISTED) and is borrowed too (a page listing the module's functions is not about each change to its list).
-An address (`https://github.com/mona/LinkedList`, an example response's link) is where a line points, no term, as it is
-none in a page's passage.
+An address (`https://github.com/mona/LinkedList`, an example response's link) is where a comment points, no term, as it
+is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
 are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own. Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them.
@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_generated, is_test
 from doc_context.relevance.language import is_import
+from doc_context.relevance.listings import without_addresses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
@@ -49,7 +50,6 @@ _CLOCK = re.compile(r"\d{1,2}:\d{2}")
 _LISTED = re.compile(  # a line that only lists names (an export or import list's line): 3 or more, and nothing else
     r"[\s(\[{]*(?:(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')\s*,\s*){2,}(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')?[\s,)\]};]*"
 )
-_ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")  # an address is where a line points, no term (as on a page)
 LISTED = PROSE  # what a name weighs that only such lines give: one of the many names of a module, no more
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
@@ -193,7 +193,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
         tested = is_test(f.path)
         for line in lines:
-            line = _ADDRESS.sub(" ", line) if "://" in line else line
+            line = without_addresses(line, prose=prose_file) if "://" in line else line
             prose = prose_file or _is_prose(line)
             if tested or is_import(line):
                 borrowed.append((line, prose))
