@@ -108,3 +108,53 @@ def test_in_package(code, path, expected) -> None:
 def test_is_package() -> None:
     assert is_package("helper/schema") and is_package("go.opentelemetry.io/otel/exporters/prometheus")
     assert not is_package("schema") and not is_package("`a b`/c") and not is_package("/helper/schema")
+
+
+OUTSIDE = [  # (language, criterion naming a package and other code, its file in the package, one outside, the line)
+    (
+        "Go",
+        "helper/schema: `ResourceData.GetRawConfig` returns the configuration during import.",
+        "helper/schema/resource_data.go",
+        "helper/resource/importstate.go",
+        "\tcfg := d.GetRawConfig() // during import",
+    ),
+    (
+        "Python",
+        "`src/billing/invoices`: `round_refund` rounds before the ledger export.",
+        "src/billing/invoices/refund.py",
+        "src/billing/ledger/export.py",
+        "    ledger_export(round_refund(amount))",
+    ),
+    (
+        "C#",
+        "`src/Billing/Invoices`: `RoundRefund` rounds before the ledger export.",
+        "src/billing/invoices/Refund.cs",
+        "src/billing/ledger/Export.cs",
+        "        LedgerExport(RoundRefund(amount));",
+    ),
+    (
+        "TypeScript",
+        "`packages/router`: `retryNavigation` retries when the network drops.",
+        "packages/router/src/navigate.ts",
+        "packages/app/src/links.ts",
+        "  if (networkDropped) { return retryNavigation(to); }",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "inside", "outside", "line"), OUTSIDE, ids=[o[0] for o in OUTSIDE])
+def test_the_package_weighs_nothing_beside_the_named_code(language, criterion, inside, outside, line) -> None:
+    """A file outside the package showing the other named code is found beside the package's file."""
+    found = evidence(criterion, diff(inside, line), diff(outside, line))
+    assert sorted(found) == sorted([f"/{inside}", f"/{outside}"]), language
+
+
+def test_the_package_admits_a_file_showing_none_of_the_other_named_code_where_none_shows_more() -> None:
+    criterion = "helper/schema: Prevented an unexpected difference for `ResourceTimeout` after import."
+    inside = diff(
+        "helper/schema/grpc_provider.go", "\tif imported && timeoutsChanged { return preventUnexpectedDifference(s) }"
+    )
+    assert evidence(criterion, inside) == ["/helper/schema/grpc_provider.go"]
+    assert evidence(criterion, inside, diff("helper/resource/timeout.go", "\tvar t ResourceTimeout")) == [
+        "/helper/resource/timeout.go"
+    ]

@@ -30,15 +30,15 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from doc_context.change.index import DiffIndex, Side
-from doc_context.change.model import Basis, Diff, DiffFile, Evidence, FileEvidence
+from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
-from doc_context.relevance.names import begins_file, command_file, member_of_file, names_file
-from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package
+from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours
@@ -55,6 +55,7 @@ from doc_context.summary.evidence_match import (
     stale,
     together,
 )
+from doc_context.summary.evidence_named import begins, showing_most
 from doc_context.summary.related import by_name
 
 __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
@@ -115,15 +116,9 @@ class EvidenceFinder:
             for t, f in zip(terms.terms, files, strict=True)
             if t.named and t.kind == "ident" and not self._docs_only(f)
         ]
-        if named:  # the code it names must show: all of it, where some file shows all
-            shown = [len(_shown(named, s.evidence, s.labels, self.index)) for s in found]
-            found = [s for s, n in zip(found, shown, strict=True) if n and n == max(shown)]
-            labels = [t.label for t in named]  # a file only in the package it names needs more (relevance/packages.py)
-            found = [
-                s
-                for s in found
-                if len(s.evidence.terms) >= PACKAGE_TERMS or not by_folder(labels, s.labels, s.evidence.path)
-            ]
+        if named:  # the code it names must show: all of it, where some file shows all (evidence_named.py)
+            kept = showing_most(named, [(s.evidence, s.labels) for s in found], self.index)
+            found = [s for s, keep in zip(found, kept, strict=True) if keep]
         versions = [t.label for t in terms.terms if t.named and t.kind == "value"]
         if versions:  # `4.39` -> `4.40`: a version the criterion writes as code is what it is about; a file shows one
             found = [s for s in found if set(versions) & set(s.labels)]
@@ -158,7 +153,7 @@ class EvidenceFinder:
         if term.kind == "ident" and term.named:  # the file the name is, or its type's
             files.update(n for n, path in paths if names_file(term.label, path))
             files.update(n for n, path in paths if member_of_file(term.label, path))
-            files.update(n for n, path in paths if _begins(term.label, path))
+            files.update(n for n, path in paths if begins(term.label, path))
             files.update(n for n, scopes in self._scopes.items() if any(in_definition(w, term) for w in scopes))
             files.update(n for n, path in paths if in_package(term.label, path))  # shown there, weighing nothing
         return files
@@ -193,20 +188,6 @@ class EvidenceFinder:
             if bound[n] < ENOUGH and name_carries(self.index.diff.files[n].path, phrases):
                 bound[n] += NAME_BONUS
         return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
-
-
-def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], index: DiffIndex) -> set[str]:
-    """The named code a file shows: on its lines (found.terms), as the definition its changes sit in (the change is
-    inside `round_money`: it shows round_money, though no changed line spells it), or as the file the name begins
-    (`ktlint`: KtLintStep.java; not its test)."""
-    scopes = [tuple(parts(scope)) for scope in (index.diff.file(found.path) or DiffFile(found.path)).scopes]
-    inside = {t.label for t in named if any(in_definition(words, t) for words in scopes)}
-    inside |= {t.label for t in named if _begins(t.label, found.path) or in_package(t.label, found.path)}
-    return {t.label for t in named if t.label in labels} | inside
-
-
-def _begins(name: str, path: str) -> bool:
-    return begins_file(name, path) and not is_test(path)
 
 
 def _word(word: str) -> Term:
