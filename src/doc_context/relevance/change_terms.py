@@ -7,9 +7,10 @@ words in order, so prose that says "round once" meets them), values with their u
 items ask: their acceptance criteria, a Bug's repro steps and title. An import line names a module the change
 uses, a test the examples it checks: their terms alone (ChangeTerms.borrowed) weigh as any, but never show a
 page is spoken to (summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing
-it, nor a page whose example a test reuses about every change testing with it). A line that only lists names (an
-export list's `isnan, isnat, left_shift, less,`) names one of a module's many: a name only such lines give weighs
-as prose (LISTED) and is borrowed too (a page listing the module's functions is not about each change to its list).
+it, nor a page whose example a test reuses about every change testing with it). A line that only lists names in an
+export or import list (`isnan, isnat, left_shift, less,` below `__all__ = [`; never an enum's members, a call's
+arguments) names one of a module's many: a name only such lines give weighs as prose (LISTED) and is borrowed too
+(a page listing the module's functions is not about each change to its list).
 An address (`https://github.com/mona/LinkedList`, an example response's link) is where a comment points, no term, as it
 is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_generated, is_test
 from doc_context.relevance.language import is_import
-from doc_context.relevance.listings import without_addresses
+from doc_context.relevance.listings import in_lists, without_addresses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
@@ -47,7 +48,7 @@ _CLAUSE = re.compile(r"[,;:.!?()\[\]]+(?:\s|$)|\s[-–—]\s")
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
-_LISTED = re.compile(  # a line that only lists names (an export or import list's line): 3 or more, and nothing else
+_LISTED = re.compile(  # a line that only lists names (in an export or import list: listings.in_lists): 3 or more
     r"[\s(\[{]*(?:(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')\s*,\s*){2,}(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')?[\s,)\]};]*"
 )
 LISTED = PROSE  # what a name weighs that only such lines give: one of the many names of a module, no more
@@ -187,6 +188,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             continue
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
+        in_list = in_lists(f.added, f.scopes)  # the lines inside an export or import list's brackets
         if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number
@@ -199,7 +201,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 borrowed.append((line, prose))
             elif prose_file:
                 documents.append(line)
-            elif _LISTED.fullmatch(line):
+            elif line in in_list and _LISTED.fullmatch(line):
                 listed.append(line)
             else:
                 _collect(out, line, DIFF, everywhere, prose=prose)

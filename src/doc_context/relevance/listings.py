@@ -1,4 +1,10 @@
-"""Pure: shapes of a changed line that relevance/change_terms.py reads by their place, not their words.
+"""Pure: two shapes of a changed line that relevance/change_terms.py reads by their place, not their words.
+
+An export or import list's lines (`__all__ = [` and the lines below it until its bracket closes, `from x import (`,
+`export {`, `import type {`, `module.exports = {`, Rust's `pub use x::{`) name one of a module's many names; a line
+listing names elsewhere (an enum's members `STRICT, LAX, NONE_REQUIRES_SECURE;`, a formatted call's arguments
+`response, cookie_jar, partitioned_cookie`) is the change's own code. The list's opener is an added line of the same
+run of added lines, or the unchanged line the hunk sits under (git's funcname, DiffFile.scopes).
 
 An address in a comment, a doc comment or a docstring's prose (`/// Link: <https://github.com/mona/LinkedList>`) is
 where the line points, no term, as it is none in a page's passage (summary/passage_kinds.without_addresses); a
@@ -9,9 +15,36 @@ from __future__ import annotations
 
 import re
 
+from doc_context.change.model import Lines
+
+_LIST_OPENS = re.compile(
+    r"^[ \t]*(?:__all__\s*(?::[^=\n]*)?(?:\+?=|\.extend\()\s*[\[(]|from\s+\S+\s+import\s*\("
+    r"|(?:export|import)\s+(?:type\s+)?\{|(?:module\.)?exports\s*=\s*[\[{]|(?:pub(?:\([\w:]+\))?\s+)?use\s+[\w:]*\{)",
+    re.M,
+)
 _ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")
 _COMMENTED = re.compile(r"\s*(?:#|//|/\*|\*|--|<!--|\"\"\"|''')")  # a comment, doc comment or docstring line
 _QUOTED = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")  # a string literal, a code span
+
+
+def in_lists(added: Lines, scopes: tuple[str, ...]) -> frozenset[str]:
+    """The added lines inside an export or import list's brackets: below its opener (an added line, or the
+    unchanged one the hunk sits under), in a run of added lines, until the brackets close."""
+    scoped = any(_LIST_OPENS.match(s) and _opens(s) > 0 for s in scopes)
+    if not scoped and _LIST_OPENS.search(added.text) is None:
+        return frozenset()
+    inside: set[str] = set()
+    depth, last = 0, -1
+    for number, line in zip(added.numbers, added.split(), strict=True):
+        if number != last + 1:  # a new run of added lines: under the hunk's opener, if any
+            depth = 1 if scoped else 0
+        last = number
+        if _LIST_OPENS.match(line):
+            depth = _opens(line)
+        elif depth > 0:
+            inside.add(line)
+            depth += _opens(line)
+    return frozenset(inside)
 
 
 def without_addresses(line: str, *, prose: bool = False) -> str:
@@ -24,3 +57,8 @@ def without_addresses(line: str, *, prose: bool = False) -> str:
         kept += [_ADDRESS.sub(" ", line[last : m.start()]), m.group()]
         last = m.end()
     return "".join([*kept, _ADDRESS.sub(" ", line[last:])])
+
+
+def _opens(line: str) -> int:
+    """How many brackets the line leaves open (negative: it closes some)."""
+    return sum(map(line.count, "([{")) - sum(map(line.count, ")]}"))
