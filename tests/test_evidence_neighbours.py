@@ -182,3 +182,84 @@ def test_a_method_defined_in_a_class_a_neighbour_names_is_still_this_criterions(
     neighbour adds) is about its name, not the neighbour's; only lines inside it that open nothing are claimed."""
     assert evidence(RETRIES.format(name=method), [EXPORTER], path, *lines) == [f"/{path}"], language
     assert evidence(EXPORTER, [RETRIES.format(name=method)], path, *lines) == [f"/{path}"], language
+
+
+PASS = "Pass `{name}` through to the cookie jar."
+WRITE = "Add `{name}` to write a cookie's header."
+WRAPPED = [  # (language, path, this criterion's name, the neighbour's call, the call as a formatter wraps it)
+    ("Python", "aiohttp/web_response.py", "partitioned", "set_cookie_header", [
+        "        header = set_cookie_header(",
+        "            name, value, partitioned=partitioned",
+        "        )",
+    ]),
+    ("C#", "src/OpenTelemetry/Builder.cs", "MeterProvider", "AddOtlpExporter", [
+        "        services.AddOtlpExporter(o =>",
+        "            o.Dispose(MeterProvider));",
+    ]),
+    ("TypeScript", "src/cookies.ts", "partitioned", "setCookieHeader", [
+        "  const header = setCookieHeader(",
+        "    name,",
+        "    value,",
+        "    { partitioned },",
+        "  );",
+    ]),
+    ("Java", "src/main/java/org/acme/Cookies.java", "partitioned", "setCookieHeader", [
+        "        String header = setCookieHeader(name, value,",
+        "                partitioned);",
+    ]),
+    ("Go", "cookies.go", "Partitioned", "SetCookieHeader", [
+        "\theader := SetCookieHeader(name, value, Options{",
+        "\t\tPartitioned: partitioned,",
+        "\t})",
+    ]),
+    ("C# chained", "src/Cookies/Writer.cs", "Partitioned", "SetCookieHeader", [
+        "        var header = SetCookieHeader(name, value)",
+        "            .WithFlag(Partitioned);",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "mine", "theirs", "lines"), WRAPPED, ids=[c[0] for c in WRAPPED])
+def test_a_wrapped_call_is_one_line_not_a_block(language, path, mine, theirs, lines) -> None:
+    """Review 4, finding 3: a call black, prettier or gofmt wraps keeps the evidence the same call on one line keeps:
+    its continuation lines (`name, value, partitioned=partitioned` under `header = set_cookie_header(`) are no block
+    under the neighbour's call, and the whole call writes this criterion's name beside the neighbour's."""
+    criterion, sibling = PASS.format(name=mine), WRITE.format(name=theirs)
+    assert evidence(criterion, [sibling], path, " ".join(line.strip() for line in lines)) == [f"/{path}"], language
+    assert evidence(criterion, [sibling], path, *lines) == [f"/{path}"], language
+    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+
+
+SIGNED = [  # (language, path, this criterion's name, the neighbour's method, its wrapped signature and body)
+    ("Python", "src/acme/database.py", "send_command", "key_encoding", [
+        "    def key_encoding(",
+        "        self, key, *, timeout=None",
+        "    ):",
+        "        msg = message('OBJECT', key)",
+        "        return self.send_command(msg)",
+    ]),
+    ("TypeScript", "src/database.ts", "sendCommand", "keyEncoding", [
+        "  async keyEncoding(",
+        "    key: string,",
+        "    timeout?: number,",
+        "  ): Promise<string> {",
+        "    return this.sendCommand(createMessage('OBJECT', key));",
+        "  }",
+    ]),
+    ("Go", "database.go", "SendCommand", "KeyEncoding", [
+        "func (db *Database) KeyEncoding(",
+        "\tkey string,",
+        ") (string, error) {",
+        "\treturn db.SendCommand(newMessage(\"OBJECT\", key))",
+        "}",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "mine", "theirs", "lines"), SIGNED, ids=[c[0] for c in SIGNED])
+def test_a_wrapped_signature_still_opens_its_block(language, path, mine, theirs, lines) -> None:
+    """The wrapped call's bound: a signature wrapped over lines is one line too, and the body under it is still the
+    neighbour's method's (its lines are claimed), as under a one-line signature."""
+    criterion, sibling = SEND.format(name=mine), ENCODING.format(name=theirs)
+    assert evidence(criterion, [sibling], path, *lines) == [], language
+    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language

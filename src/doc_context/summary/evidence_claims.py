@@ -4,7 +4,8 @@ name apart from the neighbour's: the file `Formatter` is (formatter.rb), changed
 PrecomputedContentTypes`, which the neighbour names, is the neighbour's line, not the `Formatter` cleanup's; a
 `content_type` met only inside `PrecomputedContentTypes` is that name. So is a block the change adds under such a
 line, but a line opening a block of its own: the body of `KeyEncodingAsync`, a method the neighbour names, calling
-`ExecuteAsync`, which this one names.
+`ExecuteAsync`, which this one names. A call's continuation lines are no block: the wrapped call is one line, read
+whole as one (`header = set_cookie_header(` / `name, value, partitioned=partitioned` / `)`).
 Code both criteria name is neither's alone (relevance/everywhere.SHARED). Only named code is claimed: a value or a
 phrase on the line (`duration_minutes: int = 15` for "locked for 15 minutes", beside a criterion naming
 `duration_minutes`) is both criteria's.
@@ -39,24 +40,55 @@ def claimed(lines: FileWords, hit: set[int], others: Sequence[str], term: Term, 
     if not others or not hit or not (term.kind == "ident" and term.named):
         return set()
     code = not (is_doc(path) or is_config(path))  # names are read in their case in code (relevance/names.spelled)
-    above = enclosing(lines)
+    heads = logical(lines)
+    whole: dict[int, list[str]] = {}
+    for i, head in enumerate(heads):
+        whole.setdefault(head, []).append(lines.texts[i])
+    texts = {head: " ".join(parts) for head, parts in whole.items()}
+    above = enclosing(lines, heads)
     opens = set(above)
     return {
         i
         for i in hit
-        if _claimed(lines.texts[i], others, term, code)
-        or (i not in opens and (parent := above[i]) is not None and _claimed(lines.texts[parent], others, term, code))
+        if _claimed(texts[heads[i]], others, term, code)
+        or (
+            (head := heads[i]) not in opens
+            and (parent := above[head]) is not None
+            and _claimed(texts[parent], others, term, code)
+        )
     }
 
 
-def enclosing(lines: FileWords) -> list[int | None]:
-    """Each line's enclosing line: the nearest one above, in the same run of consecutive lines, indented less (a
-    definition's body under its signature); None at a run's top level, and for lines of brackets alone or blank."""
+def logical(lines: FileWords) -> list[int]:
+    """Each line's logical line (its first line's index): a line continues the one above, in the same run, while
+    that one leaves a call's or a literal's bracket open or ends in `,`, `(`, `=>`, `\\` or an operator (`+`, `&&`,
+    `=`, `?`), or it starts a chained call (`.Where(`): a call black, prettier or gofmt wrapped (`header =
+    set_cookie_header(` / `name, value, partitioned=partitioned` / `)`). A block's `{` (`if x {`, `=> {`, `class A {`)
+    opens nothing here."""
+    heads: list[int] = []
+    depth, carried = 0, False
+    for i, text in enumerate(lines.texts):
+        if i and lines.numbers[i] != lines.numbers[i - 1] + 1:
+            depth, carried = 0, False  # an unchanged line between: another run
+        bare = _bare(text)
+        heads.append(heads[-1] if i and (depth > 0 or carried or _LEADS.match(bare)) else i)
+        depth = max(0, depth + _depth(bare))
+        carried = bool(_TRAILS.search(bare))
+    return heads
+
+
+def enclosing(lines: FileWords, heads: Sequence[int]) -> list[int | None]:
+    """Each logical line's enclosing line (at its first line's index): the nearest one above, in the same run of
+    consecutive lines, indented less (a definition's body under its signature); None at a run's top level, and for
+    lines of brackets alone or blank. A line continuing another (`logical`) encloses nothing and is in its line's."""
     found: list[int | None] = []
     stack: list[tuple[int, int]] = []  # (indent, line index) of the open blocks
     for i, text in enumerate(lines.texts):
         if i and lines.numbers[i] != lines.numbers[i - 1] + 1:
             stack = []  # an unchanged line between: another run
+        if heads[i] != i:
+            found.append(found[heads[i]])
+            continue
         indent, worded = len(text) - len(text.lstrip()), text.strip(" \t{}()[];,") != ""
         while worded and stack and stack[-1][0] >= indent:
             stack.pop()
@@ -64,6 +96,33 @@ def enclosing(lines: FileWords) -> list[int | None]:
         if worded:
             stack.append((indent, i))
     return found
+
+
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`')
+_COMMENT = re.compile(r"(?:^|\s)(?://|#\s).*$")
+_TRAILS = re.compile(r"(?:[,(\[\\]|=>|&&|\|\||(?<![-=<>!+*/%&|^])=|(?<![-+])[-+]|[%&^?]|\b(?:and|or))\s*$")
+_LEADS = re.compile(r"\s*(?:\??\.[A-Za-z_]|&&|\|\|)")
+_LITERAL = re.compile(r"(?:[\w\]]|[(\[,=:]\s*|\breturn\s+)$")  # `Config{`, `f({`, `x = {`, `return {`
+
+
+def _bare(text: str) -> str:
+    """The line without its string literals and a trailing comment."""
+    return _COMMENT.sub("", _STRING.sub('""', text)).rstrip()
+
+
+def _depth(bare: str) -> int:
+    """How many brackets of a call or a literal the line leaves open (a negative count: closes)."""
+    depth = 0
+    for at, char in enumerate(bare):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "{" and (depth > 0 or _LITERAL.search(bare[:at])):
+            depth += 1
+        elif char == "}" and depth > 0:
+            depth -= 1
+    return depth
 
 
 def _claimed(text: str, others: Sequence[str], term: Term, code: bool) -> bool:
