@@ -97,6 +97,11 @@ NO_COMMAND = [  # (language, a criterion whose "command" names no subcommand, th
     ("C#", "Each subcommand logs its duration.", "src/Tool.Cli/Commands/EachCommand.cs", "        Log(elapsed);"),
     ("Java", "The following command prints the version.", "src/main/java/org/acme/cli/Following.java", "  print();"),
     ("Ruby", "Run a custom command before each build.", "lib/tool/commands/custom_command.rb", "      system(cmd)"),
+    ("Python", "Warn when the shell command exits with an error.", "src/tool/cli/shell.py", "    run(args)"),
+    ("Go", "The interactive command asks before it deletes.", "cmd/interactive.go", "\tconfirm()"),
+    ("TypeScript", "Adds a\nshell command to the toolbox.", "packages/cli/src/commands/shell.ts", "  run();"),
+    ("Java", "Adds a  new command for reports.", "src/main/java/org/acme/cli/New.java", "  print();"),
+    ("C#", "A new CLI command lists the jobs.", "src/Tool.Cli/Commands/CliCommand.cs", "        List();"),
 ]
 
 

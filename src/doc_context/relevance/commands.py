@@ -16,8 +16,31 @@ from __future__ import annotations
 
 import re
 
+from doc_context.relevance.words import parts
+
+# "the `init` command", "`batch` subcommand", "the init command", "for init command": a code span's name anywhere, a
+# prose word only after the, for or run (never "a shell command", "every subcommand", "pytest's command-line")
+_SUBCOMMAND = re.compile(
+    r"(?<![\w.`/'\u2019-])`([A-Za-z][\w-]*)`\s+(?:sub)?command\b(?!-)"
+    r"|\b(?i:the|for|run)\s+([A-Za-z][\w-]*)\s+(?:sub)?command\b(?!-)"
+)
+# Words that say what kind of command it is, not which: "the shell command", "the custom command", "the CLI command"
+_KINDS = frozenset(
+    "shell custom interactive cli git bash terminal console system os unix external underlying original main default"
+    " top-level built-in builtin corresponding given specified whole entire actual current native root base".split()
+)
 _COMMAND_FOLDERS = frozenset({"commands", "command", "cmd", "cmds", "subcommands", "cli"})
 _SUFFIX = re.compile(r"(?<=\w)[-_]?(?:sub)?(?:command|cmd)$")  # InitCommand, init_command: the init command's class
+
+
+def named_subcommands(text: str, common: frozenset[str]) -> list[str]:
+    """The subcommands the text names: a code span's (`new` command), or a prose word's after the, for or run that is
+    no kind of command (_KINDS) and whose parts (words.parts) are none a common word (`common`: "every", "new")."""
+    return [
+        code or word
+        for code, word in _SUBCOMMAND.findall(text)
+        if code or (word.lower() not in _KINDS and parts(word) and common.isdisjoint(parts(word)))
+    ]
 
 
 def subcommand_file(name: str, path: str) -> bool:

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from doc_context.relevance.commands import named_subcommands
 from doc_context.relevance.formats import format_words
 from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
@@ -101,9 +102,6 @@ _ABOUT_TESTS = re.compile(
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
-_SUBCOMMAND = re.compile(  # "the `init` command", "for init command"; not "a shell command" nor "pytest's command"
-    r"(?<![\w.`/'\u2019-])(?:(?<!\b[Aa] )(?<!\b[Aa]n )([A-Za-z][\w-]*)|`([A-Za-z][\w-]*)`)\s+(?:sub)?command\b(?!-)"
-)
 _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\d+)?)(?![\d.]*\w)")
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
@@ -168,20 +166,12 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
-    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in _subcommands(text)]
+    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, _PROSE_COMMON)]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
     return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests, tuple(pairs))
-
-
-def _subcommands(text: str) -> list[str]:
-    """The subcommands the text names: a code span's (`new` command) or a prose word's that can be no determiner,
-    quantifier or common adjective (words parts() keeps, none a common word: not "every", "new", "same", "this")."""
-    return [
-        code or w for w, code in _SUBCOMMAND.findall(text) if code or (parts(w) and _PROSE_COMMON.isdisjoint(parts(w)))
-    ]
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:
