@@ -55,14 +55,14 @@ LISTED = PROSE  # what a name weighs that only such lines give: one of the many 
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
 # node_modules/, third_party/ anywhere; a lower-case vendor/ holding a vendoring layout (Ruby's vendor/bundle/,
-# Rails' vendor/assets/, Go's vendor/<host.tld>/) anywhere, or any vendor/ at a project's or a monorepo
-# subproject's root (Composer's backend/vendor/symfony/...). Never a project's own Vendor/, nor a vendor/ below a
-# source root (src/, lib/, app/, internal/, pkg/): there it is a namespace of the domain (app/models/vendor/,
-# src/features/vendor/, a Java package .../procurement/vendor/).
+# Rails' vendor/assets/, Go's vendor/<host.tld>/) anywhere; the project's root vendor/; a monorepo subproject's
+# vendor/ (one folder deep) holding packages in folders of their own (Composer's backend/vendor/symfony/console/).
+# Never a project's own Vendor/, nor a deeper vendor/ or a source file right inside one (marketplace/vendor/
+# payouts.py, app/models/vendor/, src/features/vendor/, a Java package .../procurement/vendor/): a domain's.
 _VENDORED = re.compile(
     r"(?:^|/)(?:_vendor|vendored|third[_-]party|node_modules)/|(?:^|/)vendor/(?:bundle|assets|[^/]+\.[a-z]+)/"
 )
-_ROOT_VENDOR = re.compile(r"^/?(?:(?!(?:src|lib|app|internal|pkg)/)[^/]+/)*vendor/")
+_ROOT_VENDOR = re.compile(r"^/?vendor/|^/?(?!(?:src|lib|app|internal|pkg)/)[^/]+/vendor/[^/]+/[^/]+/")
 _LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
