@@ -40,8 +40,6 @@ from .diffs import changed
         ("src/index.ts", ("export {", "  isNan, isScalar, leftShift,", "} from './ops';"), "leftShift", True),
         ("src/index.ts", ("import type {", "  IsNan, IsScalar, LeftShift,", "} from './ops';"), "LeftShift", True),
         ("pkg/__init__.py", ("from .ops import (", "    isnan, isscalar, left_shift,", ")"), "left_shift", True),
-        # the opener is the unchanged line the hunk sits under (git's funcname)
-        ("pkg/__init__.py", ("@@ __all__ = [", "    isnan, isscalar, left_shift,"), "left_shift", True),
         # an import line itself: borrowed, in full
         ("numpy/__init__.py", ("from numpy import (isnan, left_shift, less)",), "left_shift", False),
         # enum members: the change's own code
@@ -74,6 +72,27 @@ from .diffs import changed
             "left_shift",
             False,
         ),
+        # the unchanged line a hunk sits under (git's funcname) is no opener: its unchanged lines are not kept, so
+        # whether the brackets closed before the added lines cannot be told (git names an import that closed)
+        (
+            "aiohttp/web_response.py",
+            ("@@ from .helpers import (", "_set_cookie(", "    response, cookie_jar, partitioned_cookie", ")"),
+            "partitioned_cookie",
+            False,
+        ),
+        (
+            "aiohttp/web_response.py",
+            ("@@ from .helpers import (", "    a, cookie_jar, partitioned_cookie"),
+            "partitioned_cookie",
+            False,
+        ),
+        (
+            "pkg/ops.py",
+            ("@@ __all__ = [", "    'isnan',", "@@ def f(", "    return g(", "        isnan, isscalar, left_shift,"),
+            "left_shift",
+            False,
+        ),
+        ("pkg/__init__.py", ("@@ __all__ = [", "    isnan, isscalar, left_shift,"), "left_shift", False),
         # lines that are no list of three names
         ("numpy/__init__.py", ("__all__ = [", "    left_shift(a, b), less(a, b), isnan(a)", "]"), "left_shift", False),
         ("numpy/__init__.py", ("__all__ = [", "    left_shift, less", "]"), "left_shift", False),
@@ -117,6 +136,20 @@ def test_a_line_listing_names_is_one_of_a_modules_many_only_in_an_export_or_impo
             False,
         ),  # a page's, as a page's
         ("src/Exporter.java", ' * {@link "https://localhost:4318/v1/traces"}', False),  # a comment line, quoted or not
+        # an apostrophe in a trailing comment opens no string: the comment's address is no term
+        (
+            "opentelemetry/exporter.py",
+            "    self._retries = 3  # don't send to http://localhost:4318/v1/traces (it's slow)",
+            False,
+        ),
+        ("src/Exporter.cs", "    _retries = 3; // Don't send to http://localhost:4318/v1/traces, it's slow", False),
+        ("src/exporter.ts", "  retries = 3; /* don't send to http://localhost:4318/v1/traces, it's slow */", False),
+        ("opentelemetry/exporter.py", "    url = 'http://localhost:4318/v1/traces'  # don't, it's slow", True),
+        (
+            "opentelemetry/exporter.py",
+            '    url = "http://localhost:4318/#/v1/traces"  # a quoted # is no comment',
+            True,
+        ),
     ],
 )
 def test_an_address_is_a_term_in_a_string_literal_only(path: str, line: str, kept: bool) -> None:

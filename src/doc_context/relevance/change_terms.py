@@ -188,7 +188,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             continue
         prose_file = f.path.lower().endswith(_PROSE_FILES)
         lines = f.added.split()
-        in_list = in_lists(f.added, f.scopes)  # the lines inside an export or import list's brackets
+        in_list = in_lists(f.added)  # the lines inside an export or import list's brackets
         if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number

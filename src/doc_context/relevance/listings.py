@@ -4,7 +4,7 @@ An export or import list's lines (`__all__ = [` and the lines below it until its
 `export {`, `import type {`, `module.exports = {`, Rust's `pub use x::{`) name one of a module's many names; a line
 listing names elsewhere (an enum's members `STRICT, LAX, NONE_REQUIRES_SECURE;`, a formatted call's arguments
 `response, cookie_jar, partitioned_cookie`) is the change's own code. The list's opener is an added line of the same
-run of added lines, or the unchanged line the hunk sits under (git's funcname, DiffFile.scopes).
+run of added lines (never the unchanged line a hunk sits under: see in_lists).
 
 An address in a comment, a doc comment or a docstring's prose (`/// Link: <https://github.com/mona/LinkedList>`) is
 where the line points, no term, as it is none in a page's passage (summary/passage_kinds.without_addresses); a
@@ -24,20 +24,25 @@ _LIST_OPENS = re.compile(
 )
 _ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")
 _COMMENTED = re.compile(r"\s*(?:#|//|/\*|\*|--|<!--|\"\"\"|''')")  # a comment, doc comment or docstring line
-_QUOTED = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")  # a string literal, a code span
+_QUOTED_OR_COMMENT = re.compile(  # a string literal, a code span, or a comment's marker
+    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`|#|//|/\*"
+)
+_COMMENT_MARKERS = ("#", "//", "/*")
 
 
-def in_lists(added: Lines, scopes: tuple[str, ...]) -> frozenset[str]:
-    """The added lines inside an export or import list's brackets: below its opener (an added line, or the
-    unchanged one the hunk sits under), in a run of added lines, until the brackets close."""
-    scoped = any(_LIST_OPENS.match(s) and _opens(s) > 0 for s in scopes)
-    if not scoped and _LIST_OPENS.search(added.text) is None:
+def in_lists(added: Lines) -> frozenset[str]:
+    """The added lines inside an export or import list's brackets: below its opener, an added line of the same
+    run of added lines, until the brackets close. The unchanged line a hunk sits under (git's funcname) is no
+    opener: the hunk's unchanged lines are not kept (change/unified.KEEPS_CONTEXT), so whether a bracket closed
+    between it and the added lines cannot be told, and git names an import that closed (`from .helpers import (`
+    above `)` and a call's arguments `response, cookie_jar, partitioned_cookie`)."""
+    if _LIST_OPENS.search(added.text) is None:
         return frozenset()
     inside: set[str] = set()
     depth, last = 0, -1
     for number, line in zip(added.numbers, added.split(), strict=True):
-        if number != last + 1:  # a new run of added lines: under the hunk's opener, if any
-            depth = 1 if scoped else 0
+        if number != last + 1:  # a new run of added lines: under no opener of its own yet
+            depth = 0
         last = number
         if _LIST_OPENS.match(line):
             depth = _opens(line)
@@ -49,11 +54,15 @@ def in_lists(added: Lines, scopes: tuple[str, ...]) -> frozenset[str]:
 
 def without_addresses(line: str, *, prose: bool = False) -> str:
     """The line without the addresses it points to outside its string literals (a comment's, a docstring's
-    link), or anywhere when the whole line is a comment or a documentation file's (`prose`, as a page's)."""
+    link), or anywhere when the whole line is a comment or a documentation file's (`prose`, as a page's).
+    Scanned left to right: a quote opens a string literal only before the line's first comment marker, so an
+    apostrophe in a trailing comment (`# don't retry POST, see https://... (it's unsafe)`) opens none."""
     if prose or _COMMENTED.match(line):
         return _ADDRESS.sub(" ", line)
     kept, last = [], 0
-    for m in _QUOTED.finditer(line):
+    for m in _QUOTED_OR_COMMENT.finditer(line):
+        if m.group() in _COMMENT_MARKERS:  # the comment runs to the line's end
+            break
         kept += [_ADDRESS.sub(" ", line[last : m.start()]), m.group()]
         last = m.end()
     return "".join([*kept, _ADDRESS.sub(" ", line[last:])])
