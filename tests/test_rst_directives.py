@@ -145,3 +145,34 @@ FRAGMENTS = [
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=30).map("\n".join))
 def test_any_table_directive_or_substitution_reads_without_an_error(text: str) -> None:
     wiki_to_markdown(f"Title\n=====\n\n{text}", rst=True)
+
+
+GRID = """+-----------+-------+---------------+
+| Backend   | Async | Streaming     |
++===========+=======+===============+
+| asyncio   | |yes| | |no|          |
++-----------+-------+---------------+
+| trio      | |no|  | |yes|         |
++-----------+-------+---------------+"""
+SIMPLE = """=========  =====  =========
+Backend    Async  Streaming
+=========  =====  =========
+asyncio    |yes|  |no|
+trio       |no|   |yes|
+=========  =====  ========="""
+
+
+@pytest.mark.parametrize(
+    ("table", "yes"),
+    [(GRID, "U+2714"), (SIMPLE, "U+2714"), (GRID, "U+2714 U+D800"), (SIMPLE, "0xDFFF U+2714")],
+    ids=["grid", "simple", "grid-surrogate", "simple-surrogate"],
+)
+def test_a_table_cells_substitutions_keep_its_columns(table: str, yes: str) -> None:
+    # a `|name|` replaced before the table is cut by column would move every cell after it (review 4, finding 1);
+    # a surrogate's code (U+D800..U+DFFF) is no character: the page must still encode as UTF-8
+    defined = f".. |yes| unicode:: {yes}\n.. |no| replace:: not supported"
+    page = f"Support\n=======\n\n{defined}\n\n{table}\n\nThe |no| end.\n"
+    text = wiki_to_markdown(page, rst=True).text
+    assert "| asyncio | \u2714 | not supported |\n| trio | not supported | \u2714 |" in text
+    assert "The not supported end." in text
+    assert text.encode("utf-8")

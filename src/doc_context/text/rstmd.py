@@ -20,6 +20,7 @@ and none of this applies to it), what would read wrong as markdown is said as ma
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
@@ -109,11 +110,14 @@ def _markdown_headed(lines: list[str]) -> bool:
     return False
 
 
-def rst_block(lines: list[str], i: int, prose: list[str], rst: bool = False) -> Read | None:
+def rst_block(
+    lines: list[str], i: int, prose: list[str], rst: bool = False, cell: Callable[[str], str] | None = None
+) -> Read | None:
     """At lines[i], a reStructuredText block that reads otherwise as markdown; None when there is none there.
     `prose`: the lines read before it since the last fence (a literal block's `::` paragraph is its last lines,
     rewritten here); `rst`: the page is reStructuredText (restructured), where an indented block that is no
-    literal and goes on with no list item is a block quote, its text the page's own, never code."""
+    literal and goes on with no list item is a block quote, its text the page's own, never code; `cell`: what a
+    table cell's text reads as (rsttables.table_at)."""
     line = lines[i]
     if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(prose, _indent(line)):
         end = _body_end(lines, i, _indent(line) - 1)
@@ -121,7 +125,7 @@ def rst_block(lines: list[str], i: int, prose: list[str], rst: bool = False) -> 
     explicit = _EXPLICIT.match(line)
     if explicit and _blank_before(prose):
         return _explicit(lines, i, explicit)
-    table = table_at(lines, i) if _blank_before(prose) else None
+    table = table_at(lines, i, cell) if _blank_before(prose) else None
     if table is not None:
         return Read(table[0], table[1], again=True)  # its cells are the page's own text
     if _DOCTEST.match(line) and _blank_before(prose):

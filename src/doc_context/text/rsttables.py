@@ -17,23 +17,27 @@ from __future__ import annotations
 import csv
 import itertools
 import re
+from collections.abc import Callable
 
 _GRID_BORDER = re.compile(r"^[ \t]*\+(?:[-=]+\+)+[ \t]*$")
 _GRID_LINE = re.compile(r"^[ \t]*[+|]")
 _SIMPLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
+_BAR = re.compile(r"^\|(?=\s|$)|(?<=\s)\|$")  # a border's bar a row left out of line, not a `|name|`'s
 _COLUMN_RULE = re.compile(r"^[ \t]*-+(?:[ \t]+-+)*[ \t]*$")  # a span's underline inside a simple table
 
 
-def table_at(lines: list[str], i: int) -> tuple[list[str], int] | None:
-    """The table starting at lines[i] as pipe table lines, and the line after it; None when none starts there."""
-    if _GRID_BORDER.match(lines[i]):
-        return _grid(lines, i)
-    if _SIMPLE_BORDER.match(lines[i]):
-        return _simple(lines, i)
-    return None
+def table_at(lines: list[str], i: int, cell: Callable[[str], str] | None = None) -> tuple[list[str], int] | None:
+    """The table starting at lines[i] as pipe table lines, and the line after it; None when none starts there.
+    `cell`: what a cell's text reads as (its substitutions, rstsubs.reader), read once the table is cut."""
+    table = _grid(lines, i) if _GRID_BORDER.match(lines[i]) else None
+    table = _simple(lines, i) if table is None and _SIMPLE_BORDER.match(lines[i]) else table
+    if table is None:
+        return None
+    rows, header, end = table
+    return _pipe([[cell(text) for text in row] for row in rows] if cell else rows, header), end
 
 
-def _grid(lines: list[str], i: int) -> tuple[list[str], int] | None:
+def _grid(lines: list[str], i: int) -> tuple[list[list[str]], int, int] | None:
     end = i
     while end < len(lines) and _GRID_LINE.match(lines[end]):
         end += 1
@@ -51,14 +55,14 @@ def _grid(lines: list[str], i: int) -> tuple[list[str], int] | None:
             header = len(rows) if "=" in line and not header else header
             cells = []
             continue
-        parts = [line[a + 1 : b].strip(" \t|") for a, b in itertools.pairwise(cuts)]
+        parts = [_BAR.sub("", line[a + 1 : b].strip()).strip() for a, b in itertools.pairwise(cuts)]
         cells = cells or [[] for _ in parts]
         for cell, part in zip(cells, parts, strict=False):
             cell.append(part)
-    return _pipe(rows, header), end
+    return rows, header, end
 
 
-def _simple(lines: list[str], i: int) -> tuple[list[str], int] | None:
+def _simple(lines: list[str], i: int) -> tuple[list[list[str]], int, int] | None:
     """It ends at a border a blank line (or the text's end) follows; a border before it closes the header."""
     starts = [m.start() for m in re.finditer(r"=+", lines[i])]
     ends = (j for j in range(i + 1, len(lines)) if _SIMPLE_BORDER.match(lines[j]))
@@ -76,7 +80,7 @@ def _simple(lines: list[str], i: int) -> tuple[list[str], int] | None:
                 rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells, strict=True)]
             else:
                 rows.append(cells)
-    return _pipe(rows, header), end + 1
+    return rows, header, end + 1
 
 
 def directive_table(name: str, options: list[str], body: list[str]) -> list[str] | None:

@@ -27,7 +27,7 @@ from doc_context.text.codespans import code_spans
 from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, stray_adornment, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
 from doc_context.text.rstmd import inline, numbered, restructured, rst_block
-from doc_context.text.rstsubs import substituted
+from doc_context.text.rstsubs import reader, substituted
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
 _TOC = re.compile(r"^\s*\[\[_(?:TOC|TOSP)_\]\]\s*$", re.IGNORECASE)
@@ -57,13 +57,14 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
     out: list[str] = []
     prose: list[str] = []  # lines outside fences and containers, converted together (a tag may span lines)
     rst = restructured(lines) if rst is None else rst
+    cell = reader(lines) if rst else None  # a table's cells: their `|name|` read once the table is cut
     lines = substituted(lines) if rst else lines  # `|name|` read as what the page defines it as
     i = 0
     while i < len(lines):
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        read = None if fence or not rst else rst_block(lines, i, prose, rst)
+        read = None if fence or not rst else rst_block(lines, i, prose, rst, cell)
         # a reStructuredText title's underline (`~~~~`) opens no code, nor does a transition on its pages
         if fence and ((i and underlined(lines, i - 1, rst=rst)) or (rst and stray_adornment(lines, i))):
             prose.append(line)
