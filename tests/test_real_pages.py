@@ -191,6 +191,10 @@ def test_a_term_in_many_passages_weighs_less_however_long_the_pages() -> None:
         ("/src/refunds/license_check.py", False),
         ("/src/pkg/__init__.py", False),
         ("/src/refunds/refund.py", False),
+        ("/backend/vendor/symfony/console/Application.php", True),
+        ("/node_modules/left-pad/index.js", True),
+        ("/src/Procurement/Vendor/VendorOnboarding.cs", False),  # a domain's folder: change terms read it too
+        ("/app/models/vendor/payout_schedule.rb", False),
     ],
 )
 def test_files_no_text_is_about(path: str, never: bool) -> None:

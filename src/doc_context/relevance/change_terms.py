@@ -279,12 +279,15 @@ def _collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere,
                 out.add("run", tuple(seq[i : i + RUN]), weight)
 
 
+def vendored(path: str) -> bool:
+    """Another project's code, copied in (_VENDORED, _ROOT_VENDOR): no term of the change, no Touches line."""
+    return bool(_VENDORED.search(path) or _ROOT_VENDOR.match(path))
+
+
 def _foreign(path: str) -> bool:
     """Another project's code (vendored) or a generator's output (everywhere.is_generated, a schema or an API
     listing aside: those are often written by hand, `context/schema.json`)."""
-    return bool(_VENDORED.search(path) or _ROOT_VENDOR.match(path)) or (
-        is_generated(path) and not _LISTING.search(path.lower())
-    )
+    return vendored(path) or (is_generated(path) and not _LISTING.search(path.lower()))
 
 
 def _is_prose(line: str) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from doc_context.change.model import FileEvidence
 from doc_context.models import ChangedFile
+from doc_context.relevance.change_terms import vendored
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms
 from doc_context.relevance.words import PATH_NOISE, words
 from doc_context.summary.evidence_match import names
@@ -37,7 +38,6 @@ _NEVER_NAME = re.compile(  # licences, marker files, lock files and generated co
     r"|^zz_generated\.|[._-]generated\.|_pb2(?:_grpc)?\.py$|\.pb\.go$|\.g\.cs$|\.designer\.cs$|\.min\.(?:js|css)$",
     re.IGNORECASE,
 )
-_NEVER_DIRS = frozenset({"vendor", "vendored", "_vendor", "third_party", "third-party", "node_modules", "generated"})
 _TEST_NAME = re.compile(r"^(?i:tests?)(?:[_.-]|$)|[_.-](?:tests?|spec)(?:\.|$)|[a-z0-9](?:Tests?|Spec)\.")
 
 
@@ -80,9 +80,11 @@ def page_touches(changed: Sequence[ChangedFile], page: str, quoted: str) -> tupl
 
 def never_touched(path: str) -> bool:
     """A file no text is about: a licence, a marker (py.typed, __main__.py), a lock file, vendored or generated
-    code (vendor/, third_party/, zz_generated.*, *_pb2.py, *.pb.go...)."""
+    code (change_terms.vendored, the one rule for it: vendor/, third_party/; zz_generated.*, *_pb2.py, a generated/
+    folder...). A domain's own Vendor/ or app/models/vendor/ is the project's code."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
-    return bool(parts) and (bool(_NEVER_NAME.search(parts[-1])) or any(p.lower() in _NEVER_DIRS for p in parts[:-1]))
+    generated = any(p.lower() == "generated" for p in parts[:-1])
+    return bool(parts) and (bool(_NEVER_NAME.search(parts[-1])) or generated or vendored("/".join(parts)))
 
 
 def is_test(path: str) -> bool:
