@@ -210,14 +210,17 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         _collect(out, line, LISTED, everywhere, prose=False)
     listing = set(out.weights) - known  # what only lists of names give
     coded = set(out.weights)
-    docs = ChangeTerms(within=out.within)
     for line in documents:
         _collect(out, line, DIFF, everywhere, prose=True)
-        _collect(docs, line, DIFF, everywhere, prose=True)
+    if listing:  # a listed name the change's documentation gives too is no mere listing: read the docs alone
+        docs = ChangeTerms(within=out.within)
+        for line in documents:
+            _collect(docs, line, DIFF, everywhere, prose=True)
+        listing -= set(docs.weights)
     known = set(out.weights)
     for line, prose in borrowed:
         _collect(out, line, DIFF, everywhere, prose=prose)
-    out.borrowed = frozenset(out.weights) - known | (listing - set(docs.weights))
+    out.borrowed = frozenset(out.weights) - known | listing
     for text in asked:
         for line in text.splitlines():
             _collect(out, line, ASKED, everywhere, prose=True)
