@@ -4,9 +4,13 @@ read by the Confluence source's reader (text/storage.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from doc_context.summary.passages import passages
 
 from .benchmark_scripts import load
+
+pytest.importorskip("docutils", reason="the test extra holds docutils: pip install -e '.[test]'")
 
 PEP = """\
 PEP: 9999
