@@ -6,7 +6,7 @@ commit) and a story citing two public specifications: the one the change impleme
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
 locating each labelled passage: the documents and the diff are read at run time from bare clones under DIR
 (default /work/.mirror; a repository owner/name is DIR/owner+name/repo or DIR/owner+name). A specification is
-markdown or reStructuredText (batch 3), read as the wiki source reads a page (text/wikimd.py), and cut into
+markdown or reStructuredText (batches 3 and 4), read as the wiki source reads a page (text/wikimd.py), and cut into
 passages as the comment does (summary/passages.py); a labelled passage the page as read lost (the document as
 written holds it) is missed (-v: LOST). The story's work item and its criteria are ours, in a product owner's words.
 
@@ -19,8 +19,8 @@ page's lead shown alone, when nothing else of it is, is its lead and not a passa
 (the story's criteria with evidence in the diff). The held-out part is every fourth pull request in the
 file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
 was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 12 from reStructuredText
-specifications, NumPy Enhancement Proposals and OpenStack oslo specs); each batch's two parts print too, and
---batch N runs that batch alone.
+specifications, NumPy Enhancement Proposals and OpenStack oslo specs; 4: 12 from typing PEPs with typing_extensions
+and mypy, and DEP 14 with django-tasks); each batch's two parts print too, and --batch N runs that batch alone.
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """

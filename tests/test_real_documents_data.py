@@ -1,8 +1,9 @@
 """The real-documents benchmark's data is what issue 36 asks of it, without the clones: twelve pull requests or
 more from four families of public specifications or more, each pinned (repository, 40-hex commits, path), its
 story citing the specification it implements and a related one, a best passage and up to four more labelled,
-every fourth one held out, and no third-party text beyond short anchors; a second batch of twelve adds families, and a
-third twelve from reStructuredText specifications (the hidden set's shape)."""
+every fourth one held out, and no third-party text beyond short anchors; a second batch of twelve adds families, a
+third twelve from reStructuredText specifications (the hidden set's shape), and a fourth twelve from Python and Django
+Enhancement Proposals (the hidden set's own kind of document, never a packaging one)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,18 @@ from .benchmark_scripts import BENCHMARKS, load
 
 DATA = json.loads((BENCHMARKS / "data" / "real_documents.json").read_text(encoding="utf-8"))["pull_requests"]
 COMMIT = re.compile(r"[0-9a-f]{40}")
+# The hidden set is packaging PEPs implemented by pip and packaging: a PEP here is a typing one, implemented by a
+# typing project, and no repository of the Python Packaging Authority is used.
+TYPING_CHANGES = {"python/typing_extensions", "python/mypy"}
+PACKAGING = re.compile(
+    r"packag|distribut|metadata|wheel|build|pyproject|install|lock ?file|depend|requirement|version|simple api|"
+    r"repositor|index|yank|environment",
+    re.I,
+)
+
+
+def pypa(repo: str) -> bool:
+    return repo.casefold().startswith("pypa/") or repo.casefold() in {"python/pip", "python/packaging"}
 
 
 def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
@@ -25,12 +38,16 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
     assert [pr["held_out"] for pr in DATA] == [n % 4 == 3 for n in range(len(DATA))]
     assert len({pr["name"] for pr in DATA}) == len(DATA)
     batches = [pr["batch"] for pr in DATA]
-    assert batches == sorted(batches) and set(batches) == {1, 2, 3}  # batches 2 and 3: twelve more each
-    assert batches.index(3) - batches.index(2) >= 12 and len(batches) - batches.index(3) >= 8
+    assert batches == sorted(batches) and set(batches) == {1, 2, 3, 4}  # batches 2, 3 and 4: twelve more each
+    assert batches.index(3) - batches.index(2) >= 12 and batches.index(4) - batches.index(3) >= 12
+    assert len(batches) - batches.index(4) >= 12
     assert {pr["family"] for pr in DATA if pr["batch"] == 2} - {pr["family"] for pr in DATA if pr["batch"] == 1}
     third = [pr for pr in DATA if pr["batch"] == 3]  # reStructuredText only, from two families at least
     assert len({pr["family"] for pr in third}) >= 2
     assert all(page["path"].endswith(".rst") for pr in third for page in pr["pages"])
+    fourth = [pr for pr in DATA if pr["batch"] == 4]  # reStructuredText, two families at least, a quarter held out
+    assert len({pr["family"] for pr in fourth}) >= 2 and sum(pr["held_out"] for pr in fourth) == len(fourth) // 4
+    assert all(page["path"].endswith(".rst") for pr in fourth for page in pr["pages"])
     for pr in DATA:
         change = pr["change"]
         assert COMMIT.fullmatch(change["base"]) and COMMIT.fullmatch(change["commit"]), pr["name"]
@@ -38,13 +55,42 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
         implements, related = pr["pages"]
         assert (implements["cited"], related["cited"]) == ("implements", "related"), pr["name"]
         assert implements["path"] != related["path"], pr["name"]
-        assert not any("pep" in page["path"].casefold() for page in pr["pages"]), pr["name"]  # the hidden set's
+        assert not any(pypa(repo) for repo in [change["repo"], *(page["repo"] for page in pr["pages"])]), pr["name"]
+        if any(page["repo"] == "python/peps" for page in pr["pages"]):  # the hidden set's kind: never packaging
+            assert pr["batch"] == 4 and change["repo"] in TYPING_CHANGES, pr["name"]
+            assert all(not PACKAGING.search(page["title"]) for page in pr["pages"]), pr["name"]
         assert implements["best"] and len(implements["labelled"]) <= 4, pr["name"]
         assert "best" not in related and not related.get("labelled"), pr["name"]
         for page in (implements, related):
             assert COMMIT.fullmatch(page["commit"]) and page["path"].endswith((".md", ".rst")), pr["name"]
             for anchor in [page.get("best", ""), *page.get("labelled", []), *page.get("related", [])]:
                 assert len(anchor) <= 100 and len(anchor.split()) <= 16, (pr["name"], anchor)
+
+
+@pytest.mark.parametrize(
+    ("title", "packaging"),
+    [
+        ("PEP 621: Storing project metadata in pyproject.toml", True),
+        ("PEP 517: A build-system independent format for source trees", True),
+        ("PEP 440: Version Identification and Dependency Specification", True),
+        ("PEP 503: Simple Repository API", True),
+        ('PEP 592: Adding "Yank" Support to the Simple API', True),
+        ('PEP 668: Marking Python base environments as "externally managed"', True),
+        ("PEP 751: A file format to record Python dependencies for installation reproducibility", True),
+        ("PEP 705: TypedDict: Read-only items", False),
+        ("PEP 696: Type Defaults for Type Parameters", False),
+        ("DEP 14: Background workers", False),
+    ],
+)
+def test_a_packaging_specification_is_told_by_its_title(title: str, packaging: bool) -> None:
+    assert bool(PACKAGING.search(title)) is packaging
+
+
+def test_the_held_out_rows_stay_the_ones_fixed_before_the_first_run() -> None:
+    """Every fourth row in the file's order; adding a batch must not move a row of an earlier one in or out."""
+    held = {pr["batch"]: sorted(p["name"] for p in DATA if p["batch"] == pr["batch"] and p["held_out"]) for pr in DATA}
+    assert held[3] == ["numpy-clip-python-ints", "numpy-outer-weak-scalars", "oslo-config-machine-readable"]
+    assert held[4] == ["django-tasks-async-enqueue", "mypy-typevar-default-syntax", "te-typeis"]
 
 
 def test_the_pipeline_is_not_checked_in() -> None:
