@@ -2,7 +2,8 @@
 file format's keys, front matter, markup, pull request links and author credits taken out (benchmarks/real_changes.py).
 
 Formats: towncrier fragments (reStructuredText or markdown), changesets (`.changeset/*.md`, YAML front matter),
-changie (`.changes/unreleased/*.yaml`, the `body` key), beachball (`change/*.json`, the `comment` key),
+changie (`.changes/unreleased/*.yaml`, the `body` key), chloggen (`.chloggen/*.yaml`, `component` and `note`, as its
+changelog shows them: `` `component`: note ``), beachball (`change/*.json`, the `comment` key),
 `.changelog/NNN.txt` (release-note fences), Apache's `changes.xml` (an `<action>` element) and a CHANGELOG.md's
 bullet. An entry is its first paragraph, at most WORDS words.
 """
@@ -58,12 +59,17 @@ def clean(text: str, path: str) -> str:
 
 
 def _yaml_body(text: str) -> str:
-    """changie's `body` value (any YAML scalar form)."""
+    """changie's `body` value (any YAML scalar form); else chloggen's `note`, after its `component` in a code span."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:
         return ""
-    return str(data.get("body") or "") if isinstance(data, dict) else ""
+    if not isinstance(data, dict):
+        return ""
+    if "body" not in data and data.get("note"):
+        component = str(data.get("component") or "").strip()
+        return f"`{component}`: {data['note']}" if component else str(data["note"])
+    return str(data.get("body") or "")
 
 
 def _front_matter(text: str) -> str:
