@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_generated, is_test
 from doc_context.relevance.language import is_import
-from doc_context.relevance.listings import in_lists, without_addresses
+from doc_context.relevance.listings import LISTED as _LISTED
+from doc_context.relevance.listings import in_lists, new_names, rewrapped, without_addresses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
@@ -48,9 +49,6 @@ _CLAUSE = re.compile(r"[,;:.!?()\[\]]+(?:\s|$)|\s[-–—]\s")
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+(?:[.,_]\d+)*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
-_LISTED = re.compile(  # a line that only lists names (in an export or import list: listings.in_lists): 3 or more
-    r"[\s(\[{]*(?:(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')\s*,\s*){2,}(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')?[\s,)\]};]*"
-)
 LISTED = PROSE  # what a name weighs that only such lines give: one of the many names of a module, no more
 _PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
@@ -193,15 +191,18 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number
             lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
-        tested = is_test(f.path)
+        tested, moved = is_test(f.path), rewrapped(f.deleted)  # names a deleted list held: re-wrapped, not new
         for line in lines:
             line = without_addresses(line, prose=prose_file) if "://" in line else line
+            listed_line = line in in_list and bool(_LISTED.fullmatch(line))
+            if moved and _LISTED.fullmatch(line) and not (line := new_names(line, moved)):
+                continue
             prose = prose_file or _is_prose(line)
             if tested or is_import(line):
                 borrowed.append((line, prose))
             elif prose_file:
                 documents.append(line)
-            elif line in in_list and _LISTED.fullmatch(line):
+            elif listed_line:
                 listed.append(line)
             else:
                 _collect(out, line, DIFF, everywhere, prose=prose)

@@ -22,6 +22,8 @@ _LIST_OPENS = re.compile(
     r"|(?:export|import)\s+(?:type\s+)?\{|(?:module\.)?exports\s*=\s*[\[{]|(?:pub(?:\([\w:]+\))?\s+)?use\s+[\w:]*\{)",
     re.M,
 )
+_NAME = r"(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')"
+LISTED = re.compile(rf"[\s(\[{{]*(?:{_NAME}\s*,\s*){{2,}}{_NAME}?[\s,)\]}};]*")  # a line only listing names: 3 or more
 _ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")
 _COMMENTED = re.compile(r"\s*(?:#|//|/\*|\*|--|<!--|\"\"\"|''')")  # a comment, doc comment or docstring line
 _QUOTED_OR_COMMENT = re.compile(  # a string literal, a code span, or a comment's marker
@@ -50,6 +52,20 @@ def in_lists(added: Lines) -> frozenset[str]:
             inside.add(line)
             depth += _opens(line)
     return frozenset(inside)
+
+
+def rewrapped(deleted: Lines) -> frozenset[str]:
+    """The names the deleted lines list (lines that only list names, LISTED): where the change's added lines list
+    them again, the list is re-wrapped (a name joining an alphabetical import list re-flows every line after it),
+    and only the names it adds are the change's."""
+    if "," not in deleted.text:
+        return frozenset()
+    return frozenset(m.group() for line in deleted.split() if LISTED.fullmatch(line) for m in re.finditer(_NAME, line))
+
+
+def new_names(line: str, listed: frozenset[str]) -> str:
+    """A line only listing names, without those the deleted lines list too (rewrapped): what it adds."""
+    return ", ".join(m.group() for m in re.finditer(_NAME, line) if m.group() not in listed)
 
 
 def without_addresses(line: str, *, prose: bool = False) -> str:
