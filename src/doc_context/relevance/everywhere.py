@@ -135,6 +135,7 @@ class Everywhere:
         self.siblings = frozenset((t.kind, t.parts) for t in terms)
         self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
         self.sibling_labels = tuple(dict.fromkeys(t.label for t in terms if t.kind == "ident" and t.named))
+        self.sibling_runs = frozenset(t.parts for t in terms if t.kind == "ident" and t.named and len(t.parts) > 1)
 
     def __call__(self, term: Term) -> Level:
         said = parts(term.parts[0]) if term.kind == "quoted" else []
@@ -153,6 +154,8 @@ class Everywhere:
             return EVERYWHERE  # "Orbit shipments": OrbitShipment, where every name starts with Orbit, is a shipment
         if not self.change.small and self.change.topics(term):  # too many lines to count: most code files
             return TOPIC
+        if self._in_a_siblings_name(term):
+            return TOPIC  # "legacy parameter tokens" beside `SupportLegacyParameterTokens`: the story's subject
         if self._said_by_a_sibling(term):
             return SHARED
         n = len(term.parts)
@@ -165,6 +168,14 @@ class Everywhere:
     def _said_by_a_sibling(self, term: Term) -> bool:
         """Whether another criterion of the work item has the term too: it sets neither apart."""
         return any((kind, run) in self.siblings for kind in ("word", "phrase", "ident") for run in _runs(term))
+
+    def _in_a_siblings_name(self, term: Term) -> bool:
+        """Whether a phrase or a word of the prose names a part of the code another criterion names, and less than
+        all of it ("legacy parameter tokens" beside `SupportLegacyParameterTokens`): that code is the other one's, and
+        the story's subject: it never sets this criterion apart."""
+        return term.kind in ("word", "phrase") and any(
+            len(run) < len(name) and _within(run, name) for name in self.sibling_runs for run in _runs(term)
+        )
 
     def _named_by_a_sibling(self, term: Term) -> bool:
         """Whether another criterion names the same code, whole or as a part of its qualified name (`NavigationManager`

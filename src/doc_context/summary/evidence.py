@@ -52,10 +52,10 @@ from doc_context.summary.evidence_match import (
     pasted,
     plain,
     shortest,
-    stale,
     together,
 )
 from doc_context.summary.evidence_named import begins, showing_most
+from doc_context.summary.evidence_stale import stale
 from doc_context.summary.related import by_name
 
 __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]

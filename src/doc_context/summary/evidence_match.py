@@ -1,7 +1,8 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
 summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
 split, abbreviated), or said in a string literal; a value with its unit, a quoted string, a file named; the lines
-that only repeat the work item's own sentences, and those that rewrite a line the term was on before.
+that only repeat the work item's own sentences (those that rewrite a line the term was on before:
+summary/evidence_stale.py).
 """
 
 from __future__ import annotations
@@ -9,18 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from doc_context.change.index import DiffIndex, FileWords
+from doc_context.change.index import FileWords
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.formats import FORMATS, format_lines, lookup_words, writes_format
-from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
+from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.words import number, parts, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
-SWEEP = 3  # other names at least, in any file, an edit to existing lines repeated for: a sweep over them, not about one
-SWEEP_LINES, SWEEP_WIDTH, SWEEP_FILES = 20, 300, 60  # a sweep's lines in a file, characters a line, files read
 MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
 # string literals (a quote inside a word is a contraction: don't, it's)
@@ -49,6 +48,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         found -= lines.imports if code and module else frozenset()
         if not term.named and term.parts[0] in FORMATS:  # JSON: the format term weighs what writes the format
             found = {i for i in found if not writes_format(lines.texts[i], term.parts[0])}
+        if code and not term.named and term.label.isupper():  # BETA, SUBJECT: a comment's capitals are emphasis
+            found -= lines.comments
         if term.named and not term.also:  # code named is read whole: `ActorRefFrom` is not `actorRef`
             found = {i for i in found if lines.spells(i, term.label, cased=code)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
@@ -204,96 +205,3 @@ def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str,
             kept.append(label)
             said |= own_words
     return tuple(kept)
-
-
-def stale(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines that add nothing of the term: rewritten around it, or an edit repeated for other names."""
-    return rewritten(index, file_no, term, hit) | repeated(index, file_no, term, hit)
-
-
-def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines that rewrite a deleted line without adding any of the term's words or numbers: the term
-    was there before (`limit=100` on a line that gained another argument), not what the change adds. Code the
-    criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
-    speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
-    rewritten around a name is most often one of many, a renamed attribute)."""
-    if term.kind in ("path", "command") or not hit:
-        return set()
-    fresh = index.fresh(file_no)
-    path = index.diff.files[file_no].path
-    if term.kind == "change":  # "from 100 to 32": a line rewriting one that held 100 into one adding 32
-        held = any(index.file_words("deleted", file_no).value(term.parts[0]))
-        new = {f"#{number(p)}" for p in term.parts[1].split(".")}
-        return {i for i in hit if not (held and fresh[i] and new <= fresh[i])}  # type: ignore[operator]
-    if term.named and not (is_doc(path) or is_config(path)):  # in code; a key rewritten in configuration moved
-        return {i for i in hit if fresh[i] == frozenset()}
-    said = {f"#{number(p)}" for p in (term.parts[0], *term.parts[0].split("."))} if term.kind == "value" else set()
-    said |= set(_said(term)) if term.kind != "value" else set()  # a version, 21.2.3, is one number on its line
-    return {i for i in hit if fresh[i] is not None and not said & fresh[i]}  # type: ignore[operator]
-
-
-def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines, when each is one instance of an edit the change repeats for other names: a line rewriting a
-    deleted one, and the same line, the name aside, with SWEEP other names in any file (`func (s *muxServer)
-    PlanResourceChange(ctx ... *tfprotov5.PlanResourceChangeRequest)` for `func (s muxServer) ...`, beside
-    ApplyResourceChange's, ReadResource's, ...: a change to every RPC is about none of them); a sibling counts only
-    where its own line is rewritten too. A line the change adds fresh is its own, however many siblings it has (a
-    feature adding four controllers of one shape)."""
-    if not (term.kind == "ident" and term.named) or not hit or len(hit) > SWEEP_LINES:
-        return set()  # a file writing the name on many lines is about it
-    lines = index.file_words("added", file_no)
-    name = qualified(term.label)[-1] if qualified(term.label) else ""
-    if not name:
-        return set()
-    was = index.file_words("deleted", file_no).texts  # a sweep rewrites the name's lines: some are deleted
-    before = any(name in t and len(t) <= SWEEP_WIDTH and _template(t, name) for t in was)
-    for i in sorted(hit):
-        shape = _template(lines.texts[i], name) if len(lines.texts[i]) <= SWEEP_WIDTH else None
-        if shape is None or not before:
-            return set()  # a line of its own, or new code: the term counts there, whatever the others are
-        pattern, needed = shape
-        others: set[str] = set()
-        for n in index.candidates("added", needed)[:SWEEP_FILES]:
-            other, gone = index.file_words("added", n).texts, index.file_words("deleted", n).texts
-            found = {m.group(1) for t in other if (m := pattern.fullmatch(t.strip())) and m.group(1) != name}
-            others |= {o for o in found if any(_whole(o, t) for t in gone)}  # a sibling rewritten too, never new
-            if len(others) >= SWEEP:
-                break
-        else:
-            return set()
-    return set(hit)
-
-
-def _template(text: str, name: str) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
-    """A line as a pattern with any other name where it writes this one (PlanResourceChangeRequest: any name, then
-    Request), and the words the rest of it holds, for looking its like up; None for a line holding only the name."""
-    at = [m for m in re.finditer(re.escape(name), text.strip()) if _whole_at(text.strip(), m.start(), m.end())]
-    if not at:
-        return None
-    stripped, pieces_, start = text.strip(), [], 0
-    for k, m in enumerate(at):
-        pieces_.append(re.escape(stripped[start : m.start()]))
-        pieces_.append(r"([A-Za-z_]\w*?)" if k == 0 else r"\1")
-        start = m.end()
-    pieces_.append(re.escape(stripped[start:]))
-    rest = re.sub(re.escape(name), " ", stripped)
-    needed = tuple(dict.fromkeys(parts(rest)))
-    return (re.compile("".join(pieces_)), needed) if needed else None
-
-
-def _whole(name: str, text: str) -> bool:
-    """Whether a line writes the name whole (`GetOrder` in `GetOrder(int id)`, never in `GetOrders`)."""
-    return any(_whole_at(text, m.start(), m.end()) for m in re.finditer(re.escape(name), text))
-
-
-def _whole_at(text: str, start: int, end: int) -> bool:
-    """Whether the name at text[start:end] begins and ends at an identifier's pieces (Request after it is a piece)."""
-    before = text[start - 1] if start else " "
-    after = text[end] if end < len(text) else " "
-    return not (before.isalnum() and before.islower() == text[start].islower()) and not (
-        after.isalnum() and after.islower()
-    )
-
-
-def _said(term: Term) -> list[str]:
-    return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]

@@ -1,0 +1,71 @@
+"""Issue 32's wrong pointers, sixth session, in every language: what sets a criterion apart is more than the story's
+subject, and a comment's capitals are emphasis. Each case is one changed file and a story's criteria, read as a run
+reads them; each failed before its rule (summary/evidence.py, relevance/everywhere.py, summary/evidence_match.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.summary.evidence import EvidenceFinder
+from tests.diffs import changed as diff
+
+
+def evidence(criterion: str, siblings: list[str], path: str, *lines: str) -> list[str]:
+    """The paths the criterion's evidence points at, beside its story's other criteria."""
+    finder = EvidenceFinder(parse_diff(diff(path, *lines)))
+    return [f.path for f in finder.find(criterion, work_item=siblings, siblings=siblings).files]
+
+
+SETTING = "Add a global `enableQueryCacheWarmup` setting to warm the caches at start-up."
+REVERT = "Revert the query cache warmup change for hosted agents."
+SUBJECT = [  # (language, the file the change adds the setting to, its lines)
+    ("C#", "src/Data/Settings.cs", ("    public static bool EnableQueryCacheWarmup { get; set; } = true;",
+                                    "    if (Settings.EnableQueryCacheWarmup) Warm(caches);")),
+    ("Java", "src/main/java/org/acme/data/Settings.java", ("    public static boolean enableQueryCacheWarmup = true;",
+                                                            "    if (Settings.enableQueryCacheWarmup) warm(caches);")),
+    ("TypeScript", "src/data/settings.ts", ("export let enableQueryCacheWarmup = true;",
+                                            "if (settings.enableQueryCacheWarmup) warm(caches);")),
+    ("Go", "internal/data/settings.go", ("var EnableQueryCacheWarmup = true",
+                                         "\tif settings.EnableQueryCacheWarmup {")),
+    ("Python", "src/data/settings.py", ("ENABLE_QUERY_CACHE_WARMUP = True", "if settings.ENABLE_QUERY_CACHE_WARMUP:")),
+    ("Ruby", "lib/data/settings.rb", ("  mattr_accessor :enable_query_cache_warmup, default: true",
+                                      "  warm(caches) if Settings.enable_query_cache_warmup")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "lines"), SUBJECT, ids=[c[0] for c in SUBJECT])
+def test_a_part_of_the_code_a_neighbour_names_never_sets_a_criterion_apart(language, path, lines) -> None:
+    """Dapper's decoy (issue 32): "revert `$` addition for legacy parameter tokens" beside its neighbour "add global
+    `SupportLegacyParameterTokens` setting": the change adds that setting; the neighbour names it, and the decoy's
+    prose names a part of it ("query cache warmup" of `enableQueryCacheWarmup`), the story's subject, which is no
+    evidence alone. The criterion naming the code keeps its evidence."""
+    assert evidence(REVERT, [SETTING], path, *lines) == [], language
+    assert evidence(SETTING, [REVERT], path, *lines) == [f"/{path}"], language
+
+
+OUTCOMES = "Added BETA support for listing `PolicySetOutcomes`."
+AGENTS = "Fix BETA support for arm64 agents, which is EXPERIMENTAL, SUBJECT TO CHANGE, and may not be available."
+NOTE = "This method is still in BETA and subject to change."
+BOILERPLATE = [  # (language, path, the note as a comment above a method, the method's line)
+    ("Go", "policy_set_outcome.go", f"// **Note: {NOTE}**",
+     "func (s *policySetOutcomes) List(ctx context.Context, id string) (*PolicySetOutcomeList, error) {"),
+    ("C#", "src/Policies/PolicySetOutcomes.cs", f"    /// <remarks>{NOTE}</remarks>",
+     "    public Task<PolicySetOutcomeList> ListAsync(string id)"),
+    ("Java", "src/main/java/org/acme/PolicySetOutcomes.java", f"     * {NOTE}",
+     "    public PolicySetOutcomeList list(String id) {"),
+    ("TypeScript", "src/policySetOutcomes.ts", f"  // {NOTE}", "  list(id: string): Promise<PolicySetOutcomeList> {"),
+    ("Python", "src/policies/policy_set_outcomes.py", f"    # {NOTE}",
+     "    def list(self, id: str) -> PolicySetOutcomeList:"),
+    ("Ruby", "lib/policies/policy_set_outcomes.rb", f"  # {NOTE}", "  def list(id)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "note", "method"), BOILERPLATE, ids=[c[0] for c in BOILERPLATE])
+def test_a_comments_capitals_are_emphasis_not_a_name(language, path, note, method) -> None:
+    """go-tfe's decoys (issue 32): a note every new beta method carries ("still in BETA and subject to change") is
+    no evidence for another entry shouting the same words (BETA, SUBJECT TO CHANGE): a word the prose writes in
+    capitals, met only in a comment, is emphasis, not an acronym the code spells. The entry naming the method's
+    type keeps its evidence."""
+    assert evidence(AGENTS, [OUTCOMES], path, note, method) == [], language
+    assert evidence(OUTCOMES, [AGENTS], path, note, method) == [f"/{path}"], language
