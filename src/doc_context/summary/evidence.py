@@ -42,11 +42,11 @@ from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours
+from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     carried,
     lines_for,
-    lookups,
     name_carries,
     names,
     pasted,

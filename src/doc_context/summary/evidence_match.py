@@ -11,16 +11,15 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
-from doc_context.relevance.bridges import splits
-from doc_context.relevance.criterion_terms import COMMON, WEAK, Term
+from doc_context.relevance.criterion_terms import WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
-from doc_context.relevance.formats import FORMATS, format_lines, lookup_words, writes_format
+from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.names import command_file, member_of_file, names_file
-from doc_context.relevance.words import number, parts, version_written
+from doc_context.relevance.word_forms import forms, in_forms
+from doc_context.relevance.words import parts, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
-MAX_SPLITS = 12  # lookups of a term's long words as two joined ones (bridges.splits), at most
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
 # string literals (a quote inside a word is a contraction: don't, it's)
 _DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line
@@ -63,16 +62,21 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
         return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
     if term.kind == "phrase":
-        found = lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
+        run, found = term.parts, lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
+        if not found:  # "deprecation warning": warnDeprecated (relevance/word_forms.py)
+            run, found = next(
+                ((r, hit) for r in in_forms(term.parts) if (hit := lines.run(r, either_order=True))), (run, found)
+            )
         found -= lines.imports if code else frozenset()
         if not term.joined or not found:
             return found, term.weight
         # server_hostname, or a message saying it ("workspaces configured"), not "the server's host" in code: a
         # common word counts only joined, or in a string literal (a message, a test's name: prose, as the criterion)
-        spelled = {i for i in found if lines.in_identifier(i, term.parts) or in_string(lines.texts[i], term.parts)}
+        spelled = {i for i in found if lines.in_identifier(i, run) or in_string(lines.texts[i], run)}
         return (spelled, term.weight) if spelled else (found, WEAK)
     if term.kind == "word":
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
+        found = found or set().union(*(lines.word(other) for other in forms(term.parts[0])))  # "serialization"
         return found - (lines.imports if code else frozenset()), term.weight
     if term.kind == "quoted":
         found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
@@ -167,32 +171,6 @@ def names(path: str, named: str) -> bool:
     """Whether a criterion's `checkout/totals.py` names this file ("/src/checkout/totals.py")."""
     lowered = path.lower()
     return lowered.endswith("/" + named) or lowered == "/" + named
-
-
-def lookups(term: Term) -> list[tuple[str, ...]]:
-    """Word sets, any one of which a file must use all of to be worth reading for the term."""
-    if term.kind in ("ident", "phrase", "word"):
-        runs = [term.parts, *term.also]
-        split = [
-            (*run[:i], head, tail, *run[i + 1 :])
-            for run in runs
-            for i, word in enumerate(run)
-            for head, tail in splits(word, COMMON)
-        ]  # "hostname" in host_name, "host name" in server_hostname: bridges (relevance/bridges.py)
-        split += [
-            (*run[:i], run[i] + e + run[i + 1], *run[i + 2 :])
-            for run in runs
-            for i in range(len(run) - 1)
-            for e in ("", "e")
-        ]
-        return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS]]
-    if term.kind == "format":
-        return lookup_words(term.parts[0])
-    if term.kind in ("value", "change"):  # 3.335: the tokens 3 and 335 (a change: its new value's)
-        return [tuple(f"#{number(part)}" for part in term.parts[-1].split("."))]
-    if term.kind == "quoted":  # no word to look up ("OK"): every file; code as written too (`.HasVariadic`: has,
-        return list(dict.fromkeys([tuple(parts(term.parts[0])), tuple(parts(term.label))]))  # variadic, not one word)
-    return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
 
 
 def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.names import qualified
+from doc_context.relevance.word_forms import forms
 from doc_context.relevance.words import number, parts
 
 SWEEP = 3  # other names at least, in any file, an edit to existing lines repeated for: a sweep over them, not about one
@@ -107,4 +108,6 @@ def _whole_at(text: str, start: int, end: int) -> bool:
 
 
 def _said(term: Term) -> list[str]:
-    return parts(term.parts[0]) if term.kind == "quoted" else [*term.parts, *(w for run in term.also for w in run)]
+    if term.kind == "quoted":
+        return parts(term.parts[0])
+    return [*term.parts, *(w for run in term.also for w in run), *(f for w in term.parts for f in forms(w))]
