@@ -1,6 +1,6 @@
 """Benchmark: what the comment quotes of real, long specifications, for the public changes that implement them.
 
-Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [-v [--held-out]]
+Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [--family NAME] [-v [--held-out]]
 Each pull request of benchmarks/data/real_documents.json is a public change (its repository, its base and its
 commit) and a story citing two public specifications: the one the change implements and a related one it does
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
@@ -20,7 +20,8 @@ page's lead shown alone, when nothing else of it is, is its lead and not a passa
 file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
 was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 12 from reStructuredText
 specifications, NumPy Enhancement Proposals and OpenStack oslo specs; 4: 12 from typing PEPs with typing_extensions
-and mypy, and DEP 14 with django-tasks); each batch's two parts print too, and --batch N runs that batch alone.
+and mypy, and DEP 14 with django-tasks); each batch's two parts print too, --batch N runs that batch alone and --family
+NAME one family (typing: the PEPs, the hidden set's kind of document).
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """
@@ -239,8 +240,9 @@ def main(argv: list[str]) -> int:
     parts = {"tuning": Tally(), "held out": Tally()}
     batches: dict[str, Tally] = {}
     batch = int(argv[argv.index("--batch") + 1]) if "--batch" in argv else None
+    family = argv[argv.index("--family") + 1] if "--family" in argv else None
     for pr in data["pull_requests"]:
-        if batch is not None and pr["batch"] != batch:
+        if (batch is not None and pr["batch"] != batch) or (family is not None and pr["family"] != family):
             continue
         shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
         if shown:
