@@ -33,6 +33,11 @@ _ASIDE = re.compile(
 _SPECIFIES = re.compile(
     r"\b(?:specification|reference-level|detailed design|design details?|requirements?|rules?)\b", re.I
 )
+_STATES = re.compile(  # a section that states what is built: a proposal's specification, design, implementation
+    r"\b(?:specification|reference-level|detailed (?:design|description|explanation)|design(?: details?)?|"
+    r"requirements?|rules?|proposal|proposed (?:change|solution|design)|implementation(?: details?)?)\b",
+    re.I,
+)
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
@@ -54,6 +59,18 @@ def aside(headings: list[tuple[int, str]]) -> bool:
         if _SPECIFIES.search(text):
             return False
         if _ASIDE.search(text):
+            return True
+    return False
+
+
+def specifies(headings: list[tuple[int, str]]) -> bool:
+    """Whether the section the headings lead to (outermost first) states what is built: the nearest of them that
+    says either is a specification, design, proposal or implementation (`Proposed change`, `Reference-level
+    explanation`, `Detailed design`) and not an aside (`Reference Implementation`, `Rejected ideas` are asides)."""
+    for _, text in reversed(headings):
+        if _ASIDE.search(text):
+            return False
+        if _STATES.search(text):
             return True
     return False
 

@@ -24,6 +24,7 @@ from doc_context.summary.passage_kinds import (
     navigation,
     nest,
     page_title,
+    specifies,
 )
 from doc_context.summary.passage_weights import weigh
 from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
@@ -60,6 +61,9 @@ class Passage:
     block: int
     lead: bool = False  # the page's lead paragraph
     aside: bool = False  # under a heading aside from the specification: rationale, history, examples...
+    head: int = -1  # the block of the heading it is under (-1: none): the passages of one section share it
+    specifies: bool = False  # under a heading that states what is built: specification, design, proposal...
+    opens: bool = False  # the first passage of its section
 
 
 def passages(markdown: str, title: str = "") -> list[Passage]:
@@ -75,9 +79,10 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
     blocks = parse_blocks(markdown)
     levels = [(b.level or heading_level(lines[b.start].lstrip())) if b.kind == "heading" else 0 for b in blocks]
     named = page_title(blocks, levels, title)
+    head = -1
     for b, block in enumerate(blocks):
         if block.kind == "heading":
-            text = block.lines[0]
+            text, head = block.lines[0], b
             section = "" if text.casefold() == title.strip().casefold() else text
             depth = len(nest(headings, levels[b], text)) + (named is not None and b > named)  # the title's too
             # the heading naming the page puts nothing aside ("Proposal: check references to...")
@@ -86,12 +91,13 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
         said = block.items if block.kind == "list" else lines[block.start : block.end]
         if depth <= 1 and metadata(block.kind, said, titled=bool(section)):
             continue
-        aside_ = aside(headings)  # a lead is no aside either (a proposal template's checklist)
+        aside_, states = aside(headings), specifies(headings)  # a lead is no aside either (a template's checklist)
         leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_
         for kind, text, plain in _block_passages(block):
             if not navigation(plain):  # link definitions are no lead either
                 lead = b if leads else lead
-                out.append(Passage(section, kind, text, plain, len(out), b, b == lead, aside_))
+                opens = not out or out[-1].head != head
+                out.append(Passage(section, kind, text, plain, len(out), b, b == lead, aside_, head, states, opens))
     return out
 
 

@@ -10,7 +10,9 @@ line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change sp
 lead while it has such a passage. A page whose every passage a work item already shows is `told`. On a long page
 the change speaks to, a passage it matches gains what it says of one of the story's sentences
 (passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
-part the change is.
+part the change is. A section that states what is built (a specification, a design, a proposal) says it in its
+opening paragraph, then details it: when the change speaks to the section, that paragraph is quoted too, below the
+passage the change names (with_openings).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from doc_context.summary.passages import Passage, Said, passages, quote, short, 
 from doc_context.summary.speaks import LONG, names, novel, spoken_to
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
+OPENS = 0.75  # what a section's opening passage weighs of the best match in it, when the section states what is built
 Rungs = tuple[tuple[Yields, str], ...]
 
 
@@ -78,6 +81,7 @@ def weigh_pages(
         speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
+    weighed = with_openings(weighed, flat, where)
     scores, keys = iter(weighed), iter(held)
     out = [
         quoted([(p, next(scores)) for p in page], change, line, [next(keys) for _ in page] if gate else ())
@@ -95,6 +99,23 @@ def with_story(
         return list(weighed)
     story = story_match([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
     return [s + STORY * t if s > 0 and long[page] else s for s, t, (page, _) in zip(weighed, story, where, strict=True)]
+
+
+def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequence[tuple[int, str]]) -> list[float]:
+    """Each passage's match, the opening paragraph of a section that states what is built (a specification's, a
+    design's, a proposal's: Passage.specifies) weighing at least OPENS of the best match in its section, and MATCH:
+    a section says first what it specifies ("We propose adding a new analysis..."), then its details, and a change
+    writes the details' names (`--remap-path-scope`, `pylock.toml`) more than the opening's words. A section opening
+    with a list has no such paragraph: its first item is one rule of many."""
+    out = list(weighed)
+    best: dict[tuple[int, int], float] = {}
+    for p, s, (page, _) in zip(flat, weighed, where, strict=True):
+        if p.specifies and s >= MATCH:
+            best[(page, p.head)] = max(best.get((page, p.head), 0.0), s)
+    for i, (p, (page, _)) in enumerate(zip(flat, where, strict=True)):
+        if p.opens and p.kind == "para" and (page, p.head) in best:  # a list's first item is one rule of many
+            out[i] = max(out[i], MATCH, OPENS * best[(page, p.head)])
+    return out
 
 
 def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:

@@ -1,0 +1,178 @@
+"""A section that states what is built says it first (issue 36): its opening passage ("Installers look for the
+lock file beside the project's configuration...") is quoted beside the passage whose names the change writes
+(`pylock.toml`, `--lock-file`), below it; never a rationale's or a rejected idea's opening, never a section the change
+does not speak to. The same page in markdown and as a reStructuredText proposal (a PEP's shape)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms
+from doc_context.summary.passage_kinds import specifies
+from doc_context.summary.passages import passages
+from doc_context.summary.quotes import Quoted, weigh_pages
+from doc_context.text.wikimd import wiki_to_markdown
+
+OPENS = "Installers look for the lock file beside the project's configuration before any other place."
+NAMES = "The file is named `pylock.toml`, and a path given with `--lock-file` wins."
+WHY = "Teams keep lock files in many places today, so installers have to guess where to look."
+WHY_NAMES = "Scripts wait on the `lock_timeout` of each tool by hand."
+COMPAT = "Older installers ignore the new file, which is harmless."
+COMPAT_NAMES = "An older installer given `--offline-lock` fails with a usage error."
+IDLE = "Lock files are written by the resolver once a day."
+REJECTED = "Searching every parent folder was rejected as too slow."
+REJECTED_NAMES = "A `lock_retries` setting was rejected too."
+
+MARKDOWN = f"""\
+# Lock file lookups
+
+## Abstract
+
+This page says how installers find a project's lock file, and how a user points them at another one.
+
+## Motivation
+
+{WHY}
+
+{WHY_NAMES}
+
+## Specification
+
+### Discovery
+
+{OPENS}
+
+{NAMES}
+
+### Writing
+
+{IDLE}
+
+## Backwards Compatibility
+
+{COMPAT}
+
+{COMPAT_NAMES}
+
+## Rejected Ideas
+
+### Searching parent folders
+
+{REJECTED}
+
+{REJECTED_NAMES}
+"""
+
+
+def _rst(title: str, mark: str) -> str:
+    return f"{title}\n{mark * len(title)}\n"
+
+
+PEP = f"""\
+PEP: 9999
+Title: Lock file lookups
+Status: Draft
+
+{_rst("Abstract", "=")}
+This page says how installers find a project's lock file, and how a user points them at another one.
+
+{_rst("Motivation", "=")}
+{WHY}
+
+{WHY_NAMES.replace("`", "``")}
+
+{_rst("Specification", "=")}
+{_rst("Discovery", "-")}
+{OPENS}
+
+{NAMES.replace("`", "``")}
+
+{_rst("Writing", "-")}
+{IDLE}
+
+{_rst("Backwards Compatibility", "=")}
+{COMPAT}
+
+{COMPAT_NAMES.replace("`", "``")}
+
+{_rst("Rejected Ideas", "=")}
+{_rst("Searching parent folders", "-")}
+{REJECTED}
+
+{REJECTED_NAMES.replace("`", "``")}
+"""
+
+CHANGE = (
+    "diff --git a/src/installer/lock.py b/src/installer/lock.py\n--- a/src/installer/lock.py\n"
+    "+++ b/src/installer/lock.py\n@@ -1,0 +1,5 @@\n"
+    '+LOCK_FILE = "pylock.toml"\n+parser.add_argument("--lock-file", dest="lock_file")\n'
+    '+parser.add_argument("--offline-lock")\n+lock_timeout = read_timeout()\n+lock_retries = read_retries()\n'
+)
+
+
+def quoted(page: str) -> Quoted:
+    text = wiki_to_markdown(page).text
+    terms = change_terms(Change(parse_diff(CHANGE)), within=[text])
+    return weigh_pages([(text, "Lock file lookups")], terms)[0]
+
+
+@pytest.mark.parametrize("page", [MARKDOWN, PEP], ids=["markdown", "restructuredtext-pep"])
+def test_a_specifying_sections_opening_is_quoted_below_the_passage_the_change_names(page: str) -> None:
+    shown = [p.plain.replace("``", "`") for p in quoted(page).matched]
+    assert shown[0] == NAMES  # the names the change writes come first
+    assert OPENS in shown  # what the section specifies, said first in it
+    assert WHY not in shown and REJECTED not in shown  # an aside's opening is no statement of what is built
+    assert COMPAT not in shown  # nor a section that states nothing built
+    assert IDLE not in shown  # nor a specifying section the change does not speak to
+
+
+@pytest.mark.parametrize("page", [MARKDOWN, PEP], ids=["markdown", "restructuredtext-pep"])
+def test_which_sections_state_what_is_built(page: str) -> None:
+    found = passages(wiki_to_markdown(page).text, "Lock file lookups")
+    assert {p.section: p.specifies for p in found} == {
+        "Abstract": False,
+        "Motivation": False,
+        "Discovery": True,  # under Specification
+        "Writing": True,
+        "Backwards Compatibility": False,
+        "Searching parent folders": False,  # under Rejected Ideas
+    }
+    discovery = [p for p in found if p.section == "Discovery"]
+    assert len({p.head for p in discovery}) == 1 and discovery[0].plain == OPENS
+    assert [p.opens for p in discovery] == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("headings", "expected"),
+    [
+        (["Specification"], True),
+        (["Proposed change"], True),  # an OpenStack spec's
+        (["Reference-level explanation", "Cargo's part"], True),  # a Rust RFC's
+        (["Detailed design"], True),  # Swift Evolution's
+        (["Detailed description"], True),  # a NumPy enhancement proposal's
+        (["Design Details"], True),  # a Kubernetes enhancement proposal's
+        (["Implementation"], True),
+        (["Reference Implementation"], False),  # a PEP's aside
+        (["Specification", "Rejected ideas"], False),  # the nearest says
+        (["Rationale", "Proposed change"], True),
+        (["Motivation"], False),
+        (["Backwards Compatibility"], False),
+        (["How to Teach This"], False),
+        ([], False),
+    ],
+)
+def test_a_section_states_what_is_built_by_its_nearest_telling_heading(headings: list[str], expected: bool) -> None:
+    assert specifies([(n + 1, h) for n, h in enumerate(headings)]) is expected
+
+
+def test_a_section_opening_with_a_list_lifts_none_of_its_rules() -> None:
+    page = (
+        "# Rounding\n\n## Rules\n\n1. Compute with decimals, never floats.\n"
+        "2. Round once with `round_once`, on the order total.\n3. Show two decimals.\n"
+    )
+    change = "diff --git a/r.py b/r.py\n--- a/r.py\n+++ b/r.py\n@@ -1,0 +1,1 @@\n+def round_once(total): ...\n"
+    terms = change_terms(Change(parse_diff(change)), within=[page])
+    shown = [p.plain for p in weigh_pages([(page, "Rounding")], terms)[0].matched]
+    assert shown == ["Round once with `round_once`, on the order total."]  # rule 1 is one rule of many
