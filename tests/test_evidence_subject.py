@@ -69,3 +69,40 @@ def test_a_comments_capitals_are_emphasis_not_a_name(language, path, note, metho
     type keeps its evidence."""
     assert evidence(AGENTS, [OUTCOMES], path, note, method) == [], language
     assert evidence(OUTCOMES, [AGENTS], path, note, method) == [f"/{path}"], language
+
+
+HOOKS = 'Startup hooks no longer always contain "{name}".'
+QUOTED = [  # (language, path, the quoted name, lines using its siblings and children, a line writing it as a value)
+    ("C#", "src/Worker/StartupHooks.cs", "Contoso.Billing.Payments.Worker.Core",
+     ("using Contoso.Billing.Payments.Worker.Sdk;", "using Contoso.Billing.Payments.Worker.Core.Metadata;"),
+     '        hooks.Remove("Contoso.Billing.Payments.Worker.Core");'),
+    ("Java", "src/main/java/com/contoso/worker/StartupHooks.java", "com.contoso.payments.worker.core",
+     ("import com.contoso.payments.worker.sdk.Generators;", "import com.contoso.payments.worker.core.metadata.Reader;"),
+     '        hooks.remove("com.contoso.payments.worker.core");'),
+    ("Python", "src/worker/startup_hooks.py", "contoso.billing.payments.worker.core",
+     ("from contoso.billing.payments.worker.sdk import generators",
+      "from contoso.billing.payments.worker.core.metadata import Reader"),
+     '    hooks.remove("contoso.billing.payments.worker.core")'),
+    ("Go", "internal/worker/startup_hooks.go", "contoso.dev/billing/payments/worker/core",
+     ('\t"contoso.dev/billing/payments/worker/sdk"', '\t"contoso.dev/billing/payments/worker/core/metadata"'),
+     '\tdelete(hooks, "contoso.dev/billing/payments/worker/core")'),
+    ("TypeScript", "src/worker/startupHooks.ts", "contoso/billing/payments/worker/core",
+     ('import { generators } from "contoso/billing/payments/worker/sdk";',
+      'import { Reader } from "contoso/billing/payments/worker/core/metadata";'),
+     '  hooks.delete("contoso/billing/payments/worker/core");'),
+    ("Ruby", "lib/worker/startup_hooks.rb", "contoso/billing/payments/worker/core",
+     ('require "contoso/billing/payments/worker/sdk"', 'require "contoso/billing/payments/worker/core/metadata"'),
+     '  hooks.delete("contoso/billing/payments/worker/core")'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "name", "others", "value"), QUOTED, ids=[c[0] for c in QUOTED])
+def test_a_quoted_name_is_read_whole_and_an_import_names_a_module(language, path, name, others, value) -> None:
+    """azure-functions-dotnet-worker's decoy (issue 32): a quoted name of one token (a namespace, a module's path) is
+    a name, read whole as a code span is: four of its five words in order (`...Worker.Sdk`) are another name, not a
+    message with a placeholder, and an import line of it, or of a module below it, names a module, not what the
+    change does. A line writing it as a value is its evidence."""
+    criterion = HOOKS.format(name=name)
+    for line in others:
+        assert evidence(criterion, [], path, line) == [], (language, line)
+    assert evidence(criterion, [], path, value) == [f"/{path}"], language

@@ -81,6 +81,8 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
     if term.kind == "quoted":
         found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
         said = parts(term.parts[0])
+        if " " not in term.parts[0]:  # one token ("Microsoft.Azure.Functions.Worker.Core") is a name, read whole:
+            return found - (lines.imports if code and re.search(r"\w[./:]\w", term.parts[0]) else set()), term.weight
         if len(said) >= 4:  # a message with a placeholder: "Try again in {minutes} minutes."
             found |= {i for i, line in enumerate(lines.words) if in_order(said, line) >= 0.75 * len(said)}
         return found, term.weight
