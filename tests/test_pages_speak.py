@@ -10,9 +10,10 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import Key, change_terms
 from doc_context.relevance.words import ident_parts
+from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
 
-from .diffs import patch
+from .diffs import changed, patch
 
 # A name joining an alphabetical list re-flows every line after it: the lines are added again, with the names the
 # deleted lines listed. Only the name the change adds is the change's; the opener (`from x import (`, `export {`)
@@ -102,3 +103,71 @@ def test_a_section_naming_a_rewrapped_name_is_not_quoted(spec: str, rewrapped_se
     sections = [p.section for p in found.matched]
     assert "Introspection" in sections or "Specification" in sections
     assert rewrapped_section not in sections
+
+
+# Two long specifications of one domain (45 sections each in its words, a PEP's Abstract, Motivation, Specification
+# and Rejected Ideas), each naming what the other specifies: the change's names are both pages' (`retry_policy`,
+# `token_bucket`) but one, `max_backoff_seconds`, which it only touches in passing and the related page specifies.
+# The story paraphrases the page the change implements (NEP 35 and NEP 18, PEP 728 and PEP 705 alike).
+def long_spec(rst: bool, title: str, lead: str, special: tuple[str, str], aside: tuple[str, str]) -> str:
+    def heading(text: str) -> str:
+        return f"{text}\n{'-' * len(text)}\n\n" if rst else f"## {text}\n\n"
+
+    parts = [
+        f"{'=' * len(title)}\n{title}\n{'=' * len(title)}\n\n" if rst else f"# {title}\n\n",
+        heading("Abstract"),
+        f"{lead}\n\n",
+    ]
+    parts += [heading("Motivation"), "Each team configured its own timeouts until now.\n\n"]
+    parts += [
+        f"{heading(f'Part {n}')}Clients read the `retry_policy` from the service config, case {n}.\n\n"
+        for n in range(45)
+    ]
+    parts += [heading(special[0]), f"{special[1]}\n\n", heading(aside[0]), f"{aside[1]}\n\n"]
+    return "".join(parts).replace("`", "``") if rst else "".join(parts)  # reStructuredText's inline literals
+
+
+BUDGET = (
+    "Retry budgets",
+    "A client can cap its retries with a budget, as this page specifies.",
+    (
+        "Specification",
+        "Each client keeps a `token_bucket`: it spends one token a retry and earns a tenth of a token "
+        "a success, so a failing service sees few retries.",
+    ),
+    ("Rejected Ideas", "A fixed number of retries a request was rejected: it multiplies under load."),
+)
+BACKOFF = (
+    "Retry backoff",
+    "A client waits longer between its retries, as this page says.",
+    (
+        "Specification",
+        "The `max_backoff_seconds` setting caps the wait between two attempts, doubling from one second.",
+    ),
+    ("Rejected Ideas", "A retry budget's `token_bucket` was left to another proposal."),
+)
+STORY_SAID = (
+    "Clients retry with a budget: a failing service sees few retries.",
+    "Each retry spends one token and each success earns a tenth of a token.",
+)
+RETRIES = (
+    "retry_policy = config.retries",
+    "bucket = token_bucket(retry_policy)",
+    "max_backoff_seconds = retry_policy.cap",
+    "if bucket.spend():",
+    "    delay = min(delay * 2, max_backoff_seconds)",
+)
+
+
+@pytest.mark.parametrize("rst", [False, True])
+def test_a_long_page_the_story_does_not_say_shows_its_lead_only(rst: bool) -> None:
+    pages = [(long_spec(rst, *page), page[0]) for page in (BUDGET, BACKOFF)]
+    diff = changed("client/retries.py", *RETRIES)
+    terms = change_terms(Change(parse_diff(diff)), within=[text for text, _ in pages])
+    said = said_sentences([], [(f"criterion {n}", s) for n, s in enumerate(STORY_SAID, start=1)])
+    budget, backoff = weigh_pages(pages, terms, said)
+    assert [p.section for p in budget.matched][:1] == ["Specification"]  # the page the story says
+    assert not backoff.matched and "as this page says" in backoff.text  # its lead only
+    # the control: without the story, the page naming the change's passing name speaks instead
+    budget, backoff = weigh_pages(pages, terms)
+    assert backoff.matched and not budget.matched

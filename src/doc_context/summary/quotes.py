@@ -26,7 +26,7 @@ from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
-from doc_context.summary.speaks import LONG, names, novel, spoken_to
+from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_pages
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 OPENS = 0.75  # what a section's opening passage weighs of the best match in it, when the section states what is built
@@ -78,7 +78,8 @@ def weigh_pages(
         for p, s in zip(flat, weigh(terms, change, where, held), strict=True)
     ]
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
-        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed)
+        story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
+        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed, story)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
     weighed = with_openings(weighed, flat, where)

@@ -17,6 +17,13 @@ the change that the page only says in prose ("group of resources" for `GroupReso
 decide it. And a page names a fair share (SHARE, a third) of what the page naming most of the change names:
 beside the specification the change implements, a related one naming two of its options is background.
 
+Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
+the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
+says most of it (passage_weights.story_match), and a long page saying under SHARE of what the page saying most of
+the story's sentences says is background (story_pages), however many of the change's names it holds. The others
+are weighed among themselves: a name every one of them holds is their topic (NEP 35 and NEP 18 both say
+`__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it).
+
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
 `request_body`) is as good as naming it; on a long page it is the chance of many words. A page the change does
@@ -32,6 +39,7 @@ from collections.abc import Sequence
 from doc_context.relevance.change_terms import RUN, Key
 from doc_context.relevance.words import ident_parts, parts
 from doc_context.summary.passage_kinds import page_topic
+from doc_context.summary.passage_weights import story_match
 
 _CODE_SPAN = re.compile(r"(`+)([^`]+?)\1")
 _RST_REFERENCE = re.compile(r"(?<!`)`[^`]+`__?")  # reStructuredText's hyperlink reference
@@ -68,6 +76,27 @@ def _within(term: Name, name: Name) -> bool:
     return n > 0 and any(name[i : i + n] == term for i in range(len(name) - n + 1))
 
 
+def story_pages(
+    words: Sequence[frozenset[str]], where: Sequence[tuple[int, str]], story: Sequence[frozenset[str]]
+) -> set[int] | None:
+    """The cited pages that say a fair share (SHARE) of the story's sentences, each sentence said by the page one of
+    whose passages says most of it (passage_weights.story_match), of what the page saying most of them says; None
+    when fewer than two pages, or no sentence any page says."""
+    pages = sorted({page for page, _ in where})
+    if len(pages) < 2 or not story:
+        return None
+    owned: dict[int, int] = {}
+    for sentence in story:
+        best: dict[int, float] = {}
+        for share, (page, _) in zip(story_match(words, where, [sentence]), where, strict=True):
+            best[page] = max(best.get(page, 0.0), share)
+        top = max(best.values())
+        for page in (p for p, share in best.items() if top > 0 and share == top):
+            owned[page] = owned.get(page, 0) + 1
+    most = max(owned.values(), default=0)
+    return {p for p in pages if owned.get(p, 0) >= SHARE * most} if most else None
+
+
 def spoken_to(
     held: Sequence[set[Key]],
     scores: Sequence[float],
@@ -75,21 +104,24 @@ def spoken_to(
     where: Sequence[tuple[int, str]],
     match: float,
     borrowed: frozenset[Key] = frozenset(),
+    told_by: set[int] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
     of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
     cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), at least
-    SHARE as many as the page holding the most."""
+    SHARE as many as the page holding the most. `told_by`: the pages the story says (story_pages; None: every page):
+    a long page out of them is not spoken to, and "every cited page" is every one of them."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
-        pages.setdefault(page, set()).update(keys)
         sizes[page] = sizes.get(page, 0) + 1
+        if told_by is None or page in told_by:
+            pages.setdefault(page, set()).update(keys)
     every = set.intersection(*pages.values()) if len(pages) >= 2 else set()
     topic = page_topic(held, where)
     told: dict[int, set[Key]] = {}
     for i, (keys, score, (page, _)) in enumerate(zip(held, scores, where, strict=True)):
-        if score >= match:
+        if score >= match and (told_by is None or page in told_by or sizes[page] < LONG):
             found = told.setdefault(page, set())
             found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
     most = max(map(len, told.values()), default=0)
