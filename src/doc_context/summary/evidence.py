@@ -231,7 +231,7 @@ def _in_file(
         level = everywhere(term)
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         for n, lines in enumerate(sides):
-            hit, hit_weight = lines_for(looked, lines, f.path)
+            hit, hit_weight = lines_for(looked, lines, f.path, f.scopes)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if hits[n] and hit_weight:

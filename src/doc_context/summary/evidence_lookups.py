@@ -9,6 +9,7 @@ from __future__ import annotations
 from doc_context.relevance.bridges import splits
 from doc_context.relevance.criterion_terms import COMMON, Term
 from doc_context.relevance.formats import lookup_words
+from doc_context.relevance.members import instance_member
 from doc_context.relevance.word_forms import in_forms
 from doc_context.relevance.words import number, parts
 
@@ -32,6 +33,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
             for e in ("", "e")
         ]
         formed = [other for run in runs for other in in_forms(run)]  # "deprecation warning": warn, deprecat
+        if term.named and (member := instance_member(term.label)):  # `formatter.formatTo(` for `Type#formatTo`
+            formed.append(tuple(parts(member)))
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS], *formed]
     if term.kind == "format":
         return lookup_words(term.parts[0])

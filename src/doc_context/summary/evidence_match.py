@@ -14,6 +14,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
+from doc_context.relevance.members import called, defines, instance_member
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, version_written
@@ -37,8 +38,9 @@ def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "")
     return best
 
 
-def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]:
-    """The line indexes carrying the term, and what the term weighs there."""
+def lines_for(term: Term, lines: FileWords, path: str, scopes: Sequence[str] = ()) -> tuple[set[int], float]:
+    """The line indexes carrying the term, and what the term weighs there (`scopes`: the definitions the file's
+    changes sit in, as change/model.DiffFile has them)."""
     code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
     # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
     if term.kind == "ident":
@@ -53,10 +55,14 @@ def lines_for(term: Term, lines: FileWords, path: str) -> tuple[set[int], float]
             found = {i for i in found if lines.spells(i, term.label, cased=code)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
+        if code and term.named and instance_member(term.label):  # `DateTimeFormatter#formatTo`: `f.formatTo(b)`
+            found |= {i for i, text in enumerate(lines.texts) if called(text, term.label)} - lines.comments
         if term.named and names_file(term.label, path):  # `Style/InverseMethods`: style/inverse_methods.rb
             found |= set(lines.hunk_starts())
         elif term.named and (member := member_of_file(term.label, path)):  # `Value.IsFullyNull()` in value.go
             found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
+            if not found and any(defines(scope, member) for scope in scopes):  # the change inside it: chat_update
+                found |= set(lines.hunk_starts())  # in chat.rb for `Slack::Web::Api::Endpoints::Chat.chat_update`
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file

@@ -1,0 +1,50 @@
+"""Pure: a member a criterion names with its type (`Type.member`, Javadoc's and Ruby's `Type#member`,
+`Module::Type.member`, Go's `(Type).Member`), where the code says it without the type.
+
+    defines("def chat_update(options = {})", "chat_update")          # True: the line defines it
+    defines("def update(self, stop=None):", "stop")                   # False: a parameter
+    called("        DATE_FORMATTER.formatTo(buffer);", "DateTimeFormatter#formatTo(StringBuilder)")   # True
+    called("        formatter.format(buffer);", "DateTimeFormatter#format")                         # False
+
+An instance's method is called on the instance, never on its type: `formatter.formatTo(buffer)` calls
+`DateTimeFormatter#formatTo`. A member of two pieces or more (formatTo, chat_update) is that member wherever it is
+called; a one-piece one (`format`, `stop`, `exit`) is every type's, and meets only its type's file. A change inside
+the member's definition in its type's file (git's funcname, a definition line above the change) is about it,
+though no changed line writes its name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doc_context.relevance.language import language_word
+from doc_context.relevance.names import qualified
+from doc_context.relevance.words import pieces
+
+_KEYWORD = r"\b(?:def|func|function|fun|fn|sub)\s+(?:self\.)?"  # Ruby's `def self.build`, Go's, Python's, ...
+
+
+def defines(line: str, name: str) -> bool:
+    """Whether a definition line defines the name: the name, its type parameters aside, before the line's `(` or at
+    its end (`def chat_update(`, `public void stop(`, `func (m *Monitor) Stop(`, `refetchQueries<T>(`,
+    `def deliver_later`), or after a definition keyword; never a parameter, a longer name or another object's call."""
+    written = re.escape(name)
+    if re.search(rf"(?<![\w.$]){written}\s*(?:<[^()]*>)?\s*(?:\(|$)", line.strip()):
+        return True
+    return re.search(rf"{_KEYWORD}{written}\b", line) is not None
+
+
+def called(text: str, code: str) -> bool:
+    """Whether a line calls the member a qualified name names on some receiver (`formatter.formatTo(`), the member
+    of two pieces or more and no language's word."""
+    member = instance_member(code)
+    return bool(member) and re.search(rf"\.\s*{re.escape(member)}\s*\(", text) is not None
+
+
+def instance_member(code: str) -> str:
+    """The member a qualified name names, when its own name tells it apart (two pieces or more): `formatTo` of
+    `DateTimeFormatter#formatTo(StringBuilder)`; "" for a one-piece member or a name that is not qualified."""
+    found = qualified(code)
+    if len(found) < 2 or len(pieces(found[-1])) < 2 or language_word(found[-1]):
+        return ""
+    return found[-1]

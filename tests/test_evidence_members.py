@@ -1,0 +1,185 @@
+"""Issue 32's recall, sixth session: a member named with its type (`Type.member`, Javadoc's and Ruby's `Type#member`,
+`Module::Type.member`, Go's `(Type).Member`) meets the change inside that member's definition in the type's file,
+though no changed line writes the member's name (git's funcname, or a definition line above the change, says it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.members import called, defines
+from doc_context.summary.evidence import EvidenceFinder
+
+SIBLINGS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
+
+
+def evidence(criterion: str, *files: str) -> list[str]:
+    found = EvidenceFinder(parse_diff("".join(files))).find(criterion, siblings=SIBLINGS, work_item=SIBLINGS)
+    return [f.path for f in found.files]
+
+
+def hunk(path: str, funcname: str, *added: str) -> str:
+    """A file's hunk inside a definition, as git writes it: the definition's line after the hunk's numbers."""
+    body = "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n{body}"
+
+
+MEMBERS = [  # (language, criterion naming a member with its type, the type's file, the member's definition, a line)
+    (
+        "Ruby",
+        "Add attachments support for `Slack::Web::Api::Endpoints::Chat.chat_update`",
+        "lib/slack/web/api/endpoints/chat.rb",
+        "def chat_update(options = {})",
+        "        options = encode_options_as_json(options, %i[blocks])",
+    ),
+    (
+        "Ruby #",
+        "`Acme::Mailer#deliver_later` keeps the locale.",
+        "lib/acme/mailer.rb",
+        "def deliver_later",
+        "      I18n.with(current) { enqueue }",
+    ),
+    (
+        "Java",
+        "`FileAlterationMonitor#stop(long)` keeps the flag it was given.",
+        "src/main/java/org/acme/monitor/FileAlterationMonitor.java",
+        "    public synchronized void stop(final long stopInterval) throws Exception {",
+        "            Thread.currentThread().interrupt();",
+    ),
+    (
+        "C#",
+        "`InvoiceMailer.SendAsync` retries once on a timeout.",
+        "src/Acme.Billing/InvoiceMailer.cs",
+        "        public async Task SendAsync(Invoice invoice, CancellationToken token)",
+        "            await Task.Delay(Backoff, token);",
+    ),
+    (
+        "Go",
+        "`(Monitor).Stop` waits for the last tick.",
+        "monitor/monitor.go",
+        "func (m *Monitor) Stop(timeout time.Duration) error {",
+        "\t<-m.done",
+    ),
+    (
+        "Python",
+        "`acme.billing.InvoiceMailer.send` keeps the locale.",
+        "src/acme/billing/invoice_mailer.py",
+        "    def send(self, invoice):",
+        "        translation.activate(current)",
+    ),
+    (
+        "TypeScript",
+        "`QueryManager.refetchQueries` keeps the results in order.",
+        "src/core/QueryManager.ts",
+        "  public refetchQueries<TResult>(options: RefetchOptions): Promise<TResult[]> {",
+        "    results.sort(byIndex);",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "definition", "line"), MEMBERS, ids=[m[0] for m in MEMBERS])
+def test_a_member_meets_the_change_inside_it_in_its_types_file(language, criterion, path, definition, line) -> None:
+    assert evidence(criterion, hunk(path, definition, line)) == [f"/{path}"], language
+
+
+def test_another_member_of_the_type_is_not_the_one_named() -> None:
+    criterion = "`QueryManager.refetchQueries` keeps the results in order."
+    found = hunk("src/core/QueryManager.ts", "  public stop(): void {", "    results.sort(byIndex);")
+    assert evidence(criterion, found) == []
+
+
+def test_the_member_in_another_types_file_is_not_the_one_named() -> None:
+    criterion = "`QueryManager.refetchQueries` keeps the results in order."
+    found = hunk("src/core/ObservableQuery.ts", "  public refetchQueries(): void {", "    results.sort(byIndex);")
+    assert evidence(criterion, found) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        ("def chat_update(options = {})", "chat_update", True),
+        ("def deliver_later", "deliver_later", True),
+        ("def self.build(options)", "build", True),
+        ("public synchronized void stop(final long stopInterval) throws Exception {", "stop", True),
+        ("func (m *Monitor) Stop(timeout time.Duration) error {", "Stop", True),
+        ("public refetchQueries<TResult>(options: RefetchOptions): Promise<TResult[]> {", "refetchQueries", True),
+        ("def update(self, stop=None):", "stop", False),  # a parameter, not the definition
+        ("private void stopAll() {", "stop", False),
+        ("watcher.stop(timeout);", "stop", False),  # a call on another object defines nothing
+    ],
+)
+def test_a_line_defines_a_name(line, name, expected) -> None:
+    assert defines(line, name) is expected
+
+
+CALLS = [  # (language, criterion naming an instance's member with its type, a file calling it on an instance, a line)
+    (
+        "Java",
+        "Replace usages of `DateTimeFormatter#toString()` with `DateTimeFormatter#formatTo(StringBuilder)`.",
+        "src/main/java/org/acme/layout/PatternLayout.java",
+        "        DATE_FORMATTER.formatTo(buffer);",
+    ),
+    (
+        "C#",
+        "`HttpClientFactory.CreateClient` is given a name.",
+        "src/Acme.Billing/InvoiceSender.cs",
+        "        var http = factory.CreateClient(Name);",
+    ),
+    (
+        "TypeScript",
+        "`QueryManager.refetchQueries` keeps the results in order.",
+        "src/core/ApolloClient.ts",
+        "    return this.manager.refetchQueries(options);",
+    ),
+    (
+        "Python",
+        "`Session.merge_environment_settings` keeps them.",
+        "src/requests/adapters.py",
+        "        settings = self.merge_environment_settings(url, proxies)",
+    ),
+    (
+        "Ruby",
+        "`Client#send_message` keeps the thread.",
+        "lib/acme/bot.rb",
+        "      bot.send_message(text)",
+    ),
+    (
+        "Go",
+        "`(*Client).DoRequest` closes the body on errors.",
+        "api/accounts.go",
+        "\tresp, err := c.DoRequest(ctx, req)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), CALLS, ids=[c[0] for c in CALLS])
+def test_an_instances_member_meets_its_calls(language, criterion, path, line) -> None:
+    assert evidence(criterion, hunk(path, "", line)) == [f"/{path}"], language
+
+
+@pytest.mark.parametrize(
+    ("criterion", "line"),
+    [
+        (
+            "`DateTimeFormatter#format` writes the offset.",
+            "        formatter.format(buffer);",
+        ),  # one piece: every type's
+        ("`Client#send_message` keeps the thread.", "      # bot.send_message(text)"),  # a comment says it
+        ("`Client#send_message` keeps the thread.", "      bot.send_messages(batch)"),  # another member
+    ],
+)
+def test_a_call_that_is_not_the_members(criterion, line) -> None:
+    assert evidence(criterion, hunk("lib/acme/bot.rb", "", line)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "expected"),
+    [
+        ("DATE_FORMATTER.formatTo(buffer);", "DateTimeFormatter#formatTo(StringBuilder)", True),
+        ("formatTo(buffer);", "DateTimeFormatter#formatTo(StringBuilder)", False),  # no receiver: a local function
+        ("formatter.format(buffer);", "DateTimeFormatter#format", False),
+        ("client.send_message(text)", "send_message", False),  # not qualified: any name, read as written
+    ],
+)
+def test_a_line_calls_a_member(text, code, expected) -> None:
+    assert called(text, code) is expected
