@@ -11,7 +11,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.passage_kinds import specifies
-from doc_context.summary.passages import passages
+from doc_context.summary.passages import passages, said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.text.wikimd import wiki_to_markdown
 
@@ -176,3 +176,43 @@ def test_a_section_opening_with_a_list_lifts_none_of_its_rules() -> None:
     terms = change_terms(Change(parse_diff(change)), within=[page])
     shown = [p.plain for p in weigh_pages([(page, "Rounding")], terms)[0].matched]
     assert shown == ["Round once with `round_once`, on the order total."]  # rule 1 is one rule of many
+
+
+OPENING = "A payment left waiting by a silent gateway is let go after half a minute."
+HOLDS = [
+    ("Holds", 1, "This page says how payment holds are kept and let go."),
+    ("Specification", 2, ""),
+    ("Audits", 3, "Each audit entry records the hold's outcome for the nightly report."),
+    ("", 0, "The `audit_hold` call writes one line per hold."),
+    ("Releases", 3, OPENING),
+    ("", 0, "The `release_hold` call frees the payment."),
+    *((f"Part {n}", 2, f"Topic {n} is described in its own chapter of the handbook.") for n in range(45)),
+]
+
+
+def _markdown(parts: list[tuple[str, int, str]]) -> str:
+    return "".join(
+        (f"{'#' * level} {title}\n\n" if title else "") + (f"{text}\n\n" if text else "")
+        for title, level, text in parts
+    )
+
+
+def _restructured(parts: list[tuple[str, int, str]]) -> str:
+    marks = {1: "=", 2: "-", 3: "~"}
+    return "".join(
+        (_rst(title, marks[level]) + "\n" if title else "") + (f"{text.replace('`', '``')}\n\n" if text else "")
+        for title, level, text in parts
+    )
+
+
+@pytest.mark.parametrize("page", [_markdown(HOLDS), _restructured(HOLDS)], ids=["markdown", "restructuredtext"])
+def test_on_a_long_page_the_story_weighs_a_sections_opening_as_any_passage_the_change_speaks_to(page: str) -> None:
+    change = (
+        "diff --git a/hold.py b/hold.py\n--- a/hold.py\n+++ b/hold.py\n@@ -1,0 +1,2 @@\n"
+        "+def release_hold(): ...\n+def audit_hold(): ...\n"
+    )
+    text = wiki_to_markdown(page).text
+    told = "A silent gateway must not keep a waiting payment."  # the story's description
+    terms = change_terms(Change(parse_diff(change)), within=[text])
+    quoted = weigh_pages([(text, "Holds")], terms, said_sentences([told]))[0]
+    assert quoted.matched[0].plain == OPENING  # what the story says of the section the change speaks to

@@ -81,8 +81,8 @@ def weigh_pages(
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
         speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, change.borrowed, story)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
-    weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
     weighed = with_openings(weighed, flat, where)
+    weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
     scores, keys = iter(weighed), iter(held)
     out = [
         quoted([(p, next(scores)) for p in page], change, line, [next(keys) for _ in page] if gate else ())
@@ -107,7 +107,8 @@ def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequ
     design's, a proposal's: Passage.specifies) weighing at least OPENS of the best match in its section, and MATCH:
     a section says first what it specifies ("We propose adding a new analysis..."), then its details, and a change
     writes the details' names (`--remap-path-scope`, `pylock.toml`) more than the opening's words. A section opening
-    with a list has no such paragraph: its first item is one rule of many."""
+    with a list has no such paragraph: its first item is one rule of many. The opening is then a passage the change
+    speaks to, so on a long page the story weighs it as any (weigh_pages calls with_story after this)."""
     out = list(weighed)
     best: dict[tuple[int, int], float] = {}
     for p, s, (page, _) in zip(flat, weighed, where, strict=True):
