@@ -1,7 +1,8 @@
 """A section that states what is built says it first (issue 36): its opening passage ("Installers look for the
 lock file beside the project's configuration...") is quoted beside the passage whose names the change writes
 (`pylock.toml`, `--lock-file`), below it; never a rationale's or a rejected idea's opening, never a section the change
-does not speak to. The same page in markdown and as a reStructuredText proposal (a PEP's shape)."""
+does not speak to. And an abstract retells the specification: when both match alike, the specification comes first.
+The same pages in markdown and as a reStructuredText proposal (a PEP's shape)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
-from doc_context.summary.passage_kinds import specifies
+from doc_context.summary.passage_kinds import retells, specifies
 from doc_context.summary.passages import passages, said_sentences
 from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.text.wikimd import wiki_to_markdown
@@ -216,3 +217,33 @@ def test_on_a_long_page_the_story_weighs_a_sections_opening_as_any_passage_the_c
     terms = change_terms(Change(parse_diff(change)), within=[text])
     quoted = weigh_pages([(text, "Holds")], terms, said_sentences([told]))[0]
     assert quoted.matched[0].plain == OPENING  # what the story says of the section the change speaks to
+
+
+RETOLD = [
+    ("Lock file lookups", 1, ""),
+    ("Abstract", 2, "This PEP adds `--lock-file`, which names the `pylock.toml` an installer reads."),
+    ("Specification", 2, "An installer MUST read the `pylock.toml` that `--lock-file` names, else none."),
+    ("Backwards Compatibility", 2, "Older installers ignore the new file."),
+]
+
+
+@pytest.mark.parametrize("page", [_markdown(RETOLD), _restructured(RETOLD)], ids=["markdown", "restructuredtext"])
+def test_a_specification_comes_before_the_abstract_retelling_it(page: str) -> None:
+    text = wiki_to_markdown(page).text
+    terms = change_terms(Change(parse_diff(CHANGE)), within=[text])
+    shown = [p.section for p in weigh_pages([(text, "Lock file lookups")], terms)[0].matched]
+    assert shown == ["Specification", "Abstract"]  # they match alike: the abstract retells, the rule says it in full
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("Abstract", True),
+        ("Summary", True),
+        ("Overview of the change", True),
+        ("Specification", False),
+        ("Motivation", False),
+    ],
+)
+def test_which_sections_retell_the_page(heading: str, expected: bool) -> None:
+    assert retells(heading) is expected

@@ -38,6 +38,7 @@ _STATES = re.compile(  # a section that states what is built: a proposal's speci
     r"requirements?|rules?|proposal|proposed (?:change|solution|design)|implementation(?: details?)?)\b",
     re.I,
 )
+_RETELLS = re.compile(r"\b(?:abstract|summary|overview)\b", re.I)  # a page's own summary of what follows
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
@@ -73,6 +74,12 @@ def specifies(headings: list[tuple[int, str]]) -> bool:
         if _STATES.search(text):
             return True
     return False
+
+
+def retells(heading: str) -> bool:
+    """Whether a section retells the page in brief (an Abstract, a Summary, an Overview): what it says, the
+    specification says in full."""
+    return bool(_RETELLS.search(heading))
 
 
 def page_title(blocks: Sequence[Block], levels: Sequence[int], title: str = "") -> int | None:
