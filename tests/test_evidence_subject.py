@@ -106,3 +106,46 @@ def test_a_quoted_name_is_read_whole_and_an_import_names_a_module(language, path
     for line in others:
         assert evidence(criterion, [], path, line) == [], (language, line)
     assert evidence(criterion, [], path, value) == [f"/{path}"], language
+
+
+RESTORE = "Reconnect restores the last `status` on start-up."
+STORAGE = "Default storage handles `{name}` errors."
+DOUBLES = [  # (language, the code's file and line, the test's file, its fake's lines, the name the decoy writes)
+    ("TypeScript", ("src/reconnect.ts", "  if (state.status) restore(state.status);"), "src/reconnect.test.ts",
+     ("const storage = {", "  setItem: vi.fn((key, value) => {", '    throw new Error("denied");'), "setItem"),
+    ("Python", ("src/app/reconnect.py", "    if state.status: restore(state.status)"), "tests/test_reconnect.py",
+     ("class FakeStorage:", "    def set_item(self, key, value):", '        raise OSError("denied")'), "set_item"),
+    ("Go", ("reconnect.go", "\t\trestore(state.Status)"), "reconnect_test.go",
+     ("func (f *fakeStorage) SetItem(key, value string) error {", '\treturn errors.New("denied")'), "SetItem"),
+    ("C#", ("src/App/Reconnect.cs", "        if (state.Status is not null) Restore(state.Status);"),
+     "tests/App.Tests/ReconnectTests.cs",
+     ("        public void SetItem(string key, string value)", '            => throw new IOException("denied");'),
+     "SetItem"),
+    ("Java", ("src/main/java/org/acme/Reconnect.java", "        if (state.status != null) restore(state.status);"),
+     "src/test/java/org/acme/ReconnectTest.java",
+     ("        public void setItem(String key, String value) {",
+      '            throw new IllegalStateException("denied");'),
+     "setItem"),
+    ("Ruby", ("lib/app/reconnect.rb", "    restore(state.status) if state.status"), "spec/reconnect_spec.rb",
+     ("    def set_item(key, value)", '      raise IOError, "denied"'), "set_item"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "code", "test", "fake", "name"), DOUBLES, ids=[c[0] for c in DOUBLES])
+def test_a_tests_double_of_a_name_is_not_its_change(language, code, test, fake, name) -> None:
+    """wagmi's decoy (issue 32): "Added handling to default storage for `setItem` errors" pointed at a test's fake
+    storage (`setItem: vi.fn(...)`) in a change about reconnecting: where the change's own code never writes the
+    name, a test file defining it defines the test's double, no evidence for it. Where the change's code writes it
+    too, the test's definition is evidence again."""
+    change = parse_diff(diff(code[0], code[1]) + diff(test, *fake))
+    story = [RESTORE, STORAGE.format(name=name)]
+
+    def found(criterion: str, finder: EvidenceFinder) -> list[str]:
+        siblings = [s for s in story if s != criterion]
+        return [f.path for f in finder.find(criterion, work_item=siblings, siblings=siblings).files]
+
+    finder = EvidenceFinder(change)
+    assert found(story[1], finder) == [], language
+    assert found(story[0], finder) == [f"/{code[0]}"], language
+    writing = parse_diff(diff(code[0], code[1], f"    storage.{name}(key, value)") + diff(test, *fake))
+    assert f"/{test}" in found(story[1], EvidenceFinder(writing)), language

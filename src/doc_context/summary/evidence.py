@@ -42,6 +42,7 @@ from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours
+from doc_context.summary.evidence_doubles import defines, doubled
 from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
@@ -109,7 +110,8 @@ class EvidenceFinder:
         assert self._change is not None
         everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings)
         files = [self._files(term, terms) for term in terms.terms]
-        scored = [_in_file(self.index, n, terms, own, everywhere) for n in self._candidates(terms, files)]
+        doubles = doubled(self.index, terms, files)  # named code the change's code never writes (evidence_doubles)
+        scored = [_in_file(self.index, n, terms, own, everywhere, doubles) for n in self._candidates(terms, files)]
         found = [s for s in scored if s is not None]
         named = [
             t
@@ -208,7 +210,12 @@ class Scored:
 
 
 def _in_file(
-    index: DiffIndex, file_no: int, terms: CriterionTerms, own: Sequence[Sequence[str]], everywhere: Everywhere
+    index: DiffIndex,
+    file_no: int,
+    terms: CriterionTerms,
+    own: Sequence[Sequence[str]],
+    everywhere: Everywhere,
+    doubles: frozenset[str] = frozenset(),
 ) -> Scored | None:
     """A file's evidence, or None when the terms that set the criterion apart do not weigh ENOUGH on its lines
     (a file name holding one of its phrases helps them, it never stands for them)."""
@@ -234,6 +241,8 @@ def _in_file(
             hit, hit_weight = lines_for(looked, lines, f.path, f.scopes)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
+            if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it
+                hits[n] -= {i for i in hits[n] if defines(lines.texts[i], term.label)}
             if hits[n] and hit_weight:
                 weight = max(weight, hit_weight)
                 where |= {(n, lines.numbers[i]) for i in hits[n]}
