@@ -9,6 +9,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.diffs import patch
 
 
 def evidence(criterion: str, siblings: list[str], path: str, *lines: str) -> list[str]:
@@ -42,6 +43,71 @@ def test_a_part_of_the_code_a_neighbour_names_never_sets_a_criterion_apart(langu
     evidence alone. The criterion naming the code keeps its evidence."""
     assert evidence(REVERT, [SETTING], path, *lines) == [], language
     assert evidence(SETTING, [REVERT], path, *lines) == [f"/{path}"], language
+
+
+OPTION = "Add a `MaxRetryAttempts` option to the HTTP client."
+LOGGED = ("Retry attempts are logged.", "Log every retry attempt.")
+LOG_LINE = [  # (language, path, the criterion's own log line, which never writes `MaxRetryAttempts`)
+    ("C#", "src/Http/RetryHandler.cs",
+     '            _logger.LogWarning("Retry attempt {Attempt} in {Delay} ms", attempt, delay);'),
+    ("Go", "http/retry.go", '\tlog.Printf("retry attempt %d in %s", attempt, delay)'),
+    ("TypeScript", "src/http/retry.ts", "    logger.warn(`retry attempt ${attempt} in ${delay} ms`);"),
+    ("Python", "acme/http/retry.py", '        log.warning("retry attempt %d in %s", attempt, delay)'),
+    ("Java", "src/main/java/org/acme/http/Retry.java", '        log.warn("retry attempt {} in {}", attempt, delay);'),
+    ("Ruby", "lib/acme/http/retry.rb", '      logger.warn("retry attempt #{attempt} in #{delay}")'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("criterion", LOGGED)
+@pytest.mark.parametrize(("language", "path", "line"), LOG_LINE, ids=[c[0] for c in LOG_LINE])
+def test_a_part_of_a_neighbours_name_is_its_subject_only_on_its_lines(language, path, line, criterion) -> None:
+    """Review 5 (finding 6): prose naming a part of the code a neighbour names ("retry attempt" of
+    `MaxRetryAttempts`) is the story's subject on the lines writing that name, and only there: the criterion's own
+    log line, which writes no `MaxRetryAttempts`, stays its evidence."""
+    assert evidence(criterion, [OPTION], path, line) == [f"/{path}"], language
+
+
+DOCUMENTED = [  # (language, path, the setting's doc comment, naming the story's subject, and the setting)
+    ("C#", "src/Data/Settings.cs", "    /// <summary>Whether the query cache warmup runs at start-up.</summary>",
+     "    public static bool EnableQueryCacheWarmup { get; set; } = true;"),
+    ("Java", "src/main/java/org/acme/data/Settings.java", "    /** Whether the query cache warmup runs at start-up. */",
+     "    public static boolean enableQueryCacheWarmup = true;"),
+    ("TypeScript", "src/data/settings.ts", "/** Whether the query cache warmup runs at start-up. */",
+     "export let enableQueryCacheWarmup = true;"),
+    ("Go", "internal/data/settings.go", "// Whether the query cache warmup runs at start-up.",
+     "var EnableQueryCacheWarmup = true"),
+    ("Python", "src/data/settings.py", "# Whether the query cache warmup runs at start-up.",
+     "ENABLE_QUERY_CACHE_WARMUP = True"),
+    ("Ruby", "lib/data/settings.rb", "  # Whether the query cache warmup runs at start-up.",
+     "  mattr_accessor :enable_query_cache_warmup, default: true"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "doc", "setting"), DOCUMENTED, ids=[c[0] for c in DOCUMENTED])
+def test_a_part_of_a_neighbours_name_is_its_subject_on_the_lines_added_with_it(language, path, doc, setting) -> None:
+    """Dapper's decoy as the change wrote it: the setting's doc comment and its test's `bool legacyParameterToken`
+    name a part of `SupportLegacyParameterTokens` without writing it whole; added with the setting, in one run of
+    changed lines, they are the neighbour's code still, no evidence for the decoy."""
+    assert evidence(REVERT, [SETTING], path, doc, setting) == [], language
+
+
+BOUNDED = {  # the line that bounds the attempts by the option, in the file that logs each attempt
+    "C#": "            if (attempt > _options.MaxRetryAttempts) throw;",
+    "Go": "\tif attempt > opts.MaxRetryAttempts {",
+    "TypeScript": "    if (attempt > options.maxRetryAttempts) throw error;",
+    "Python": "        if attempt > self.options.max_retry_attempts:",
+    "Java": "        if (attempt > options.maxRetryAttempts) throw e;",
+    "Ruby": "      raise error if attempt > options.max_retry_attempts",
+}
+
+
+@pytest.mark.parametrize(("language", "path", "line"), LOG_LINE, ids=[c[0] for c in LOG_LINE])
+def test_the_neighbours_name_elsewhere_in_the_file_leaves_a_line_its_own(language, path, line) -> None:
+    """The file that logs each retry attempt also reads `MaxRetryAttempts`, in another run of changed lines (an
+    unchanged line between): the log line stays the criterion's evidence."""
+    change = patch(path, f"+{BOUNDED[language]}", "         delay = Backoff(attempt);", f"+{line}")
+    found = EvidenceFinder(parse_diff(change)).find(LOGGED[0], work_item=[OPTION], siblings=[OPTION])
+    assert [f.path for f in found.files] == [f"/{path}"], language
 
 
 OUTCOMES = "Added BETA support for listing `PolicySetOutcomes`."

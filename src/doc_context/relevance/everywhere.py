@@ -135,9 +135,10 @@ class Everywhere:
         self.siblings = frozenset((t.kind, t.parts) for t in terms)
         self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
         self.sibling_labels = tuple(dict.fromkeys(t.label for t in terms if t.kind == "ident" and t.named))
-        self.sibling_runs = frozenset(t.parts for t in terms if t.kind == "ident" and t.named and len(t.parts) > 1)
+        self.sibling_runs = {t.parts: t.label for t in terms if t.kind == "ident" and t.named and len(t.parts) > 1}
 
-    def __call__(self, term: Term) -> Level:
+    def __call__(self, term: Term, *, off_names: bool = False) -> Level:
+        """The term's level; `off_names`: on lines that write none of the neighbours' names it is a part of."""
         said = parts(term.parts[0]) if term.kind == "quoted" else []
         if said and all(w in self.change.own for w in said):
             return EVERYWHERE  # `attr.s`, where the package is attr
@@ -154,7 +155,7 @@ class Everywhere:
             return EVERYWHERE  # "Orbit shipments": OrbitShipment, where every name starts with Orbit, is a shipment
         if not self.change.small and self.change.topics(term):  # too many lines to count: most code files
             return TOPIC
-        if self._in_a_siblings_name(term):
+        if not off_names and self.in_siblings_names(term):
             return TOPIC  # "legacy parameter tokens" beside `SupportLegacyParameterTokens`: the story's subject
         if self._said_by_a_sibling(term):
             return SHARED
@@ -169,12 +170,17 @@ class Everywhere:
         """Whether another criterion of the work item has the term too: it sets neither apart."""
         return any((kind, run) in self.siblings for kind in ("word", "phrase", "ident") for run in _runs(term))
 
-    def _in_a_siblings_name(self, term: Term) -> bool:
-        """Whether a phrase or a word of the prose names a part of the code another criterion names, and less than
-        all of it ("legacy parameter tokens" beside `SupportLegacyParameterTokens`): that code is the other one's, and
-        the story's subject: it never sets this criterion apart."""
-        return term.kind in ("word", "phrase") and any(
-            len(run) < len(name) and _within(run, name) for name in self.sibling_runs for run in _runs(term)
+    def in_siblings_names(self, term: Term) -> tuple[str, ...]:
+        """The code other criteria name of which a phrase or a word of the prose names a part, less than all of it
+        ("legacy parameter tokens" beside `SupportLegacyParameterTokens`): that code is the other one's, and the
+        story's subject: on a line writing it, the term never sets this criterion apart; elsewhere ("retry attempt"
+        in a log line, beside `MaxRetryAttempts`) it is the term it is (summary/evidence_claims.off_names)."""
+        if term.kind not in ("word", "phrase"):
+            return ()
+        return tuple(
+            label
+            for name, label in self.sibling_runs.items()
+            if any(len(run) < len(name) and _within(run, name) for run in _runs(term))
         )
 
     def _named_by_a_sibling(self, term: Term) -> bool:

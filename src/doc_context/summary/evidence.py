@@ -41,7 +41,7 @@ from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
-from doc_context.summary.evidence_claims import claimed, neighbours
+from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_doubles import defines, doubled
 from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_match import (
@@ -237,14 +237,19 @@ def _in_file(
         hits: list[set[int]] = [set(), set()]
         level = everywhere(term)
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
+        weights = [0.0, 0.0]
         for n, lines in enumerate(sides):
-            hit, hit_weight = lines_for(looked, lines, f.path, f.scopes)
+            hit, weights[n] = lines_for(looked, lines, f.path, f.scopes)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it
                 hits[n] -= {i for i in hits[n] if defines(lines.texts[i], term.label)}
-            if hits[n] and hit_weight:
-                weight = max(weight, hit_weight)
+        inside = everywhere.in_siblings_names(term)  # a part of a neighbour's code: its subject on its lines only
+        if inside and (off := off_names(sides, hits, inside)):
+            hits, level = off, everywhere(term, off_names=True)
+        for n, lines in enumerate(sides):
+            if hits[n] and weights[n]:
+                weight = max(weight, weights[n])
                 where |= {(n, lines.numbers[i]) for i in hits[n]}
         if not weight:
             continue

@@ -8,7 +8,8 @@ line, but a line opening a block of its own: the body of `KeyEncodingAsync`, a m
 whole as one (`header = set_cookie_header(` / `name, value, partitioned=partitioned` / `)`).
 Code both criteria name is neither's alone (relevance/everywhere.SHARED). Only named code is claimed: a value or a
 phrase on the line (`duration_minutes: int = 15` for "locked for 15 minutes", beside a criterion naming
-`duration_minutes`) is both criteria's.
+`duration_minutes`) is both criteria's. Prose naming a part of a neighbour's code ("retry attempts" of
+`MaxRetryAttempts`) is the story's subject only on the runs of changed lines that write that code (off_names).
 """
 
 from __future__ import annotations
@@ -131,3 +132,19 @@ def _claimed(text: str, others: Sequence[str], term: Term, code: bool) -> bool:
         return False
     rest = " ".join(t for t in _TOKEN.findall(text) if not any(spelled(t, name, cased=code) for name in theirs))
     return not spelled(rest, term.label, cased=code)
+
+
+def off_names(sides: Sequence[FileWords], hits: Sequence[set[int]], names: Sequence[str]) -> list[set[int]] | None:
+    """A prose term's hit lines outside every run of changed lines (no unchanged line between) that writes one of the
+    names it is a part of (code other criteria name, relevance/everywhere.in_siblings_names), or None when there are
+    none: "legacy parameter tokens" met on `SupportLegacyParameterTokens`, its doc comment and the test of it that
+    the change adds (`bool legacyParameterToken`) is the story's subject; "retry attempt" in a log line of code that
+    writes no `MaxRetryAttempts` is this criterion's own."""
+    off = []
+    for lines, hit in zip(sides, hits, strict=False):  # hits: added and deleted, sides: added alone in most
+        run = [0] * len(lines.numbers)  # each line's run: its first line's index
+        for i in range(1, len(run)):
+            run[i] = run[i - 1] if lines.numbers[i] == lines.numbers[i - 1] + 1 else i
+        named = {run[i] for i in range(len(run)) if any(lines.spells(i, name) for name in names)}
+        off.append({i for i in hit if run[i] not in named})
+    return off + [set()] * (len(hits) - len(off)) if any(off) else None
