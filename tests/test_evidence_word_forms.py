@@ -24,7 +24,7 @@ def evidence(criterion: str, *files: str) -> list[str]:
 DEPRECATION = "Emits a deprecation warning for the old constructor."
 SERIALIZATION = "Fix session serialization for old cookies."
 NORMALISING = "Fix header normalising behind proxies."
-DETECTION = "Speed up cycle detection in large graphs."
+CREATION = "Speed up graph creation for large inputs."
 
 FORMS = [  # (language, criterion, file, the one added line, writing its words in another form)
     ("TypeScript", DEPRECATION, "src/client.ts", "    warnDeprecated('new Client(url)');"),
@@ -45,12 +45,12 @@ FORMS = [  # (language, criterion, file, the one added line, writing its words i
     ("Go", NORMALISING, "headers.go", "\treturn normalizeHeader(name)"),
     ("Ruby", NORMALISING, "lib/acme/headers.rb", "      normalize_header(name)"),
     ("Python", NORMALISING, "acme/headers.py", "        return normalize_header(name)"),
-    ("TypeScript", DETECTION, "src/graph.ts", "    return detectCycle(nodes);"),
-    ("C#", DETECTION, "src/Graph.cs", "        return DetectCycle(nodes);"),
-    ("Java", DETECTION, "src/main/java/org/acme/Graph.java", "        return detectCycle(nodes);"),
-    ("Go", DETECTION, "graph.go", "\treturn detectCycle(nodes)"),
-    ("Ruby", DETECTION, "lib/acme/graph.rb", "      detect_cycle(nodes)"),
-    ("Python", DETECTION, "acme/graph.py", "        return detect_cycle(nodes)"),
+    ("TypeScript", CREATION, "src/graph.ts", "    return createGraph(nodes);"),
+    ("C#", CREATION, "src/Graph.cs", "        return CreateGraph(nodes);"),
+    ("Java", CREATION, "src/main/java/org/acme/Graph.java", "        return createGraph(nodes);"),
+    ("Go", CREATION, "graph.go", "\treturn createGraph(nodes)"),
+    ("Ruby", CREATION, "lib/acme/graph.rb", "      create_graph(nodes)"),
+    ("Python", CREATION, "acme/graph.py", "        return create_graph(nodes)"),
 ]
 
 
@@ -59,16 +59,23 @@ def test_a_word_meets_the_code_in_another_form(language, criterion, path, line) 
     assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
 
 
-NOT_FORMS = [  # (criterion, an added line whose words only look like another form of the criterion's)
-    ("Improve option parsing for aliases.", "    opt_parse(argv)"),  # option is no -ion noun of "opt"
-    ("Log the timeout exception with its context.", "    except timeout:"),  # `except`: a keyword of Python
-    ("Fix the station list on the map.", "    stat_list = map_stats(points)"),  # station is not "stat"
-]
+NOT_FORMS = [  # (criterion, path, an added line whose words only look like another form of the criterion's)
+    ("Improve option parsing for aliases.", "acme/module.py", "    opt_parse(argv)"),  # option: no -ion of "opt"
+    ("Log the timeout exception with its context.", "acme/module.py", "    except timeout:"),  # Python's `except`
+    ("Fix the station list on the map.", "acme/module.py", "    stat_list = map_stats(points)"),  # not "stat"
+    # review 5: a stem that is a word of its own, another thing (a quest, Java's project(), Express, Go's select)
+    ("Fix the question list for new players.", "lib/game/quests.rb", "      quest_list = Quest.active(player)"),
+    ("Fix the question list for new players.", "game/quests.py", "    quest_list = active_quests(player)"),
+    ("Show the projection matrix in the debug view.", "src/main/java/org/acme/Camera.java",
+     "        Matrix m = project(matrix, view);"),
+    ("Fix the expression parser for nested calls.", "src/server.ts", "app.use(express.json({ parser }));"),
+    ("Raise the selection timeout for slow replicas.", "pool/pool.go", "\tselect { // timeout"),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(("criterion", "line"), NOT_FORMS, ids=[n[0] for n in NOT_FORMS])
-def test_only_the_regular_forms_meet(criterion, line) -> None:
-    assert evidence(criterion, diff("acme/module.py", line)) == []
+@pytest.mark.parametrize(("criterion", "path", "line"), NOT_FORMS, ids=[f"{n[1]}: {n[0]}" for n in NOT_FORMS])
+def test_only_the_regular_forms_meet(criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == []
 
 
 def test_named_code_is_read_as_written() -> None:
@@ -83,15 +90,27 @@ def test_named_code_is_read_as_written() -> None:
         ("serialization", "serialize"),
         ("serialisation", "serialize"),
         ("normalising", "normalization"),
-        ("detection", "detect"),
-        ("compression", "compress"),
         ("creation", "created"),
+        ("validation", "validate"),
     ],
 )
 def test_the_forms_of_a_word(word, other) -> None:
     (stem,), (other_stem,) = parts(word), parts(other)
     assert other_stem in forms(stem)
     assert stem in forms(other_stem)
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [("question", "quest"), ("projection", "project"), ("expression", "express"), ("selection", "select"),
+     ("detection", "detect"), ("compression", "compress")],
+)  # fmt: skip
+def test_a_noun_whose_stem_is_a_word_of_its_own_has_no_forms(word, other) -> None:
+    """Review 5: the stem of an -ion noun other than -ation or -ization is mostly a word of its own, another thing
+    as often as the same (a quest, Java's `project()`, Express, Go's `select`): no form, the same-meaning pairs too."""
+    (stem,), (other_stem,) = parts(word), parts(other)
+    assert other_stem not in forms(stem)
+    assert stem not in forms(other_stem)
 
 
 def test_a_run_takes_one_word_in_another_form() -> None:

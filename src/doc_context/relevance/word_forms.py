@@ -7,10 +7,13 @@ American spelling. Words are compared as relevance/words.py reads them (stems).
     forms("normalis")         # ("normaliz", "normalization", "normalisation"): "normalising" ~ normalizeHeader
     in_forms(("deprecation", "warn"))   # [("deprecat", "warn")]: the run with one word in another form
 
-A changelog names what a change does (a deprecation, a serialization, a detection); the code names the doing
-(`warnDeprecated`, `serialize_session`, `DetectChanges`): -ion nouns meet their verbs (-ation/-ization after
-a -ate/-ize verb, -tion after -t, -ssion after -ss), and -ise meets -ize. Only these regular shapes, never a
-guess: "resolution" is not "resolve", "option" not "opt" (a stem of fewer than MIN_STEM letters has no forms).
+A changelog names what a change does (a deprecation, a serialization, a creation); the code names the doing
+(`warnDeprecated`, `serialize_session`, `createTable`): -ation/-ization nouns meet their -ate/-ize verbs, and -ise
+meets -ize. Only these regular shapes, never a guess: "resolution" is not "resolve", "option" not "opt" (a stem
+of fewer than MIN_STEM letters has no forms). An -ate/-ize verb's stem (creat, deprecat, serializ) is that doing
+and no other word; the stem of another -tion or -ssion noun mostly is a word of its own, another thing as often as
+the same (question: a quest, projection: Java's project(), expression: Express, selection: Go's select; review 5),
+so "detection" does not meet `detectCycle`.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Sequence
 
 from doc_context.relevance.language import LANGUAGE
 
-MIN_STEM = 5  # letters a verb's stem keeps at least: "detect", "creat"; never "opt" (option), "act" (action)
+MIN_STEM = 5  # letters a verb's stem keeps at least: "creat", "relat"; never "stat" (station), "nat" (nation)
 
 
 def forms(word: str) -> tuple[str, ...]:
@@ -40,7 +43,7 @@ def _verbs(word: str) -> list[str]:
     """The verb stems a word may be (its American spelling first): itself, or the verb of its -ion noun."""
     if word.endswith(("isation", "ization")):
         verb = word[: -len("ation")]
-    elif word.endswith(("tion", "ssion")):
+    elif word.endswith("ation"):
         verb = word[: -len("ion")]
     else:
         verb = word
@@ -54,10 +57,10 @@ def _verbs(word: str) -> list[str]:
 
 
 def _nouns(verb: str) -> list[str]:
-    """The -ion nouns a verb's stem makes: serializ -> serialization, deprecat -> deprecation, detect ->
-    detection, compress -> compression; none for another ending (a noun of -ment, -al, -ance is another word)."""
+    """The -ion nouns a verb's stem makes: serializ -> serialization, deprecat -> deprecation, creat -> creation;
+    none for another ending (detect, compress: their stems are words of their own as often, see above)."""
     if verb.endswith(("iz", "is")):
         return [verb + "ation"]
-    if verb.endswith(("t", "ss")):
+    if verb.endswith("at"):
         return [verb + "ion"]
     return []
