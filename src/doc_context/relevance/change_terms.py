@@ -7,10 +7,9 @@ words in order, so prose that says "round once" meets them), values with their u
 items ask: their acceptance criteria, a Bug's repro steps and title. An import line names a module the change
 uses, a test the examples it checks: their terms alone (ChangeTerms.borrowed) weigh as any, but never show a
 page is spoken to (summary/speaks.py: a page listing `k8s.io/client-go/...` is not about every change importing
-it, nor a page whose example a test reuses about every change testing with it). A line that only lists names in an
-export or import list (`isnan, isnat, left_shift, less,` below `__all__ = [`; never an enum's members, a call's
-arguments) names one of a module's many: a name only such lines give weighs as prose (LISTED) and is borrowed too
-(a page listing the module's functions is not about each change to its list).
+it, nor a page whose example a test reuses about every change testing with it). A name only an export or import
+list's lines give (relevance/listings.py) weighs as prose (LISTED) and is borrowed too; a re-wrapped list gives
+only the names it adds.
 An address (`https://github.com/mona/LinkedList`, an example response's link) is where a comment points, no term, as it
 is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
@@ -28,8 +27,7 @@ from dataclasses import dataclass, field
 from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_generated, is_test
 from doc_context.relevance.language import is_import
-from doc_context.relevance.listings import LISTED as _LISTED
-from doc_context.relevance.listings import in_lists, new_names, rewrapped, without_addresses
+from doc_context.relevance.listings import in_lists, own, rewrapped, without_addresses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, line_sentences, parts
 
@@ -185,17 +183,17 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         if _foreign(f.path):  # another project's code, or a tool's output
             continue
         prose_file = f.path.lower().endswith(_PROSE_FILES)
-        lines = f.added.split()
+        lines = list(zip(f.added.split(), rewrapped(f.added, f.deleted), strict=True))  # names re-wrapped, not new
         in_list = in_lists(f.added)  # the lines inside an export or import list's brackets
         if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number
-            lines = [line for line in lines if touches(line)] if worded or vocabulary.numbers else []
-        tested, moved = is_test(f.path), rewrapped(f.deleted)  # names a deleted list held: re-wrapped, not new
-        for line in lines:
+            lines = [(line, m) for line, m in lines if touches(line)] if worded or vocabulary.numbers else []
+        tested = is_test(f.path)
+        for line, moved in lines:
             line = without_addresses(line, prose=prose_file) if "://" in line else line
-            listed_line = line in in_list and bool(_LISTED.fullmatch(line))
-            if moved and _LISTED.fullmatch(line) and not (line := new_names(line, moved)):
+            line, listed_line = own(line, in_list, moved)  # a re-wrapped list's line: the names it adds
+            if not line:
                 continue
             prose = prose_file or _is_prose(line)
             if tested or is_import(line):

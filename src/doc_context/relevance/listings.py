@@ -4,7 +4,9 @@ An export or import list's lines (`__all__ = [` and the lines below it until its
 `export {`, `import type {`, `module.exports = {`, Rust's `pub use x::{`) name one of a module's many names; a line
 listing names elsewhere (an enum's members `STRICT, LAX, NONE_REQUIRES_SECURE;`, a formatted call's arguments
 `response, cookie_jar, partitioned_cookie`) is the change's own code. The list's opener is an added line of the same
-run of added lines (never the unchanged line a hunk sits under: see in_lists).
+run of added lines (never the unchanged line a hunk sits under: see in_lists). A name only such lines give names
+one of a module's many (a page listing the module's functions is not about each change to its list). A list
+re-wrapped in place gives only the names it adds (rewrapped, own).
 
 An address in a comment, a doc comment or a docstring's prose (`/// Link: <https://github.com/mona/LinkedList>`) is
 where the line points, no term, as it is none in a page's passage (summary/passage_kinds.without_addresses); a
@@ -24,6 +26,11 @@ _LIST_OPENS = re.compile(
 )
 _NAME = r"(?:[A-Za-z_][\w.]*|\"[\w.\-]+\"|'[\w.\-]+')"
 LISTED = re.compile(rf"[\s(\[{{]*(?:{_NAME}\s*,\s*){{2,}}{_NAME}?[\s,)\]}};]*")  # a line only listing names: 3 or more
+_FROM = re.compile(r"\bfrom\s+(['\"])[^'\"\n]*\1\s*;?\s*$")  # `} from './core';`: the list's module
+_NAMES_ONLY = re.compile(  # a line of one name or more and closers: a list's line, its last one too
+    rf"[\s(\[{{]*(?:{_NAME}\s*,\s*)*{_NAME}\s*,?[\s)\]}};]*(?:from\s+(['\"])[^'\"\n]*\1\s*;?\s*)?"
+)
+_NONE: frozenset[str] = frozenset()
 _ADDRESS = re.compile(r"https?://[^\s\"'<>)\]`]+")
 _COMMENTED = re.compile(r"\s*(?:#|//|/\*|\*|--|<!--|\"\"\"|''')")  # a comment, doc comment or docstring line
 _QUOTED_OR_COMMENT = re.compile(  # a string literal, a code span, or a comment's marker
@@ -54,18 +61,68 @@ def in_lists(added: Lines) -> frozenset[str]:
     return frozenset(inside)
 
 
-def rewrapped(deleted: Lines) -> frozenset[str]:
-    """The names the deleted lines list (lines that only list names, LISTED): where the change's added lines list
-    them again, the list is re-wrapped (a name joining an alphabetical import list re-flows every line after it),
-    and only the names it adds are the change's."""
+def rewrapped(added: Lines, deleted: Lines) -> list[frozenset[str]]:
+    """For each added line, the names a list held in the deleted lines it replaces: a re-flow replaces lines in
+    place (a name joining an alphabetical import list re-wraps every line after it), so only the deleted run right
+    before the line's run of added lines (one change block: no unchanged line between them) is read, and only when
+    it lists names (a line of three or more, LISTED; its other lines only names, `left_shift)`, `} from './a';`).
+    Names moved to another list (`__all__` to `_DEPRECATED`, `./core` to `./deprecated`) are the change's."""
+    out = [_NONE] * len(added)
     if "," not in deleted.text:
-        return frozenset()
-    return frozenset(m.group() for line in deleted.split() if LISTED.fullmatch(line) for m in re.finditer(_NAME, line))
+        return out
+    old = deleted.split()
+    for new_run, old_run in _replaced(added, deleted):
+        lines = [old[i] for i in old_run if _NAMES_ONLY.fullmatch(old[i])]
+        if any(LISTED.fullmatch(line) for line in lines):
+            names = frozenset(name for line in lines for name in _names(line))
+            out[new_run.start : new_run.stop] = [names] * len(new_run)
+    return out
 
 
-def new_names(line: str, listed: frozenset[str]) -> str:
-    """A line only listing names, without those the deleted lines list too (rewrapped): what it adds."""
-    return ", ".join(m.group() for m in re.finditer(_NAME, line) if m.group() not in listed)
+def own(line: str, in_list: frozenset[str], moved: frozenset[str]) -> tuple[str, bool]:
+    """The added line as the change's: a re-flowed list's line only of names (or closers) without the names the
+    list held before (`moved`, rewrapped: "" when it adds none), and whether it is an export or import list's line
+    only listing names (in_list: a name only such lines give names one of a module's many)."""
+    listed = line in in_list and bool(LISTED.fullmatch(line))
+    if moved and _NAMES_ONLY.fullmatch(line):
+        return ", ".join(name for name in _names(line) if name not in moved), listed
+    return line, listed
+
+
+def _names(line: str) -> list[str]:
+    """The names a line only of names lists (a closer's module, `} from './core'`, is none)."""
+    return re.findall(_NAME, _FROM.sub("", line))
+
+
+def _replaced(added: Lines, deleted: Lines) -> list[tuple[range, range]]:
+    """The change blocks replacing lines: each run of deleted lines and the run of added lines right after it (as
+    indices into each), told by their numbers: an unchanged line's new number is its old one shifted by the lines
+    added less those deleted before it, so a run added where a deleted run's first line stood replaces it."""
+    pairs: list[tuple[range, range]] = []
+    shift = 0
+    runs = iter(_runs(added))
+    run = next(runs, None)
+    for first, gone in _runs(deleted):
+        while run is not None and run[0] < first + shift:  # added before it, with unchanged lines between
+            shift += len(run[1])
+            run = next(runs, None)
+        if run is not None and run[0] == first + shift:
+            pairs.append((run[1], gone))
+            shift += len(run[1])
+            run = next(runs, None)
+        shift -= len(gone)
+    return pairs
+
+
+def _runs(lines: Lines) -> list[tuple[int, range]]:
+    """The runs of consecutive line numbers: each one's first number and its lines' indices."""
+    runs: list[tuple[int, range]] = []
+    for i, number in enumerate(lines.numbers):
+        if runs and number == runs[-1][0] + len(runs[-1][1]):
+            runs[-1] = (runs[-1][0], range(runs[-1][1].start, i + 1))
+        else:
+            runs.append((number, range(i, i + 1)))
+    return runs
 
 
 def without_addresses(line: str, *, prose: bool = False) -> str:
