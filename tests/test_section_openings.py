@@ -154,17 +154,31 @@ def test_which_sections_state_what_is_built(page: str) -> None:
         (["Detailed design"], True),  # Swift Evolution's
         (["Detailed description"], True),  # a NumPy enhancement proposal's
         (["Design Details"], True),  # a Kubernetes enhancement proposal's
-        (["Implementation"], True),
+        (["Implementation"], False),  # a PEP's link to its reference implementation, an oslo spec's work items
+        (["Implementation details"], True),  # a PEP's (465's new functions, 487's hooks' order)
         (["Reference Implementation"], False),  # a PEP's aside
-        (["Specification", "Rejected ideas"], False),  # the nearest says
-        (["Rationale", "Proposed change"], True),
+        (["Specification", "Rejected ideas"], False),  # an aside anywhere on the path wins
+        (["Rationale", "Proposed change"], False),
+        (["Rejected Ideas", "Why not use a requirements file for dependencies?"], False),  # a PEP's
+        (["Rationale and alternatives", "Why is this design the best in the space of possible designs?"], False),
+        (["Drawbacks", "Limitations in the design"], False),  # a Rust RFC's
+        (["Production Readiness Review Questionnaire", "Monitoring Requirements", "What are the SLIs?"], False),
+        (["Monitoring Requirements"], False),  # a word inside a heading says nothing
+        (["Design Details", "Test Plan"], False),  # a KEP's
+        (["Design Details", "Version Skew Strategy"], True),
+        (["Proposed Solution"], True),  # Swift Evolution's
+        (["Proposal", "Notes/Constraints/Caveats"], True),  # a KEP's
+        (["3. Specification"], True),
+        (["Why the specification changed"], False),
+        (["Rules"], False),
+        (["Requirements"], False),
         (["Motivation"], False),
         (["Backwards Compatibility"], False),
         (["How to Teach This"], False),
         ([], False),
     ],
 )
-def test_a_section_states_what_is_built_by_its_nearest_telling_heading(headings: list[str], expected: bool) -> None:
+def test_a_section_states_what_is_built_by_a_headings_start_under_no_aside(headings: list[str], expected: bool) -> None:
     assert specifies([(n + 1, h) for n, h in enumerate(headings)]) is expected
 
 

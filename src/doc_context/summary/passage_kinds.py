@@ -33,9 +33,9 @@ _ASIDE = re.compile(
 _SPECIFIES = re.compile(
     r"\b(?:specification|reference-level|detailed design|design details?|requirements?|rules?)\b", re.I
 )
-_STATES = re.compile(  # a section that states what is built: a proposal's specification, design, implementation
-    r"\b(?:specification|reference-level|detailed (?:design|description|explanation)|design(?: details?)?|"
-    r"requirements?|rules?|proposal|proposed (?:change|solution|design)|implementation(?: details?)?)\b",
+_STATES = re.compile(  # a heading naming what is built, by its start (PEPs, DEPs, KEPs, Rust RFCs, NEPs, oslo specs)
+    r"^\W*(?:(?:\d+(?:\.\d+)*\.?|[a-z][.)])\s+)?(?:specification|proposal|proposed\b|detailed (?:design|description|"
+    r"explanation)|(?:design|implementation) details?|reference-level)\b",
     re.I,
 )
 _RETELLS = re.compile(r"\b(?:abstract|summary|overview)\b", re.I)  # a page's own summary of what follows
@@ -65,15 +65,16 @@ def aside(headings: list[tuple[int, str]]) -> bool:
 
 
 def specifies(headings: list[tuple[int, str]]) -> bool:
-    """Whether the section the headings lead to (outermost first) states what is built: the nearest of them that
-    says either is a specification, design, proposal or implementation (`Proposed change`, `Reference-level
-    explanation`, `Detailed design`) and not an aside (`Reference Implementation`, `Rejected ideas` are asides)."""
-    for _, text in reversed(headings):
-        if _ASIDE.search(text):
-            return False
-        if _STATES.search(text):
-            return True
-    return False
+    """Whether the section the headings lead to (outermost first) states what is built: one of them starts by
+    naming a specification, proposal or design (`Specification`, `Proposed change`, `Detailed design`, `Design
+    Details`, `Implementation details`, `Reference-level explanation`), and none of them is an aside: under
+    `Rejected Ideas`, `Rationale and alternatives` or a KEP's `Production Readiness Review Questionnaire`, a question
+    about requirements or a design is no statement of what is built. A word inside a heading says nothing
+    (`Monitoring Requirements`), nor does a bare `Implementation` (a PEP's link to its reference implementation, an
+    oslo spec's assignees and work items)."""
+    if any(_ASIDE.search(text) for _, text in headings):
+        return False
+    return any(_STATES.match(text) for _, text in headings)
 
 
 def retells(heading: str) -> bool:

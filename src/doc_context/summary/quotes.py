@@ -11,8 +11,8 @@ lead while it has such a passage. A page whose every passage a work item already
 the change speaks to, a passage it matches gains what it says of one of the story's sentences
 (passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
 part the change is. A section that states what is built (a specification, a design, a proposal) says it in its
-opening paragraph, then details it: when the change speaks to the section, that paragraph is quoted too, below the
-passage the change names (with_openings).
+opening paragraph, then details it: when the change names more than one thing in the section, that paragraph is
+quoted too, below the passage the change names (with_openings).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
-from doc_context.relevance.change_terms import ChangeTerms, Key, text_terms
+from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, retells, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
@@ -29,7 +29,7 @@ from doc_context.summary.passages import Passage, Said, passages, quote, short, 
 from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_pages
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
-OPENS = 0.75  # what a section's opening passage weighs of the best match in it, when the section states what is built
+OPENS = ASKED  # what a specifying section's opening weighs of the best match in it: what is asked, of what is written
 Rungs = tuple[tuple[Yields, str], ...]
 
 
@@ -104,20 +104,32 @@ def with_story(
 
 def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequence[tuple[int, str]]) -> list[float]:
     """Each passage's match, the opening paragraph of a section that states what is built (a specification's, a
-    design's, a proposal's: Passage.specifies) weighing at least OPENS of the best match in its section, and MATCH:
-    a section says first what it specifies ("We propose adding a new analysis..."), then its details, and a change
-    writes the details' names (`--remap-path-scope`, `pylock.toml`) more than the opening's words. A section opening
-    with a list has no such paragraph: its first item is one rule of many. The opening is then a passage the change
-    speaks to, so on a long page the story weighs it as any (weigh_pages calls with_story after this)."""
+    design's, a proposal's: Passage.specifies) weighing at least OPENS of the best match in its section: a section
+    says first what it specifies ("We propose adding a new analysis..."), then its details, and a change writes the
+    details' names (`--remap-path-scope`, `pylock.toml`) more than the opening's words. The opening asks in words
+    what the details write, as a work item's criterion asks what the diff writes: it weighs what an asked term weighs
+    of a written one (OPENS = ASKED of DIFF), strictly below the passage whose names the change writes, and it shows
+    (MATCH) only when that passage matches more than one name (one name finds one rule, not what the section is
+    about). A section opening with a list, or with the list's lead-in ("The following rules apply:"), has no such
+    paragraph: its first item is one rule of many. The opening is then a passage the change speaks to (its match
+    above 0), so on a long page the story weighs it as any (weigh_pages calls with_story after this)."""
     out = list(weighed)
     best: dict[tuple[int, int], float] = {}
     for p, s, (page, _) in zip(flat, weighed, where, strict=True):
         if p.specifies and s >= MATCH:
             best[(page, p.head)] = max(best.get((page, p.head), 0.0), s)
     for i, (p, (page, _)) in enumerate(zip(flat, where, strict=True)):
-        if p.opens and p.kind == "para" and (page, p.head) in best:  # a list's first item is one rule of many
-            out[i] = max(out[i], MATCH, OPENS * best[(page, p.head)])
+        if p.opens and p.kind == "para" and (page, p.head) in best and not _leads_in(flat, i):
+            out[i] = max(out[i], OPENS * best[(page, p.head)])
     return out
+
+
+def _leads_in(flat: Sequence[Passage], i: int) -> bool:
+    """Whether the paragraph introduces the list right after it: it ends in ":", a list's item follows it."""
+    after = flat[i + 1] if i + 1 < len(flat) else None
+    if after is None or after.index != flat[i].index + 1 or after.head != flat[i].head:  # another section's, page's
+        return False
+    return flat[i].plain.rstrip().endswith(":") and after.kind in ("item", "rule")
 
 
 def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:
