@@ -113,6 +113,22 @@ def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[st
     assert visible_size(out) == len(read_text(out)) <= budget
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a~~~~b~~~~c~~",  # markdown-it: the first run's two pairs close on the second run's, the last ~~ is text
+        "a~~~~b~~~~~c~~",
+        "__x__~~~~`total~~~~~gone~~",  # a work item's title hypothesis found
+        "a~~b~~~~~c~~",
+        "a~~~~b~~~c~~",
+    ],
+)
+def test_strikethrough_runs_pair_as_markdown_it_pairs_them(text: str) -> None:
+    """A closer's search for its opener begins below its own run (two pairs of one `~~~~` never pair together),
+    and a failed search does not hide the openers below its own run from later closers."""
+    assert visible_text(text) == read_text(text)
+
+
 def test_what_does_not_count() -> None:
     """Link targets, emphasis and code-span marks, heading and list marks, table pipes and rule rows."""
     assert visible_size("[Checkout rounding policy](https://fabrikam.atlassian.net/wiki/spaces/PAY/pages/1)") == 24

@@ -26,7 +26,8 @@ _REF = re.compile(r"&(?:#([0-9]{1,8})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _CLEAN = str.maketrans({"\u00a0": " ", "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None})
 _XML_REFS = {"amp", "lt", "gt", "quot", "apos"}
-_BAD_DECL = re.compile(r"<!\[(?![A-Za-z])")  # html.parser raises AssertionError on these
+# html.parser raises AssertionError on a marked section but its own keywords' (`<![A:`, `<![ `): text, escaped
+_BAD_DECL = re.compile(r"<!\[(?!(?i:temp|cdata|ignore|include|rcdata|if|else|endif)(?![-_.a-zA-Z0-9]))")
 _WS = re.compile(r"\s+")
 _BLANKS = re.compile(r"\n{3,}")
 BR = "\x00"  # stands for <br/> until a paragraph is laid out (the input never keeps a NUL)

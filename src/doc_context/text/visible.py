@@ -184,10 +184,7 @@ def _scan(text: str, start: int, end: int, chars: list[str], marks: list[Mark]) 
 
 
 def _run(text: str, i: int, end: int, c: str) -> int:
-    n = i
-    while n < end and text[n] == c:
-        n += 1
-    return n - i
+    return next((n - i for n in range(i, end) if text[n] != c), end - i)
 
 
 def _closing_ticks(text: str, i: int, end: int, run: int) -> int:
@@ -250,12 +247,13 @@ def _pair(text: str, marks: list[Mark], end: int) -> set[int]:
     active = [True] * len(runs)  # still an opener: not used up, and not inside a pair found since
     bottom: dict[tuple[str, bool, int], int] = {}  # below this run, no opener for such a closer (a failed search)
     for at, run in enumerate(runs):
+        below = next((k for k in range(at - 1, -1, -1) if runs[k].first != run.first), -1)  # not its own run's
         while run.closes and run.length:
             key = (run.char, run.opens, run.size % 3)
-            candidates = range(at - 1, bottom.get(key, -1), -1)
+            candidates = range(below, bottom.get(key, -1), -1)
             match = next((k for k in candidates if active[k] and _pairs(runs[k], run)), None)
             if match is None:
-                bottom[key] = at - 1
+                bottom[key] = max(below, bottom.get(key, -1))  # markdown-it: the search began below its own run
                 break
             opener = runs[match]
             use = 2 if opener.length >= 2 and run.length >= 2 else 1
