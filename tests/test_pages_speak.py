@@ -12,6 +12,7 @@ from doc_context.relevance.change_terms import Key, change_terms
 from doc_context.relevance.words import ident_parts
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
+from doc_context.summary.speaks import story_pages
 
 from .diffs import changed, patch
 
@@ -109,7 +110,9 @@ def test_a_section_naming_a_rewrapped_name_is_not_quoted(spec: str, rewrapped_se
 # and Rejected Ideas), each naming what the other specifies: the change's names are both pages' (`retry_policy`,
 # `token_bucket`) but one, `max_backoff_seconds`, which it only touches in passing and the related page specifies.
 # The story paraphrases the page the change implements (NEP 35 and NEP 18, PEP 728 and PEP 705 alike).
-def long_spec(rst: bool, title: str, lead: str, special: tuple[str, str], aside: tuple[str, str]) -> str:
+def long_spec(
+    rst: bool, title: str, lead: str, special: tuple[str, str], aside: tuple[str, str], shared: int = 45
+) -> str:
     def heading(text: str) -> str:
         return f"{text}\n{'-' * len(text)}\n\n" if rst else f"## {text}\n\n"
 
@@ -121,7 +124,7 @@ def long_spec(rst: bool, title: str, lead: str, special: tuple[str, str], aside:
     parts += [heading("Motivation"), "Each team configured its own timeouts until now.\n\n"]
     parts += [
         f"{heading(f'Part {n}')}Clients read the `retry_policy` from the service config, case {n}.\n\n"
-        for n in range(45)
+        for n in range(shared)
     ]
     parts += [heading(special[0]), f"{special[1]}\n\n", heading(aside[0]), f"{aside[1]}\n\n"]
     return "".join(parts).replace("`", "``") if rst else "".join(parts)  # reStructuredText's inline literals
@@ -171,3 +174,49 @@ def test_a_long_page_the_story_does_not_say_shows_its_lead_only(rst: bool) -> No
     # the control: without the story, the page naming the change's passing name speaks instead
     budget, backoff = weigh_pages(pages, terms)
     assert backoff.matched and not budget.matched
+
+
+def short_spec(rst: bool, title: str, lead: str, special: tuple[str, str]) -> str:
+    """A page of a few sections (under speaks.LONG passages): a team's page, or a short proposal."""
+    return long_spec(rst, title, lead, special, ("Rejected Ideas", "None."), shared=3)
+
+
+@pytest.mark.parametrize("rst", [False, True])
+def test_a_short_page_the_story_does_not_say_beside_a_long_one_it_says_shows_its_lead_only(rst: bool) -> None:
+    budget = (long_spec(rst, *BUDGET), BUDGET[0])
+    backoff = (short_spec(rst, *BACKOFF[:3]), BACKOFF[0])
+    diff = changed("client/retries.py", *RETRIES)
+    said = said_sentences([], [(f"criterion {n}", s) for n, s in enumerate(STORY_SAID, start=1)])
+    terms = change_terms(Change(parse_diff(diff)), within=[budget[0], backoff[0]])
+    found = weigh_pages([budget, backoff], terms, said)
+    assert found[0].matched and not found[1].matched and "as this page says" in found[1].text
+    # the control: beside a short page the story says, a short page speaks when a passage of it matches (a team's
+    # pages say the story in their own words, not a specification's)
+    budget = (short_spec(rst, *BUDGET[:3]), BUDGET[0])
+    terms = change_terms(Change(parse_diff(diff)), within=[budget[0], backoff[0]])
+    found = weigh_pages([budget, backoff], terms, said)
+    assert found[1].matched
+
+
+W = frozenset
+
+
+@pytest.mark.parametrize(
+    ("passages", "story", "expected"),
+    [
+        # each sentence goes to the page one of whose passages says most of it: page 0 says both, page 1 neither
+        ([W("token spend retry".split()), W("backoff cap wait".split()), W("token earn success".split())],
+         [W("each retry spends a token".split()), W("a success earns a token".split())], {0}),
+        # a sentence each: both pages say the story
+        ([W("token spend retry".split()), W("backoff cap wait".split()), W("token earn success".split())],
+         [W("each retry spends a token".split()), W("the wait has a cap for backoff".split())], {0, 1}),
+        # a sentence no page says (fewer than two of its words): no page is told apart
+        ([W(["token"]), W(["backoff"]), W(["retry"])], [W("a success earns a token".split())], None),
+        ([W("token spend retry".split())], [W("each retry spends a token".split())], None),  # one page
+    ],
+)  # fmt: skip
+def test_each_story_sentence_belongs_to_the_page_saying_most_of_it(
+    passages: list[frozenset[str]], story: list[frozenset[str]], expected: set[int] | None
+) -> None:
+    where = [(0, "Spec"), (1, "Spec"), (0, "Rules")][: len(passages)] if len(passages) > 1 else [(0, "Spec")]
+    assert story_pages(passages, where, story) == expected

@@ -20,7 +20,9 @@ beside the specification the change implements, a related one naming two of its 
 Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
 the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
 says most of it (passage_weights.story_match), and a long page saying under SHARE of what the page saying most of
-the story's sentences says is background (story_pages), however many of the change's names it holds. The others
+the story's sentences says is background (story_pages), however many of the change's names it holds; so is a
+short page the story does not say when a long one it says is cited (a short page beside short ones stays spoken to
+when a passage of it matches: a team's pages say the story in its own words, as the story does). The others
 are weighed among themselves: a name every one of them holds is their topic (NEP 35 and NEP 18 both say
 `__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it).
 
@@ -110,7 +112,8 @@ def spoken_to(
     of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
     cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), at least
     SHARE as many as the page holding the most. `told_by`: the pages the story says (story_pages; None: every page):
-    a long page out of them is not spoken to, and "every cited page" is every one of them."""
+    a long page out of them is not spoken to, nor a short one when a long page is among them (the story paraphrases
+    a specification, not the short page), and "every cited page" is every one of them."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
@@ -118,10 +121,11 @@ def spoken_to(
         if told_by is None or page in told_by:
             pages.setdefault(page, set()).update(keys)
     every = set.intersection(*pages.values()) if len(pages) >= 2 else set()
+    specified = told_by is not None and any(sizes[p] >= LONG for p in told_by)  # the story is a specification's
     topic = page_topic(held, where)
     told: dict[int, set[Key]] = {}
     for i, (keys, score, (page, _)) in enumerate(zip(held, scores, where, strict=True)):
-        if score >= match and (told_by is None or page in told_by or sizes[page] < LONG):
+        if score >= match and (told_by is None or page in told_by or (sizes[page] < LONG and not specified)):
             found = told.setdefault(page, set())
             found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
     most = max(map(len, told.values()), default=0)
