@@ -213,6 +213,10 @@ W = frozenset
         # a sentence no page says (fewer than two of its words): no page is told apart
         ([W(["token"]), W(["backoff"]), W(["retry"])], [W("a success earns a token".split())], None),
         ([W("token spend retry".split())], [W("each retry spends a token".split())], None),  # one page
+        # a sentence said ten times (a pasted log, a copied line) is said once: page 1 does not outweigh page 0
+        ([W("token spend retry".split()), W("backoff cap wait".split()), W("token earn success".split())],
+         [W("each retry spends a token".split()), W("a success earns a token".split()),
+          *[W("the wait has a cap for backoff".split())] * 10], {0, 1}),
     ],
 )  # fmt: skip
 def test_each_story_sentence_belongs_to_the_page_saying_most_of_it(

@@ -48,6 +48,7 @@ _RST_REFERENCE = re.compile(r"(?<!`)`[^`]+`__?")  # reStructuredText's hyperlink
 Name = tuple[str, ...]
 SHARE = 0.34  # of the telling terms the most telling page holds, at least, for a long page to be spoken to
 LONG = 40  # passages: a page this long shares the domain's words with any change by chance
+STORY_SENTENCES = 200  # the story's distinct sentences that say which page it tells (a pasted log repeats itself)
 
 
 def names(text: str) -> frozenset[Name]:
@@ -88,7 +89,7 @@ def story_pages(
     if len(pages) < 2 or not story:
         return None
     owned: dict[int, int] = {}
-    for sentence in story:
+    for sentence in list(dict.fromkeys(story))[:STORY_SENTENCES]:  # a sentence said twice is said once
         best: dict[int, float] = {}
         for share, (page, _) in zip(story_match(words, where, [sentence]), where, strict=True):
             best[page] = max(best.get(page, 0.0), share)
