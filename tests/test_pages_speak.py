@@ -224,3 +224,40 @@ def test_each_story_sentence_belongs_to_the_page_saying_most_of_it(
 ) -> None:
     where = [(0, "Spec"), (1, "Spec"), (0, "Rules")][: len(passages)] if len(passages) > 1 else [(0, "Spec")]
     assert story_pages(passages, where, story) == expected
+
+
+# Review 6 (0821a6e): the story says which long pages speak, but never silences the page the change implements.
+BUDGET_RATE = (*BUDGET[:2], ("Specification", "The `earn_rate` sets what a success earns. " + BUDGET[2][1]), BUDGET[3])
+BACKOFF_ALONE = (*BACKOFF[:3], ("Rejected Ideas", "Jitter was left to another proposal."))  # names no budget
+EARNS = ("bucket = token_bucket(retry_policy, earn_rate=0.1)", "if bucket.spend():", "    send(request)")
+
+
+Spec = tuple[str, str, tuple[str, str], tuple[str, str]]
+
+
+def weighed(rst: bool, pages: tuple[Spec, ...], lines: tuple[str, ...], story: list[str]) -> list[list[str]]:
+    texts = [(long_spec(rst, *page), page[0]) for page in pages]
+    terms = change_terms(Change(parse_diff(changed("client/retries.py", *lines))), within=[t for t, _ in texts])
+    said = said_sentences([], [(f"criterion {n}", s) for n, s in enumerate(story, start=1)])
+    return [[p.section for p in q.matched] for q in weigh_pages(texts, terms, said)]
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "A failing service sees every retry: clients wait longer between attempts but never stop.",
+        "Clients should stop doubling the wait between attempts",  # a lone title
+    ],
+)
+@pytest.mark.parametrize("rst", [False, True])
+def test_a_one_sentence_story_in_a_related_pages_words_leaves_the_names_to_decide(rst: bool, story: str) -> None:
+    """A bug's symptom or a short title told in the related page's words: the story says the page the change does
+    not speak to, so no page would speak; the change's names decide instead (failing before: neither page)."""
+    budget, backoff = weighed(rst, (BUDGET_RATE, BACKOFF_ALONE), EARNS, [story])
+    assert budget[:1] == ["Specification"] and not backoff
+
+
+@pytest.mark.parametrize("rst", [False, True])
+def test_a_one_sentence_story_says_its_page(rst: bool) -> None:
+    budget, backoff = weighed(rst, (BUDGET, BACKOFF), RETRIES, [STORY_SAID[1]])
+    assert budget[:1] == ["Specification"] and not backoff

@@ -38,7 +38,9 @@ _STATES = re.compile(  # a heading naming what is built, by its start (PEPs, DEP
     r"explanation)|(?:design|implementation) details?|reference-level)\b",
     re.I,
 )
-_RETELLS = re.compile(r"\b(?:abstract|summary|overview)\b", re.I)  # a page's own summary of what follows
+_RETELLS = re.compile(  # a page's own summary of what follows: the whole heading, numbered or not
+    r"^\W*(?:(?:\d+(?:\.\d+)*\.?|[a-z][.)])\s+)?(?:abstract|summary|overview)\W*$", re.I
+)
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
@@ -77,10 +79,12 @@ def specifies(headings: list[tuple[int, str]]) -> bool:
     return any(_STATES.match(text) for _, text in headings)
 
 
-def retells(heading: str) -> bool:
-    """Whether a section retells the page in brief (an Abstract, a Summary, an Overview): what it says, the
-    specification says in full."""
-    return bool(_RETELLS.search(heading))
+def retells(headings: list[tuple[int, str]]) -> bool:
+    """Whether the section the headings lead to (outermost first, the heading naming the page not among them)
+    retells the page in brief: a top-level section whose whole heading is Abstract, Summary or Overview. What it
+    says, the specification says in full. A heading holding the word says something else ("Abstract base
+    classes", "Overview of the retry API"), and so does a subsection (a metrics specification's `Summary` point)."""
+    return len(headings) == 1 and bool(_RETELLS.match(headings[0][1]))
 
 
 def page_title(blocks: Sequence[Block], levels: Sequence[int], title: str = "") -> int | None:

@@ -24,6 +24,7 @@ from doc_context.summary.passage_kinds import (
     navigation,
     nest,
     page_title,
+    retells,
     specifies,
 )
 from doc_context.summary.passage_weights import weigh
@@ -64,6 +65,7 @@ class Passage:
     head: int = -1  # the block of the heading it is under (-1: none): the passages of one section share it
     specifies: bool = False  # under a heading that states what is built: specification, design, proposal...
     opens: bool = False  # the first passage of its section
+    retells: bool = False  # in a section retelling the page in brief: its Abstract, Summary, Overview
 
 
 def passages(markdown: str, title: str = "") -> list[Passage]:
@@ -92,12 +94,15 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
         if depth <= 1 and metadata(block.kind, said, titled=bool(section)):
             continue
         aside_, states = aside(headings), specifies(headings)  # a lead is no aside either (a template's checklist)
+        brief = retells(headings)  # the page's Abstract: it ranks as an aside does, yet may lead
         leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_
         for kind, text, plain in _block_passages(block):
             if not navigation(plain):  # link definitions are no lead either
                 lead = b if leads else lead
                 opens = not out or out[-1].head != head
-                out.append(Passage(section, kind, text, plain, len(out), b, b == lead, aside_, head, states, opens))
+                out.append(
+                    Passage(section, kind, text, plain, len(out), b, b == lead, aside_, head, states, opens, brief)
+                )
     return out
 
 

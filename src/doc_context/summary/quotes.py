@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from doc_context.models import Yields
 from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
-from doc_context.summary.passage_kinds import ASIDE, boilerplate, retells, without_addresses
+from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_pages
@@ -161,7 +161,7 @@ def _rank(scored: tuple[Passage, float]) -> tuple[float, int]:
     retelling the page in brief (an Abstract, a Summary: passage_kinds.retells), so the rule it retells comes first;
     it stays the page's lead. A table row is data, wherever it stands (a worked example's values are the rule's)."""
     passage, score = scored
-    if passage.kind != "row" and (passage.aside or retells(passage.section)):
+    if passage.kind != "row" and (passage.aside or passage.retells):
         return (-score * ASIDE, passage.index)
     return (-score, passage.index)
 

@@ -22,7 +22,9 @@ the specification its change implements, so each of its sentences belongs to the
 says most of it (passage_weights.story_match), and a long page saying under SHARE of what the page saying most of
 the story's sentences says is background (story_pages), however many of the change's names it holds; so is a
 short page the story does not say when a long one it says is cited (a short page beside short ones stays spoken to
-when a passage of it matches: a team's pages say the story in its own words, as the story does). The others
+when a passage of it matches: a team's pages say the story in its own words, as the story does). When that leaves
+no page spoken to (a one-line story told in a related page's words, a bug's symptom), the change's names decide
+alone. The others
 are weighed among themselves: a name every one of them holds is their topic (NEP 35 and NEP 18 both say
 `__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it).
 
@@ -114,7 +116,8 @@ def spoken_to(
     cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), at least
     SHARE as many as the page holding the most. `told_by`: the pages the story says (story_pages; None: every page):
     a long page out of them is not spoken to, nor a short one when a long page is among them (the story paraphrases
-    a specification, not the short page), and "every cited page" is every one of them."""
+    a specification, not the short page), and "every cited page" is every one of them; when that leaves no page
+    spoken to, the names decide as without a story."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
@@ -130,7 +133,10 @@ def spoken_to(
             found = told.setdefault(page, set())
             found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
     most = max(map(len, told.values()), default=0)
-    return {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}
+    spoken = {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}
+    if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
+        return spoken_to(held, scores, named, where, match, borrowed)
+    return spoken
 
 
 def novel(ranked: Sequence[set[Key]], size: int) -> list[bool]:
