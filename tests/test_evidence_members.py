@@ -134,20 +134,36 @@ CALLS = [  # (language, criterion naming an instance's member with its type, a f
     (
         "Python",
         "`Session.merge_environment_settings` keeps them.",
-        "src/requests/adapters.py",
-        "        settings = self.merge_environment_settings(url, proxies)",
+        "src/requests/utils.py",
+        "        settings = session.merge_environment_settings(url, proxies)",
     ),
     (
         "Ruby",
         "`Client#send_message` keeps the thread.",
         "lib/acme/bot.rb",
-        "      bot.send_message(text)",
+        "      client.send_message(text)",
     ),
     (
         "Go",
         "`(*Client).DoRequest` closes the body on errors.",
         "api/accounts.go",
+        "\tresp, err := client.DoRequest(ctx, req)",
+    ),
+]
+TYPED = [  # (language, criterion, file, a definition that writes the type's name, a call on a receiver named otherwise)
+    (
+        "Go",
+        "`(*Client).DoRequest` closes the body on errors.",
+        "api/accounts.go",
+        "func (c *Client) CreateAccount(ctx context.Context, req *Request) error {",
         "\tresp, err := c.DoRequest(ctx, req)",
+    ),
+    (
+        "Java",
+        "`DateTimeFormatter#formatTo(StringBuilder)` appends the offset.",
+        "src/main/java/org/acme/layout/DatePatternConverter.java",
+        "    private void append(final DateTimeFormatter f, final StringBuilder buffer) {",
+        "        f.formatTo(buffer);",
     ),
 ]
 
@@ -155,6 +171,64 @@ CALLS = [  # (language, criterion naming an instance's member with its type, a f
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), CALLS, ids=[c[0] for c in CALLS])
 def test_an_instances_member_meets_its_calls(language, criterion, path, line) -> None:
     assert evidence(criterion, hunk(path, "", line)) == [f"/{path}"], language
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "scope", "line"), TYPED, ids=[t[0] for t in TYPED])
+def test_a_call_meets_the_member_in_a_file_writing_its_type(language, criterion, path, scope, line) -> None:
+    assert evidence(criterion, hunk(path, scope, line)) == [f"/{path}"], language
+
+
+OTHER_TYPES = [  # (language, criterion, a file calling another type's member of the same name, its scope, the line)
+    (
+        "C#",
+        "`Money.ToString` shows the currency symbol.",
+        "src/Orders/OrderLog.cs",
+        "    public void Write(Order order)",
+        "        log.Info(order.ToString());",
+    ),
+    (
+        "Java",
+        "`Money#toString` shows the currency symbol.",
+        "src/main/java/acme/orders/OrderLog.java",
+        "    public void write(Order order) {",
+        "        log.info(order.toString());",
+    ),
+    (
+        "TypeScript",
+        "`Cache.getValue` returns undefined for an expired key.",
+        "src/forms/field.ts",
+        "  render(): string {",
+        "    return this.input.getValue();",
+    ),
+    (
+        "Go",
+        "`(*Buffer).WriteString` grows the buffer once.",
+        "server/handler.go",
+        "func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {",
+        "\tsb.WriteString(r.URL.Path)",
+    ),
+    (
+        "Ruby",
+        "`Order#to_json` includes the currency.",
+        "app/controllers/users_controller.rb",
+        "  def show",
+        "    render json: @user.to_json(only: [:name])",
+    ),
+    (
+        "Python",
+        "`Report.read_text` strips the byte order mark.",
+        "tests/test_config.py",
+        "def test_loads_defaults(tmp_path):",
+        "    assert (tmp_path / 'a.toml').read_text() == ''",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "criterion", "path", "scope", "line"), OTHER_TYPES, ids=[o[0] for o in OTHER_TYPES]
+)
+def test_another_types_member_of_the_same_name_is_no_evidence(language, criterion, path, scope, line) -> None:
+    assert evidence(criterion, hunk(path, scope, line)) == [], language
 
 
 @pytest.mark.parametrize(
@@ -179,7 +253,49 @@ def test_a_call_that_is_not_the_members(criterion, line) -> None:
         ("formatTo(buffer);", "DateTimeFormatter#formatTo(StringBuilder)", False),  # no receiver: a local function
         ("formatter.format(buffer);", "DateTimeFormatter#format", False),
         ("client.send_message(text)", "send_message", False),  # not qualified: any name, read as written
+        ("log.info(order.toString());", "Money#toString", False),  # another type's receiver
+        ("var http = factory.CreateClient(Name);", "HttpClientFactory.CreateClient", True),  # a piece of the type
     ],
 )
 def test_a_line_calls_a_member(text, code, expected) -> None:
     assert called(text, code) is expected
+
+
+def two_hunks(path: str, *hunks: tuple[int, str, str]) -> str:
+    """A file's hunks, each inside its own definition (git's funcname), as git writes them."""
+    out = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n"
+    return out + "".join(f"@@ -{at},0 +{at + 1},1 @@ {funcname}\n+{line}\n" for at, funcname, line in hunks)
+
+
+SECOND_HUNKS = [  # (language, criterion, the type's file, (line, the member's definition, a line), another's)
+    (
+        "Ruby",
+        "`Acme::Endpoints::Chat.chat_update` encodes its blocks.",
+        "lib/acme/endpoints/chat.rb",
+        (10, "def chat_update(options = {})", "    options = encode(options)"),
+        (80, "def chat_delete(options = {})", "    raise ArgumentError, 'channel' unless options[:channel]"),
+    ),
+    (
+        "Java",
+        "`FileAlterationMonitor#stop(long)` keeps the flag it was given.",
+        "src/main/java/org/acme/monitor/FileAlterationMonitor.java",
+        (10, "    public synchronized void stop(final long interval) throws Exception {", "        running = false;"),
+        (80, "    public synchronized void start() throws Exception {", "        running = true;"),
+    ),
+    (
+        "Go",
+        "`(Monitor).Stop` waits for the last tick.",
+        "monitor/monitor.go",
+        (10, "func (m *Monitor) Stop(timeout time.Duration) error {", "\t<-m.done"),
+        (80, "func (m *Monitor) Start() error {", "\tgo m.run()"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "criterion", "path", "own", "other"), SECOND_HUNKS, ids=[s[0] for s in SECOND_HUNKS]
+)
+def test_only_the_hunk_inside_the_member_is_its_evidence(language, criterion, path, own, other) -> None:
+    finder = EvidenceFinder(parse_diff(two_hunks(path, own, other)))
+    found = finder.find(criterion, siblings=SIBLINGS, work_item=SIBLINGS)
+    assert [(f.path, f.lines) for f in found.files] == [(f"/{path}", (own[0] + 1,))], language

@@ -174,6 +174,31 @@ def test_a_quoted_name_is_read_whole_and_an_import_names_a_module(language, path
     assert evidence(criterion, [], path, value) == [f"/{path}"], language
 
 
+STORY = ["Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS."]
+QUOTED_OWN = [  # (language, criterion quoting one token, path, lines deleted, lines added): the change's own lines
+    ("Java", 'Read "retry.max.backoff.seconds" from the config.', "src/main/java/acme/Config.java", (),
+     ("        int cap = props.retryMaxBackoffSeconds();",)),  # all its words in order, in the code's case
+    ("Ruby", 'Route "/api/orders/{orderId}/items" to the items controller.', "config/routes.rb", (),
+     ('  get "/api/orders/:order_id/items", to: "items#index"',)),  # a placeholder stands for any word
+    ("Python", 'Drop the "six.moves" imports now that Python 2 is gone.', "src/acme/compat.py",
+     ("from six.moves import urllib",), ("import urllib",)),  # the import of the quoted module itself
+    ("C#", 'Remove the "Newtonsoft.Json" dependency from the worker.', "src/Worker/Serializer.cs",
+     ("using Newtonsoft.Json;",), ("using System.Text.Json;",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "criterion", "path", "deleted", "added"), QUOTED_OWN, ids=[c[0] for c in QUOTED_OWN]
+)
+def test_a_quoted_name_meets_its_own_spelling_and_import(language, criterion, path, deleted, added) -> None:
+    """Review 6 (findings 5, 6 of 7a40d97): a one-token quoted name keeps the in-order reading when all its words
+    sit in order inside one token of the line (`retryMaxBackoffSeconds`; a `{placeholder}` is any word), and only an
+    import of another module (a child, a sibling) is dropped: the line importing the quoted module itself is the
+    change a dependency's removal makes."""
+    finder = EvidenceFinder(parse_diff(diff(path, *added, deleted=deleted)))
+    assert [f.path for f in finder.find(criterion, work_item=STORY, siblings=STORY).files] == [f"/{path}"], language
+
+
 RESTORE = "Reconnect restores the last `status` on start-up."
 STORAGE = "Default storage handles `{name}` errors."
 DOUBLES = [  # (language, the code's file and line, the test's file, its fake's lines, the name the decoy writes)

@@ -54,6 +54,8 @@ class DiffFile:
     # annotation added just above one: `// Deprecated:`), for the code a criterion names
     context: Lines = field(default_factory=Lines)  # the unchanged lines its hunks show, new numbers: kept only
     # where they give the changed lines their structure (unified.KEEPS_CONTEXT: a YAML key's parent keys)
+    spans: tuple[tuple[int, int, str], ...] = ()  # where each definition's lines begin, old and new numbers: a
+    # hunk's funcname from its start, a definition context line from the line after it ("" for none)
 
 
 @dataclass(frozen=True, eq=False)

@@ -125,6 +125,7 @@ class DiffReader:
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
                     if defines(text, 1):
                         scope = text[1:MAX_LINE]
+                        self._spans.append((old_no, new_no, scope))
                         if above == text[1 : len(text) - len(text[1:].lstrip())]:  # at the comment's indent:
                             scopes[scope] = None  # `// Deprecated: ...` added above `func TestCheckModuleResourceAttr(`
                     above = None
@@ -175,6 +176,7 @@ class DiffReader:
         self._scope = ""
         self._above = None
         self._scopes: dict[str, None] = {}
+        self._spans: list[tuple[int, int, str]] = []
         self._context: list[str] = []
         self._context_numbers: array[int] | None = None  # an array only once the file's path keeps its context
 
@@ -194,6 +196,7 @@ class DiffReader:
                     Lines(self._deleted_numbers, "\n".join(self._deleted)),
                     tuple(self._scopes),
                     Lines(self._context_numbers, "\n".join(self._context)) if self._context_numbers else Lines(),
+                    tuple(self._spans),
                 )
             )
         self._open = False
@@ -243,6 +246,7 @@ class DiffReader:
         self._old_left = int(old_count) if old_count is not None else 1
         self._new_left = int(new_count) if new_count is not None else 1
         self._scope = text[found.end() :].strip()[:MAX_LINE]  # git's funcname: the definition above the hunk
+        self._spans.append((self._old_no, self._new_no, self._scope))
 
 
 def _git_header_path(rest: str) -> str:

@@ -239,7 +239,8 @@ def _in_file(
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         weights = [0.0, 0.0]
         for n, lines in enumerate(sides):
-            hit, weights[n] = lines_for(looked, lines, f.path, f.scopes)
+            spans = [(new if n == 0 else old, scope) for old, new, scope in f.spans]  # this side's numbers
+            hit, weights[n] = lines_for(looked, lines, f.path, spans)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it

@@ -14,7 +14,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import WEAK, Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
-from doc_context.relevance.members import called, defines, instance_member
+from doc_context.relevance.members import called, defines, instance_member, writes_type
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, version_written
@@ -38,9 +38,9 @@ def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "")
     return best
 
 
-def lines_for(term: Term, lines: FileWords, path: str, scopes: Sequence[str] = ()) -> tuple[set[int], float]:
-    """The line indexes carrying the term, and what the term weighs there (`scopes`: the definitions the file's
-    changes sit in, as change/model.DiffFile has them)."""
+def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]] = ()) -> tuple[set[int], float]:
+    """The line indexes carrying the term, and what the term weighs there (`spans`: where each definition the
+    file's changes sit in begins, this side's numbers, as change/model.DiffFile.spans has them)."""
     code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
     # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
     if term.kind == "ident":
@@ -56,13 +56,14 @@ def lines_for(term: Term, lines: FileWords, path: str, scopes: Sequence[str] = (
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
         if code and term.named and instance_member(term.label):  # `DateTimeFormatter#formatTo`: `f.formatTo(b)`
-            found |= {i for i, text in enumerate(lines.texts) if called(text, term.label)} - lines.comments
+            typed = writes_type((*lines.texts, *(scope for _, scope in spans)), term.label)  # `c *Client`
+            found |= {i for i, text in enumerate(lines.texts) if called(text, term.label, typed)} - lines.comments
         if term.named and names_file(term.label, path):  # `Style/InverseMethods`: style/inverse_methods.rb
             found |= set(lines.hunk_starts())
         elif term.named and (member := member_of_file(term.label, path)):  # `Value.IsFullyNull()` in value.go
             found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
-            if not found and any(defines(scope, member) for scope in scopes):  # the change inside it: chat_update
-                found |= set(lines.hunk_starts())  # in chat.rb for `Slack::Web::Api::Endpoints::Chat.chat_update`
+            if not found:  # the change inside it: chat_update in chat.rb for `Slack::...::Chat.chat_update`
+                found |= inside(lines, spans, member)
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
@@ -88,7 +89,11 @@ def lines_for(term: Term, lines: FileWords, path: str, scopes: Sequence[str] = (
         found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
         said = parts(term.parts[0])
         if " " not in term.parts[0]:  # one token ("Microsoft.Azure.Functions.Worker.Core") is a name, read whole:
-            return found - (lines.imports if code and re.search(r"\w[./:]\w", term.parts[0]) else set()), term.weight
+            if len(said) >= 4:  # all its words in order in one of the line's tokens: retryMaxBackoffSeconds
+                found |= {i for i, text in enumerate(lines.texts) if in_one_token(term.parts[0], text)}
+            if code and re.search(r"\w[./:]\w", term.parts[0]):  # an import of a child or sibling module
+                found -= {i for i in lines.imports if not imports_exactly(lines.texts[i], term.parts[0])}
+            return found, term.weight
         if len(said) >= 4:  # a message with a placeholder: "Try again in {minutes} minutes."
             found |= {i for i, line in enumerate(lines.words) if in_order(said, line) >= 0.75 * len(said)}
         return found, term.weight
@@ -129,6 +134,34 @@ def in_string(text: str, run: Sequence[str]) -> bool:
         if any(tuple(found[k : k + n]) in (tuple(run), tuple(run[::-1])) for k in range(len(found) - n + 1)):
             return True
     return False
+
+
+def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> set[int]:
+    """The first lines of the runs of changed lines inside the member's definition (the definition their hunk's
+    funcname or a context line above them opens), or a comment right above its definition line: never a run of
+    another hunk of the file, inside another definition."""
+    found, starts = set(), lines.hunk_starts()
+    for k, i in enumerate(starts):
+        end = (starts[k + 1] if k + 1 < len(starts) else len(lines.numbers)) - 1
+        opened = [scope for at, scope in spans if at <= lines.numbers[i]]
+        below = [scope for at, scope in spans if at == lines.numbers[end] + 2] if end in lines.comments else []
+        if any(defines(scope, member) for scope in opened[-1:] + below):
+            found.add(i)
+    return found
+
+
+def in_one_token(name: str, text: str) -> bool:
+    """Whether one token of the line (no space inside) has all the quoted name's words in order, a `{placeholder}`
+    standing for any: `props.retryMaxBackoffSeconds()` for "retry.max.backoff.seconds", `"/api/orders/:order_id/items"`
+    for "/api/orders/{orderId}/items"; never `...Worker.Sdk.Generators` for "...Worker.Core"."""
+    said = parts(re.sub(r"\{[^{}]*\}", " ", name))
+    return len(said) >= 2 and any(in_order(said, parts(token)) == len(said) for token in text.split())
+
+
+def imports_exactly(text: str, name: str) -> bool:
+    """Whether an import line imports the quoted module itself (`from six.moves import urllib` for "six.moves",
+    `using Newtonsoft.Json;`), not a child or a sibling of it (`using Newtonsoft.Json.Linq;`)."""
+    return re.search(rf"(?<![\w./:]){re.escape(name)}(?![\w]|[./:]\w)", text, re.IGNORECASE) is not None
 
 
 def bare(value: str) -> float:
