@@ -261,14 +261,3 @@ def test_a_one_sentence_story_in_a_related_pages_words_leaves_the_names_to_decid
 def test_a_one_sentence_story_says_its_page(rst: bool) -> None:
     budget, backoff = weighed(rst, (BUDGET, BACKOFF), RETRIES, [STORY_SAID[1]])
     assert budget[:1] == ["Specification"] and not backoff
-
-
-@pytest.mark.parametrize("rst", [False, True])
-def test_a_story_saying_two_implemented_pages_keeps_both(rst: bool) -> None:
-    """The change implements both pages; the story says one in four sentences, the other in one: a page owning
-    one of the story's sentences stays told (failing before: 1 < SHARE * 4 made the second background)."""
-    story = [*STORY_SAID, "A failing service sees few retries under load.", "A success earns a tenth of a token.",
-             "The wait between two attempts doubles."]  # fmt: skip
-    lines = (*EARNS, "delay = min(delay * 2, max_backoff_seconds)")
-    budget, backoff = weighed(rst, (BUDGET_RATE, BACKOFF_ALONE), lines, story)
-    assert budget[:1] == ["Specification"] and backoff[:1] == ["Specification"]

@@ -19,11 +19,12 @@ beside the specification the change implements, a related one naming two of its 
 
 Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
 the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
-says most of it (passage_weights.story_match), and a long page saying none of the story's sentences is background
-(story_pages), however many of the change's names it holds; so is a short page the story does not say when a long
-one it says is cited (a short page beside short ones stays spoken to when a passage of it matches: a team's pages
-say the story in its own words, as the story does). When that leaves no page spoken to (a one-line story told in a
-related page's words, a bug's symptom), the change's names decide alone. The others
+says most of it (passage_weights.story_match), and a long page saying under SHARE of what the page saying most of
+the story's sentences says is background (story_pages), however many of the change's names it holds; so is a
+short page the story does not say when a long one it says is cited (a short page beside short ones stays spoken to
+when a passage of it matches: a team's pages say the story in its own words, as the story does). When that leaves
+no page spoken to (a one-line story told in a related page's words, a bug's symptom), the change's names decide
+alone. The others
 are weighed among themselves: a name every one of them holds is their topic (NEP 35 and NEP 18 both say
 `__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it).
 
@@ -83,10 +84,9 @@ def _within(term: Name, name: Name) -> bool:
 def story_pages(
     words: Sequence[frozenset[str]], where: Sequence[tuple[int, str]], story: Sequence[frozenset[str]]
 ) -> set[int] | None:
-    """The cited pages that say one of the story's sentences or more, each sentence said by the page one of whose
-    passages says most of it (passage_weights.story_match); None when fewer than two pages, or no sentence any page
-    says. A page the change implements may own fewer of them than another it implements too (a long criteria list on
-    one feature, one sentence on the other): only a page the story never says is background."""
+    """The cited pages that say a fair share (SHARE) of the story's sentences, each sentence said by the page one of
+    whose passages says most of it (passage_weights.story_match), of what the page saying most of them says; None
+    when fewer than two pages, or no sentence any page says."""
     pages = sorted({page for page, _ in where})
     if len(pages) < 2 or not story:
         return None
@@ -98,7 +98,8 @@ def story_pages(
         top = max(best.values())
         for page in (p for p, share in best.items() if top > 0 and share == top):
             owned[page] = owned.get(page, 0) + 1
-    return {p for p in pages if owned.get(p, 0)} or None
+    most = max(owned.values(), default=0)
+    return {p for p in pages if owned.get(p, 0) >= SHARE * most} if most else None
 
 
 def spoken_to(
