@@ -51,6 +51,14 @@ def venv_python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def pip_runner() -> str:
+    """The base Python's pip as the task runs it in a venv without a pip of its own: `__pip-runner__.py` imports
+    only pip from the base. (Running pip's folder instead puts the whole base site-packages on sys.path, so
+    `pip check` would judge whatever else the base Python has installed, not the task's venv.)"""
+    code = "import pip, os; print(os.path.join(os.path.dirname(pip.__file__), '__pip-runner__.py'))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def site_packages(venv: Path) -> set[str]:
     code = "import sys, os; print('\\n'.join(os.listdir(next(p for p in sys.path if p.endswith('site-packages')))))"
     done = subprocess.run([venv_python(venv), "-c", code], capture_output=True, text=True, check=True)
@@ -73,9 +81,7 @@ def test_the_task_installs_its_wheel_and_pinned_dependencies_and_posts(sandbox, 
     direct = json.loads((venv_python(venv).parent.parent.glob("**/doc_context-*.dist-info/direct_url.json")
                          .__next__()).read_text())  # fmt: skip
     assert direct["url"].endswith(f"/task/python/doc_context-{version}-py3-none-any.whl"), "the carried wheel"
-    runner = subprocess.run([sys.executable, "-c", "import pip, os; print(os.path.dirname(pip.__file__))"],
-                            capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
-    check = subprocess.run([venv_python(venv), runner, "check"], capture_output=True, text=True, check=False)
+    check = subprocess.run([venv_python(venv), pip_runner(), "check"], capture_output=True, text=True, check=False)
     assert check.returncode == 0, "the lock is complete:\n" + check.stdout + check.stderr
 
     again = run_task(release / "task", agent_env(sandbox, tmp_path, offline(wheelhouse)))
