@@ -195,6 +195,31 @@ def test_code_in_the_issue_renders_as_written() -> None:
     assert out == "Run:\n\n```bash\necho *a* &amp; List<T>\n```\n\nand `List<T>`"
 
 
+INDENTED = [
+    # (id, text, the code a reader sees, or None: read as text, defused)
+    ("a tab", "\t<", "<\n"),
+    ("spaces and a tab", "  \tList<T> *p", "List<T> *p\n"),
+    ("after a blank line", "Run:\n\n    if a < b: *p\n\n      x\n\ndone <b>", "if a < b: *p\n\n  x\n"),
+    ("backticks inside", "    a ``` b", "a ``` b\n"),
+    ("a mention inside", "    @<6A3E-11> <b>", None),
+    ("a list item's paragraph", "- item\n\n    <b>", None),
+    ("after a quote", "> a\n\n    <b>", "<b>\n"),
+    ("after a list", "- a\n\nb\n\n    <b>", "<b>\n"),
+    ("a paragraph's lazy line", "a\n    <b>", None),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), [c[1:] for c in INDENTED], ids=[c[0] for c in INDENTED])
+def test_indented_code_reads_as_written(text: str, code: str | None) -> None:
+    """An indented code block shows its text literally: the escapes text needs (`&lt;`, `\\*`) would show as
+    written, so where nothing but code can be read there it is kept as a fence; elsewhere it is text."""
+    out = neutralize(text)
+    fences = [t.content for t in tokens(out) if t.type in ("fence", "code_block")]
+    assert fences == ([code] if code else [])
+    assert "&lt;" not in "".join(fences)
+    assert_defused(out)
+
+
 FALLBACK = [
     ("no closer", "```\n<b>"),
     ("closer less indented", "  ```\n  x\n```"),

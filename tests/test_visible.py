@@ -107,6 +107,7 @@ def comment(texts: list[str], titles: list[str], budget: int) -> str:
 )
 # a table under a list item's text, not indented as its text is: the paragraph's lazy continuation, pipes and all
 @example(texts=["- item\n| a | b |\n| --- | --- |\n| 1 | 2 |"], titles=[""], budget=119)
+@example(texts=["\t<"], titles=[""], budget=97)  # an indented code block shows its text as written
 def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[str], budget: int) -> None:
     out = comment(texts, titles, budget)
     assert visible_text(out) == read_text(out)

@@ -44,9 +44,9 @@ def fence_end(lines: Sequence[str], start: int) -> int | None:
     for end in range(start + 1, len(lines)):
         line = lines[end]
         closer = _CLOSER.fullmatch(line)
-        if closer and len(closer.group(2)) >= ticks and _columns(closer.group(1)) <= indent + 3:
+        if closer and len(closer.group(2)) >= ticks and columns(closer.group(1)) <= indent + 3:
             return end if closer.group(1) == opener.group(1) else None
-        if MENTION in line or (not blank(line) and _columns(line[: len(line) - len(line.lstrip(" \t"))]) < indent):
+        if MENTION in line or (not blank(line) and columns(line[: len(line) - len(line.lstrip(" \t"))]) < indent):
             return None
     return None
 
@@ -78,7 +78,7 @@ def _first_closer(lines: Sequence[str], start: int) -> int | None:
     ticks = len(opener.group(2)) if opener else 3
     for end in range(start + 1, len(lines)):
         closer = _CLOSER.fullmatch(lines[end])
-        if closer and len(closer.group(2)) >= ticks and _columns(closer.group(1)) <= 3:
+        if closer and len(closer.group(2)) >= ticks and columns(closer.group(1)) <= 3:
             return end
     return None
 
@@ -105,7 +105,7 @@ def code_spans(line: str) -> tuple[list[tuple[int, int]], bool]:
     return [(s, e) for s, e in spans if MENTION not in line[max(0, s - 1) : s] + line[s:e].strip("` ")], True
 
 
-def _columns(indent: str) -> int:
+def columns(indent: str) -> int:
     """The width of leading spaces and tabs, a tab reaching the next multiple of 4."""
     width = 0
     for char in indent:

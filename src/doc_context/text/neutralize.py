@@ -6,7 +6,8 @@ the rest of the comment, markdown images that load remote URLs, and links to any
 What it keeps: markdown blockquotes (a leading "> "; every other ">" is escaped), lists, tables,
 emphasis and http(s) links, and code as written: a fenced block or a code span that every renderer
 reads as we do (codespans.py) keeps its `<`, `&amp;` and `*a*`, so `List<T>` reads `List<T>`; any other
-backtick run of three or more is escaped as before.
+backtick run of three or more is escaped as before. An indented code block that no list item can hold
+becomes a fence holding its lines as written: indented, our escapes (`&lt;`) would show literally.
 
 Nothing invisible is added and invisible characters (Unicode format characters: zero-width spaces,
 joiners, bidi controls) are removed, so what a reader copies is what the text says. An Azure DevOps
@@ -24,13 +25,14 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from doc_context.text.codespans import blank, code_spans, fence_end, may_open_after
+from doc_context.text.codespans import MENTION, blank, code_spans, columns, fence_end, may_open_after
 from doc_context.text.mdwrite import plain
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SELECTORS = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # invisible, and Mn
 _IMAGE = re.compile(r"!\[([^\]\n]*)\]\(([^)\n]*)\)")
 _BACKTICKS = re.compile(r"`{3,}")
+_RUNS = re.compile(r"`+")
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _RULE = re.compile(r"(?:=+|-+|(?:[-*_][ \t]*){3,}|~{3,}.*)[ \t]*$")
 # What a culture-aware (ICU) search such as the agent's IndexOf("##vso[") skips: Unicode's default-ignorable code
@@ -75,18 +77,59 @@ def _defuse_lines(lines: list[str]) -> Iterator[str]:
     """Each line defused, but a kept fence's lines kept as written. `dirty`: an earlier line of the paragraph
     left a backtick the renderer may pair across lines; `settled`: no earlier line since the last blank one
     can take the next line into a table or a link definition (codespans.may_open)."""
-    i, dirty, settled = 0, False, True
+    i, dirty, settled, contained = 0, False, True, False
     while i < len(lines):
         end = fence_end(lines, i) if settled else None
         if end is not None:
             yield from lines[i : end + 1]
             i, dirty, settled = end + 1, False, True
             continue
+        opens = i == 0 or blank(lines[i - 1])  # a block may start here: no paragraph goes on
+        code = indented_code(lines, i) if opens and not contained else None
+        if code is not None:
+            yield from code[0]
+            i, dirty, settled = code[1], False, True
+            continue
+        if opens and not blank(lines[i]) and lines[i][0] not in " \t":  # a list before has ended
+            contained = False
+        contained = contained or bool(_LIST_MARKER.match(lines[i]))  # its items' lines are indented
         spans, clean = code_spans(lines[i]) if not dirty else ([], False)
         yield _defuse_line(lines[i], spans)
         dirty = not blank(lines[i]) and (dirty or not clean)
         settled = blank(lines[i]) or (settled and may_open_after(lines[i]))
         i += 1
+
+
+def indented_code(lines: list[str], start: int) -> tuple[list[str], int] | None:
+    """An indented code block opening at lines[start] (CommonMark 4.4: 4 columns or more, where no paragraph
+    goes on; the caller knows no list item holds it) as a fence holding its lines as written: as indented code the
+    renderer would show our escapes literally (`&lt;`, `\\*`). Also the index of the line after it. A block
+    holding a mention is not kept as code: its lines lose their indentation, to be defused as text (None)."""
+    end = start
+    while end < len(lines) and (blank(lines[end]) or columns(_indent(lines[end])) >= 4):
+        end += 1
+    while end > start and blank(lines[end - 1]):
+        end -= 1
+    block = [_dedent(line) for line in lines[start:end]]
+    if end == start or not lines[start].strip(" \t"):
+        return None
+    if any(MENTION in line for line in block):
+        lines[start:end] = [line.lstrip(" \t") for line in lines[start:end]]
+        return None
+    ticks = "`" * max(3, 1 + max((len(run) for line in block for run in _RUNS.findall(line)), default=0))
+    return [ticks, *block, ticks], end
+
+
+def _indent(line: str) -> str:
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _dedent(line: str) -> str:
+    """The line without its first 4 columns of indentation (a tab reaches the next multiple of 4)."""
+    at = 0
+    while at < len(line) and columns(line[: at + 1]) <= 4 and line[at] in " \t":
+        at += 1
+    return line[at:]
 
 
 def defuse_log_commands(text: str) -> str:
