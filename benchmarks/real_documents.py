@@ -20,8 +20,10 @@ page's lead shown alone, when nothing else of it is, is its lead and not a passa
 file's order (the 4th, 8th, 12th...), fixed before anything was measured. A pull request's batch says when it
 was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 12 from reStructuredText
 specifications, NumPy Enhancement Proposals and OpenStack oslo specs; 4: 12 from typing PEPs with typing_extensions
-and mypy, and DEP 14 with django-tasks); each batch's two parts print too, --batch N runs that batch alone and --family
-NAME one family (typing: the PEPs, the hidden set's kind of document).
+and mypy, and DEP 14 with django-tasks; 5: 12 from long PEPs beyond typing, with changes in other projects: families
+style (PEP 8, PEP 257 with pycodestyle, pydocstyle), wsgi (PEP 3333 with waitress, werkzeug), dbapi (PEP 249 with
+PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); each batch's two parts print too, --batch N runs that batch
+alone and --family NAME one family (typing: batch 4's PEPs, the hidden set's kind of document).
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """

@@ -2,8 +2,9 @@
 more from four families of public specifications or more, each pinned (repository, 40-hex commits, path), its
 story citing the specification it implements and a related one, a best passage and up to four more labelled,
 every fourth one held out, and no third-party text beyond short anchors; a second batch of twelve adds families, a
-third twelve from reStructuredText specifications (the hidden set's shape), and a fourth twelve from Python and Django
-Enhancement Proposals (the hidden set's own kind of document, never a packaging one)."""
+third twelve from reStructuredText specifications (the hidden set's shape), a fourth twelve from Python and Django
+Enhancement Proposals (the hidden set's own kind of document, never a packaging one), and a fifth twelve from long
+PEPs beyond the typing family with changes in other projects (never pip, packaging or a hidden project)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ COMMIT = re.compile(r"[0-9a-f]{40}")
 # The hidden set is packaging PEPs implemented by pip and packaging: a PEP here is a typing one, implemented by a
 # typing project, and no repository of the Python Packaging Authority is used.
 TYPING_CHANGES = {"python/typing_extensions", "python/mypy"}
+# The fifth batch's changes: style checkers, WSGI servers, a DB-API driver, a formatter; never a hidden set's project.
+PEP_CHANGES = {
+    "PyCQA/pycodestyle",
+    "PyCQA/pydocstyle",
+    "Pylons/waitress",
+    "pallets/werkzeug",
+    "PyMySQL/PyMySQL",
+    "psf/black",
+}
+HIDDEN = re.compile(
+    r"pytest|aiohttp|attrs|terraform-plugin-framework|xstate|rubocop|opentelemetry-dotnet|spotbugs", re.I
+)
 PACKAGING = re.compile(
     r"packag|distribut|metadata|wheel|build|pyproject|install|lock ?file|depend|requirement|version|simple api|"
     r"repositor|index|yank|environment",
@@ -38,9 +51,9 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
     assert [pr["held_out"] for pr in DATA] == [n % 4 == 3 for n in range(len(DATA))]
     assert len({pr["name"] for pr in DATA}) == len(DATA)
     batches = [pr["batch"] for pr in DATA]
-    assert batches == sorted(batches) and set(batches) == {1, 2, 3, 4}  # batches 2, 3 and 4: twelve more each
-    assert batches.index(3) - batches.index(2) >= 12 and batches.index(4) - batches.index(3) >= 12
-    assert len(batches) - batches.index(4) >= 12
+    assert batches == sorted(batches) and set(batches) == {1, 2, 3, 4, 5}  # batches 2 to 5: twelve more each
+    assert all(batches.index(n + 1) - batches.index(n) >= 12 for n in (2, 3, 4))
+    assert len(batches) - batches.index(5) >= 12
     assert {pr["family"] for pr in DATA if pr["batch"] == 2} - {pr["family"] for pr in DATA if pr["batch"] == 1}
     third = [pr for pr in DATA if pr["batch"] == 3]  # reStructuredText only, from two families at least
     assert len({pr["family"] for pr in third}) >= 2
@@ -48,6 +61,14 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
     fourth = [pr for pr in DATA if pr["batch"] == 4]  # reStructuredText, two families at least, a quarter held out
     assert len({pr["family"] for pr in fourth}) >= 2 and sum(pr["held_out"] for pr in fourth) == len(fourth) // 4
     assert all(page["path"].endswith(".rst") for pr in fourth for page in pr["pages"])
+    fifth = [pr for pr in DATA if pr["batch"] == 5]  # PEPs only (a .txt PEP is reStructuredText), a quarter held out
+    assert len({pr["family"] for pr in fifth}) >= 3 and sum(pr["held_out"] for pr in fifth) == len(fifth) // 4
+    assert all(
+        page["repo"] == "python/peps" and page["path"].endswith((".rst", ".txt"))
+        for pr in fifth
+        for page in pr["pages"]
+    )
+    assert all(pr["change"]["repo"] in PEP_CHANGES for pr in fifth)
     for pr in DATA:
         change = pr["change"]
         assert COMMIT.fullmatch(change["base"]) and COMMIT.fullmatch(change["commit"]), pr["name"]
@@ -56,13 +77,16 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
         assert (implements["cited"], related["cited"]) == ("implements", "related"), pr["name"]
         assert implements["path"] != related["path"], pr["name"]
         assert not any(pypa(repo) for repo in [change["repo"], *(page["repo"] for page in pr["pages"])]), pr["name"]
+        assert not HIDDEN.search(change["repo"]), pr["name"]
         if any(page["repo"] == "python/peps" for page in pr["pages"]):  # the hidden set's kind: never packaging
-            assert pr["batch"] == 4 and change["repo"] in TYPING_CHANGES, pr["name"]
+            assert change["repo"] in (TYPING_CHANGES if pr["batch"] == 4 else PEP_CHANGES), pr["name"]
+            assert pr["batch"] in (4, 5), pr["name"]
             assert all(not PACKAGING.search(page["title"]) for page in pr["pages"]), pr["name"]
         assert implements["best"] and len(implements["labelled"]) <= 4, pr["name"]
         assert "best" not in related and not related.get("labelled"), pr["name"]
         for page in (implements, related):
-            assert COMMIT.fullmatch(page["commit"]) and page["path"].endswith((".md", ".rst")), pr["name"]
+            assert COMMIT.fullmatch(page["commit"]), pr["name"]
+            assert page["path"].endswith((".md", ".rst")) or page["repo"] == "python/peps", pr["name"]
             for anchor in [page.get("best", ""), *page.get("labelled", []), *page.get("related", [])]:
                 assert len(anchor) <= 100 and len(anchor.split()) <= 16, (pr["name"], anchor)
 
@@ -80,6 +104,8 @@ def test_the_benchmark_data_has_the_shape_the_issue_asks() -> None:
         ("PEP 705: TypedDict: Read-only items", False),
         ("PEP 696: Type Defaults for Type Parameters", False),
         ("DEP 14: Background workers", False),
+        ("PEP 3333: Python Web Server Gateway Interface v1.0.1", False),
+        ("PEP 249: Python Database API Specification v2.0", False),
     ],
 )
 def test_a_packaging_specification_is_told_by_its_title(title: str, packaging: bool) -> None:
@@ -91,6 +117,7 @@ def test_the_held_out_rows_stay_the_ones_fixed_before_the_first_run() -> None:
     held = {pr["batch"]: sorted(p["name"] for p in DATA if p["batch"] == pr["batch"] and p["held_out"]) for pr in DATA}
     assert held[3] == ["numpy-clip-python-ints", "numpy-outer-weak-scalars", "oslo-config-machine-readable"]
     assert held[4] == ["django-tasks-async-enqueue", "mypy-typevar-default-syntax", "te-typeis"]
+    assert held[5] == ["black-fstring-pep701", "pycodestyle-binary-operator-break", "pymysql-nextset"]
 
 
 def test_the_pipeline_is_not_checked_in() -> None:
