@@ -71,6 +71,22 @@ def test_a_restructuredtext_proposal_has_sections_a_header_and_a_lead() -> None:
     ]
 
 
+def test_a_proposals_header_with_a_field_left_empty_is_still_its_header() -> None:
+    """A PEP's header as written before its dates were filled in (`Created:` and `Post-History:` empty, PEP 249's
+    text until 2012): the header, not a passage quoting "PEP: 9999 Title: ..." first."""
+    header = PROPOSAL.split("\n\n", 1)
+    page = header[0] + "\nContent-Type: text/x-rst\nCreated:\nPost-History:\nReplaces: 9998\n\n" + header[1]
+    found = passages(wiki_to_markdown(page).text, "Recording the installer")
+    assert [p.section for p in found] == [
+        "Abstract",
+        "Rationale",
+        "Specification",
+        "Its format",
+        "Storing it in METADATA",
+    ]
+    assert not [p for p in found if "9999" in p.plain]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

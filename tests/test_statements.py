@@ -81,6 +81,8 @@ def test_sentences_about_other_things_are_not_compared(a: str, b: str) -> None:
         ("Lock the account after [5 failed attempts](https://wiki/x).", ["5 attempts"]),  # a link's text: no index
         ("Refunds are accepted within thirty (30) days.", ["30 days"]),  # the number's own brackets end no clause
         ("Lock it after five (5) failed attempts.", ["5 attempts"]),
+        ("PEP 342's generator support and the 1990\u2019s style", []),  # a name's or a decade's 's: no seconds
+        ("Wait 30 s, then 2 more seconds", ["30 seconds", "2 seconds"]),
     ],
 )
 def test_values_and_their_units(text: str, values: list[str]) -> None:

@@ -55,6 +55,7 @@ _TOKEN = re.compile(rf"([€$£])?({_NUMBER})(?:\s?(%|‰))?|[A-Za-z][A-Za-z'{AP
 _COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earlier|greater|higher|lower)\s+than\b")
 _IN_A_NAME = re.compile(r"(?:[A-Za-z][-_]?|[\w\]]\\?\[)\Z")  # a number after these is in a name (an index)
 _CLAUSE_END = re.compile(r"[,;:()\[\]]")
+_POSSESSIVE = re.compile(rf"['{APOSTROPHE}]s(?![A-Za-z])")
 _SPANS = re.compile(r"`[^`]*`|\S*\w-\w\S*")  # code and hyphenated names: "-no-warnings-as-errors", "no-op"
 _A_TYPE = re.compile(  # a named value a sentence calls a type: "a new `Package.Dependency.Trait` type"
     r"(?:\.\w+)*`?\s+(?:types?|class(?:es)?|structs?|interfaces?|enums?|traits?|protocols?|records?)\b", re.I
@@ -142,6 +143,8 @@ def prose_values(text: str) -> list[Value]:
             continue
         if number is not None and not currency and _IN_A_NAME.search(text, 0, m.start()):
             continue  # sha512, SHA-512, UTF-8, subject[0]: part of a name, no amount
+        if not percent and _POSSESSIVE.match(text, m.end()):
+            continue  # "PEP 342's generators", "the 1990's": a name or a decade, not 342 seconds
         amount = _amount(number) if number else float(NUMBER_WORDS[written])
         unit = unit_of(currency or "") or unit_of(percent or "")
         end = m.end()

@@ -43,6 +43,7 @@ _RETELLS = re.compile(  # a page's own summary of what follows: the whole headin
 )
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
+_EMPTY_FIELD = re.compile(r"^[A-Z][\w()/'-]{0,30}:[ \t]*$")  # "Created:", a header's field with no value
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
 _ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
 _TOC_TITLE = re.compile(r"^\W*(?:table of )?contents\W*$", re.IGNORECASE)
@@ -121,7 +122,9 @@ def metadata(kind: str, lines: list[str], titled: bool = False) -> bool:
 
 
 def _all_fields(lines: list[str], field: re.Pattern[str]) -> bool:
-    return all(field.match(line) or line[:1] in " \t" for line in lines)
+    """Every line a field, one going on with the line above (indented) or, in a header, a field left empty
+    (a PEP's `Created:` or `Post-History:` before its value was written)."""
+    return all(field.match(line) or line[:1] in " \t" or _EMPTY_FIELD.match(line) for line in lines)
 
 
 def navigation(text: str) -> bool:
