@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.change.unified import parse_diff
-from doc_context.relevance.members import called, defines
+from doc_context.relevance.members import called
 from doc_context.summary.evidence import EvidenceFinder
 
 SIBLINGS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
@@ -92,24 +92,6 @@ def test_the_member_in_another_types_file_is_not_the_one_named() -> None:
     criterion = "`QueryManager.refetchQueries` keeps the results in order."
     found = hunk("src/core/ObservableQuery.ts", "  public refetchQueries(): void {", "    results.sort(byIndex);")
     assert evidence(criterion, found) == []
-
-
-@pytest.mark.parametrize(
-    ("line", "name", "expected"),
-    [
-        ("def chat_update(options = {})", "chat_update", True),
-        ("def deliver_later", "deliver_later", True),
-        ("def self.build(options)", "build", True),
-        ("public synchronized void stop(final long stopInterval) throws Exception {", "stop", True),
-        ("func (m *Monitor) Stop(timeout time.Duration) error {", "Stop", True),
-        ("public refetchQueries<TResult>(options: RefetchOptions): Promise<TResult[]> {", "refetchQueries", True),
-        ("def update(self, stop=None):", "stop", False),  # a parameter, not the definition
-        ("private void stopAll() {", "stop", False),
-        ("watcher.stop(timeout);", "stop", False),  # a call on another object defines nothing
-    ],
-)
-def test_a_line_defines_a_name(line, name, expected) -> None:
-    assert defines(line, name) is expected
 
 
 CALLS = [  # (language, criterion naming an instance's member with its type, a file calling it on an instance, a line)

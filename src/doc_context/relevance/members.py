@@ -1,8 +1,6 @@
 """Pure: a member a criterion names with its type (`Type.member`, Javadoc's and Ruby's `Type#member`,
 `Module::Type.member`, Go's `(Type).Member`), where the code says it without the type.
 
-    defines("def chat_update(options = {})", "chat_update")          # True: the line defines it
-    defines("def update(self, stop=None):", "stop")                   # False: a parameter
     called("        DATE_FORMATTER.formatTo(buffer);", "DateTimeFormatter#formatTo(StringBuilder)")   # True
     called("        formatter.format(buffer);", "DateTimeFormatter#format")                         # False
     called("        log.info(order.toString());", "Money#toString")                                     # False
@@ -12,7 +10,7 @@ An instance's method is called on the instance, never on its type: `formatter.fo
 called on a receiver tied to the type: its name shares a piece with the type's, or the file writes the type's name
 (toString, getValue, read_text are every type's). A one-piece one (`format`, `stop`, `exit`) is every type's, and
 meets only its type's file. A change inside the member's definition in its type's file (git's funcname, a
-definition line above the change) is about it, though no changed line writes its name.
+definition line above the change: relevance/definitions.defines) is about it, though no changed line writes its name.
 """
 
 from __future__ import annotations
@@ -23,18 +21,6 @@ from collections.abc import Iterable
 from doc_context.relevance.language import language_word
 from doc_context.relevance.names import qualified
 from doc_context.relevance.words import pieces
-
-_KEYWORD = r"\b(?:def|func|function|fun|fn|sub)\s+(?:self\.)?"  # Ruby's `def self.build`, Go's, Python's, ...
-
-
-def defines(line: str, name: str) -> bool:
-    """Whether a definition line defines the name: the name, its type parameters aside, before the line's `(` or at
-    its end (`def chat_update(`, `public void stop(`, `func (m *Monitor) Stop(`, `refetchQueries<T>(`,
-    `def deliver_later`), or after a definition keyword; never a parameter, a longer name or another object's call."""
-    written = re.escape(name)
-    if re.search(rf"(?<![\w.$]){written}\s*(?:<[^()]*>)?\s*(?:\(|$)", line.strip()):
-        return True
-    return re.search(rf"{_KEYWORD}{written}\b", line) is not None
 
 
 def called(text: str, code: str, typed: bool = False) -> bool:

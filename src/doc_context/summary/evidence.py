@@ -34,7 +34,7 @@ from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
-from doc_context.relevance.definitions import in_definition
+from doc_context.relevance.definitions import defines, in_definition
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -42,7 +42,7 @@ from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
-from doc_context.summary.evidence_doubles import defines, doubled
+from doc_context.summary.evidence_doubles import doubled
 from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,

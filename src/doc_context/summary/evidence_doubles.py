@@ -6,28 +6,21 @@ name is, a definition its changes sit in); where it never does, a line of a test
 the test's double, and is no evidence for it. A line calling it is left as it is (a test exercising the code).
 
     doubled(index, terms, files)             # the labels of the named code the change's own code never writes
-    defines("  setItem: vi.fn((k, v) => {", "setItem")      # True
+
+A line defining it is relevance/definitions.defines.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.everywhere import is_doc, is_test
-from doc_context.relevance.names import member_of_file, names_file, qualified
+from doc_context.relevance.names import member_of_file, names_file
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_match import lines_for
-
-_DEFINITIONS = (  # {n}: the name; a keyword's definition, an object's or a hash's member, a method's signature
-    r"^\s*(?:async\s+)?(?:def|func|function|fn|fun)\s+(?:self\.|\([^)]*\)\s*)?{n}\b",
-    r"^\s*['\"]?{n}['\"]?\s*:(?!:)",
-    r"^\s*(?:[\w<>\[\],?]+\s+)+{n}\s*\([^)]*\)\s*(?:\{{|=>|$)",
-    r"^\s*{n}\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{{\s*$",
-)
 
 
 def doubled(index: DiffIndex, terms: CriterionTerms, files: Sequence[set[int]]) -> frozenset[str]:
@@ -42,15 +35,6 @@ def doubled(index: DiffIndex, terms: CriterionTerms, files: Sequence[set[int]]) 
         for term, found in zip(terms.terms, files, strict=True)
         if term.kind == "ident" and term.named and not any(_touches(index, n, term) for n in found & code)
     )
-
-
-def defines(text: str, label: str) -> bool:
-    """Whether a line defines the name (its last part): a function or method, an object's or a hash's member."""
-    found = qualified(label)
-    if not found:
-        return False
-    name = re.escape(found[-1])
-    return any(re.search(pattern.format(n=name), text) for pattern in _DEFINITIONS)
 
 
 def _touches(index: DiffIndex, file_no: int, term: Term) -> bool:

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import WEAK, Term
+from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
-from doc_context.relevance.members import called, defines, instance_member, writes_type
+from doc_context.relevance.members import called, instance_member, writes_type
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, version_written

@@ -1,0 +1,43 @@
+"""relevance/definitions.defines: the one answer to "does this line define the name", for a member's definition a
+change sits in (summary/evidence_match.inside) and a test's double (summary/evidence_doubles)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.relevance.definitions import defines
+
+DEFINES = [  # (language, line, name, expected)
+    ("Ruby", "def chat_update(options = {})", "chat_update", True),
+    ("Ruby", "def deliver_later", "deliver_later", True),
+    ("Ruby", "def self.build(options)", "build", True),
+    ("Ruby", "    def set_item(key, value)", "set_item", True),
+    ("Python", "    def set_item(self, key, value):", "set_item", True),
+    ("Python", "    async def set_item(self, key, value):", "set_item", True),
+    ("Python", "def update(self, stop=None):", "stop", False),  # a parameter, not the definition
+    ("Python", "class BoundLogger(BoundLoggerBase):", "BoundLogger", True),
+    ("Go", "type Monitor struct {", "Monitor", True),
+    ("Java", "public synchronized void stop(final long stopInterval) throws Exception {", "stop", True),
+    ("Java", "        public void setItem(String key, String value) {", "setItem", True),
+    ("Java", "private void stopAll() {", "stop", False),  # a longer name
+    ("Java", "watcher.stop(timeout);", "stop", False),  # a call on another object defines nothing
+    ("Go", "func (m *Monitor) Stop(timeout time.Duration) error {", "Stop", True),
+    ("Go", "func (f *fakeStorage) SetItem(key, value string) error {", "SetItem", True),
+    ("TypeScript", "public refetchQueries<T>(options: RefetchOptions): Promise<T[]> {", "refetchQueries", True),
+    ("C#", "public async IAsyncEnumerable<T> ReturnsIAsyncEnumerable<T>", "IAsyncEnumerable", False),  # its type
+    ("TypeScript", "  setItem: vi.fn((key, value) => {", "setItem", True),  # an object's member
+    ("TypeScript", "  setItem(key: string, value: string): void {", "setItem", True),  # a method's shorthand
+    ("TypeScript", "    setItem(key, value);", "setItem", False),  # a call
+    ("TypeScript", "    expect(storage.setItem).toHaveBeenCalled();", "setItem", False),
+    ("C#", "        public void SetItem(string key, string value)", "SetItem", True),
+    ("C#", "        public Task<Order> PlaceOrderAsync(", "PlaceOrderAsync", True),  # parameters wrapped
+    ("C#", "        public int RetryCount", "RetryCount", True),  # a property
+    ("C#", "        var count = client.RetryCount;", "RetryCount", False),
+    ("C#", "`Storage.SetItem` keeps the key", "Storage.SetItem", False),  # a qualified name: its last part
+    ("C#", "        public void SetItem(string key, string value)", "Storage.SetItem", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "line", "name", "expected"), DEFINES, ids=[f"{c[0]}-{c[2]}" for c in DEFINES])
+def test_a_line_defines_a_name(language, line, name, expected) -> None:
+    assert defines(line, name) is expected, language
