@@ -30,9 +30,6 @@ _ASIDE = re.compile(
     r"reference implementation)\b",
     re.IGNORECASE,
 )
-_SPECIFIES = re.compile(
-    r"\b(?:specification|reference-level|detailed design|design details?|requirements?|rules?)\b", re.I
-)
 _STATES = re.compile(  # a heading naming what is built, by its start (PEPs, DEPs, KEPs, Rust RFCs, NEPs, oslo specs)
     r"^\W*(?:(?:\d+(?:\.\d+)*\.?|[a-z][.)])\s+)?(?:specification|proposal|proposed\b|detailed (?:design|description|"
     r"explanation)|(?:design|implementation) details?|reference-level)\b",
@@ -58,9 +55,11 @@ def heading_level(line: str) -> int:
 
 def aside(headings: list[tuple[int, str]]) -> bool:
     """Whether the section the headings lead to (outermost first) is aside from the specification: one of
-    them says rationale, history, examples... and no heading nearer than it says specification or rules."""
+    them says rationale, history, examples... and no heading nearer than it states what is built by its start, as
+    specifies() reads one (`Specification`, `Proposed change`, `Design Details`); a word inside a heading says
+    nothing ("Monitoring Requirements" in a questionnaire, "Rules of thumb" among rejected ideas)."""
     for _, text in reversed(headings):
-        if _SPECIFIES.search(text):
+        if _STATES.match(text):
             return False
         if _ASIDE.search(text):
             return True
