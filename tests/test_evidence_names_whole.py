@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from doc_context.change.unified import parse_diff
+from doc_context.relevance.names import names_file
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
 
@@ -268,3 +269,36 @@ RECEIVERS = [  # (criterion, path, the method's definition)
 @pytest.mark.parametrize(("criterion", "path", "line"), RECEIVERS, ids=["pointer", "package"])
 def test_a_go_receiver_names_its_type_pointer_or_not(criterion, path, line) -> None:
     assert evidence(criterion, path, line) == [f"/{path}"]
+
+
+SOURCES = [  # (language, criterion naming a module with its package, its file below the package's src/, another's)
+    (
+        "TypeScript",
+        "Fix `@emotion/css/create-instance` types in module resolution modes.",
+        "packages/css/src/create-instance.d.ts",
+        "packages/react/src/create-instance.d.ts",
+    ),
+    (
+        "TypeScript unscoped",
+        "Fix `shop-cart/checkout` totals when the basket is empty.",
+        "packages/shop-cart/src/checkout.ts",
+        "packages/shop-admin/src/checkout.ts",
+    ),
+    ("Rust", "`tokio::process` reaps children in blocking tasks.", "tokio/src/process.rs", "tokio-util/src/process.rs"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "other"), SOURCES, ids=[s[0] for s in SOURCES])
+def test_a_module_named_with_its_package_meets_its_file_below_src(language, criterion, path, other) -> None:
+    """A package's sources sit in its src/ folder: `@scope/pkg/module` is packages/pkg/src/module.ts, `crate::module`
+    crate/src/module.rs, even where no changed line spells it (an import path rewritten)."""
+    line = "export * from '../types/index'" if language != "Rust" else "pub use crate::io::blocking;"
+    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence(criterion, other, line) == [], language  # the module of another package
+
+
+def test_a_decorator_is_no_scoped_package() -> None:
+    """Only an npm scope's @ is set aside (`@emotion/css`): a decorator or an annotation names no file by it."""
+    assert names_file("@emotion/css/create-instance", "/packages/css/src/create-instance.ts")
+    assert not names_file("@command", "/src/click/command.py")
+    assert not names_file("@JsonIgnore", "/src/main/java/com/fasterxml/jackson/annotation/JsonIgnore.java")

@@ -19,6 +19,7 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           graphql-codegen-cli/src/init/), as `changeset tag` names it
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
+  release a dependency's major version ("React 18", "v12"): a manifest's line whose range holds it (dependencies.py)
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
 Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (relevance/words.py); units
@@ -33,12 +34,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from doc_context.relevance.commands import named_subcommands
+from doc_context.relevance.dependencies import releases
 from doc_context.relevance.formats import format_words
 from doc_context.relevance.language import LANGUAGE, language_word
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command"]
+Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release"]
 STRONG, WEAK = 2, 1
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
@@ -167,6 +169,12 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
     terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, _PROSE_COMMON)]
+    found = releases(_CODE_SPAN.sub(" ", text))  # "React 18": a manifest's @types/react ^18.2.7 (dependencies.py)
+    terms += [
+        Term("release", (n.lower(), *m), STRONG, f"{n} {m[0]}" if n else ", ".join(f"v{v}" for v in m))
+        for n, *m in found
+        if not n or not set(parts(n)) <= COMMON
+    ]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())

@@ -12,12 +12,15 @@ defines it, in each language's layout.
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
     names_file("com.acme.billing.Invoice", "/src/main/java/com/acme/billing/Invoice.java")   # True (Java)
     names_file("Float64Value", "/internal/float64_value.go")                          # True (Go)
+    names_file("@emotion/css/create-instance", "/packages/css/src/create-instance.ts") # True (npm)
+    names_file("tokio::process", "/tokio/src/process.rs")                              # True (Rust)
     names_file("ArrayUtils", "/src/test/java/org/apache/ArrayUtilsTest.java")          # False: its test says more
     names_file("Cluster", "/src/ClusterIp.cs")                                         # False: another name
 
 The name's last part is the file's name, its extension aside, compared whole (the same pieces,
 however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
-has any, are the folders above, read from the file up (a namespace's leading parts may be above the tree: Contoso).
+has any, are the folders above, read from the file up (a namespace's leading parts may be above the tree: Contoso;
+a package's `src/` folder is none of them: `@scope/pkg/module` is packages/pkg/src/module.ts).
 A one-part name needs six letters or two pieces: `port` names no port.py.
 """
 
@@ -128,8 +131,9 @@ def _together(parts: list[str]) -> re.Pattern[str]:
 
 def qualified(code: str) -> list[str]:
     """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable; a Go
-    receiver's `(Value).Equal` -> Value, Equal."""
-    head = re.split(r"[^\w.:/#\-]", re.sub(r"^\(\*?([\w.]+)\)", r"\1", code.strip()), maxsplit=1)[0]
+    receiver's `(Value).Equal` -> Value, Equal; an npm package's scope, `@emotion/css/x`, its @ aside (a decorator's
+    or an annotation's, `@command`, stays: no file's name)."""
+    head = re.split(r"[^\w.:/#\-]", re.sub(r"^\(\*?([\w.]+)\)|^@(?=[\w.-]+/)", r"\1", code.strip()), maxsplit=1)[0]
     return [part for part in re.split(r"[.:/#]+", head) if part]
 
 
@@ -178,6 +182,8 @@ def _names(parts: list[str], path: str) -> bool:
     if len(parts) == 1:
         return True
     above = [_joined(f) for f in reversed(folders)]
+    if above[:1] == ["src"] and len(above) > 1:  # a package's sources: packages/css/src/create-instance.ts
+        above = above[1:]
     return bool(above) and _joined(parts[-2]) == above[0]
 
 

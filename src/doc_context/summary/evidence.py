@@ -33,8 +33,9 @@ from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
-from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term, criterion_terms
+from doc_context.relevance.criterion_terms import COMMON, STRONG, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import defines, in_definition
+from doc_context.relevance.dependencies import manifest
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -168,6 +169,8 @@ class EvidenceFinder:
     def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
         """The most a term can weigh in a file: a value nothing where its unit cannot be."""
         assert self.index is not None
+        if term.kind == "ident" and manifest(self.index.diff.files[file_no].path):
+            return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
         if term.kind != "value" or not term.unit:
             return term.weight
         if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in _sides(terms)):

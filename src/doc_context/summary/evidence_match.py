@@ -11,8 +11,9 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
-from doc_context.relevance.criterion_terms import WEAK, Term
+from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.definitions import defines
+from doc_context.relevance.dependencies import holds_release, manifest, names_dependency
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.members import called, instance_member, writes_type
@@ -44,6 +45,12 @@ def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int
     file's changes sit in begins, this side's numbers, as change/model.DiffFile.spans has them)."""
     code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
     # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
+    if term.kind == "ident" and manifest(path) and (declaring := _declaring(lines, term.label)):
+        return declaring, max(term.weight, STRONG)  # `zod`, `accounts`: the manifest's line declaring the package
+    if term.kind == "release":  # "React 18", "v12": a manifest's line declaring a range that holds it
+        return (
+            {i for i, t in enumerate(lines.texts) if holds_release(t, *term.parts)} if manifest(path) else set()
+        ), term.weight
     if term.kind == "ident":
         found = lines.run(term.parts) or lines.bridged(term.parts)
         module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
@@ -122,6 +129,10 @@ def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int
     if term.kind == "path":  # a line naming the file: "codespans.py: the code it keeps as written"
         return lines.literal(term.parts[0]), term.weight
     return set(), 0.0
+
+
+def _declaring(lines: FileWords, name: str) -> set[int]:
+    return {i for i, text in enumerate(lines.texts) if names_dependency(text, name)}
 
 
 def in_string(text: str, run: Sequence[str]) -> bool:

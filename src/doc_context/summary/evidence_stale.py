@@ -9,6 +9,7 @@ import re
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import Term
+from doc_context.relevance.dependencies import declared, manifest
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.names import qualified
 from doc_context.relevance.word_forms import forms
@@ -33,6 +34,9 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
         return set()
     fresh = index.fresh(file_no)
     path = index.diff.files[file_no].path
+    texts = index.file_words("added", file_no).texts
+    if manifest(path) and term.kind in ("ident", "release") and all(declared(texts[i]) for i in hit):
+        return {i for i in hit if fresh[i] == frozenset()}  # a dependency's line: its new range is what it says
     if term.kind == "change":  # "from 100 to 32": a line rewriting one that held 100 into one adding 32
         held = any(index.file_words("deleted", file_no).value(term.parts[0]))
         new = {f"#{number(p)}" for p in term.parts[1].split(".")}

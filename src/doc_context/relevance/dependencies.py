@@ -1,0 +1,105 @@
+"""Pure: a manifest's line declaring a dependency, its package's name and version range, as each ecosystem writes one:
+what a changelog says of a dependency ("updated `zod`", "support React 18", "widen the peer range to v12") meets it.
+
+    declared('    "@types/react": "^18.2.7",')                           # ("@types/react", "^18.2.7")   npm
+    declared('httpx = { version = ">=0.27", optional = true }')          # ("httpx", ">=0.27")          TOML
+    declared('    "httpx>=0.27,<1",')                                    # ("httpx", ">=0.27,<1")       PEP 508
+    declared('\tgithub.com/stretchr/testify v1.9.0')                     # ("github.com/stretchr/testify", "v1.9.0")  Go
+    declared('  spec.add_dependency "faraday", ">= 1.0"')                # ("faraday", ">= 1.0")        Ruby
+    declared('<PackageReference Include="Polly" Version="8.4.1" />')     # ("Polly", "8.4.1")           .NET
+    declared('    "name": "my-app",')                                    # None: a value, no version range
+
+    names_dependency('"@types/react": "^18.2.7",', "React")        # True: the package's last segment is the name
+    names_dependency('"react-dom": "^18.2.0",', "React")           # False: another package
+    holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "7", "12")   # True: releases the range holds
+    majors(">=7.0.0 || ^12.0.0")                                   # ("7", "12")
+
+A dependency is named by its package's name whole, or by its last segment (`@types/react`, `github.com/x/react`:
+react), case and joints aside (`Newtonsoft.Json` is newtonsoft-json). A release a changelog names ("React 18", "v12")
+is a major version the range holds (^18.2.7 holds 18; `>=7.0.0 || ^12.0.0` holds 7 and 12).
+"""
+
+from __future__ import annotations
+
+import re
+
+from doc_context.relevance.words import pieces
+
+_RANGE = r"[\^~<>=!v* ]*\d[\w.*+-]*(?:\s*(?:\|\||,|\s|-)\s*[\^~<>=!v* ]*\d[\w.*+-]*)*"
+_NAME = r"@?[A-Za-z0-9][\w.@/-]*"
+_FORMS = (
+    re.compile(rf"\s*['\"]({_NAME})['\"]\s*:\s*['\"]({_RANGE})['\"],?\s*"),  # npm, composer: "name": "^1.2"
+    re.compile(rf"\s*({_NAME})\s*=\s*['\"]({_RANGE})['\"]\s*"),  # Cargo, Poetry: name = "1.2"
+    re.compile(rf"\s*({_NAME})\s*=\s*\{{[^}}]*?\bversion\s*=\s*['\"]({_RANGE})['\"].*"),  # name = { version = "1.2" }
+    re.compile(
+        rf"\s*['\"]?([A-Za-z0-9][\w.-]*)(?:\[[\w,\s-]*\])?\s*((?:===?|[<>!~]=?)\s*{_RANGE})['\"]?,?\s*"
+    ),  # PEP 508
+    re.compile(r"\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]+/[\w./-]+)\s+(v\d[\w.+-]*)(?:\s*//.*)?"),  # go.mod
+    re.compile(  # Gemfile, gemspec: gem "name", "~> 1.0"; spec.add_dependency "name", ">= 1"
+        rf"\s*(?:gem|[\w.]*add_(?:runtime_|development_)?dependency)\s*\(?\s*['\"]({_NAME})['\"]\s*,\s*['\"]({_RANGE})['\"].*"
+    ),
+    re.compile(  # .NET: <PackageReference Include="Polly" Version="8.4.1" />
+        rf"\s*<Package(?:Reference|Version)\s+Include\s*=\s*\"({_NAME})\"\s+Version\s*=\s*\"\[?({_RANGE})[\])]?\".*"
+    ),
+)
+_MAJOR = re.compile(r"(?<![\w.])[\^~<>=!v ]*(\d+)(?=[.\w*+-]|\s|$|\|)")
+
+
+_VERSIONED = re.compile(r"[\^~<>=!v]|.*\d\.(?:\d|x|\*)")  # a range, not a bare number ("8080"): an operator or a dot
+_MANIFESTS = re.compile(
+    r"(?:^|/)(?:package\.json|composer\.json|Cargo\.toml|pyproject\.toml|setup\.cfg|go\.mod|Gemfile|[^/]+\.gemspec"
+    r"|requirements[^/]*\.(?:txt|in)|[^/]+\.(?:cs|fs|vb)proj|Directory\.Packages\.props|packages\.config)$"
+)
+_OWN = frozenset({"version"})  # a package's own version: no dependency
+
+
+_NAMED_RELEASE = re.compile(  # "React 18", "Java 11+", "Jackson 3.x": a capitalised name and its major version
+    r"(?<![\w.@/-])([A-Z][A-Za-z0-9]*(?:[.+#-][A-Za-z0-9]+)*)\s+v?(\d{1,3})(?:\.(?:\d+|x))*\+?(?![\w.%]*\w|\s*%)"
+)
+_BARE_RELEASE = re.compile(r"(?<![\w.@/-])v(\d{1,3})(?![\w.]*\w)")  # "v9, v10 and v12"
+
+
+def releases(prose: str) -> list[tuple[str, ...]]:
+    """The releases a text names, each (the name as written, its major version), and the bare ones ("v9, v10 and v12")
+    as one ("", "9", "10", "12") when there are two or more: a range; one alone ("tracing v2") is no dependency's."""
+    named = [(m.group(1), m.group(2)) for m in _NAMED_RELEASE.finditer(prose)]
+    bare = tuple(dict.fromkeys(m.group(1) for m in _BARE_RELEASE.finditer(prose)))
+    return named + ([("", *bare)] if len(bare) > 1 else [])
+
+
+def manifest(path: str) -> bool:
+    """Whether the file declares a project's dependencies, as its ecosystem names such a file."""
+    return _MANIFESTS.search(path) is not None
+
+
+def declared(text: str) -> tuple[str, str] | None:
+    """The package's name and version range a manifest line declares, or None for any other line."""
+    for form in _FORMS:
+        if (found := form.fullmatch(text.rstrip())) and _VERSIONED.match(found.group(2).strip()):
+            return (found.group(1), found.group(2).strip()) if found.group(1).lower() not in _OWN else None
+    return None
+
+
+def names_dependency(text: str, name: str) -> bool:
+    """Whether the line declares a dependency named so: its package's name whole, or its last segment."""
+    found = declared(text)
+    if found is None:
+        return False
+    package = found[0].lower()
+    wanted = _joined(name)
+    return bool(wanted) and wanted in (_joined(package), _joined(re.split(r"[/:]", package)[-1]))
+
+
+def majors(version_range: str) -> tuple[str, ...]:
+    """The major versions a range holds, in order: ^18.2.7 -> 18; `>=7.0.0 || ^12.0.0` -> 7, 12."""
+    return tuple(dict.fromkeys(m.group(1) for m in _MAJOR.finditer(version_range)))
+
+
+def holds_release(text: str, name: str, *major: str) -> bool:
+    """Whether the line declares a dependency holding the major versions, of the named package when there is a name."""
+    found = declared(text)
+    return found is not None and set(major) <= set(majors(found[1])) and (not name or names_dependency(text, name))
+
+
+def _joined(name: str) -> str:
+    return "".join(p.lower() for p in pieces(name.lstrip("@")))
