@@ -40,6 +40,10 @@ DIFFERENCES = [
     ("Refunds are paid no later than 30 days after the return.", "Refunds are paid within 30 days after the return.",
      ()),  # "no later than" bounds the value: no negation
     ("The hold is released within 60 seconds, not 30.", "The hold is released within 30 seconds.", ("number",)),
+    # a word in code or in quotes is named, not said: markdown's `None`, reStructuredText's ``None``, a quoted 'None'
+    ("If the item is `None`, no memory area is reserved.", "If the item is ``None``, no memory area is reserved.", ()),
+    ("If the item is 'None', no memory area is reserved.", "If the item is ``None``, no memory area is reserved.", ()),
+    ('If the item is "None", no memory area is reserved.', "If the item is `None`, no memory area is reserved.", ()),
 ]  # fmt: skip
 
 
@@ -132,7 +136,15 @@ def test_compare_two_sentences(a: str, b: str, found: tuple[str, ...] | None) ->
 
 
 @pytest.mark.parametrize(
-    "text", ["Pass `-no-warnings-as-errors` to the compiler.", "The call is a no-op on the second run."]
+    "text",
+    [
+        "Pass `-no-warnings-as-errors` to the compiler.",
+        "The call is a no-op on the second run.",
+        "The default value is ``None``.",  # reStructuredText's code
+        "The default value is “None”.",  # a word in quotes names itself
+        "The default value is 'None'.",
+        'Answer "no" to skip the prompt.',
+    ],
 )
 def test_a_negation_in_code_or_a_hyphenated_name_negates_nothing(text: str) -> None:
     assert not statement(text).negated

@@ -6,6 +6,9 @@ sentences of different sources meet when they speak of the same thing (most of t
 the sentence of each source that shares most of its name's words and states a value of its kind (`MaxAttempts =
 3` meets "5 failed attempts"), the best one only. Sources that meet form a group; a group whose sources state
 two values or more is one disagreement, said once, with each source and its value, never which one is right.
+A page the change does not speak to (a background page: the predecessor or rival of the specification it
+implements) states its own rules by design: it takes part beside a criterion, a comment or the diff, never against
+other pages alone.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class Sentence:
     document: str  # sentences of one document are never compared with each other
     statement: Statement
     about: frozenset[str] = frozenset()  # the words of its document's title (a page's, a work item's)
+    background: bool = False  # a page the change does not speak to: it differs from other pages by design
 
 
 Node = tuple[int, str]  # (index: a sentence, or len(sentences) + a setting's index; the dimension compared)
@@ -74,10 +78,12 @@ def find(
 
     for found_claims, kinds, claim_keys in _components(edges):
         nodes = [(n, dim) for c, dim in found_claims for n in sources_of(c)]
+        if all(n < base and sentences[n].source == "page" for n, _ in nodes):  # pages alone: background takes no part
+            nodes = [(n, dim) for n, dim in nodes if not sentences[n].background]
         sources = frozenset(n for n, _ in nodes)
-        if len(sources) < 2:
-            continue
         keys = {n: claim_keys[c] for c, _ in found_claims for n in sources_of(c)}
+        if len({keys[n] for n in sources}) < 2:
+            continue
         entry = found.setdefault(sources, (set(), {}, {}))
         entry[0].update(kinds)
         for n, dim in nodes:

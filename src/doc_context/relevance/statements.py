@@ -56,7 +56,10 @@ _COMPARED = re.compile(r"\s+(?:later|more|less|fewer|longer|shorter|sooner|earli
 _IN_A_NAME = re.compile(r"(?:[A-Za-z][-_]?|[\w\]]\\?\[)\Z")  # a number after these is in a name (an index)
 _CLAUSE_END = re.compile(r"[,;:()\[\]]")
 _POSSESSIVE = re.compile(rf"['{APOSTROPHE}]s(?![A-Za-z])")
-_SPANS = re.compile(r"`[^`]*`|\S*\w-\w\S*")  # code and hyphenated names: "-no-warnings-as-errors", "no-op"
+# code (markdown's `None`, reStructuredText's ``None``), hyphenated names ("-no-warnings-as-errors", "no-op") and a
+# word in quotes ('None', "no"): each names a word, none negates
+_QUOTES = "'\"\u201c\u2018", "'\"\u201d\u2019"  # a quote's opening marks, its closing ones
+_SPANS = re.compile(rf"``.+?``|`[^`]*`|\S*\w-\w\S*|(?<!\w)[{_QUOTES[0]}][^\s{_QUOTES[1]}]+[{_QUOTES[1]}](?!\w)")
 _A_TYPE = re.compile(  # a named value a sentence calls a type: "a new `Package.Dependency.Trait` type"
     r"(?:\.\w+)*`?\s+(?:types?|class(?:es)?|structs?|interfaces?|enums?|traits?|protocols?|records?)\b", re.I
 )
@@ -103,7 +106,7 @@ def statement(text: str) -> Statement:
     for n in named:
         rest = rest.replace(n.shown, " ")
     found = list(re.finditer(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", rest))
-    named_only = [m.span() for m in _SPANS.finditer(rest)]  # code and hyphenated names negate nothing
+    named_only = [m.span() for m in _SPANS.finditer(rest)]  # code, hyphenated or quoted names negate nothing
     lowered = [m.group().casefold().replace(APOSTROPHE, "'") for m in found]
     negations = [
         i

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from doc_context.models import Disagreement, Gathered, Summary
+from doc_context.models import Disagreement, Gathered, PageKey, Summary
 from doc_context.relevance.change import Change
 from doc_context.relevance.diff_values import settings_of
 from doc_context.relevance.disagreements import Sentence, find
@@ -51,16 +51,21 @@ def whose(items: Sequence[Summary]) -> str:
 
 
 def sentences(
-    gathered: Gathered, items: Sequence[Summary], split: Sequence[Sequence[Passage]] | None = None
+    gathered: Gathered,
+    items: Sequence[Summary],
+    split: Sequence[Sequence[Passage]] | None = None,
+    spoken: Collection[PageKey] | None = None,
 ) -> list[Sentence]:
     """Every sentence of the cited pages (not withheld) and of the work items' live criteria; `split`: each
-    page's passages as the quotes weighed them (else split here)."""
+    page's passages as the quotes weighed them (else split here); `spoken`: the keys of the pages the change speaks
+    to (speaks.py; None: every page), the others' sentences are background."""
     out: list[Sentence] = []
     split = split if split is not None else [passages(page.text, page.title) for page, _ in gathered.pages]
     for (page, _), found in zip(gathered.pages, split, strict=True):
         if page.withheld is not None:
             continue
         owner = f"page {page.key}"
+        title, background = about(page.title), spoken is not None and page.key not in spoken  # not spoken to
         page_said: list[Sentence] = []
         for p in found:
             if p.aside:
@@ -69,9 +74,8 @@ def sentences(
             text = without_addresses(text)  # a link's address states nothing: `[#13306](https://…)` is no value
             for s in line_sentences(text)[:MAX_SENTENCES]:
                 if not _states_no_rule(s):
-                    page_said.append(
-                        Sentence("page", page.title, page.web_url, owner, owner, statement(s), about(page.title))
-                    )
+                    said = statement(s)
+                    page_said.append(Sentence("page", page.title, page.web_url, owner, owner, said, title, background))
         out += distinctive(page_said)
     several = sum(1 for s in items if criteria_labels(s) and not s.withheld) > 1
     for item in items:
@@ -145,8 +149,9 @@ def with_disagreements(
     passages, as the quotes weighed them."""
     pr = links_ref(gathered.pull_request) if gathered.pull_request is not None else None
     diff = gathered.diff_lines
+    spoken = {p.page for p in pages if p.page is not None and p.relevance > 0}  # quotes what the change matches
     found = find(
-        sentences(gathered, items, split),
+        sentences(gathered, items, split, spoken),
         change.settings if change is not None else settings_of(diff) if diff is not None else [],
         (lambda path: files_view_url(pr, path)) if pr is not None else (lambda _: ""),
     )
