@@ -141,21 +141,30 @@ def without_addresses(text: str) -> str:
     return _ADDRESS.sub(lambda m: "]" if m.group().startswith("]") else " ", text)
 
 
-def page_topic(held: Sequence[set[T]], where: Sequence[tuple[int, str]]) -> dict[int, set[T]]:
-    """For each passage, what its page holds in PAGE_TOPIC of its sections or more (MIN_SECTIONS or more)."""
+def page_topic(
+    held: Sequence[set[T]], where: Sequence[tuple[int, str]], introduces: Sequence[bool] = ()
+) -> dict[int, set[T]]:
+    """For each passage, what its page holds in PAGE_TOPIC of its sections or more (MIN_SECTIONS or more): the
+    page's topic, which tells none of its sections apart. Save in the section that introduces it (`introduces`:
+    each passage that may, one neither aside nor retelling the page): the first such section holding it, in the
+    page's order, defines it ("A new `Sentinel` class will be added..."); the sections after it only use it."""
     if not where:
         return {}
     sections: dict[int, set[str]] = {}
     holding: dict[tuple[int, T], set[str]] = {}
-    for keys, (page, section) in zip(held, where, strict=True):
+    first: dict[tuple[int, T], tuple[int, str]] = {}  # the section introducing each term: its page and heading
+    for i, (keys, (page, section)) in enumerate(zip(held, where, strict=True)):
         sections.setdefault(page, set()).add(section)
         for key in keys:
             holding.setdefault((page, key), set()).add(section)
+            if introduces and introduces[i]:
+                first.setdefault((page, key), (page, section))
     topic: dict[int, set[T]] = {}
     for (page, key), found in holding.items():
         if len(sections[page]) >= MIN_SECTIONS and len(found) >= PAGE_TOPIC * len(sections[page]):
             topic.setdefault(page, set()).add(key)
-    return {i: topic.get(page, set()) for i, (page, _) in enumerate(where)}
+    return {i: {k for k in topic.get(page, set()) if first.get((page, k)) != (page, section)}
+            for i, (page, section) in enumerate(where)}  # fmt: skip
 
 
 def boilerplate(pages: Sequence[Sequence[str]]) -> set[str]:

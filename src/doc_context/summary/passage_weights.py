@@ -44,15 +44,17 @@ def weigh(
     change: ChangeTerms,
     where: Sequence[tuple[int, str]] = (),
     held: Sequence[set[Key]] | None = None,
+    introduces: Sequence[bool] = (),
 ) -> list[float]:
     """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
     the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
     passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
-    there (shared domain words tell no passage apart); `held`: each passage's terms (held_terms), when known."""
+    there (shared domain words tell no passage apart), save in the section introducing it (`introduces`: each
+    passage that may, passage_kinds.page_topic); `held`: each passage's terms (held_terms), when known."""
     held = held_terms(found, change) if held is None else held
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
-    topic = page_topic(held, where)
+    topic = page_topic(held, where, introduces)
     scores = [
         _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(held)

@@ -73,9 +73,10 @@ def weigh_pages(
     plain = [without_addresses(p.plain) for p in flat]
     terms = [text_terms(text) for text in plain]
     held = held_terms(terms, change)
+    introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
     weighed = [
         0.0 if " ".join(p.plain.casefold().split()) in template else s
-        for p, s in zip(flat, weigh(terms, change, where, held), strict=True)
+        for p, s in zip(flat, weigh(terms, change, where, held, introduces), strict=True)
     ]
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
