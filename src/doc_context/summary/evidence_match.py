@@ -1,8 +1,8 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
 summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
-split, abbreviated), or said in a string literal; a value with its unit, a quoted string, a file named; the lines
-that only repeat the work item's own sentences (those that rewrite a line the term was on before:
-summary/evidence_stale.py).
+split, abbreviated), or said in a string literal (never a test table's row name: the case it feeds); a value with its
+unit, a quoted string, a file named; the lines that only repeat the work item's own sentences (those that rewrite a
+line the term was on before: summary/evidence_stale.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import holds_release, manifest, names_dependency
-from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.members import called, instance_member, writes_type
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -26,6 +26,10 @@ NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together:
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
 # string literals (a quote inside a word is a contraction: don't, it's)
 _DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line
+_ROW_NAME = re.compile(  # a test table's row, named: a string key opening it (Go's map of cases, a dict or an object of
+    # them), or its name field (`{name: "nested blocks", ...}`)
+    r"""^\s*\{?\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?::|=>)\s*[{\[(]|^\s*\{?\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]"""
+)
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 
 
@@ -76,13 +80,14 @@ def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
         return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
+    rows = {i for i, text in enumerate(lines.texts) if _ROW_NAME.match(text)} if is_test(path) else set()
     if term.kind == "phrase":
         run, found = term.parts, lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
         if not found:  # "deprecation warning": warnDeprecated (relevance/word_forms.py)
             run, found = next(
                 ((r, hit) for r in in_forms(term.parts) if (hit := lines.run(r, either_order=True))), (run, found)
             )
-        found -= lines.imports if code else frozenset()
+        found -= (lines.imports if code else frozenset()) | rows
         if not term.joined or not found:
             return found, term.weight
         # server_hostname, or a message saying it ("workspaces configured"), not "the server's host" in code: a
@@ -92,7 +97,7 @@ def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int
     if term.kind == "word":
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
         found = found or set().union(*(lines.word(other) for other in forms(term.parts[0])))  # "serialization"
-        return found - (lines.imports if code else frozenset()), term.weight
+        return found - (lines.imports if code else frozenset()) - rows, term.weight
     if term.kind == "quoted":
         found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
         said = parts(term.parts[0])
