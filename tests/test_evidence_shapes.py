@@ -42,3 +42,31 @@ def test_a_test_tables_row_name_is_no_evidence(language, code, test, rows) -> No
     story = [RETRY, NESTED]
     assert found(NESTED, story, change) == [], language
     assert found(RETRY, story, change) == [f"/{code[0]}"], language
+
+
+VALIDATE = "Validate the stack files early with `OpTypeValidateStacks`."
+EMBEDDED = "Load embedded provider schemas into the state."
+NAMES = (
+    "OpTypeUnknownOpTypeGetVersionOpTypeObtainSchemaOpTypeParseModule"
+    + "OpTypeLoadModuleMetadataOpTypePreloadEmbeddedSchema"
+)
+TABLES = [  # (language, the code's file, its lines: the new operation, and the table of every operation's name)
+    ("Go", "internal/operation/op_type_string.go",
+     ("\t_ = x[OpTypeValidateStacks-7]", f'const _OpType_name = "{NAMES}OpTypeValidateStacks"')),
+    ("C#", "src/Operations/OpTypeNames.cs",
+     ("    OpTypeValidateStacks = 7,", f'    private const string Names = "{NAMES}OpTypeValidateStacks";')),
+    ("TypeScript", "src/operations/opTypeNames.ts",
+     ("  OpTypeValidateStacks = 7,", f'export const names = "{NAMES}OpTypeValidateStacks";')),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "lines"), TABLES, ids=[c[0] for c in TABLES])
+def test_names_run_together_in_a_table_are_no_name(language, path, lines) -> None:
+    """terraform-ls's decoys (issue 32): "Load embedded provider schemas ..." and "Early decode ... references" pointed
+    at the line of Go's stringer output that runs every operation's name together (`_OpType_name = "OpTypeUnknown
+    OpTypeGetTerraformVersion..."`), rewritten whenever one operation is added. A token too long to be a name (a
+    table of names, encoded data) holds no one name's words; the line still shows the name the change adds."""
+    change = diff(path, *lines)
+    story = [VALIDATE, EMBEDDED]
+    assert found(EMBEDDED, story, change) == [], language
+    assert found(VALIDATE, story, change) == [f"/{path}"], language

@@ -1,7 +1,7 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
 summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
-split, abbreviated), or said in a string literal (never a test table's row name: the case it feeds); a value with its
-unit, a quoted string, a file named; the lines that only repeat the work item's own sentences (those that rewrite a
+split, abbreviated), or said in a string literal (never a test table's row name: the case it feeds; never inside a
+token too long to be a name: a table of names run together); a value with its unit, a quoted string, a file named; the lines that only repeat the work item's own sentences (those that rewrite a
 line the term was on before: summary/evidence_stale.py).
 """
 
@@ -19,7 +19,7 @@ from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.members import called, instance_member, writes_type
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
-from doc_context.relevance.words import parts, version_written
+from doc_context.relevance.words import parts, pieces, version_written
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on
 # neighbouring lines are two things said, in an unrelated change as often); in configuration, a key and its parent
@@ -31,6 +31,9 @@ _ROW_NAME = re.compile(  # a test table's row, named: a string key opening it (G
     r"""^\s*\{?\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?::|=>)\s*[{\[(]|^\s*\{?\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]"""
 )
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
+MAX_PIECES = 20  # pieces of a token too long to be a name (a test's longest names have a dozen)
+_TOKEN = re.compile(r"[A-Za-z0-9_]+")  # a name, as a line's words read it
+_LONG = re.compile(rf"[A-Za-z0-9_]{{{2 * MAX_PIECES},}}")  # a token that may be that long: two letters a piece
 
 
 def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "") -> float:
@@ -46,7 +49,31 @@ def together(near: Sequence[tuple[float, set[tuple[int, int]]]], path: str = "")
 
 def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]] = ()) -> tuple[set[int], float]:
     """The line indexes carrying the term, and what the term weighs there (`spans`: where each definition the
-    file's changes sit in begins, this side's numbers, as change/model.DiffFile.spans has them)."""
+    file's changes sit in begins, this side's numbers, as change/model.DiffFile.spans has them); never a table's
+    run of names (tabled)."""
+    found, weight = _lines_for(term, lines, path, spans)
+    if term.kind in ("ident", "phrase", "word"):
+        found -= {i for i in found if tabled(lines.texts[i], term.parts)}
+    return found, weight
+
+
+def tabled(text: str, run: Sequence[str]) -> bool:
+    """Whether a line holds the words only inside a token too long to be a name (MAX_PIECES pieces or more): a table
+    of names run together, as Go's stringer writes one (`_Op_name = "OpUnknownOpLoadSchemasOpDecode..."`), or
+    encoded data; one name's words are never another's."""
+    long = [token for token in _LONG.findall(text) if len(pieces(token)) >= MAX_PIECES]
+    if not long:
+        return False
+    rest = _TOKEN.sub(lambda m: " " if m.group() in long else m.group(), text)
+    return _holds(parts(" ".join(long)), run) and not _holds(parts(rest), run)
+
+
+def _holds(words: Sequence[str], run: Sequence[str]) -> bool:
+    n = len(run)
+    return any(tuple(words[k : k + n]) == tuple(run) for k in range(len(words) - n + 1))
+
+
+def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]]) -> tuple[set[int], float]:
     code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
     # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
     if term.kind == "ident" and manifest(path) and (declaring := _declaring(lines, term.label)):
