@@ -1,8 +1,9 @@
 """Pure: which changed lines of one file carry one of a criterion's terms, and what it weighs there (for
 summary/evidence.py): an identifier or phrase word for word or through a bridge (relevance/bridges.py: joined,
 split, abbreviated), or said in a string literal (never a test table's row name: the case it feeds; never inside a
-token too long to be a name: a table of names run together); a value with its unit, a quoted string, a file named; the lines that only repeat the work item's own sentences (those that rewrite a
-line the term was on before: summary/evidence_stale.py).
+token too long to be a name: a table of names run together); a value with its unit, a quoted string, a file named;
+the lines that only repeat the work item's own sentences (those that rewrite a line the term was on before:
+summary/evidence_stale.py).
 """
 
 from __future__ import annotations
