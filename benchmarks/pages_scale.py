@@ -24,6 +24,7 @@ from collections.abc import Callable
 from criteria_scale import CRITERIA, generate  # benchmarks/criteria_scale.py
 
 from doc_context.change.unified import parse_diff
+from doc_context.relevance.carried import carried
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.relevance.disagreements import Sentence, find
@@ -66,6 +67,7 @@ Support answers within one business day and keeps tickets for 90 days.
 def pages_step(change: Change) -> str:
     """The one cited page's quotes, as summarize_all weighs them."""
     terms = change_terms(change, CRITERIA, within=[PAGE])
+    terms.carried = carried(change, terms)
     (quoted,) = weigh_pages([(PAGE, PAGE_TITLE)], terms)
     return quoted.text
 

@@ -111,6 +111,7 @@ class ChangeTerms:
     within: Vocabulary | None = None  # the words and numbers of the texts weighed (None: any): no other term counts
     borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
     documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give, when its code gives some
+    carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
     _index: Index | None = None
 
     def index(self) -> Index:

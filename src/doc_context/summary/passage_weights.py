@@ -77,8 +77,9 @@ def weigh(
 
 def _weight(change: ChangeTerms, key: Key) -> float:
     """A term's weight: what its source gives it, DOCUMENTED of it when only the change's documentation, tests or
-    import lines give it (an example of the guide the change's docs copy says less than a name its code has)."""
-    return change.weights[key] * (DOCUMENTED if key in change.documented else 1.0)
+    import lines give it (an example of the guide the change's docs copy says less than a name its code has), or
+    when the change carries it (relevance/carried.py: its deleted lines hold it as often, it was there before)."""
+    return change.weights[key] * (DOCUMENTED if key in change.documented or key in change.carried else 1.0)
 
 
 def _score(weights: dict[Key, float]) -> float:

@@ -12,7 +12,8 @@ a term that is distinctive on that page and in the change, which is
 
 held by a passage that matches (passage_weights.MATCH), and not the documents' topic: not held by every cited page
 (of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests
-or import lines (an example it checks, a module it uses). Words that merely sit side by side, an identifier of
+or import lines (an example it checks, a module it uses), nor a name the change carries rather than writes (its
+deleted lines hold it as often: relevance/carried.py). Words that merely sit side by side, an identifier of
 the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never
 decide it. And a page names a fair share (SHARE, a third) of what the page naming most of the change names:
 beside the specification the change implements, a related one naming two of its options is background.

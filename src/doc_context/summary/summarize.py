@@ -17,6 +17,7 @@ from functools import partial
 
 from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
+from doc_context.relevance.carried import carried
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import ChangeTerms, change_terms
 from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
@@ -146,7 +147,10 @@ def page_summary(
         return replace(summary, source_id=source_id, cited_by=cited, url=page.web_url, section=section, page=page.key)
     whole = f"{page.title}\n{page.text}"
     if quotes is None:
-        quotes = weigh_pages([(page.text, page.title)], change_terms(Change(parse_diff(diff)), within=[page.text]))[0]
+        alone = Change(parse_diff(diff))
+        weighing = change_terms(alone, within=[page.text])
+        weighing.carried = carried(alone, weighing)
+        quotes = weigh_pages([(page.text, page.title)], weighing)[0]
     more = excerpt(page.text, focus, PAGE_MORE_BUDGET, Keep(lead=LEAD_CHARS, boost=bugs, title=page.title))
     return Summary(
         source_id=source_id,
@@ -227,6 +231,7 @@ def summarize_all(gathered: Gathered, *, extra: ExtraFields | None = None) -> tu
     asked = [text for item in readable for text in _asked(item)]
     texts = [("", "") if page.withheld else (page.text, page.title) for page, _ in gathered.pages]
     terms = change_terms(change, asked, within=[t for text in texts for t in text]) if texts else ChangeTerms()
+    terms.carried = carried(change, terms)  # names the change's edits carry: no page, no passage is about them
     told = [t for item in readable for t in _shows(item)]
     criteria = [labelled for s in items if not s.withheld for labelled in criteria_labels(s, struck=True)]
     split = [passages(text, title) for text, title in texts]  # each page split once: its quotes, what it says
