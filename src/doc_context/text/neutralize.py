@@ -105,14 +105,14 @@ def indented_code(lines: list[str], start: int) -> tuple[list[str], int] | None:
     goes on; the caller knows no list item holds it) as a fence holding its lines as written: as indented code the
     renderer would show our escapes literally (`&lt;`, `\\*`). Also the index of the line after it. A block
     holding a mention is not kept as code: its lines lose their indentation, to be defused as text (None)."""
+    if blank(lines[start]) or columns(_indent(lines[start])) < 4:
+        return None  # first: a run of blank lines is each looked at once, never scanned from each of them
     end = start
     while end < len(lines) and (blank(lines[end]) or columns(_indent(lines[end])) >= 4):
         end += 1
-    while end > start and blank(lines[end - 1]):
+    while blank(lines[end - 1]):
         end -= 1
     block = [_dedent(line) for line in lines[start:end]]
-    if end == start or not lines[start].strip(" \t"):
-        return None
     if any(MENTION in line for line in block):
         lines[start:end] = [line.lstrip(" \t") for line in lines[start:end]]
         return None

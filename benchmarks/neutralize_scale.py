@@ -1,0 +1,45 @@
+"""Benchmark: neutralize on long runs of blank, whitespace-only and indented lines grows linearly.
+
+Run: python benchmarks/neutralize_scale.py [lines]
+A wiki page, a work item's field or a discussion comment may end in thousands of blank or whitespace-only lines
+(htmltext and storage fold runs of empty lines, not lines of spaces). For each shape, the CPU of neutralize on
+`lines` and on four times as many: the ratio is about 4 when the work is linear, 16 when quadratic (review 7's
+finding 1: every blank line scanned the rest of the run, 25 s for 8,000 lines). Goal: every ratio under 6.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from doc_context.text.neutralize import neutralize
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    "blank lines": lambda n: "a\n" + "\n" * n + "b",
+    "whitespace-only lines": lambda n: "a\n" + "    \n" * n + "b",
+    "indented blocks between blank lines": lambda n: "\n".join(["", "    x < y"] * n),
+    "indented lines holding a mention": lambda n: "a\n\n" + "    @<6A3E-11>\n\n" * n,
+}
+
+
+def cpu(text: str) -> float:
+    start = time.process_time()
+    neutralize(text)
+    return time.process_time() - start
+
+
+def main(argv: list[str]) -> int:
+    lines = int(argv[1]) if len(argv) > 1 else 4_000
+    worst = 0.0
+    for name, shape in SHAPES.items():
+        small, large = cpu(shape(lines)), cpu(shape(4 * lines))
+        ratio = large / max(small, 1e-6)
+        worst = max(worst, ratio)
+        print(f"{name:38} {lines:>7,} lines {small:7.3f} s  {4 * lines:>7,} lines {large:7.3f} s  ratio {ratio:5.1f}")
+    print(f"goal (every ratio under 6, linear): {'met' if worst < 6 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
