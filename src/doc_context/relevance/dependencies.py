@@ -25,7 +25,12 @@ import re
 
 from doc_context.relevance.words import pieces
 
-_RANGE = r"[\^~<>=!v* ]*\d[\w.*+-]*(?:\s*(?:\|\||,|\s|-)\s*[\^~<>=!v* ]*\d[\w.*+-]*)*"
+# A range: versions, each after its operators, joined by `||`, `,`, ` - ` (spaces around: a version's own `-` is a
+# pre-release) or spaces. Each join is told apart by its first character, so a line that almost matches fails in
+# linear time (the older pattern, where a version's `-` or a run of spaces could go either way, backtracked
+# exponentially: 39 s on one 50-character line, review 7).
+_VERSION = r"(?:[\^~<>=!v*]+\s*)?\d[\w.*+-]*"
+_RANGE = rf"\s*{_VERSION}(?:(?:\s*(?:\|\||,)\s*|\s+-\s+|\s+){_VERSION})*"
 _NAME = r"@?[A-Za-z0-9][\w.@/-]*"
 _FORMS = (
     re.compile(rf"\s*['\"]({_NAME})['\"]\s*:\s*['\"]({_RANGE})['\"],?\s*"),  # npm, composer: "name": "^1.2"
