@@ -1,12 +1,13 @@
 """Benchmark: the disagreement lines on real, long specifications, where none is labelled.
 
-Run: python benchmarks/real_disagreements.py [--mirrors DIR] [-v]
+Run: python benchmarks/real_disagreements.py [--mirrors DIR] [--storage] [-v]
 
 The pull requests of benchmarks/real_documents.py (public changes, each story citing the specification it
 implements and a related one; read from bare clones under DIR, default /work/.mirror), summarized as a run does.
 Their stories are written to say what the specifications say, so no disagreement is labelled there: each line
 found is counted as false, and the figure is the false lines a pull request (every disagreement the summaries
-hold, not only those the comment's ceiling leaves). -v prints each line as the comment says it.
+hold, not only those the comment's ceiling leaves). -v prints each line as the comment says it; --storage reads
+each page as Confluence stores it (benchmarks/real_documents_storage.py: reStructuredText rendered to HTML).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+import real_documents
+import real_documents_storage
 from real_documents import DATA, MIRRORS, summarized  # benchmarks/real_documents.py
 
 from doc_context.comment.disagreement_lines import disagreement_line
@@ -28,6 +31,8 @@ def lines_for(pr: dict[str, object], mirrors: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     mirrors = Path(argv[argv.index("--mirrors") + 1]) if "--mirrors" in argv else MIRRORS
+    if "--storage" in argv:
+        real_documents.page = real_documents_storage.storage_page
     data = json.loads(DATA.read_text(encoding="utf-8"))
     total = 0
     prs = data["pull_requests"]

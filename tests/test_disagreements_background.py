@@ -128,6 +128,17 @@ KINDS = [
 ]
 
 
+def test_a_page_never_disagrees_with_itself_through_a_background_page() -> None:
+    """Two sentences of one page are never compared; one that met the other only through the background page
+    (3 attempts there and here, 5 attempts here) is no disagreement of the page with itself."""
+    said = [
+        Sentence("page", "spec", "", "page 1", "page 1", statement(PAGE)),
+        Sentence("page", "spec", "", "page 1", "page 1", statement(OLD.replace("disabled", "disabled by the worker"))),
+        Sentence("page", "old", "", "page 2", "page 2", statement(OLD), background=True),
+    ]
+    assert find(said, []) == []
+
+
 @pytest.mark.parametrize(("old", "spec", "criterion", "diff", "found"), KINDS)
 def test_a_background_page_takes_part_beside_a_criterion_or_the_diff(
     old: str, spec: str, criterion: str, diff: str, found: list[tuple[str, ...]]

@@ -80,6 +80,8 @@ def find(
         nodes = [(n, dim) for c, dim in found_claims for n in sources_of(c)]
         if all(n < base and sentences[n].source == "page" for n, _ in nodes):  # pages alone: background takes no part
             nodes = [(n, dim) for n, dim in nodes if not sentences[n].background]
+            if len({sentences[n].document for n, _ in nodes}) < 2:
+                continue  # what is left is one page's: it met the others through the background page alone
         sources = frozenset(n for n, _ in nodes)
         keys = {n: claim_keys[c] for c, _ in found_claims for n in sources_of(c)}
         if len({keys[n] for n in sources}) < 2:
