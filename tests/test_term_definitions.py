@@ -9,7 +9,9 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.relevance.change_terms import ChangeTerms, change_terms, text_terms
+from doc_context.relevance.words import parts
+from doc_context.summary.passage_kinds import page_topic
 from doc_context.summary.passage_weights import held_terms, weigh
 from doc_context.summary.passages import passages
 from doc_context.text.wikimd import wiki_to_markdown
@@ -63,3 +65,33 @@ def test_a_page_of_few_sections_has_no_topic() -> None:
     terms = [text_terms(p.plain) for p in found]
     scores = weigh(terms, change, [(0, p.section) for p in found], None, [True, True])
     assert scores[0] == scores[1] > 0
+
+
+@pytest.mark.parametrize("restructured", [False, True], ids=["markdown", "restructuredtext-pep"])
+def test_a_criterions_topic_words_count_only_in_the_section_introducing_them(restructured: bool) -> None:
+    text = wiki_to_markdown(_page(restructured)).text
+    found = passages(text)
+    terms = [text_terms(p.plain) for p in found]
+    where = [(0, p.section) for p in found]
+    introduces = [not (p.aside or p.retells) for p in found]
+    asked = ChangeTerms(asked=[frozenset(parts("Every pylock.toml file is checked."))])  # no term: its words alone
+    scores = weigh(terms, asked, where, None, introduces)
+    assert [p.section for p, s in zip(found, scores, strict=True) if s > 0] == ["Specification"]  # before: []
+
+
+@pytest.mark.parametrize(
+    ("held", "introduces", "expected"),
+    [
+        ([{"t"}] * 8, [True] * 8, [set()] + [{"t"}] * 7),  # the first section introduces it
+        ([{"t"}] * 8, [False, True, *[True] * 6], [{"t"}, set(), *[{"t"}] * 6]),  # an aside or an abstract does not
+        ([{"t"}] * 8, [], [{"t"}] * 8),  # nothing may introduce: the page's topic everywhere
+        ([{"t"}] * 3 + [set()] * 5, [True] * 8, [set()] * 8),  # in 3 of 8 sections: no topic
+    ],
+    ids=["first", "after-an-aside", "none-may", "no-topic"],
+)
+def test_which_passages_hold_a_term_as_their_pages_topic(
+    held: list[set[str]], introduces: list[bool], expected: list[set[str]]
+) -> None:
+    where = [(0, f"Section {n}") for n in range(8)]
+    topic = page_topic(held, where, introduces)
+    assert [topic[i] for i in range(8)] == expected

@@ -50,7 +50,8 @@ def weigh(
     the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
     passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
     there (shared domain words tell no passage apart), save in the section introducing it (`introduces`: each
-    passage that may, passage_kinds.page_topic); `held`: each passage's terms (held_terms), when known."""
+    passage that may, passage_kinds.page_topic); so are a criterion's words; `held`: each passage's terms
+    (held_terms), when known."""
     held = held_terms(found, change) if held is None else held
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
@@ -62,7 +63,7 @@ def weigh(
     if not change.asked:
         return scores
     word_df = Counter(w for terms in found for w in terms.words)
-    topic_words = page_topic([set(terms.words) for terms in found], where)
+    topic_words = page_topic([set(terms.words) for terms in found], where, introduces)
     for i, terms in enumerate(found):
         best = 0.0
         own = terms.words - topic_words.get(i, set())
