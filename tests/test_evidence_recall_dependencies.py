@@ -30,6 +30,13 @@ MANIFESTS = [
         '  spec.add_dependency "acme-client", ">= 18.2"',
     ),
     (
+        "Java Gradle",
+        "build.gradle.kts",
+        '    implementation("org.acme:acme-client:1.17.3")',
+        '    implementation("org.acme:acme-client:18.2.0")',
+    ),
+    ("Java version catalog", "gradle/libs.versions.toml", 'acme-client = "1.17.3"', 'acme-client = "18.2.0"'),
+    (
         "C#",
         "src/Shop/Shop.csproj",
         '    <PackageReference Include="Acme.Client" Version="1.17.3" />',
@@ -62,6 +69,15 @@ def test_a_common_word_in_a_code_span_names_the_package_a_manifest_declares() ->
     found = diff("packages/core/package.json", '    "accounts": "~0.6.7",', deleted=('    "accounts": "catalog:",',))
     assert evidence("Updated `accounts` peer dependency range.", found) == ["/packages/core/package.json"]
     assert evidence("Treat the `accounts` response as an error.", diff("src/a.ts", "  accounts: Account[];")) == []
+
+
+def test_an_npm_scope_names_its_packages() -> None:
+    """`@angular/core` is Angular's; DefinitelyTyped's `@types/node` is node's, never a package named types."""
+    found = diff("package.json", '    "@angular/core": "^17.0.0",', deleted=('    "@angular/core": "^16.2.0",',))
+    assert evidence("Upgrade to Angular 17.", found) == ["/package.json"]
+    typed = diff("package.json", '    "@types/node": "^20.1.0",', deleted=('    "@types/node": "^18.1.0",',))
+    assert evidence("Exported `types` are bundled.", typed) == []
+    assert evidence("Run on Node 20.", typed) == ["/package.json"]
 
 
 def test_releases_a_range_widened_to_meet_the_line_holding_them_all() -> None:
@@ -108,6 +124,7 @@ def test_no_dependency_is_named(criterion, path, line) -> None:
         ("require github.com/stretchr/testify v1.9.0 // indirect", ("github.com/stretchr/testify", "v1.9.0")),
         ('  gem "rails", "~> 7.1"', ("rails", "~> 7.1")),
         ('<PackageVersion Include="Polly" Version="[8.4.1]" />', ("Polly", "8.4.1")),
+        ("    api 'com.google.guava:guava:33.0-jre'", ("com.google.guava:guava", "33.0-jre")),
         ('    "version": "1.2.3",', None),  # the package's own
         ('  "main": "dist/index.js",', None),
         ('timeout = "30"', None),

@@ -7,6 +7,7 @@ what a changelog says of a dependency ("updated `zod`", "support React 18", "wid
     declared('\tgithub.com/stretchr/testify v1.9.0')                     # ("github.com/stretchr/testify", "v1.9.0")  Go
     declared('  spec.add_dependency "faraday", ">= 1.0"')                # ("faraday", ">= 1.0")        Ruby
     declared('<PackageReference Include="Polly" Version="8.4.1" />')     # ("Polly", "8.4.1")           .NET
+    declared('    implementation("org.ow2.asm:asm:9.6")')               # ("org.ow2.asm:asm", "9.6")    Gradle
     declared('    "name": "my-app",')                                    # None: a value, no version range
 
     names_dependency('"@types/react": "^18.2.7",', "React")        # True: the package's last segment is the name
@@ -14,14 +15,16 @@ what a changelog says of a dependency ("updated `zod`", "support React 18", "wid
     holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "7", "12")   # True: releases the range holds
     majors(">=7.0.0 || ^12.0.0")                                   # ("7", "12")
 
-A dependency is named by its package's name whole, or by its last segment (`@types/react`, `github.com/x/react`:
-react), case and joints aside (`Newtonsoft.Json` is newtonsoft-json). A release a changelog names ("React 18", "v12")
-is a major version the range holds (^18.2.7 holds 18; `>=7.0.0 || ^12.0.0` holds 7 and 12).
+A dependency is named by its package's name whole, by its last segment (`@types/react`, `github.com/x/react`,
+`org.ow2.asm:asm`: react, asm) or by its npm scope (`@angular/core`: angular), case and joints aside
+(`Newtonsoft.Json` is newtonsoft-json). A release a changelog names ("React 18", "v12") is a major version the range
+holds (^18.2.7 holds 18; `>=7.0.0 || ^12.0.0` holds 7 and 12).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from doc_context.relevance.words import pieces
 
@@ -43,6 +46,9 @@ _FORMS = (
     re.compile(  # Gemfile, gemspec: gem "name", "~> 1.0"; spec.add_dependency "name", ">= 1"
         rf"\s*(?:gem|[\w.]*add_(?:runtime_|development_)?dependency)\s*\(?\s*['\"]({_NAME})['\"]\s*,\s*['\"]({_RANGE})['\"].*"
     ),
+    re.compile(  # Gradle: implementation("com.google.guava:guava:33.0-jre"), api 'org.ow2.asm:asm:9.6'
+        r"\s*\w+\s*\(?\s*['\"]([\w.-]+:[\w.-]+):(\d[\w.+-]*)['\"]\s*\)?\s*"
+    ),
     re.compile(  # .NET: <PackageReference Include="Polly" Version="8.4.1" />
         rf"\s*<Package(?:Reference|Version)\s+Include\s*=\s*\"({_NAME})\"\s+Version\s*=\s*\"\[?({_RANGE})[\])]?\".*"
     ),
@@ -53,7 +59,8 @@ _MAJOR = re.compile(r"(?<![\w.])[\^~<>=!v ]*(\d+)(?=[.\w*+-]|\s|$|\|)")
 _VERSIONED = re.compile(r"[\^~<>=!v]|.*\d\.(?:\d|x|\*)")  # a range, not a bare number ("8080"): an operator or a dot
 _MANIFESTS = re.compile(
     r"(?:^|/)(?:package\.json|composer\.json|Cargo\.toml|pyproject\.toml|setup\.cfg|go\.mod|Gemfile|[^/]+\.gemspec"
-    r"|requirements[^/]*\.(?:txt|in)|[^/]+\.(?:cs|fs|vb)proj|Directory\.Packages\.props|packages\.config)$"
+    r"|requirements[^/]*\.(?:txt|in)|[^/]+\.(?:cs|fs|vb)proj|Directory\.Packages\.props|packages\.config"
+    r"|build\.gradle(?:\.kts)?|[^/]+\.versions\.toml)$"
 )
 _OWN = frozenset({"version"})  # a package's own version: no dependency
 
@@ -72,6 +79,7 @@ def releases(prose: str) -> list[tuple[str, ...]]:
     return named + ([("", *bare)] if len(bare) > 1 else [])
 
 
+@lru_cache(maxsize=4_096)
 def manifest(path: str) -> bool:
     """Whether the file declares a project's dependencies, as its ecosystem names such a file."""
     return _MANIFESTS.search(path) is not None
@@ -86,13 +94,15 @@ def declared(text: str) -> tuple[str, str] | None:
 
 
 def names_dependency(text: str, name: str) -> bool:
-    """Whether the line declares a dependency named so: its package's name whole, or its last segment."""
+    """Whether the line declares a dependency named so: its package's name whole, its last segment, or its npm scope
+    (`@angular/core` for Angular; never DefinitelyTyped's `@types/`)."""
     found = declared(text)
     if found is None:
         return False
     package = found[0].lower()
-    wanted = _joined(name)
-    return bool(wanted) and wanted in (_joined(package), _joined(re.split(r"[/:]", package)[-1]))
+    scope = package[1:].split("/")[0] if package.startswith("@") and package != "@types" and "/" in package else ""
+    named = (package, re.split(r"[/:]", package)[-1], *([scope] if scope != "types" else []))
+    return bool(wanted := _joined(name)) and wanted in {_joined(n) for n in named if n}
 
 
 def majors(version_range: str) -> tuple[str, ...]:

@@ -68,3 +68,9 @@ def is_import(line: str) -> bool:
     """Whether a line only imports or declares where the file sits (import, using, package, require): it names
     modules every file of the package names, not what the change does."""
     return _IMPORT_LINE.match(line) is not None
+
+
+def symptom(label: str) -> bool:
+    """An exception type a changelog names as the bug it fixes ("`ArrayIndexOutOfBoundsException` when skipping empty
+    lines"): the fix seldom writes it, so where no changed file uses its words it is no code the evidence must show."""
+    return re.fullmatch(r"(?:[\w.]+\.)?[A-Z]\w*[a-z0-9](?:Exception|Error)", label) is not None  # a type: capitalised

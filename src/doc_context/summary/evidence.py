@@ -38,6 +38,7 @@ from doc_context.relevance.definitions import defines, in_definition
 from doc_context.relevance.dependencies import manifest
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
+from doc_context.relevance.language import symptom
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.packages import in_package
 from doc_context.relevance.units import said_by
@@ -56,7 +57,7 @@ from doc_context.summary.evidence_match import (
     shortest,
     together,
 )
-from doc_context.summary.evidence_named import begins, showing_most
+from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
 from doc_context.summary.evidence_stale import stale
 from doc_context.summary.related import by_name
 
@@ -111,14 +112,11 @@ class EvidenceFinder:
         assert self._change is not None
         everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings)
         files = [self._files(term, terms) for term in terms.terms]
+        files = symptoms_unwritten(self.index, terms.terms, files)  # `NullPointerException` when ...: no code
         doubles = doubled(self.index, terms, files)  # named code the change's code never writes (evidence_doubles)
         scored = [_in_file(self.index, n, terms, own, everywhere, doubles) for n in self._candidates(terms, files)]
         found = [s for s in scored if s is not None]
-        named = [
-            t
-            for t, f in zip(terms.terms, files, strict=True)
-            if t.named and t.kind == "ident" and not self._docs_only(f)
-        ]
+        named = [t for t, f in zip(terms.terms, files, strict=True) if self._names_code(t, f)]
         if named:  # the code it names must show: all of it, where some file shows all (evidence_named.py)
             kept = showing_most(named, [(s.evidence, s.labels) for s in found], self.index)
             found = [s for s, keep in zip(found, kept, strict=True) if keep]
@@ -161,10 +159,12 @@ class EvidenceFinder:
             files.update(n for n, path in paths if in_package(term.label, path))  # shown there, weighing nothing
         return files
 
-    def _docs_only(self, files: set[int]) -> bool:
-        """Whether only documentation says a name (PayPal in a guide): a word there, not code the change shows."""
+    def _names_code(self, term: Term, files: set[int]) -> bool:
+        """Whether the term is code the evidence must show: a name, but not one only documentation says (PayPal in a
+        guide: a word there), nor an exception named as the bug and written nowhere (relevance/language.symptom)."""
         assert self.index is not None
-        return bool(files) and all(is_doc(self.index.diff.files[n].path) for n in files)
+        docs_only = bool(files) and all(is_doc(self.index.diff.files[n].path) for n in files)
+        return term.named and term.kind == "ident" and not docs_only and bool(files or not symptom(term.label))
 
     def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
         """The most a term can weigh in a file: a value nothing where its unit cannot be."""
@@ -186,7 +186,7 @@ class EvidenceFinder:
         for term, files in zip(terms.terms, term_files, strict=True):
             for n in files:
                 bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
-            if term.named and term.kind == "ident" and not self._docs_only(files):
+            if self._names_code(term, files):
                 named = files if named is None else named | files
         phrases = [t for t in terms.terms if t.kind == "phrase"]
         for n in bound:

@@ -20,7 +20,8 @@ from doc_context.change.model import DiffFile, FileEvidence
 from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.everywhere import is_test
-from doc_context.relevance.names import begins_file
+from doc_context.relevance.language import symptom
+from doc_context.relevance.names import begins_file, spelled
 from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package
 from doc_context.relevance.words import parts
 
@@ -52,3 +53,16 @@ def _shown(named: Sequence[Term], found: FileEvidence, labels: Sequence[str], in
 def begins(name: str, path: str) -> bool:
     """Whether the file is the one the name begins (`ktlint`: KtLintStep.java), not its test."""
     return begins_file(name, path) and not is_test(path)
+
+
+def symptoms_unwritten(index: DiffIndex, terms: Sequence[Term], files: Sequence[set[int]]) -> list[set[int]]:
+    """Each term's files, none for an exception type named as the bug a change fixes (relevance/language.symptom)
+    that no changed line of them writes: it is no code the change shows, nor code the evidence must show."""
+    return [
+        set() if symptom(t.label) and not _written(index, t.label, f) else f for t, f in zip(terms, files, strict=True)
+    ]
+
+
+def _written(index: DiffIndex, name: str, files: set[int]) -> bool:
+    lines = [index.file_words(side, n) for n in files for side in ("added", "deleted")]
+    return any(spelled(text, name) for found in lines for text in found.texts)
