@@ -44,6 +44,8 @@ def test_a_name_with_or_without_backticks_is_read_whole(language, path, line, na
 PATHS = [  # (language, the name the criterion writes, the file that is it, a changed line that does not spell it)
     ("Ruby", "Style/InverseMethods", "lib/rubocop/cop/style/inverse_methods.rb", "        MSG = 'Use `%<inverse>s`.'"),
     ("C#", "Contoso.Billing.Invoice", "src/Billing/Invoice.cs", "    public decimal Total => Lines.Sum(l => l.Net);"),
+    ("C#", "Acme.Billing.InvoiceMailer", "src/Acme.Billing/InvoiceMailer.cs", "        await Send(invoice);"),
+    ("VB.NET", "Acme.Billing.InvoiceMailer", "src/Acme.Billing/InvoiceMailer.vb", "        Await Send(invoice)"),
     ("Java", "com.acme.billing.Invoice", "src/main/java/com/acme/billing/Invoice.java", "    return lines.size();"),
     ("Go", "Float64Value", "types/float64_value.go", "\treturn v.state == attr.ValueStateNull"),
     ("TypeScript", "persistedFetchExchange", "exchanges/src/persistedFetchExchange.ts", "  return forward(ops$);"),

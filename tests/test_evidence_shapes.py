@@ -70,3 +70,88 @@ def test_names_run_together_in_a_table_are_no_name(language, path, lines) -> Non
     story = [VALIDATE, EMBEDDED]
     assert found(EMBEDDED, story, change) == [], language
     assert found(VALIDATE, story, change) == [f"/{path}"], language
+
+
+SDK = "Consume the diagnostic events raised by the PayHub SDK."
+MAILER = "Invoices are mailed again when the first send fails."
+PROJECTS = [  # (language, files: path and an added line), every file in a project folder named as its namespace
+    ("C#", (("src/PayHub.Billing/InvoiceMailer.cs", "            await RetrySend(invoice, failed);"),
+            ("src/PayHub.Billing/InvoiceMailer.cs", "using Contoso.PayHub.Billing.Mail;"),
+            ("src/PayHub.Billing.Mail/Sender.cs", "namespace Contoso.PayHub.Billing.Mail;"),
+            ("test/PayHub.Billing.Tests/InvoiceMailerTests.cs", "using Contoso.PayHub.Billing.Mail;"),
+            ("test/PayHub.Billing.Mail.Tests/SenderTests.cs", "using Contoso.PayHub.Billing.Mail.Fakes;"))),
+    ("Java", (("payhub.billing/src/InvoiceMailer.java", "        retrySend(invoice, failed);"),
+              ("payhub.billing/src/InvoiceMailer.java", "import com.contoso.payhub.billing.mail.Sender;"),
+              ("payhub.billing.mail/src/Sender.java", "package com.contoso.payhub.billing.mail;"),
+              ("payhub.billing.tests/src/InvoiceMailerTest.java", "import com.contoso.payhub.mail.Fake;"),
+              ("payhub.billing.mail.tests/src/SenderTest.java", "package com.contoso.payhub.tests;"))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "files"), PROJECTS, ids=[c[0] for c in PROJECTS])
+def test_a_project_folders_namespace_is_the_changes_own_name(language, files) -> None:
+    """azure-functions-host's decoy (issue 32): "Consume diagnostic events raised by the WebJobs SDK" pointed at the
+    `using Microsoft.Azure.WebJobs.Script...;` lines of a change whose files sit in src/WebJobs.Script/,
+    test/WebJobs.Script.Tests/, test/WebJobs.Script.Tests.Integration/: a project folder named as its namespace
+    (.NET's, an Eclipse bundle's) is that namespace and each one it sits in, so the names every one of the change's
+    folders begins with are the change's own (relevance/everywhere.package_names), never a criterion's evidence."""
+    change = "".join(diff(path, line) for path, line in files)
+    story = [MAILER, SDK]
+    assert found(SDK, story, change) == [], language
+
+
+MENTIONED = [  # (language, criterion naming a member with its type, a file, a line writing the type's name, a call
+    # of the same member on a receiver the file never declares of the type)
+    ("Java", "`DateTimeFormatter#formatTo(StringBuilder)` appends the offset.",
+     "src/main/java/org/acme/layout/PatternParser.java", "import java.time.format.DateTimeFormatter;",
+     "        parser.formatTo(buffer);"),
+    ("TypeScript", "`QueryManager.refetchQueries` keeps the results in order.", "src/cache/inMemoryCache.ts",
+     'import type { QueryManager } from "../core/QueryManager";', "    this.store.refetchQueries(ids);"),
+    ("C#", "`HttpClientFactory.CreateClient` is given a name.", "src/Acme.Billing/Pool.cs",
+     '        _log.LogDebug("HttpClientFactory disposed");', "        var client = pool.CreateClient(name);"),
+    ("Go", "`(*Client).DoRequest` closes the body on errors.", "internal/retry/retry.go",
+     "// Client retries are configured in client.go.", "\tresp, err := transport.DoRequest(ctx, req)"),
+]  # fmt: skip
+DECLARED = {  # a line declaring the receiver of the type, in each file above
+    "Java": "    private final DateTimeFormatter parser;",
+    "TypeScript": "  constructor(private store: QueryManager) {}",
+    "C#": "    private readonly HttpClientFactory pool;",
+    "Go": "\ttransport *Client",
+}
+SUBJECTS = [  # (language, criterion, a file, its scope: a test describing the type or a class of it, the call)
+    ("Ruby", "`DeepMerge#deep_merge` keeps nested values.", "spec/hashie/extensions/deep_merge_spec.rb",
+     "describe Hashie::Extensions::DeepMerge do", "      result = h1.deep_merge(h2)"),
+    ("TypeScript", "`QueryManager.refetchQueries` keeps the results in order.", "src/core/queryManager.test.ts",
+     'describe("QueryManager", () => {', "    const results = qm.refetchQueries(ids);"),
+    ("C#", "`TaskOrchestrationContext.CreateReplaySafeLogger` creates the logger.",
+     "src/Worker/Shims/TaskOrchestrationContextWrapper.cs",
+     "sealed partial class ContextWrapper : TaskOrchestrationContext",
+     '        this.logger = this.CreateReplaySafeLogger("Acme.Tasks");'),
+    ("Python", "`Report.read_rows` skips the header.", "src/acme/reports/monthly.py",
+     "class MonthlyReport(Report):", "        rows = self.read_rows(path)"),
+]  # fmt: skip
+
+
+def hunk(path: str, funcname: str, *added: str) -> str:
+    """One file's hunk inside a definition (git's funcname), as git writes it."""
+    head = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n"
+    return head + "".join(f"+{line}\n" for line in added)
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "mention", "call"), MENTIONED, ids=[m[0] for m in MENTIONED])
+def test_a_file_merely_writing_the_type_ties_no_call_to_it(language, criterion, path, mention, call) -> None:
+    """relevance/members.py (the sixth session's closing note): a file writing the type's name anywhere (an import,
+    a log message, a comment) tied every call of a same-named member in it to the type. A receiver is the type's
+    when the file declares it of the type (a parameter, a field, a variable, one made of it), or its name shares a
+    piece with the type's; a file that only mentions the type declares none."""
+    assert found(criterion, [], diff(path, mention, call)) == [], language
+    declared = DECLARED[language]
+    assert found(criterion, [], diff(path, declared, call)) == [f"/{path}"], language
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "scope", "call"), SUBJECTS, ids=[s[0] for s in SUBJECTS])
+def test_a_test_of_the_type_or_a_class_of_it_ties_its_calls(language, criterion, path, scope, call) -> None:
+    """hashie's, slack-ruby-client's and durabletask-dotnet's own entries: a spec describing the type (`describe
+    Hashie::Extensions::DeepMerge do`) calls it on any receiver; a class extending or implementing it calls it on
+    `this`/`self`."""
+    assert found(criterion, [], hunk(path, scope, call)) == [f"/{path}"], language

@@ -229,7 +229,7 @@ def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) 
         firsts.append(dirs[0] if dirs else "")
         if len(dirs) > 1 and set(parts(dirs[0])) <= _CONTAINERS:  # packages/get-github-info/: that one too
             firsts.append(dirs[1])
-    counts = Counter(d for d in firsts if d)
+    counts = Counter(d for first in firsts for d in _namespaces(first))
     said = qualifiers or Counter()
     found = set()
     for folder, n in counts.items():
@@ -237,6 +237,13 @@ def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) 
         if n >= 0.5 * len(firsts) and (n >= 2 or any(said[w] >= 2 for w in words)):
             found.update(words)
     return frozenset(found)
+
+
+def _namespaces(folder: str) -> list[str]:
+    """A folder named as a namespace (C#'s src/Acme.Billing/, test/Acme.Billing.Tests/; Java's org.acme.core/) is its
+    namespace and each namespace it sits in: Acme, Acme.Billing, Acme.Billing.Tests."""
+    names = folder.split(".") if folder else []
+    return [".".join(names[:n]) for n in range(1, len(names) + 1)]
 
 
 def _qualifiers(index: DiffIndex) -> Counter[str]:

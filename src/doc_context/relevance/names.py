@@ -10,6 +10,7 @@ defines it, in each language's layout.
 
     names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
+    names_file("Acme.Billing.InvoiceMailer", "/src/Acme.Billing/InvoiceMailer.cs")     # True (a project's folder)
     names_file("com.acme.billing.Invoice", "/src/main/java/com/acme/billing/Invoice.java")   # True (Java)
     names_file("Float64Value", "/internal/float64_value.go")                          # True (Go)
     names_file("@emotion/css/create-instance", "/packages/css/src/create-instance.ts") # True (npm)
@@ -20,7 +21,8 @@ defines it, in each language's layout.
 The name's last part is the file's name, its extension aside, compared whole (the same pieces,
 however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
 has any, are the folders above, read from the file up (a namespace's leading parts may be above the tree: Contoso;
-a package's `src/` folder is none of them: `@scope/pkg/module` is packages/pkg/src/module.ts).
+a package's `src/` folder is none of them: `@scope/pkg/module` is packages/pkg/src/module.ts; a .NET project's
+folder is its namespace's parts: Acme.Billing).
 A one-part name needs six letters or two pieces: `port` names no port.py.
 """
 
@@ -181,10 +183,15 @@ def _names(parts: list[str], path: str) -> bool:
         return False
     if len(parts) == 1:
         return True
-    above = [_joined(f) for f in reversed(folders)]
-    if above[:1] == ["src"] and len(above) > 1:  # a package's sources: packages/css/src/create-instance.ts
+    if not folders:
+        return False
+    above = list(reversed(folders))
+    if _joined(above[0]) == "src" and len(above) > 1:  # a package's sources: packages/css/src/create-instance.ts
         above = above[1:]
-    return bool(above) and _joined(parts[-2]) == above[0]
+    namespace = [_joined(f) for f in reversed(above[0].split("."))]  # src/Acme.Billing/: Acme.Billing
+    qualifiers = [_joined(p) for p in reversed(parts[:-1])]
+    k = min(len(namespace), len(qualifiers))
+    return namespace[:k] == qualifiers[:k]
 
 
 _COMMAND = re.compile(r"([a-z][\w.-]*)\s+([a-z][\w-]*)(?:\s|$)")  # `changeset tag`, `changeset publish-plan --output`

@@ -17,7 +17,7 @@ from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import holds_release, manifest, names_dependency
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
-from doc_context.relevance.members import called, instance_member, writes_type
+from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
@@ -96,7 +96,7 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
         if code and term.named and instance_member(term.label):  # `DateTimeFormatter#formatTo`: `f.formatTo(b)`
-            typed = writes_type((*lines.texts, *(scope for _, scope in spans)), term.label)  # `c *Client`
+            typed = receivers((*lines.texts, *(scope for _, scope in spans)), term.label)  # `c *Client`
             found |= {i for i, text in enumerate(lines.texts) if called(text, term.label, typed)} - lines.comments
         if term.named and names_file(term.label, path):  # `Style/InverseMethods`: style/inverse_methods.rb
             found |= set(lines.hunk_starts())
