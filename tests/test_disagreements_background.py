@@ -151,3 +151,21 @@ def test_a_background_page_takes_part_beside_a_criterion_or_the_diff(
     patch = f"--- a/webhooks/retry.py\n+++ b/webhooks/retry.py\n@@ -1,0 +1,1 @@\n+{diff}\n" if diff else ""
     got = find(said, settings(patch) if patch else [])
     assert [tuple(s.name for s in d.stated) for _, d in got] == found
+
+
+def test_pages_the_change_speaks_to_none_of_still_disagree() -> None:
+    """A story's two policy pages beside a change too small to speak to either: neither is the rival of a page the
+    change implements, and their difference is what the reviewer needs to see (review 7)."""
+    said = [
+        Sentence("page", name, "", key, key, statement(text), background=True)
+        for name, key, text in (
+            ("Refund policy", "page 1", "Refunds are issued within 14 days."),
+            ("Support FAQ", "page 2", "Refunds are issued within 30 days."),
+        )
+    ]
+    assert [tuple(s.name for s in d.stated) for _, d in find(said, [])] == [("Refund policy", "Support FAQ")]
+    spoken = [
+        said[0],
+        Sentence("page", "Refund policy v2", "", "page 3", "page 3", statement("Refunds are issued within 7 days.")),
+    ]
+    assert [tuple(s.name for s in d.stated) for _, d in find(spoken, [])] == []

@@ -8,7 +8,8 @@ the sentence of each source that shares most of its name's words and states a va
 two values or more is one disagreement, said once, with each source and its value, never which one is right.
 A page the change does not speak to (a background page: the predecessor or rival of the specification it
 implements) states its own rules by design: it takes part beside a criterion, a comment or the diff, never against
-other pages alone.
+a page the change speaks to alone. Pages the change speaks to none of (a story's policy pages beside a small
+change) still disagree among themselves.
 """
 
 from __future__ import annotations
@@ -78,8 +79,9 @@ def find(
 
     for found_claims, kinds, claim_keys in _components(edges):
         nodes = [(n, dim) for c, dim in found_claims for n in sources_of(c)]
-        if all(n < base and sentences[n].source == "page" for n, _ in nodes):  # pages alone: background takes no part
-            nodes = [(n, dim) for n, dim in nodes if not sentences[n].background]
+        told = [(n, dim) for n, dim in nodes if n >= base or not sentences[n].background]
+        if told and all(n < base and sentences[n].source == "page" for n, _ in nodes):  # pages alone, one spoken to:
+            nodes = told  # background takes no part (pages the change speaks to none of still disagree, review 7)
             if len({sentences[n].document for n, _ in nodes}) < 2:
                 continue  # what is left is one page's: it met the others through the background page alone
         sources = frozenset(n for n, _ in nodes)
