@@ -155,3 +155,26 @@ def test_a_test_of_the_type_or_a_class_of_it_ties_its_calls(language, criterion,
     Hashie::Extensions::DeepMerge do`) calls it on any receiver; a class extending or implementing it calls it on
     `this`/`self`."""
     assert found(criterion, [], hunk(path, scope, call)) == [f"/{path}"], language
+
+
+LABELLED = [  # (language, the file the change edits, its line, the criterion of another file: a label, then prose)
+    ("Go", "kubernetes/resource_secret.go", '\t\t\t\tDescription: "Terraform will wait for the token, then time out.",',
+     "`manifest/provider/apply.go`: update the flow in the `wait` block to fix a timeout."),
+    ("C#", "src/Secrets/Secret.cs", '        Description = "Terraform will wait for the token, then time out.";',
+     "`src/Acme.Manifests/Apply.cs`: update the flow in the `wait` block to fix a timeout."),
+    ("Python", "src/acme/secrets/resource.py", '    description = "Terraform will wait for the token, then time out."',
+     "manifest/apply.py: update the flow in the `wait` block to fix a timeout."),
+]  # fmt: skip
+WAIT_OWN = "Add a `wait_for_token` attribute and a `create` timeout to the secret resource."
+
+
+@pytest.mark.parametrize(("language", "path", "line", "criterion"), LABELLED, ids=[c[0] for c in LABELLED])
+def test_a_criterion_labelled_with_a_file_the_change_leaves_alone_is_that_files(language, path, line, criterion):
+    """terraform-provider-kubernetes's decoy (issue 32): "`manifest/provider/apply.go`: update flow in `wait` block to
+    fix timeout bug ..." pointed at a change adding a `wait_for_service_account_token` attribute and its timeout in
+    another file. A criterion that begins by naming its file says where it is: when the change leaves that file
+    alone, its words elsewhere are another change's. Labelled with a file the change edits, it is read as before."""
+    story = [WAIT_OWN, criterion]
+    assert found(criterion, story, diff(path, line)) == [], language
+    label = criterion.split(":", 1)[0].strip("`")
+    assert found(criterion, story, diff(path, line) + diff(label, "        wait(timeout);")), language

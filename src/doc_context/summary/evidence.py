@@ -49,6 +49,7 @@ from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_match import (
     ECHO_MIN_WORDS,
     carried,
+    labels_another_file,
     lines_for,
     name_carries,
     names,
@@ -104,7 +105,7 @@ class EvidenceFinder:
         request's other work items say: a term everywhere (relevance/everywhere.py) counts only beside one that sets
         this criterion apart, and the files are ranked by what sets it apart."""
         terms = no_alternatives(criterion_terms(criterion), self.index)  # "old/unsupported": no code named
-        if struck or not terms.specific:
+        if struck or not terms.specific or (self.index and labels_another_file(criterion, self.index.diff.files)):
             return Evidence((), self.basis)
         if self.index is None:
             return Evidence(by_name(terms, criterion, self.changed), "file names")

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
+from doc_context.change.model import DiffFile
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import holds_release, manifest, names_dependency
@@ -32,6 +33,7 @@ _ROW_NAME = re.compile(  # a test table's row, named: a string key opening it (G
     r"""^\s*\{?\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?::|=>)\s*[{\[(]|^\s*\{?\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]"""
 )
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
+_LABEL = re.compile(r"\s*`?((?:[\w.-]+/)*[\w-]+\.[a-z]{1,4})`?\s*:\s")  # a file named first, as a label
 MAX_PIECES = 20  # pieces of a token too long to be a name (a test's longest names have a dozen)
 _TOKEN = re.compile(r"[A-Za-z0-9_]+")  # a name, as a line's words read it
 _LONG = re.compile(rf"[A-Za-z0-9_]{{{2 * MAX_PIECES},}}")  # a token that may be that long: two letters a piece
@@ -251,6 +253,14 @@ def in_order(sentence: Sequence[str], line: Sequence[str]) -> int:
             at = sentence.index(word, at) + 1
             count += 1
     return count
+
+
+def labels_another_file(criterion: str, files: Sequence[DiffFile]) -> bool:
+    """Whether the criterion begins by naming the file it is about, and the change leaves that file alone
+    (terraform-provider-kubernetes: "`manifest/provider/apply.go`: update flow in `wait` block ..."): what it
+    says is that file's, wherever else the change writes its words."""
+    label = _LABEL.match(criterion)
+    return label is not None and not any(names(f.path, label[1].lower()) for f in files)
 
 
 def names(path: str, named: str) -> bool:
