@@ -22,7 +22,7 @@ MANIFESTS = [
     ("npm scoped", "package.json", '    "@types/acme-client": "~1.17.3",', '    "@types/acme-client": "~18.2.0",'),
     ("Python", "pyproject.toml", '    "acme-client>=1.17",', '    "acme-client>=18.2",'),
     ("Rust", "crates/shop/Cargo.toml", 'acme-client = "1.17"', 'acme-client = "18.2"'),
-    ("Go", "go.mod", "\tgithub.com/acme/acme-client v1.17.3", "\tgithub.com/acme/acme-client v18.2.0"),
+    ("Go", "go.mod", "\tgithub.com/acme/acme-client v1.17.3", "\tgithub.com/acme/acme-client/v18 v18.2.0"),  # Go: /vN
     (
         "Ruby",
         "acme.gemspec",
@@ -139,6 +139,8 @@ def test_names_majors_and_releases() -> None:
     assert names_dependency('"@types/react": "^18.2.7",', "React")
     assert names_dependency('<PackageReference Include="Newtonsoft.Json" Version="13.0.3" />', "newtonsoft-json")
     assert not names_dependency('"react-dom": "^18.2.0",', "React")
+    assert names_dependency("\tgithub.com/jackc/pgx/v5 v5.5.1", "pgx")  # Go's major version suffix is no name
+    assert not names_dependency("\tgithub.com/jackc/pgx/v5 v5.5.1", "v5")
     assert majors(">=7.0.0 || ^12.0.0") == ("7", "12")
     assert holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "7", "12")
     assert not holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "9", "12")

@@ -94,12 +94,13 @@ def declared(text: str) -> tuple[str, str] | None:
 
 
 def names_dependency(text: str, name: str) -> bool:
-    """Whether the line declares a dependency named so: its package's name whole, its last segment, or its npm scope
-    (`@angular/core` for Angular; never DefinitelyTyped's `@types/`)."""
+    """Whether the line declares a dependency named so: its package's name whole, its last segment (Go's major
+    version suffix aside: `github.com/jackc/pgx/v5` is pgx), or its npm scope (`@angular/core` for Angular; never
+    DefinitelyTyped's `@types/`)."""
     found = declared(text)
     if found is None:
         return False
-    package = found[0].lower()
+    package = re.sub(r"/v\d+$", "", found[0].lower())  # Go's major version suffix (github.com/jackc/pgx/v5)
     scope = package[1:].split("/")[0] if package.startswith("@") and package != "@types" and "/" in package else ""
     named = (package, re.split(r"[/:]", package)[-1], *([scope] if scope != "types" else []))
     return bool(wanted := _joined(name)) and wanted in {_joined(n) for n in named if n}
