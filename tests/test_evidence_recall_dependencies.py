@@ -103,6 +103,10 @@ def test_releases_a_range_widened_to_meet_the_line_holding_them_all() -> None:
             "src/version.ts",
             'export const REACT = { react: "^18.2.0" };',
         ),  # no manifest
+        ("The endpoint serves both v1 and v2 of the API.", "pyproject.toml", '    "urllib3>=1.26,<2",'),  # no name
+        ("The endpoint serves both v1 and v2 of the API.", "package.json", '    "lodash": "1.2 - 2.4",'),
+        ("Support Django 5.", "pyproject.toml", '    "django>=4.2,<5",'),  # <5 holds no 5
+        ("Support Rails 8.", "Gemfile", '  gem "rails", "< 8.0"'),
         (
             "Treat the `default` export as the entry.",
             "package.json",
@@ -111,7 +115,9 @@ def test_releases_a_range_widened_to_meet_the_line_holding_them_all() -> None:
     ],
 )
 def test_no_dependency_is_named(criterion, path, line) -> None:
-    """A version alone ("tracing v2") is no dependency's; a release names its own package; a value is no range."""
+    """A version alone ("tracing v2") is no dependency's; a release names its own package; a value is no range; an
+    exclusive upper bound (`<5`) holds no release 5; bare releases ("v1 and v2": an API's) meet only a range that
+    is an alternation of releases (`^7 || ^12`), never any range spanning two majors."""
     assert evidence(criterion, diff(path, line)) == []
 
 
@@ -142,6 +148,11 @@ def test_names_majors_and_releases() -> None:
     assert names_dependency("\tgithub.com/jackc/pgx/v5 v5.5.1", "pgx")  # Go's major version suffix is no name
     assert not names_dependency("\tgithub.com/jackc/pgx/v5 v5.5.1", "v5")
     assert majors(">=7.0.0 || ^12.0.0") == ("7", "12")
+    assert majors(">=1.26,<2") == ("1",)  # an exclusive upper bound holds no release of its own
+    assert majors(">=4.2, < 5.0.0") == ("4",)
+    assert majors(">=4.2,<=5") == ("4", "5")
+    assert majors(">=4.2,<5.1") == ("4", "5")
+    assert not holds_release('"lodash": "1.2 - 2.4",', "", "1", "2")  # bare releases: a name, or an alternation
     assert holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "7", "12")
     assert not holds_release('"typia": "^7.0.0 || ^12.0.0"', "", "9", "12")
     assert releases("Support React 18 and Java 11+; widen to v9 and v10") == [

@@ -54,6 +54,7 @@ _FORMS = (
     ),
 )
 _MAJOR = re.compile(r"(?<![\w.])[\^~<>=!v ]*(\d+)(?=[.\w*+-]|\s|$|\|)")
+_ZEROS = re.compile(r"(?:\.0+)*(?![.\w*])")  # a major release's own start: 2, 2.0, 2.0.0
 
 
 _VERSIONED = re.compile(r"[\^~<>=!v]|.*\d\.(?:\d|x|\*)")  # a range, not a bare number ("8080"): an operator or a dot
@@ -107,14 +108,28 @@ def names_dependency(text: str, name: str) -> bool:
 
 
 def majors(version_range: str) -> tuple[str, ...]:
-    """The major versions a range holds, in order: ^18.2.7 -> 18; `>=7.0.0 || ^12.0.0` -> 7, 12."""
-    return tuple(dict.fromkeys(m.group(1) for m in _MAJOR.finditer(version_range)))
+    """The major versions a range holds, in order: ^18.2.7 -> 18; `>=7.0.0 || ^12.0.0` -> 7, 12; an exclusive upper
+    bound holds no release of its own (`>=1.26,<2` -> 1; `<2.1` holds 2.0, `<=2` holds 2)."""
+    return tuple(dict.fromkeys(m.group(1) for m in _MAJOR.finditer(version_range) if not _below(version_range, m)))
 
 
 def holds_release(text: str, name: str, *major: str) -> bool:
-    """Whether the line declares a dependency holding the major versions, of the named package when there is a name."""
+    """Whether the line declares a dependency holding the major versions, of the named package when there is a name;
+    bare releases ("v1 and v2": an API's as often) only a range that is an alternation of releases (`^7 || ^12`)."""
     found = declared(text)
-    return found is not None and set(major) <= set(majors(found[1])) and (not name or names_dependency(text, name))
+    return (
+        found is not None
+        and set(major) <= set(majors(found[1]))
+        and (names_dependency(text, name) if name else "||" in found[1])
+    )
+
+
+def _below(version_range: str, bound: re.Match[str]) -> bool:
+    """Whether the bound is an exclusive upper one at a major release (`<2`, `< 5.0.0`): it holds no such release."""
+    operator = bound.group(0)[: bound.start(1) - bound.start(0)].replace(" ", "")
+    return (
+        operator.startswith("<") and not operator.startswith("<=") and bool(_ZEROS.match(version_range, bound.end(1)))
+    )
 
 
 def _joined(name: str) -> str:
