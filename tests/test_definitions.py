@@ -34,6 +34,22 @@ DEFINES = [  # (language, line, name, expected)
     ("C#", "        public int RetryCount", "RetryCount", True),  # a property
     ("C#", "        var count = client.RetryCount;", "RetryCount", False),
     ("C#", "`Storage.SetItem` keeps the key", "Storage.SetItem", False),  # a qualified name: its last part
+    # a statement keyword is no modifier or type: the line calls or names the code (review 7, finding 3)
+    ("Python", "    return refresh_token()", "refresh_token", False),
+    ("Python", "    assert is_overdue(invoice)", "is_overdue", False),
+    ("Python", "    raise InvoiceOverdue", "InvoiceOverdue", False),
+    ("Python", "    return stop", "stop", False),
+    ("Python", "    yield from drain(queue)", "drain", False),
+    ("Python", "    if is_overdue(invoice):", "is_overdue", False),
+    ("Python", "    print(format_money(total))", "format_money", False),
+    ("Go", "    defer cleanup()", "cleanup", False),
+    ("Go", "\tgo worker(ctx)", "worker", False),
+    ("Go", "\tcase isOverdue(invoice):", "isOverdue", False),
+    ("TypeScript", "  await refreshToken()", "refreshToken", False),
+    ("TypeScript", "  throw new InvoiceOverdue(invoice)", "InvoiceOverdue", False),
+    ("TypeScript", "  else if (isOverdue(invoice)) {", "isOverdue", False),
+    ("Ruby", "  puts format_money(total)", "format_money", False),
+    ("Ruby", "    return not overdue?(invoice)", "overdue?", False),
     ("C#", "        public void SetItem(string key, string value)", "Storage.SetItem", True),
 ]  # fmt: skip
 

@@ -22,6 +22,8 @@ from doc_context.relevance.names import qualified
 from doc_context.relevance.words import parts, pieces
 
 _KEYWORDS = "def|func|function|fn|fun|sub|class|struct|interface|trait|enum|record|module|type"  # functions, types
+_STATEMENTS = "return|yield|await|assert|raise|throw|defer|go|new|not|puts|print|if|else|case"  # no modifier or type:
+# a statement calls or names what follows it (`return refresh_token()`, `defer cleanup()`, `raise InvoiceOverdue`)
 _TYPE_PARAMETERS = r"(?:<[\w\s,.?\[\]]*(?:<[\w\s,.?\[\]]*>[\w\s,.?\[\]]*)*>)?"  # <T>, <K, List<V>>, never past a name
 _DEFINITIONS = (  # {n}: the name. After a definition keyword (Go's receiver, Ruby's `self.` aside); an object's or
     # a hash's member; a signature: the name after its modifiers and type, or alone with its body's `{`, its type
@@ -29,7 +31,9 @@ _DEFINITIONS = (  # {n}: the name. After a definition keyword (Go's receiver, Ru
     # open (wrapped), or none (a property)
     rf"(?<![\w.$])(?:{_KEYWORDS})\s+(?:self\.|\([^)]*\)\s*)?{{n}}\b",
     r"^\s*['\"]?{n}['\"]?\s*:(?!:)",
-    r"^\s*(?:[\w<>\[\],?]+\s+)+{n}\s*" + _TYPE_PARAMETERS + r"\s*(?:\([^)]*\)\s*(?:(?::|throws)\s*[\w<>\[\]|,.? ]+)?"
+    rf"^\s*(?!(?:{_STATEMENTS})\b)(?:[\w<>\[\],?]+\s+)+{{n}}\s*"
+    + _TYPE_PARAMETERS
+    + r"\s*(?:\([^)]*\)\s*(?:(?::|throws)\s*[\w<>\[\]|,.? ]+)?"
     r"\s*(?:\{{|=>|$)|\([^)]*$|$)",
     r"^\s*{n}\s*" + _TYPE_PARAMETERS + r"\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{{\s*$",
 )
@@ -51,7 +55,8 @@ def has_run(words: Sequence[str], run: Sequence[str]) -> bool:
 def defines(line: str, name: str) -> bool:
     """Whether a line defines the name (a qualified name's last part): a function or method (`def chat_update(`,
     `func (m *Monitor) Stop(`, `public void stop(`, `public refetchQueries<T>(`, `def deliver_later`), an object's or
-    a hash's member (`setItem: vi.fn(`); never a parameter, a longer name or a call (`watcher.stop(timeout);`)."""
+    a hash's member (`setItem: vi.fn(`); never a parameter, a longer name or a call (`watcher.stop(timeout);`,
+    `return refresh_token()`, `defer cleanup()`)."""
     found = qualified(name)
     if not found:
         return False
