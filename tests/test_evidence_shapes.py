@@ -27,6 +27,9 @@ ROWS = [  # (language, the code's file and line, the test's file, its table's ro
       '  { name: "flat attributes", schema: flatSchema },')),
     ("Python", ("src/upload/upload.py", "        return retry_schema_upload(schema)"), "tests/test_upload.py",
      ('    "nested attributes and blocks": {', '        "schema": NESTED_SCHEMA,', "    },")),
+    ("Go fields", ("internal/upload/upload.go", "\t\treturn retrySchemaUpload(ctx, schema)"),
+     "internal/upload/upload_test.go",
+     ("\t\t{", '\t\t\tname:   "nested attributes and blocks",', "\t\t\tschema: nestedSchema,", "\t\t},")),
     ("Ruby", ("lib/upload/upload.rb", "      retry_schema_upload(schema)"), "spec/upload_spec.rb",
      ('    "nested attributes and blocks" => {', "      schema: nested_schema,", "    },")),
 ]  # fmt: skip
@@ -178,3 +181,22 @@ def test_a_criterion_labelled_with_a_file_the_change_leaves_alone_is_that_files(
     assert found(criterion, story, diff(path, line)) == [], language
     label = criterion.split(":", 1)[0].strip("`")
     assert found(criterion, story, diff(path, line) + diff(label, "        wait(timeout);")), language
+
+
+OVERDUE = "An overdue invoice is answered with a payment required problem."
+DATA = [  # (language, the test's file, the lines of the data it expects)
+    ("TypeScript", "test/invoices.test.ts", "      title: 'Payment required: the invoice is overdue',"),
+    ("TypeScript", "test/invoices.test.ts", "      message: 'Payment required: the invoice is overdue',"),
+    ("Python", "tests/test_invoices.py", '        "title": "Payment required: the invoice is overdue",'),
+    ("Python", "tests/test_invoices.py", '        "detail": "Payment required: the invoice is overdue",'),
+    ("Go", "internal/invoices/invoices_test.go", '\t\tDescription: "Payment required: the invoice is overdue",'),
+    ("Python dict", "tests/test_invoices.py", "    expected = {", '        "title": "Payment required: overdue",'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "lines"), [(c[0], c[1], c[2:]) for c in DATA], ids=[c[0] for c in DATA])
+def test_a_tests_data_field_is_no_row_name(language, path, lines) -> None:
+    """A `title`, `description` or `name` field is a data field as often (a problem's title, a product's name, RFC
+    7807's details): only opening a row (`{ name: "..."`, Go's `name:` field) does it name the case a table feeds. A
+    test pinning the message the criterion asks for is evidence, whatever its key (review 7, finding 6)."""
+    assert found(OVERDUE, [OVERDUE], diff(path, *lines)) == [f"/{path}"], language

@@ -29,9 +29,12 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\
 # string literals (a quote inside a word is a contraction: don't, it's)
 _DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line
 _ROW_NAME = re.compile(  # a test table's row, named: a string key opening it (Go's map of cases, a dict or an object of
-    # them), or its name field (`{name: "nested blocks", ...}`)
-    r"""^\s*\{?\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?::|=>)\s*[{\[(]|^\s*\{?\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]"""
+    # them), or its name field opening it (`{name: "nested blocks", ...}`)
+    r"""^\s*\{?\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?::|=>)\s*[{\[(]|^\s*\{\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]"""
 )
+_NAME_FIELD = re.compile(r"""^\s*["']?(?:name|desc|description|title)["']?\s*[:=]\s*["'`]""")  # after a lone `{`: a
+# row's first field (Go's `{` then `name: "..."`); elsewhere data as often (a problem's title, a product's name)
+_OPENS = re.compile(r"\s*\{\s*")  # a line opening a row, alone
 ECHO_SHARE, ECHO_MIN_WORDS = 0.9, 4  # of a work item sentence's words, in its order, on one documentation line
 _LABEL = re.compile(r"\s*`?((?:[\w.-]+/)*[\w-]+\.[a-z]{1,4})`?\s*:\s")  # a file named first, as a label
 MAX_PIECES = 20  # pieces of a token too long to be a name (a test's longest names have a dozen)
@@ -110,7 +113,7 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
         return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
-    rows = {i for i, text in enumerate(lines.texts) if _ROW_NAME.match(text)} if is_test(path) else set()
+    rows = _row_names(lines) if is_test(path) else set()
     if term.kind == "phrase":
         run, found = term.parts, lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
         if not found:  # "deprecation warning": warnDeprecated (relevance/word_forms.py)
@@ -279,3 +282,11 @@ def shortest(telling: Sequence[tuple[float, str, frozenset[str]]]) -> tuple[str,
             kept.append(label)
             said |= own_words
     return tuple(kept)
+
+
+def _row_names(lines: FileWords) -> set[int]:
+    """The lines naming a test table's row: a string key opening it, or a name field on the line opening it or first
+    after a line opening it alone."""
+    texts, numbers = lines.texts, lines.numbers
+    opened = {i for i in range(1, len(texts)) if numbers[i - 1] == numbers[i] - 1 and _OPENS.fullmatch(texts[i - 1])}
+    return {i for i, text in enumerate(texts) if _ROW_NAME.match(text) or (i in opened and _NAME_FIELD.match(text))}
