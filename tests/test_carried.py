@@ -5,6 +5,8 @@ before are not what it writes, and a page or a section naming only them is not o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from doc_context.change.unified import parse_diff
@@ -139,7 +141,24 @@ EDITS_A_DEFINITION = {
     "csharp": ("src/Totals.cs", "    public decimal CartTotal(IList<Item> items)",
                "    public decimal CartTotal(IList<Item> items, string shippingCountry)",
                "        var rate = TaxRateFor(shippingCountry);"),
+    # no keyword and no access modifier: a class method, a bound arrow function, Java's package-private method,
+    # C#'s method private by default
+    "typescript method": ("src/totals.ts", "  cartTotal(items: Item[]): number {",
+                          "  cartTotal(items: Item[], shippingCountry: string): number {",
+                          "    const rate = this.taxRateFor(shippingCountry);"),
+    "typescript arrow": ("src/totals.ts", "export const cartTotal = (items: Item[]) =>",
+                         "export const cartTotal = (items: Item[], shippingCountry: string) =>",
+                         "  sum(items) * taxRateFor(shippingCountry);"),
+    "java package-private": ("src/main/java/shop/Totals.java", "    BigDecimal cartTotal(List<Item> items) {",
+                             "    BigDecimal cartTotal(List<Item> items, String shippingCountry) {",
+                             "        var rate = taxRateFor(shippingCountry);"),
+    "csharp no modifier": ("src/Totals.cs", "    decimal CartTotal(IList<Item> items)",
+                           "    decimal CartTotal(IList<Item> items, string shippingCountry)",
+                           "        => Sum(items) * TaxRateFor(shippingCountry);"),
 }  # fmt: skip
+
+
+_NAME = re.compile(r"cart_?total", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("language", sorted(EDITS_A_DEFINITION))
@@ -149,7 +168,7 @@ def test_a_definition_the_change_rewrites_is_not_carried(language: str) -> None:
     change, terms = terms_of(changed(path, new, body, deleted=(old,)), [page])
     assert ident("cart_total") in terms.weights and ident("cart_total") not in carried(change, terms)
     # the control: a call passing the same arguments again carries the name it calls
-    call = (old.split("(")[0].split()[-1], new.split("(")[0].split()[-1])
+    call = (_NAME.findall(old)[0], _NAME.findall(new)[0])
     change, terms = terms_of(
         changed(path, f"  total = {call[1]}(items)", body, deleted=(f"  total = {call[0]}(items)",)), [page]
     )

@@ -38,10 +38,9 @@ from doc_context.relevance.listings import _replaced, without_addresses
 from doc_context.relevance.words import ident_parts, parts
 
 NEAR = 3  # lines: an edited line keeps a deleted line this near its own place in the change block, at most
-_MODIFIERS = r"(?:(?:export|public|private|protected|internal|static|async|override|final|abstract|virtual|pub)\s+)*"
-_DEFINITION = re.compile(  # a line defining a name: after a definition keyword, or a method's signature (C#, Java)
-    rf"\s*{_MODIFIERS}(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module|trait|record)\b"
-    r"|\s*(?:public|private|protected|internal)\b[^=]*\("
+_BOUND = re.compile(  # a function bound to a name (JavaScript's, TypeScript's): `export const total = (items) =>`
+    r"\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=\s*(?:async\s+)?"
+    r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)"
 )
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d+")
 _COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--)")
@@ -127,7 +126,10 @@ def _keys(line: str, change: Change, terms: ChangeTerms, prose: bool) -> set[Key
 
 
 def _defined(line: str, old: str) -> set[Key]:
-    """The names a definition line the change rewrites defines (none when it is unchanged but for its spaces)."""
-    if not _DEFINITION.match(line) or line.split() == old.split():
+    """The names a definition line the change rewrites defines, as definitions.defines reads a line, or a function
+    it binds to a name (none when it is unchanged but for its spaces)."""
+    if line.split() == old.split():
         return set()
-    return {("ident", tuple(p[0])) for t in _TOKEN.findall(line) if (p := ident_parts(t)) and defines(line, t)}
+    bound = _BOUND.match(line)
+    names = [t for t in _TOKEN.findall(line) if defines(line, t) or (bound and t == bound[1])]
+    return {("ident", tuple(p[0])) for t in names if (p := ident_parts(t))}
