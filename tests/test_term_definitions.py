@@ -95,3 +95,38 @@ def test_which_passages_hold_a_term_as_their_pages_topic(
     where = [(0, f"Section {n}") for n in range(8)]
     topic = page_topic(held, where, introduces)
     assert [topic[i] for i in range(8)] == expected
+
+
+# Specifications repeat a subsection's name under different parents (Format, Syntax, Example): the section
+# introducing the term is the first by its place on the page, not every section bearing its heading.
+NESTED = [
+    (2, "Abstract", "This proposal specifies `pylock.toml`, a file recording what to install."),
+    (2, "Lockers", "What a locker does."),
+    (3, "Format", "The lock file is named `pylock.toml` and sits beside the project's configuration."),
+    (3, "Resolving", "Lockers write `pylock.toml` once a resolve succeeds."),
+    (2, "Installers", "What an installer does."),
+    (3, "Reading", "Installers read `pylock.toml` from top to bottom."),
+    (3, "Format", "An installer shows `pylock.toml` entries it skips in its log."),
+    (3, "Hashes", "Each package `pylock.toml` lists keeps the hashes of its files."),
+    (2, "Security", "An installer trusts no `pylock.toml` from an unknown source."),
+    (2, "Backwards Compatibility", "No installer reads `pylock.toml` before this proposal."),
+]
+
+
+@pytest.mark.parametrize("restructured", [False, True], ids=["markdown", "restructuredtext-pep"])
+def test_a_later_section_of_the_same_name_only_uses_the_term(restructured: bool) -> None:
+    out = []
+    for n, (level, title, text) in enumerate(NESTED):
+        body = "\n\n".join([text, *(f"The {word} of part {n} are described in chapter {word} {n}." for word in FILLER)])
+        if restructured:
+            out.append(f"{title}\n{'=-'[level - 2] * len(title)}\n\n{body.replace('`', '``')}\n")
+        else:
+            out.append(f"{'#' * level} {title}\n\n{body}\n")
+    text = wiki_to_markdown("\n".join(out)).text
+    change = change_terms(Change(parse_diff(DIFF)), within=[text])
+    found = passages(text)
+    terms = [text_terms(p.plain) for p in found]
+    introduces = [not (p.aside or p.retells) for p in found]
+    scores = weigh(terms, change, [(0, p.section) for p in found], held_terms(terms, change), introduces)
+    weighing = [p.plain.replace("``", "`") for p, s in zip(found, scores, strict=True) if s > 0]
+    assert weighing == [NESTED[2][2]]  # failing before: the installers' Format too (keyed by its heading's text)

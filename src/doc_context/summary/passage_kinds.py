@@ -147,24 +147,34 @@ def page_topic(
     """For each passage, what its page holds in PAGE_TOPIC of its sections or more (MIN_SECTIONS or more): the
     page's topic, which tells none of its sections apart. Save in the section that introduces it (`introduces`:
     each passage that may, one neither aside nor retelling the page): the first such section holding it, in the
-    page's order, defines it ("A new `Sentinel` class will be added..."); the sections after it only use it."""
+    page's order, defines it ("A new `Sentinel` class will be added..."); the sections after it only use it. A
+    section is known by its place: a run of passages under one heading (a second "Format" is another section)."""
     if not where:
         return {}
+    places = _places(where)
     sections: dict[int, set[str]] = {}
     holding: dict[tuple[int, T], set[str]] = {}
-    first: dict[tuple[int, T], tuple[int, str]] = {}  # the section introducing each term: its page and heading
+    first: dict[tuple[int, T], int] = {}  # the section introducing each term: its place
     for i, (keys, (page, section)) in enumerate(zip(held, where, strict=True)):
         sections.setdefault(page, set()).add(section)
         for key in keys:
             holding.setdefault((page, key), set()).add(section)
             if introduces and introduces[i]:
-                first.setdefault((page, key), (page, section))
+                first.setdefault((page, key), places[i])
     topic: dict[int, set[T]] = {}
     for (page, key), found in holding.items():
         if len(sections[page]) >= MIN_SECTIONS and len(found) >= PAGE_TOPIC * len(sections[page]):
             topic.setdefault(page, set()).add(key)
-    return {i: {k for k in topic.get(page, set()) if first.get((page, k)) != (page, section)}
-            for i, (page, section) in enumerate(where)}  # fmt: skip
+    return {i: {k for k in topic.get(page, set()) if first.get((page, k)) != places[i]}
+            for i, (page, _) in enumerate(where)}  # fmt: skip
+
+
+def _places(where: Sequence[tuple[int, str]]) -> list[int]:
+    """Each passage's section by its place: passages in the pages' order, a section the run under one heading."""
+    out: list[int] = []
+    for i, at in enumerate(where):
+        out.append(out[-1] + (at != where[i - 1]) if out else 0)
+    return out
 
 
 def boilerplate(pages: Sequence[Sequence[str]]) -> set[str]:
