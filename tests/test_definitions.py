@@ -9,6 +9,9 @@ from doc_context.relevance.definitions import defines
 
 DEFINES = [  # (language, line, name, expected)
     ("Ruby", "def chat_update(options = {})", "chat_update", True),
+    ("TypeScript", "export const cartTotal = (items: Item[], country: string): number =>", "cartTotal", True),
+    ("JavaScript", "let handler = async function (req) {", "handler", True),
+    ("TypeScript", "  const total = (subtotal + shipping) * rate;", "total", False),  # a value, not a function
     ("Ruby", "def deliver_later", "deliver_later", True),
     ("Ruby", "def self.build(options)", "build", True),
     ("Ruby", "    def set_item(key, value)", "set_item", True),

@@ -38,10 +38,6 @@ from doc_context.relevance.listings import _replaced, without_addresses
 from doc_context.relevance.words import ident_parts, parts
 
 NEAR = 3  # lines: an edited line keeps a deleted line this near its own place in the change block, at most
-_BOUND = re.compile(  # a function bound to a name (JavaScript's, TypeScript's): `export const total = (items) =>`
-    r"\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=\s*(?:async\s+)?"
-    r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)"
-)
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d+")
 _COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--)")
 
@@ -126,10 +122,9 @@ def _keys(line: str, change: Change, terms: ChangeTerms, prose: bool) -> set[Key
 
 
 def _defined(line: str, old: str) -> set[Key]:
-    """The names a definition line the change rewrites defines, as definitions.defines reads a line, or a function
-    it binds to a name (none when it is unchanged but for its spaces)."""
+    """The names a definition line the change rewrites defines, as definitions.defines reads a line (none when it is
+    unchanged but for its spaces)."""
     if line.split() == old.split():
         return set()
-    bound = _BOUND.match(line)
-    names = [t for t in _TOKEN.findall(line) if defines(line, t) or (bound and t == bound[1])]
+    names = [t for t in _TOKEN.findall(line) if defines(line, t)]
     return {("ident", tuple(p[0])) for t in names if (p := ident_parts(t))}

@@ -6,6 +6,7 @@ above the changed lines: change/unified.py's scopes), as its words read.
     in_definition(parts("class MultipleAssertions < Base"), term("`Minitest/MultipleAssertions`"))   # True
     in_definition(parts("def exit(code):"), term("`Context.exit`"))                                  # False
     defines("  setItem: vi.fn((k, v) => {", "setItem")                                                # True
+    defines("export const cartTotal = (items, country) =>", "cartTotal")                            # True
     defines("def update(self, stop=None):", "stop")                                                  # False
 
 The name's words in a row, or run together; a qualified name also by its last part (a module's function, a cop's
@@ -36,6 +37,9 @@ _DEFINITIONS = (  # {n}: the name. After a definition keyword (Go's receiver, Ru
     + r"\s*(?:\([^)]*\)\s*(?:(?::|throws)\s*[\w<>\[\]|,.? ]+)?"
     r"\s*(?:\{{|=>|$)|\([^)]*$|$)",
     r"^\s*{n}\s*" + _TYPE_PARAMETERS + r"\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{{\s*$",
+    # a function bound to a name (JavaScript's, TypeScript's): `export const total = (items) =>`, `= function`
+    r"^\s*(?:export\s+)?(?:const|let|var)\s+{n}\s*(?::[^=]*)?=\s*(?:async\s+)?"
+    r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)",
 )
 
 
