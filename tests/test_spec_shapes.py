@@ -14,6 +14,7 @@ from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.speaks import names
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.rstmd import restructured
+from doc_context.text.storage import storage_to_markdown
 from doc_context.text.wikimd import wiki_to_markdown
 
 PROPOSAL = """\
@@ -85,6 +86,26 @@ def test_a_proposals_header_with_a_field_left_empty_is_still_its_header() -> Non
         "Storing it in METADATA",
     ]
     assert not [p for p in found if "9999" in p.plain]
+
+
+def test_a_proposals_header_pasted_into_confluence_is_still_its_header() -> None:
+    """A PEP's header pasted into a Confluence page: docutils' plain reader (no PEP reader) holds it as one
+    paragraph, and HTML joins its lines, so the page as stored reads "PEP: 9999 Title: ... Status: Final" on one
+    line. Still the header: not a passage, and its numbers ("9999", "3.13") no values a disagreement compares."""
+    html = (
+        "<p>PEP: 9999\nTitle: Recording the installer: one file\nAuthor: Ann Example &lt;ann@example.com&gt;\n"
+        "Status: Final\nPython-Version: 3.13\nPost-History: 30-Sep-2022,</p>\n<blockquote><p>02-Nov-2022</p>"
+        "</blockquote>\n<h2>Abstract</h2>\n<p>This proposal records which tool installed each distribution.</p>"
+    )
+    found = passages(storage_to_markdown(html).text, "Recording the installer")
+    assert [p.plain for p in found] == ["This proposal records which tool installed each distribution."]
+
+
+def test_a_lead_naming_a_few_things_with_colons_is_no_header() -> None:
+    """A lead paragraph that names two or three things with a colon is what the page says, not its header."""
+    html = "<p>Scope: the refund flow. Owner: payments team. The refund window is 14 days.</p><h2>Rules</h2><p>x</p>"
+    found = passages(storage_to_markdown(html).text, "Refunds")
+    assert found[0].plain.startswith("Scope: the refund flow.")
 
 
 @pytest.mark.parametrize(
@@ -406,3 +427,9 @@ def test_a_transition_on_a_restructuredtext_page_opens_no_code() -> None:
         ("para", "The refund window is 14 days."),
         ("para", "A second approver."),
     ]
+
+
+def test_a_page_opening_with_a_quote_keeps_it() -> None:
+    """Only a quote right after a header goes on with it: a page that opens with a quote says it."""
+    found = passages(storage_to_markdown("<blockquote><p>The refund window is 14 days.</p></blockquote>").text, "R")
+    assert [p.plain for p in found] == ["The refund window is 14 days."]

@@ -41,6 +41,8 @@ _RETELLS = re.compile(  # a page's own summary of what follows: the whole headin
 _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR: …", "Status: **Active**"
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _EMPTY_FIELD = re.compile(r"^[A-Z][\w()/'-]{0,30}:[ \t]*$")  # "Created:", a header's field with no value
+_JOINED_KEY = re.compile(r"(?:^|\s)[A-Z][\w()/'-]{0,30}:\s")  # a field's key inside a line HTML joined
+_JOINED_FIELDS = 4  # a header's fields run into one line: a lead naming two or three things is prose
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
 _ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
 _TOC_TITLE = re.compile(r"^\W*(?:table of )?contents\W*$", re.IGNORECASE)
@@ -108,15 +110,18 @@ def nest(headings: list[tuple[int, str]], level: int, text: str) -> list[tuple[i
 
 def metadata(kind: str, lines: list[str], titled: bool = False) -> bool:
     """A list of "Key: value" items, or a paragraph of "Key: value" lines (a proposal's header: "PEP: 9",
-    "Status: Final", an indented line going on with the one above), before the first heading: the page's
-    metadata, not what it says. `titled`: under the page's first heading, where only a reStructuredText field
-    list (`:Author: Ann`, `:Status: Final`: docutils' bibliographic fields under the document's title) is."""
+    "Status: Final", an indented line going on with the one above), or those lines joined into one (a page's
+    storage: HTML joins a paragraph's lines), before the first heading: the page's metadata, not what it says.
+    `titled`: under the page's first heading, where only a reStructuredText field list (`:Author: Ann`,
+    `:Status: Final`: docutils' bibliographic fields under the document's title) is."""
     if titled:
         return kind == "para" and bool(_FIELD.match(lines[0] if lines else "")) and _all_fields(lines, _FIELD)
     if kind == "list":
         return bool(lines) and all(_META_ITEM.match(item) for item in lines)
-    if kind != "para" or len(lines) < 2 or not (_META_ITEM.match(lines[0]) or _FIELD.match(lines[0])):
+    if kind != "para" or not (_META_ITEM.match(lines[0] if lines else "") or _FIELD.match(lines[0])):
         return False
+    if len(lines) == 1:  # the header as a Confluence page holds it: HTML joins its lines into one
+        return len(_JOINED_KEY.findall(lines[0])) >= _JOINED_FIELDS
     return _all_fields(lines, _META_ITEM) or _all_fields(lines, _FIELD)
 
 

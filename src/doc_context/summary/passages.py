@@ -81,7 +81,7 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
     blocks = parse_blocks(markdown)
     levels = [(b.level or heading_level(lines[b.start].lstrip())) if b.kind == "heading" else 0 for b in blocks]
     named = page_title(blocks, levels, title)
-    head = -1
+    head = header = -1
     for b, block in enumerate(blocks):
         if block.kind == "heading":
             text, head = block.lines[0], b
@@ -91,7 +91,10 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
             headings = [h for h in headings if h[0] < levels[b]] if b == named else nest(headings, levels[b], text)
             continue
         said = block.items if block.kind == "list" else lines[block.start : block.end]
-        if depth <= 1 and metadata(block.kind, said, titled=bool(section)):
+        if depth <= 1 and (
+            metadata(block.kind, said, titled=bool(section)) or (0 <= header == b - 1 and block.kind == "quote")
+        ):
+            header = b  # a quote right after the header: its indented field going on, as stored HTML holds it
             continue
         aside_, states = aside(headings), specifies(headings)  # a lead is no aside either (a template's checklist)
         brief = retells(headings)  # the page's Abstract: it ranks as an aside does, yet may lead
