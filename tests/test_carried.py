@@ -12,7 +12,8 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.carried import carried
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import ChangeTerms, Key, change_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import ChangeTerms, Key
 from doc_context.relevance.words import ident_parts
 from doc_context.summary.quotes import weigh_pages
 

@@ -9,7 +9,8 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import DIFF, LISTED, change_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import DIFF, LISTED
 from doc_context.relevance.words import ident_parts
 
 from .diffs import changed

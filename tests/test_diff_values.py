@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.relevance.diff_values import settings
-from doc_context.relevance.statements import shown
+from doc_context.relevance.stated_values import shown
 
 
 def diff(path: str, *lines: str, context: tuple[str, ...] = ()) -> str:

@@ -7,21 +7,10 @@ test_evidence_names_shared.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from doc_context.change.unified import parse_diff
 from doc_context.relevance.names import names_file
-from doc_context.summary.evidence import EvidenceFinder
-from tests.diffs import changed as diff
-
-
-def evidence(criterion: str, path: str, line: str, siblings: Sequence[str] = ()) -> list[str]:
-    """The paths the criterion's evidence points at, its story's other criteria beside it."""
-    found = EvidenceFinder(parse_diff(diff(path, line))).find(criterion, work_item=siblings, siblings=siblings)
-    return [f.path for f in found.files]
-
+from tests.evidence_paths import evidence_in
 
 ONE_PIECE = [  # (language, criterion, path, a line writing another form of the name, a line writing it)
     (
@@ -71,8 +60,8 @@ ONE_PIECE = [  # (language, criterion, path, a line writing another form of the 
 
 @pytest.mark.parametrize(("language", "criterion", "path", "other", "same"), ONE_PIECE, ids=[c[0] for c in ONE_PIECE])
 def test_a_one_piece_name_is_its_letters(language, criterion, path, other, same) -> None:
-    assert evidence(criterion, path, other) == [], language
-    assert evidence(criterion, path, same) == [f"/{path}"], language
+    assert evidence_in(criterion, path, other) == [], language
+    assert evidence_in(criterion, path, same) == [f"/{path}"], language
 
 
 QUALIFIED = [  # (language, criterion, path, a line with the parts apart, a line with the name written whole)
@@ -123,8 +112,8 @@ QUALIFIED = [  # (language, criterion, path, a line with the parts apart, a line
 
 @pytest.mark.parametrize(("language", "criterion", "path", "apart", "whole"), QUALIFIED, ids=[c[0] for c in QUALIFIED])
 def test_a_qualified_name_is_one_token(language, criterion, path, apart, whole) -> None:
-    assert evidence(criterion, path, apart) == [], language
-    assert evidence(criterion, path, whole) == [f"/{path}"], language
+    assert evidence_in(criterion, path, apart) == [], language
+    assert evidence_in(criterion, path, whole) == [f"/{path}"], language
 
 
 ONE_TOKEN = [  # (language, criterion, path, a line saying its words as prose, a line writing it)
@@ -175,8 +164,8 @@ ONE_TOKEN = [  # (language, criterion, path, a line saying its words as prose, a
 
 @pytest.mark.parametrize(("language", "criterion", "path", "prose", "code"), ONE_TOKEN, ids=[c[0] for c in ONE_TOKEN])
 def test_a_code_span_of_one_token_is_not_its_words_as_prose(language, criterion, path, prose, code) -> None:
-    assert evidence(criterion, path, prose) == [], language
-    assert evidence(criterion, path, code) == [f"/{path}"], language
+    assert evidence_in(criterion, path, prose) == [], language
+    assert evidence_in(criterion, path, code) == [f"/{path}"], language
 
 
 PRIVATE = [  # (language, criterion, path, a line writing the name as a private one)
@@ -191,7 +180,7 @@ PRIVATE = [  # (language, criterion, path, a line writing the name as a private 
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), PRIVATE, ids=[p[0] for p in PRIVATE])
 def test_a_one_piece_name_written_private_is_the_name(language, criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
 
 
 CALLS = [  # (language, criterion, a test using the type, a line there, the type's file, its method's line)
@@ -248,8 +237,8 @@ CALLS = [  # (language, criterion, a test using the type, a line there, the type
 
 @pytest.mark.parametrize(("language", "criterion", "test", "uses", "path", "line"), CALLS, ids=[c[0] for c in CALLS])
 def test_a_call_in_prose_names_its_function(language, criterion, test, uses, path, line) -> None:
-    assert evidence(criterion, test, uses) == [], language  # the type in use, not the function the criterion names
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, test, uses) == [], language  # the type in use, not the function the criterion names
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
 
 
 RECEIVERS = [  # (criterion, path, the method's definition)
@@ -268,7 +257,7 @@ RECEIVERS = [  # (criterion, path, the method's definition)
 
 @pytest.mark.parametrize(("criterion", "path", "line"), RECEIVERS, ids=["pointer", "package"])
 def test_a_go_receiver_names_its_type_pointer_or_not(criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"]
+    assert evidence_in(criterion, path, line) == [f"/{path}"]
 
 
 SOURCES = [  # (language, criterion naming a module with its package, its file below the package's src/, another's)
@@ -293,8 +282,8 @@ def test_a_module_named_with_its_package_meets_its_file_below_src(language, crit
     """A package's sources sit in its src/ folder: `@scope/pkg/module` is packages/pkg/src/module.ts, `crate::module`
     crate/src/module.rs, even where no changed line spells it (an import path rewritten)."""
     line = "export * from '../types/index'" if language != "Rust" else "pub use crate::io::blocking;"
-    assert evidence(criterion, path, line) == [f"/{path}"], language
-    assert evidence(criterion, other, line) == [], language  # the module of another package
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, other, line) == [], language  # the module of another package
 
 
 def test_a_decorator_is_no_scoped_package() -> None:

@@ -11,12 +11,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.names import spelled
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
-
-
-def evidence(criterion: str, path: str, *lines: str) -> list[str]:
-    """The paths the criterion's evidence points at."""
-    return [f.path for f in EvidenceFinder(parse_diff(diff(path, *lines))).find(criterion).files]
-
+from tests.evidence_paths import evidence_in
 
 CASED = [  # (language, criterion, path, a line writing the name in another case, a line writing it)
     (
@@ -59,8 +54,8 @@ CASED = [  # (language, criterion, path, a line writing the name in another case
 
 @pytest.mark.parametrize(("language", "criterion", "path", "other", "same"), CASED, ids=[c[0] for c in CASED])
 def test_a_camel_case_name_is_read_in_its_case(language, criterion, path, other, same) -> None:
-    assert evidence(criterion, path, other) == [], language
-    assert evidence(criterion, path, same) == [f"/{path}"], language
+    assert evidence_in(criterion, path, other) == [], language
+    assert evidence_in(criterion, path, same) == [f"/{path}"], language
 
 
 EXPORTED = [  # (language, criterion naming a field lower case first, path, the line writing it upper case first)
@@ -84,11 +79,11 @@ EXPORTED = [  # (language, criterion naming a field lower case first, path, the 
 def test_a_field_name_meets_its_property(language, criterion, path, line) -> None:
     """The review of 8f487b0: a product owner's JSON field (`userId`) is the C# property or Go exported name
     (`UserId`) whole, its first letter aside; never inside another name (`GetUserIdAsync`, `UserIdValidator`)."""
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
     name = criterion.split("`")[1]
     exported = name[0].upper() + name[1:]
-    assert evidence(criterion, path, f"    var v = new {exported}Validator(x);") == [], language
-    assert evidence(criterion, path, f"    var v = Get{exported}Async(x);") == [], language
+    assert evidence_in(criterion, path, f"    var v = new {exported}Validator(x);") == [], language
+    assert evidence_in(criterion, path, f"    var v = Get{exported}Async(x);") == [], language
 
 
 @pytest.mark.parametrize(
@@ -116,7 +111,7 @@ ONE_WORD = [  # a camel-case name written as one word, as a package or a product
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), ONE_WORD, ids=[c[0] for c in ONE_WORD])
 def test_a_camel_case_name_in_one_word_is_the_name(language, criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
 
 
 DOCS = [  # (language, criterion, a code file and its line, a documentation line naming it in prose)

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
 from doc_context.relevance.language import symptom
-from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
-
-
-def evidence(criterion: str, *files: str) -> list[str]:
-    return [f.path for f in EvidenceFinder(parse_diff("".join(files))).find(criterion).files]
-
+from tests.evidence_paths import evidence
 
 SYMPTOMS = [  # (language, the exception, path, the fix's line: the criterion's other terms, not the exception)
     (

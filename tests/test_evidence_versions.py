@@ -7,14 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
-from doc_context.summary.evidence import EvidenceFinder
-from tests.diffs import changed as diff
-
-
-def evidence(criterion: str, path: str, line: str) -> list[str]:
-    return [f.path for f in EvidenceFinder(parse_diff(diff(path, line))).find(criterion).files]
-
+from tests.evidence_paths import evidence_in
 
 VERSIONS = [  # (language, criterion, the tool's own file, a line changed for another reason, a line setting it)
     (
@@ -64,8 +57,8 @@ VERSIONS = [  # (language, criterion, the tool's own file, a line changed for an
 
 @pytest.mark.parametrize(("language", "criterion", "path", "other", "sets"), VERSIONS, ids=[v[0] for v in VERSIONS])
 def test_a_version_written_as_code_must_show(language, criterion, path, other, sets) -> None:
-    assert evidence(criterion, path, other) == [], language
-    assert evidence(criterion, path, sets) == [f"/{path}"], language
+    assert evidence_in(criterion, path, other) == [], language
+    assert evidence_in(criterion, path, sets) == [f"/{path}"], language
 
 
 TOOLS = [  # (language, criterion, the file the tool's name begins, the line setting its version)
@@ -85,10 +78,10 @@ TOOLS = [  # (language, criterion, the file the tool's name begins, the line set
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), TOOLS, ids=[t[0] for t in TOOLS])
 def test_a_tools_name_meets_the_file_it_begins(language, criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
     base, extension = path.rsplit(".", 1)
     test = f"{base}_test.{extension}" if "_" in base.rsplit("/", 1)[-1] else f"{base}Test.{extension}"
-    assert evidence(criterion, test, line) == [], language  # its test is not the tool's file
+    assert evidence_in(criterion, test, line) == [], language  # its test is not the tool's file
 
 
 PREFIXED = [  # (language, criterion, path, a line writing the version with its v)
@@ -104,7 +97,7 @@ PREFIXED = [  # (language, criterion, path, a line writing the version with its 
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), PREFIXED, ids=[p[0] for p in PREFIXED])
 def test_a_version_written_with_its_v_is_the_version(language, criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language  # go.mod writes every version so
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language  # go.mod writes every version so
 
 
 DECIMALS = [  # (language, criterion, path, a line with the value in another unit): a decimal is no version
@@ -116,7 +109,7 @@ DECIMALS = [  # (language, criterion, path, a line with the value in another uni
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), DECIMALS, ids=[d[0] for d in DECIMALS])
 def test_a_decimal_written_as_code_is_no_version(language, criterion, path, line) -> None:
-    assert evidence(criterion, path, line) == [f"/{path}"], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
 
 
 DOTTED = [  # (criterion, path, a line with another version its number equals, a line with the same version)
@@ -128,5 +121,5 @@ DOTTED = [  # (criterion, path, a line with another version its number equals, a
 
 @pytest.mark.parametrize(("criterion", "path", "other", "same"), DOTTED, ids=["v1.10", "v1.40.0", "1.20.0"])
 def test_versions_compare_as_dotted_strings(criterion, path, other, same) -> None:
-    assert evidence(criterion, path, other) == []  # 1.10 is not 1.1
-    assert evidence(criterion, path, same) == [f"/{path}"]  # its v and trailing .0 aside
+    assert evidence_in(criterion, path, other) == []  # 1.10 is not 1.1
+    assert evidence_in(criterion, path, same) == [f"/{path}"]  # its v and trailing .0 aside

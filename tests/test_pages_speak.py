@@ -8,7 +8,8 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import Key, change_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import Key
 from doc_context.relevance.words import ident_parts
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages

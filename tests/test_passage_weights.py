@@ -8,7 +8,8 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import text_terms
 from doc_context.summary.passage_weights import MATCH, weigh
 
 

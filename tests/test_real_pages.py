@@ -11,7 +11,8 @@ from doc_context.app import Options, compose
 from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, PageRef, PullRequest, PullRequestRef, WorkItem
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import change_terms, text_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import text_terms
 from doc_context.summary.passage_kinds import boilerplate
 from doc_context.summary.passage_weights import weigh
 from doc_context.summary.passages import passages

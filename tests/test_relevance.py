@@ -8,9 +8,9 @@ import pytest
 from doc_context.change.index import PASS
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import change_terms, values
+from doc_context.relevance.change_terms import change_terms
 from doc_context.relevance.criterion_terms import criterion_terms
-from doc_context.relevance.units import unit
+from doc_context.relevance.units import unit, values
 from doc_context.relevance.words import ident_parts, parts
 
 

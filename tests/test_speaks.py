@@ -9,7 +9,8 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import LISTED, ChangeTerms, Key, change_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import LISTED, ChangeTerms, Key
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.speaks import novel
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.statements import compare, differences, prose_values, same_subject, shown, statement
+from doc_context.relevance.stated_values import prose_values, shown
+from doc_context.relevance.statements import compare, differences, same_subject, statement
 from doc_context.summary.passages import repeats, said_sentences
 
 CRITERION = "Refunds older than 14 days need a supervisor's approval."

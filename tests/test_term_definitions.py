@@ -9,7 +9,8 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import ChangeTerms, change_terms, text_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import ChangeTerms, text_terms
 from doc_context.relevance.words import parts
 from doc_context.summary.passage_kinds import page_topic
 from doc_context.summary.passage_weights import held_terms, weigh

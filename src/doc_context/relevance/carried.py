@@ -6,7 +6,7 @@ clause. Such an added line keeps every word of the deleted line it replaces and 
 were there before: the change carries them, it does not write them. A cited page naming them (the related
 specification that introduced `readonly_keys`) is not what the change speaks to, and a passage of the right page
 matching only on them is quoted for a name the change holds incidentally. So a term is carried when every added
-line holding it keeps whole a deleted line of its change block (the deleted run it replaces: listings._replaced)
+line holding it keeps whole a deleted line of its change block (the deleted run it replaces: listings.replaced)
 that holds it too, each deleted line kept by one added line (a second copy of it is written anew). It shows no page
 is spoken to (summary/speaks.py) and weighs as what only the change's documentation gives
 (summary/passage_weights.py). Not carried: a name a rewritten definition line defines (`def cart_total(items)` to
@@ -24,17 +24,10 @@ from collections import Counter
 
 from doc_context.change.model import DiffFile
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import (
-    _PROSE_FILES,
-    DIFF,
-    ChangeTerms,
-    Key,
-    _collect,
-    _foreign,
-    _is_prose,
-)
 from doc_context.relevance.definitions import defines
-from doc_context.relevance.listings import _replaced, without_addresses
+from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
+from doc_context.relevance.listings import replaced, without_addresses
+from doc_context.relevance.terms import DIFF, ChangeTerms, Key
 from doc_context.relevance.words import ident_parts, parts
 
 NEAR = 3  # lines: an edited line keeps a deleted line this near its own place in the change block, at most
@@ -52,7 +45,7 @@ def carried(change: Change, terms: ChangeTerms) -> frozenset[Key]:
     files = [
         f
         for n, f in enumerate(change.diff.files if change.diff is not None else ())
-        if not _foreign(f.path) and (near is None or n in near)
+        if not foreign(f.path) and (near is None or n in near)
     ]
     kept: set[Key] = set()  # what the lines keeping a deleted line whole carry
     written: set[Key] = set()  # what any other added line holds, or such a line adds
@@ -66,7 +59,7 @@ def carried(change: Change, terms: ChangeTerms) -> frozenset[Key]:
     values = any(key[0] == "value" for key in candidates)
     new = bool(written)
     for f, kept_lines in zip(files, keeping, strict=True):
-        prose = f.path.lower().endswith(_PROSE_FILES)
+        prose = f.path.lower().endswith(PROSE_FILES)
         for i, line in enumerate(f.added.split()):
             if i in kept_lines or (vocabulary is not None and not vocabulary.touches(line)):
                 continue
@@ -81,16 +74,16 @@ def carried(change: Change, terms: ChangeTerms) -> frozenset[Key]:
 def _keeping(f: DiffFile, change: Change, terms: ChangeTerms, kept: set[Key], written: set[Key]) -> set[int]:
     """One file's added lines that keep whole a deleted line near their place in its change block (their indices):
     the terms they share with it go to `kept` (but for what a rewritten definition defines), the rest to `written`."""
-    prose = f.path.lower().endswith(_PROSE_FILES)
+    prose = f.path.lower().endswith(PROSE_FILES)
     added, deleted = f.added.split(), f.deleted.split()
     found: set[int] = set()
     if prose:
         return found  # a sentence the change extends is the sentence it restates
     used: set[int] = set()
-    for new_run, old_run in _replaced(f.added, f.deleted):
+    for new_run, old_run in replaced(f.added, f.deleted):
         for k, i in enumerate(new_run):
             line = added[i]
-            if _is_prose(line) or _COMMENT.match(line):
+            if is_prose(line) or _COMMENT.match(line):
                 continue
             words = Counter(_TOKEN.findall(line))
             at = min(k, len(old_run) - 1)
@@ -117,7 +110,7 @@ def _keys(line: str, change: Change, terms: ChangeTerms, prose: bool) -> set[Key
     """The change's terms one line holds, as change_terms reads a line."""
     line = without_addresses(line, prose=prose) if "://" in line else line
     one = ChangeTerms(within=terms.within)
-    _collect(one, line, DIFF, change.everywhere, prose=prose or _is_prose(line))
+    collect(one, line, DIFF, change.everywhere, prose=prose or is_prose(line))
     return {key for key in one.weights if key in terms.weights}
 
 

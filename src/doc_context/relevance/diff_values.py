@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from doc_context.change.model import Diff, DiffFile
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.named_values import Named, named_values, word
-from doc_context.relevance.statements import Value, shown
+from doc_context.relevance.stated_values import Value, shown
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import PATH_NOISE, PIECES
 

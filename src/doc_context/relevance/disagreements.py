@@ -21,16 +21,8 @@ from dataclasses import dataclass
 from doc_context.models import Disagreement, Stated
 from doc_context.relevance.diff_values import SYNONYMS, Setting
 from doc_context.relevance.named_values import Named
-from doc_context.relevance.statements import (
-    Statement,
-    Value,
-    differences,
-    one_kind,
-    same_subject,
-    shared,
-    shown,
-    value_difference,
-)
+from doc_context.relevance.stated_values import Value, shown, value_difference
+from doc_context.relevance.statements import Statement, differences, one_kind, same_subject, shared
 from doc_context.relevance.subject_index import candidate_pairs, claims, dimensions, keys
 
 ORDER = {"page": 0, "criterion": 1, "comment": 2, "diff": 3}

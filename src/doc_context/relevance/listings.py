@@ -71,7 +71,7 @@ def rewrapped(added: Lines, deleted: Lines) -> list[frozenset[str]]:
     if "," not in deleted.text:
         return out
     old = deleted.split()
-    for new_run, old_run in _replaced(added, deleted):
+    for new_run, old_run in replaced(added, deleted):
         lines = [old[i] for i in old_run if _NAMES_ONLY.fullmatch(old[i])]
         if any(LISTED.fullmatch(line) for line in lines):
             names = frozenset(name for line in lines for name in _names(line))
@@ -94,7 +94,7 @@ def _names(line: str) -> list[str]:
     return re.findall(_NAME, _FROM.sub("", line))
 
 
-def _replaced(added: Lines, deleted: Lines) -> list[tuple[range, range]]:
+def replaced(added: Lines, deleted: Lines) -> list[tuple[range, range]]:
     """The change blocks replacing lines: each run of deleted lines and the run of added lines right after it (as
     indices into each), told by their numbers: an unchanged line's new number is its old one shifted by the lines
     added less those deleted before it, so a run added where a deleted run's first line stood replaces it."""

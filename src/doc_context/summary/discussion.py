@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from doc_context.models import Remark
-from doc_context.relevance.change_terms import ChangeTerms
+from doc_context.relevance.terms import ChangeTerms
 from doc_context.summary.passages import short
 from doc_context.summary.quotes import Quoted, weigh_pages
 from doc_context.summary.tokens import clip

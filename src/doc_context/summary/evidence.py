@@ -26,47 +26,29 @@ is shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
 
-from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
-from doc_context.relevance.criterion_terms import COMMON, STRONG, CriterionTerms, Term, criterion_terms
-from doc_context.relevance.definitions import defines, in_definition
+from doc_context.relevance.criterion_terms import STRONG, CriterionTerms, Term, criterion_terms
+from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.dependencies import manifest
-from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test, item_topic
+from doc_context.relevance.everywhere import Everywhere, is_doc, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.language import symptom
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.packages import in_package
-from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
-from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_doubles import doubled
+from doc_context.summary.evidence_file import ENOUGH, NAME_BONUS, in_file, read_sides
 from doc_context.summary.evidence_lookups import lookups
-from doc_context.summary.evidence_match import (
-    ECHO_MIN_WORDS,
-    carried,
-    labels_another_file,
-    lines_for,
-    name_carries,
-    names,
-    pasted,
-    plain,
-    shortest,
-    together,
-)
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
-from doc_context.summary.evidence_stale import stale
+from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
 from doc_context.summary.related import by_name
 
 __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 
-ENOUGH = 2.0
-TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
-NAME_BONUS = 1.5
 DOC = 0.5  # what a documentation file's terms weigh in its rank, beside code: the docs mention everything
 NAMES_ONLY = "Evidence is by file name only: the pull request's change could not be read (the run's log says why)."
 
@@ -115,7 +97,7 @@ class EvidenceFinder:
         files = [self._files(term, terms) for term in terms.terms]
         files = symptoms_unwritten(self.index, terms.terms, files)  # `NullPointerException` when ...: no code
         doubles = doubled(self.index, terms, files)  # named code the change's code never writes (evidence_doubles)
-        scored = [_in_file(self.index, n, terms, own, everywhere, doubles) for n in self._candidates(terms, files)]
+        scored = [in_file(self.index, n, terms, own, everywhere, doubles) for n in self._candidates(terms, files)]
         found = [s for s in scored if s is not None]
         named = [t for t, f in zip(terms.terms, files, strict=True) if self._names_code(t, f)]
         if named:  # the code it names must show: all of it, where some file shows all (evidence_named.py)
@@ -144,7 +126,7 @@ class EvidenceFinder:
         """The files whose words could carry the term, and those a name is (its type's, a definition it changes)."""
         assert self.index is not None
         files: set[int] = set()
-        for side in _sides(terms):
+        for side in read_sides(terms):
             for needed in lookups(term):
                 files.update(self.index.candidates(side, needed))
         paths = list(enumerate(f.path for f in self.index.diff.files))
@@ -174,7 +156,7 @@ class EvidenceFinder:
             return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
         if term.kind != "value" or not term.unit:
             return term.weight
-        if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in _sides(terms)):
+        if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in read_sides(terms)):
             return term.weight
         return 0.0  # a value with a unit needs its unit
 
@@ -194,103 +176,3 @@ class EvidenceFinder:
             if bound[n] < ENOUGH and name_carries(self.index.diff.files[n].path, phrases):
                 bound[n] += NAME_BONUS
         return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
-
-
-def _word(word: str) -> Term:
-    return Term("word", (word,), 1, word)
-
-
-def _sides(terms: CriterionTerms) -> tuple[Side, ...]:
-    return ("added", "deleted") if terms.removal else ("added",)
-
-
-@dataclass(frozen=True)
-class Scored:
-    apart: float  # what the terms that set the criterion apart weigh in the file (ENOUGH at least)
-    score: float  # with the terms everywhere, at TOPIC
-    evidence: FileEvidence  # its terms: those that set it apart, strongest first
-    labels: tuple[str, ...]  # every term found
-    by_words: bool = False  # a test or generated file that is evidence only through weak words on one line
-
-
-def _in_file(
-    index: DiffIndex,
-    file_no: int,
-    terms: CriterionTerms,
-    own: Sequence[Sequence[str]],
-    everywhere: Everywhere,
-    doubles: frozenset[str] = frozenset(),
-) -> Scored | None:
-    """A file's evidence, or None when the terms that set the criterion apart do not weigh ENOUGH on its lines
-    (a file name holding one of its phrases helps them, it never stands for them)."""
-    f = index.diff.files[file_no]
-    sides = [index.file_words(side, file_no) for side in _sides(terms)]
-    copied = [pasted(lines, own) if is_doc(f.path) else set() for lines in sides]
-    apart, rest, labels = 0.0, 0.0, []
-    telling: list[tuple[float, str, frozenset[str]]] = []  # what sets it apart: weight, label, its own words
-    strong: list[set[int]] = [set(), set()]  # line indexes, added and deleted, of telling terms enough alone
-    weak: list[set[int]] = [set(), set()]
-    near: list[tuple[float, set[tuple[int, int]]]] = []  # each weak telling term's weight and where it is
-    said = {w for t in terms.terms if t.kind == "value" and t.unit for w in said_by(t.unit)}  # the words of the
-    # phrases and identifiers found add nothing alone, nor a value's unit's ("30 seconds": not `within_seconds`)
-    others = neighbours(everywhere.sibling_labels, terms)  # code the story's other criteria name: their lines
-    for term in terms.terms:
-        if term.kind == "word" and term.parts[0] in said:
-            continue
-        weight, where = 0.0, set()
-        hits: list[set[int]] = [set(), set()]
-        level = everywhere(term)
-        looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
-        weights = [0.0, 0.0]
-        for n, lines in enumerate(sides):
-            spans = [(new if n == 0 else old, scope) for old, new, scope in f.spans]  # this side's numbers
-            hit, weights[n] = lines_for(looked, lines, f.path, spans)
-            hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
-            hits[n] -= claimed(lines, hits[n], others, term, f.path)
-            if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it
-                hits[n] -= {i for i in hits[n] if defines(lines.texts[i], term.label)}
-        inside = everywhere.in_siblings_names(term)  # a part of a neighbour's code: its subject on its lines only
-        if inside and (off := off_names(sides, hits, inside)):
-            hits, level = off, everywhere(term, off_names=True)
-        for n, lines in enumerate(sides):
-            if hits[n] and weights[n]:
-                weight = max(weight, weights[n])
-                where |= {(n, lines.numbers[i]) for i in hits[n]}
-        if not weight:
-            continue
-        labels.append(term.label)
-        if level == EVERYWHERE:
-            rest += TOPIC * weight
-            continue
-        if term.kind in ("phrase", "ident"):
-            said.update(term.parts)
-        weight *= level.share
-        if level.apart:
-            own_words = frozenset(w for w in term.parts if w not in COMMON and not everywhere.partly(_word(w)))
-            own_words |= said_by(term.unit) if term.unit else set()  # "30 seconds" says "second"
-            telling.append((weight - (TOPIC if own_words != set(term.parts) else 0), term.label, own_words))
-        for n, lines_hit in enumerate(hits):
-            (strong if weight >= ENOUGH else weak)[n].update(lines_hit)
-        if weight >= ENOUGH:
-            apart += weight
-        else:
-            near.append((weight, where))
-    apart += (words := together(near, f.path))
-    phrases = [t for t in terms.terms if t.kind == "phrase" and everywhere(t).apart] + list(terms.common_pairs)
-    phrases = [t for t in phrases if not set(t.parts) <= everywhere.change.own]  # src/doc_context/: every file
-    named = carried(f.path, phrases) if labels else None
-    if named is not None:  # confirmation_email.py, changing the lines of the payments it lists
-        apart += NAME_BONUS + rest
-        telling.append((NAME_BONUS, named.label, frozenset(w for w in named.parts if w not in COMMON)))
-    if apart < ENOUGH or not telling:  # what the whole change or work item is about tells nothing of it
-        return None
-    chosen = strong if strong[0] or strong[1] else weak
-    removed = sides[1] if len(sides) > 1 else None
-    evidence = FileEvidence(
-        f.path,
-        tuple(sorted(sides[0].numbers[i] for i in chosen[0])),
-        tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
-        shortest(telling),
-    )
-    by_words = is_generated(f.path) or (is_test(f.path) and apart - words < ENOUGH)  # generated: never alone
-    return Scored(apart, apart + rest, evidence, tuple(labels), by_words)

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, Terms
+from doc_context.relevance.terms import ASKED, ChangeTerms, Key, Terms
 from doc_context.relevance.words import parts
 from doc_context.summary.passage_kinds import page_topic
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from doc_context.relevance.change_terms import ChangeTerms, text_terms
 from doc_context.relevance.statements import Statement, adds, differences, statement
+from doc_context.relevance.terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.passage_kinds import (

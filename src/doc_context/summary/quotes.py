@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
-from doc_context.relevance.change_terms import ASKED, ChangeTerms, Key, text_terms
+from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh

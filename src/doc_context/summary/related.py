@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from doc_context.change.model import FileEvidence
 from doc_context.models import ChangedFile
-from doc_context.relevance.change_terms import vendored
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms
+from doc_context.relevance.line_terms import vendored
 from doc_context.relevance.words import PATH_NOISE, words
-from doc_context.summary.evidence_match import names
+from doc_context.summary.evidence_weights import names
 from doc_context.summary.tokens import identifiers, path_tokens
 
 RATIO = 0.4
@@ -80,7 +80,7 @@ def page_touches(changed: Sequence[ChangedFile], page: str, quoted: str) -> tupl
 
 def never_touched(path: str) -> bool:
     """A file no text is about: a licence, a marker (py.typed, __main__.py), a lock file, vendored or generated
-    code (change_terms.vendored, the one rule for it: vendor/, third_party/; zz_generated.*, *_pb2.py, a generated/
+    code (line_terms.vendored, the one rule for it: vendor/, third_party/; zz_generated.*, *_pb2.py, a generated/
     folder...). A domain's own Vendor/ or app/models/vendor/ is the project's code."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
     generated = any(p.lower() == "generated" for p in parts[:-1])

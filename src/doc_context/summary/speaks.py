@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from doc_context.relevance.change_terms import RUN, Key
+from doc_context.relevance.terms import RUN, Key
 from doc_context.relevance.words import ident_parts, parts
 from doc_context.summary.passage_kinds import page_topic
 from doc_context.summary.passage_weights import story_match

@@ -19,7 +19,8 @@ from doc_context.change.unified import parse_diff
 from doc_context.models import ChangedFile, Gathered, Page, Summary, Withheld, WorkItem
 from doc_context.relevance.carried import carried
 from doc_context.relevance.change import Change
-from doc_context.relevance.change_terms import ChangeTerms, change_terms
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.terms import ChangeTerms
 from doc_context.summary.acceptance_criteria import outcome_criteria, parse_criteria, with_evidence
 from doc_context.summary.children import children_line, fewer
 from doc_context.summary.cited_pages import ShownPages, cites_only
