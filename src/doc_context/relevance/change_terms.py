@@ -69,6 +69,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 listed.append(line)
             else:
                 collect(out, line, DIFF, everywhere, prose=prose)
+                out.words.update({word: out.words.get(word, 0) + 1 for word in set(parts(line))})
     known = set(out.weights)
     for line in listed:
         collect(out, line, LISTED, everywhere, prose=False)

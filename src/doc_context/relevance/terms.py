@@ -80,6 +80,7 @@ class ChangeTerms:
     borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
     documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give, when its code gives some
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
+    words: dict[str, int] = field(default_factory=dict)  # each word of its code's added lines: on how many lines
     _index: Index | None = None
 
     def index(self) -> Index:

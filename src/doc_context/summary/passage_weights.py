@@ -105,6 +105,12 @@ def _distinct(weights: dict[Key, float]) -> dict[Key, float]:
     return {k: w for k, w in weights.items() if k[0] not in ("ident", "string") or k in kept}
 
 
+def rare_word(df: int, n: int) -> bool:
+    """Whether a single word held by `df` of `n` passages is rare enough to count (RARE_WORD): a criterion's word
+    shared with a passage, a word of the change's code a passage says (passage_words.py)."""
+    return _rarity(df, n, SPREAD_WORDS) >= RARE_WORD
+
+
 def _rarity(df: int, n: int, spread: float = 0.5) -> float:
     """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too: k times RARE,
     1/k**spread), 0 from TOPIC."""

@@ -25,6 +25,7 @@ from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
+from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_pages
 
@@ -85,7 +86,8 @@ def weigh_pages(
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_openings(weighed, flat, where)
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
-    scores, keys = iter(weighed), iter(held)
+    novel_by = [k | w for k, w in zip(held, rare_words([t.sequence for t in terms], change.words), strict=True)]
+    scores, keys = iter(weighed), iter(novel_by)
     out = [
         quoted([(p, next(scores)) for p in page], change, line, [next(keys) for _ in page] if gate else ())
         for page, line in zip(found, again, strict=True)
