@@ -13,7 +13,8 @@ only the names it adds.
 An address (`https://github.com/mona/LinkedList`, an example response's link) is where a comment points, no term, as it
 is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
-are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own. Values' units are
+are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own; save a token a page
+writes alone as code and the change writes anew (relevance/code_tokens.py). Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them. The terms and their weights are
 relevance/terms.py's, the terms one line gives relevance/line_terms.py's.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from doc_context.relevance import code_tokens
 from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_test
 from doc_context.relevance.language import is_import
@@ -36,6 +38,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     of what the work items ask (`asked`: criteria, repro steps, a Bug's title), without phrases of words
     everywhere in the change (Change.everywhere); only those the texts `within` could hold (the pages weighed)."""
     everywhere = change.everywhere
+    within = list(within) if within is not None else None  # read twice: the vocabulary, the tokens
     out = ChangeTerms(within=Vocabulary.of(within) if within is not None else None)
     vocabulary = out.within
     near = None  # the files a word of the texts is in, found in the change's index (not line by line)
@@ -99,4 +102,5 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     united = {term[0] for (kind, term) in out.weights if kind == "value" and term[1]}
     for number in united:  # "15" said with its unit somewhere: the bare "15" adds nothing
         out.weights.pop(("value", (number, "")), None)
+    code_tokens.add(out, change, within or (), foreign)
     return out

@@ -81,6 +81,7 @@ class ChangeTerms:
     documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give, when its code gives some
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
     words: dict[str, int] = field(default_factory=dict)  # each word of its code's added lines: on how many lines
+    tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
     _index: Index | None = None
 
     def index(self) -> Index:

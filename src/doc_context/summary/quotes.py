@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
+from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
@@ -74,6 +75,7 @@ def weigh_pages(
     plain = [without_addresses(p.plain) for p in flat]
     terms = [text_terms(text) for text in plain]
     held = held_terms(terms, change)
+    held = [keys | tokens_held(text, change.tokens) for keys, text in zip(held, plain, strict=True)]  # code_tokens
     introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
     weighed = [
         0.0 if " ".join(p.plain.casefold().split()) in template else s

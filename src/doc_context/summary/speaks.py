@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from doc_context.relevance.code_tokens import TOKEN
 from doc_context.relevance.terms import RUN, Key
 from doc_context.relevance.words import ident_parts, parts
 from doc_context.summary.passage_kinds import page_topic
@@ -67,7 +68,7 @@ def telling(key: Key, named: frozenset[Name]) -> bool:
     """Whether a term the passage holds can show the change speaks to its page: a name the page writes as code
     (the whole name or a run of its words), a value with its unit, or the page's words the change copies."""
     kind, term = key
-    if kind == "run":
+    if kind in ("run", TOKEN):  # a one-word feature: the passage writes it in code (code_tokens.held)
         return True
     if kind == "value":
         return bool(term[1])

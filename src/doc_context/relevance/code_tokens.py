@@ -1,0 +1,170 @@
+"""Pure: one-word features, the tokens a specification writes alone as code and the change writes anew.
+
+A specification often names its feature in one token: a class (`Sentinel`), a keyword argument (`closed=`,
+`like=`), a dunder (`__override__`), a clause or an operator (`except*`, `:=`). A single word is never a term of
+the change (change_terms.py: words everywhere match nothing on their own), so the page specifying such a feature
+held nothing of the change, and a related page sharing the domain's words spoke for it. Such a token is a term of
+its own (TOKEN) when
+
+- a cited page defines it: writes it alone as code (a code span holding it and nothing else, a keyword argument's
+  `=` and a call's `()` aside) where it names what it is about, its title, its headings or its lead (named: a
+  proposal's Abstract says "adds two class parameters, ``closed`` and ``extra_items``"; its body's ``None`` and
+  ``int`` are examples); a word of three characters or more that is one plain word (a compound name is an
+  identifier term already), a keyword with its star, or an operator of two or three symbols (a lone `*` is too
+  many things);
+- the change writes it anew in its code: on added lines and on none of its deleted lines (a token the lines it
+  removes or rewrites hold was there before: `int`, `dict`, `legacy` in a change that edits code using them), as
+  code, not in a comment or a sentence; a word as a whole word, as the page spells it; an operator as a string of
+  its own (`":="`, `'except*'`: the code handling the syntax names it; code merely using `:=` writes no feature).
+
+What only the change's tests write (`except* ValueError:` in test data) or its documentation is borrowed or
+documented, as change_terms reads those lines. A passage holds the token when it writes it in code (held): prose
+saying "closed" or "like" is a word, not the feature.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.language import is_import
+from doc_context.relevance.terms import DIFF
+from doc_context.relevance.words import ident_parts, parts
+
+if TYPE_CHECKING:
+    from doc_context.relevance.change import Change
+    from doc_context.relevance.terms import ChangeTerms
+
+TOKEN = "token"
+Key = tuple[str, tuple[str, ...]]
+_SPAN = re.compile(r"(`+)([^`\n]+?)\1")
+_ALONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:=|\(\))?|([A-Za-z]+\*|[^\w\s`'\"\\]{2,3})")
+_MD_HEADING = re.compile(r"^#{1,6}\s")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText heading's line
+_FIELD = re.compile(r"^\s*:?[A-Z][\w -]{0,30}:\s")  # a header's field ("Author: ...", ":Status: Draft")
+LEAD_WORDS = 20  # the lead: every line up to the heading after the first 20 words of prose
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//|/\*|--)(?:\s|$)|^\s*\*(?:\s|$)")
+_CODE = re.compile(r"[=(){};\[\]<>]")
+_PROSE_FILES = (".md", ".txt", ".rst", ".adoc")
+
+
+def page_tokens(texts: Iterable[str]) -> set[str]:
+    """The tokens the texts define (`closed=` as `closed`, `solve()` as `solve`): each written alone as code where
+    the text names what it is about (named)."""
+    found: set[str] = set()
+    for text in texts:
+        for span in _SPAN.finditer(named(text)):
+            alone = _ALONE.fullmatch(span.group(2).strip())
+            if alone is None:
+                continue
+            word, symbols = alone.groups()
+            if word and len(word.strip("_")) >= 3 and not ident_parts(word) and parts(word):
+                found.add(word)
+            elif symbols and (not symbols[0].isalpha() or parts(symbols)):
+                found.add(symbols)
+    return found
+
+
+def named(text: str) -> str:
+    """Where a specification names what it is about: its title and headings, and its lead (every line up to the
+    heading after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's Summary), as written
+    (markdown, reStructuredText); never a line of code (a fenced or indented block's)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    out: list[str] = []
+    prose, fenced, lead = 0, False, True
+    for i, line in enumerate(lines):
+        fenced = fenced != bool(_FENCE.match(line))
+        if fenced or _FENCE.match(line) or line[:1].isspace():
+            continue
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        if _MD_HEADING.match(line) or (line.strip() and _UNDERLINE.fullmatch(after)):
+            lead = lead and prose < LEAD_WORDS
+            out.append(line)
+        elif lead and not _UNDERLINE.fullmatch(line):
+            out.append(line)
+            prose += len(line.split()) if not _FIELD.match(line) else 0
+    return "\n".join(out)
+
+
+def key(token: str) -> Key:
+    """The token's term: as written in code (never a word's stem: no phrase of a passage meets it)."""
+    return (TOKEN, (f"`{token}`",))
+
+
+def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callable[[str], bool]) -> None:
+    """The change's terms (`out`) with the tokens the texts `within` write alone as code and the change writes anew
+    (its files but `foreign` ones: vendored, generated): each weighs DIFF; a test's or an import line's only is
+    borrowed, its documentation's only documented (beside terms its code gives)."""
+    tokens = page_tokens(within)
+    files = [f for f in change.diff.files if not foreign(f.path)] if change.diff is not None and tokens else []
+    found = written(((f.path, f.added.split(), f.deleted.split()) for f in files), tokens)
+    keys = {key(t): where for t, where in found.items()}
+    for k in keys:
+        out.weights[k] = DIFF
+    out.tokens = frozenset(keys)
+    out.borrowed |= {k for k, where in keys.items() if where == "tests"}
+    out.documented |= {k for k, where in keys.items() if where == "docs" and "code" in keys.values()}
+
+
+def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[str]) -> dict[str, str]:
+    """Of the tokens, those the change writes anew (each file's path, added and deleted lines), and where: "code",
+    "docs" or "tests" (a test's or an import line), the most telling of them."""
+    words = sorted((t for t in tokens if _WORD.fullmatch(t)), key=len, reverse=True)
+    symbols = sorted(tokens - set(words), key=len, reverse=True)
+    if not words and not symbols:
+        return {}
+    word_pattern = re.compile(r"(?<![\w$])(" + "|".join(map(re.escape, words)) + r")(?![\w$])") if words else None
+    added: dict[str, set[str]] = {}
+    deleted: set[str] = set()
+    for path, plus, minus in diff_files:
+        prose = path.lower().endswith(_PROSE_FILES)
+        for line in plus:
+            for token, where in _writes(line, word_pattern, symbols, prose, is_test(path)):
+                added.setdefault(token, set()).add(where)
+        for line in minus:
+            for token, _ in _writes(line, word_pattern, symbols, prose, is_test(path)):
+                deleted.add(token)
+    return {
+        token: next(w for w in ("code", "docs", "tests") if w in places)
+        for token, places in added.items()
+        if token not in deleted
+    }
+
+
+def _writes(
+    line: str, words: re.Pattern[str] | None, symbols: list[str], prose: bool, tested: bool
+) -> set[tuple[str, str]]:
+    """The tokens a line writes as code, and where: a documentation file's or a docstring's code spans ("docs"), a
+    test's or an import line anywhere ("tests"), a line of code outside its comment ("code")."""
+    if prose or (not _CODE.search(line) and len(line.split()) >= 4):  # a sentence: its code spans only
+        code, where = " ".join(m.group(2) for m in _SPAN.finditer(line)), "docs"
+    else:
+        comment = _COMMENT.search(line)
+        code = line[: comment.start()] if comment else line
+        where = "tests" if tested or is_import(line) else "code"
+    if not code.strip():
+        return set()
+    found = {(m.group(1), where) for m in words.finditer(code)} if words is not None else set()
+    for symbol in symbols:
+        if symbol in code and (where != "code" or re.search(rf"([\"']){re.escape(symbol)}\1", code)):
+            found.add((symbol, where))
+    return found
+
+
+def held(text: str, tokens: frozenset[Key]) -> set[Key]:
+    """The change's tokens (`tokens`: their keys) a passage writes in code (`text`: as written; code is case-sensitive,
+    `KEY=VALUE` writes no `Value`)."""
+    if not tokens:
+        return set()
+    inner = {k[1][0][1:-1]: k for k in tokens}
+    symbols = [t for t in inner if not _WORD.fullmatch(t)]
+    out: set[Key] = set()
+    for span in _SPAN.finditer(text):
+        code = span.group(2)
+        out.update(inner[w] for w in _WORD.findall(code) if w in inner)
+        out.update(inner[s] for s in symbols if s in code)
+    return out
