@@ -20,6 +20,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
   release a dependency's major version ("React 18", "v12"): a manifest's line whose range holds it (dependencies.py)
+  prose   its words, common ones included: a sentence the change writes (a test's description, a message, a comment)
+          saying enough of them (summary/evidence_prose.py: "treats `default` as an error")
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
 Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (relevance/words.py); units
@@ -34,52 +36,20 @@ from dataclasses import dataclass
 from typing import Literal
 
 from doc_context.relevance.commands import named_subcommands
+from doc_context.relevance.common_words import COMMON as COMMON  # the words that never set a criterion apart
+from doc_context.relevance.common_words import COMMON_ACRONYMS, PROSE_COMMON
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.formats import format_words
-from doc_context.relevance.language import LANGUAGE, language_word
+from doc_context.relevance.language import language_word
+from doc_context.relevance.prose import prose_words
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release"]
+Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release", "prose"]
 STRONG, WEAK = 2, 1
+MIN_SAID = 3  # words a criterion says, at least, for a sentence of the change to echo it
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
-_COMMON_WORDS = """
-    able accept accepted access account action actions active add added adding adds admin administrator after
-    again against all allow allowed allows also always another any api app application applications apply approve
-    approved area available back backend bad based basic before behavior behaviour being both bug bugs build
-    button buttons call called calls can cannot case cases change changed changes check checked checks clear click
-    client close code column columns complete completed component components config configurable configuration
-    configured confirm contain contains content context correct correctly cover covered create created creates
-    current customer customers data database date decide decided decides default defined delete deleted deletes
-    description detail details display displayed displays doc docs document documentation documented done each
-    edit empty enable enabled end ensure entry error errors event events every exist existing exists expected
-    explain fail failed fails failure false feature features field fields file files first fix fixed flow follow
-    following form format frontend full function functional functionality functions get gets given good handle
-    handled handles has have help hidden id ids implement implementation implemented include included includes
-    information input inputs instead invalid issue issues item items just keep key keys label last later least
-    less level like limit line lines link links list listed lists load loaded loads local log logged logic login
-    look looks main make makes manual member members message messages method methods mode model models module more
-    must name names need needed needs new next none normal note number numbers object objects old once one only
-    open option optional options other output page pages part pass passed passes passing path per perform
-    performance possible present previous process processed properly property provide provided read ready reason
-    receive received record records refactor refactored related release remove removed removes replace replaced
-    request requests required requirement requirements response responses result results return returned returns
-    review reviewed right role roles rule rules run runs same save saved screen section see select selected send
-    sends sent server service services set sets setting settings should show showing shown shows side simple
-    single size specific start started state status step steps still stored string success successful successfully
-    support supported supports system table tables task tasks team test tested testing tests text than then thing
-    things time title total totals true type types unit units update updated updates url use used user users using
-    valid validate validated validation value values verified verify version via view views visible way when where
-    whether which while will with within without work working works write written wrong yes between
-"""
-_COMMON_ACRONYMS = "API APIS UI UX URL URI HTTP HTTPS JSON ID IDS QA PR CI CD UAT DB REST SDK HTML CSS JS OK TBD NA"
-_PROSE_COMMON = frozenset(stem(w) for w in _COMMON_WORDS.split())  # a subcommand's name may be a language's (init)
-COMMON = (
-    _PROSE_COMMON
-    | frozenset(w.lower() for w in _COMMON_ACRONYMS.split())
-    | frozenset(w for name in LANGUAGE for w in parts(name))  # nil, async, self, exceptions: every language's words
-)
 _REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
 _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
 _FILE_EXTENSIONS = frozenset(
@@ -168,7 +138,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("word", (w,), WEAK, written.get(w, w)) for w in rare]
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
-    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, _PROSE_COMMON)]
+    terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, PROSE_COMMON)]
     found = releases(_CODE_SPAN.sub(" ", text))  # "React 18": a manifest's @types/react ^18.2.7 (dependencies.py)
     terms += [
         Term("release", (n.lower(), *m), STRONG, f"{n} {m[0]}" if n else ", ".join(f"v{v}" for v in m))
@@ -176,6 +146,9 @@ def criterion_terms(text: str) -> CriterionTerms:
         if not n or not set(parts(n)) <= COMMON
     ]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
+    said = tuple(dict.fromkeys(prose_words(text)))  # its plain words, names aside (relevance/prose.py)
+    if len(said) >= MIN_SAID and not set(said) <= COMMON:  # a sentence of the change may say it, common words and all
+        terms.append(Term("prose", said, STRONG, " ".join(written.get(w, w) for w in said)))
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
@@ -264,7 +237,7 @@ def _code_like(token: str) -> Term | None:
         return Term("ident", tuple(found), STRONG, bare)  # dry-run: dryRun, dry_run, --dry-run; opt-in is prose
     if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
         found = parts(bare) or [bare.lower()]
-        if len(found) == 1 and (found[0] in COMMON or bare.upper() in _COMMON_ACRONYMS.split()):
+        if len(found) == 1 and (found[0] in COMMON or bare.upper() in COMMON_ACRONYMS.split()):
             return None
         acronym = bare.isupper() and "_" not in bare  # SEPA, XML: a format or a scheme, common in code
         return Term("ident", tuple(found), WEAK if acronym else STRONG, bare, named=not acronym)

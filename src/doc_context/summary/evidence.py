@@ -34,7 +34,7 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import STRONG, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.dependencies import manifest
-from doc_context.relevance.everywhere import Everywhere, is_doc, is_test, item_topic
+from doc_context.relevance.everywhere import APART, Everywhere, is_doc, is_test, item_topic
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.language import symptom
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -44,6 +44,7 @@ from doc_context.summary.evidence_doubles import doubled
 from doc_context.summary.evidence_file import ENOUGH, NAME_BONUS, in_file, read_sides
 from doc_context.summary.evidence_lookups import lookups
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
+from doc_context.summary.evidence_prose import may_echo, setting_apart
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
 from doc_context.summary.related import by_name
 
@@ -94,6 +95,7 @@ class EvidenceFinder:
         own = [w for w in (plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._change is not None
         everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings)
+        terms = setting_apart(terms, lambda word: everywhere(word) == APART)  # an echo's telling words (evidence_prose)
         files = [self._files(term, terms) for term in terms.terms]
         files = symptoms_unwritten(self.index, terms.terms, files)  # `NullPointerException` when ...: no code
         doubles = doubled(self.index, terms, files)  # named code the change's code never writes (evidence_doubles)
@@ -129,6 +131,8 @@ class EvidenceFinder:
         for side in read_sides(terms):
             for needed in lookups(term):
                 files.update(self.index.candidates(side, needed))
+        if term.kind == "prose":  # a sentence of the change saying it (evidence_prose.py)
+            return set().union(*(may_echo(self.index, side, term) for side in read_sides(terms)))
         paths = list(enumerate(f.path for f in self.index.diff.files))
         if term.kind == "path":
             files.update(n for n, path in paths if names(path, term.parts[0]))

@@ -18,6 +18,7 @@ from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_
 from doc_context.relevance.units import said_by
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_match import lines_for
+from doc_context.summary.evidence_prose import echo_label
 from doc_context.summary.evidence_stale import stale
 from doc_context.summary.evidence_weights import carried, pasted, shortest, together
 
@@ -56,7 +57,7 @@ def in_file(
     f = index.diff.files[file_no]
     sides = [index.file_words(side, file_no) for side in read_sides(terms)]
     copied = [pasted(lines, own) if is_doc(f.path) else set() for lines in sides]
-    apart, rest, labels = 0.0, 0.0, []
+    apart, rest, labels = 0.0, 0.0, list[str]()
     telling: list[tuple[float, str, frozenset[str]]] = []  # what sets it apart: weight, label, its own words
     strong: list[set[int]] = [set(), set()]  # line indexes, added and deleted, of telling terms enough alone
     weak: list[set[int]] = [set(), set()]
@@ -65,8 +66,8 @@ def in_file(
     # phrases and identifiers found add nothing alone, nor a value's unit's ("30 seconds": not `within_seconds`)
     others = neighbours(everywhere.sibling_labels, terms)  # code the story's other criteria name: their lines
     for term in terms.terms:
-        if term.kind == "word" and term.parts[0] in said:
-            continue
+        if (term.kind == "word" and term.parts[0] in said) or (term.kind == "prose" and apart >= ENOUGH):
+            continue  # a found phrase's word adds nothing alone; an echo, nothing to a file already evidence
         weight, where = 0.0, set()
         hits: list[set[int]] = [set(), set()]
         level = everywhere(term)
@@ -88,6 +89,7 @@ def in_file(
                 where |= {(n, lines.numbers[i]) for i in hits[n]}
         if not weight:
             continue
+        term = replace(term, label=echo_label(sides[0], hits[0], term, f.path)) if term.kind == "prose" else term
         labels.append(term.label)
         if level == EVERYWHERE:
             rest += TOPIC * weight

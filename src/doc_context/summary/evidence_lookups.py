@@ -36,6 +36,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
         if term.named and (member := instance_member(term.label)):  # `formatter.formatTo(` for `Type#formatTo`
             formed.append(tuple(parts(member)))
         return [*runs, *(("".join(run),) for run in runs if len(run) > 1), *split[:MAX_SPLITS], *formed]
+    if term.kind == "prose":  # any MIN_SHARED of its words (evidence_prose.may_echo)
+        return []
     if term.kind == "release":  # "React 18": react (a Go module's v18.2.0 is one token); "v9, v12": 9 and 12
         return [tuple(parts(term.parts[0])) or tuple(f"#{v}" for v in term.parts[1:])]
     if term.kind == "format":

@@ -21,6 +21,7 @@ from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
+from doc_context.summary.evidence_prose import echoing
 from doc_context.summary.evidence_weights import in_order, names
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)\'(?:[^\'\\]|\\.)*\'(?!\w)')  # a line's
@@ -99,6 +100,8 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
         return last, term.weight if is_config(path) else WEAK  # nests it; in code, it is any name
     rows = _row_names(lines) if is_test(path) else set()
+    if term.kind == "prose":  # a test's description, a message, a comment saying it (evidence_prose.py)
+        return echoing(lines, term, path) - rows, term.weight
     if term.kind == "phrase":
         run, found = term.parts, lines.run(term.parts, either_order=True) or lines.bridged(term.parts)
         if not found:  # "deprecation warning": warnDeprecated (relevance/word_forms.py)

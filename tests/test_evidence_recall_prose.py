@@ -1,0 +1,123 @@
+"""Issue 32's recall, eighth session: a sentence the change writes (a test's description, a message it shows, a
+comment) is prose, as the criterion is, and says what the criterion says with common words (summary/evidence_prose.py):
+"Treat `default` response as error" and `it("treats `default` as an error")`."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.relevance.prose import prose_words
+from doc_context.relevance.words import parts
+from doc_context.summary.evidence_prose import echoes, sentences
+from tests.diffs import changed
+from tests.evidence_paths import evidence
+
+NEIGHBOURS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
+FILLER = {  # a few added lines of other code, so that the criterion's words are not in most of the change's lines
+    "ts": ("import { logger } from './logger';", "const limit = settings.limit ?? 10;", "logger.debug(`took ${ms}`);"),
+    "java": ("import java.util.List;", "    private final Clock clock;", '        LOG.debug("took {}", elapsed);'),
+    "go": ('import "sync"', "\tmu sync.Mutex", '\tlog.Printf("took %s", elapsed)'),
+    "py": ("import logging", "    limit = settings.get('limit', 10)", "    log.debug('took %s', elapsed)"),
+    "cs": (
+        "using System.Linq;",
+        "    private readonly IClock _clock;",
+        '        _log.LogDebug("took {Elapsed}", elapsed);',
+    ),
+}
+
+
+def diff(path: str, *lines: str) -> str:
+    return changed(path, *FILLER[path.rsplit(".", 1)[1]], *lines)
+
+
+DEFAULT = "Treat `default` response as error."
+API_KEY = "Throw a clear error when the API key is missing."
+EXPIRED = "Raise a helpful error when the session token has expired."
+HIDDEN = "Skip hidden files when watching a folder."
+
+SAID = [  # (language, criterion, path, the one line saying it: the rest of the change says none of its names)
+    ("TypeScript", DEFAULT, "src/index.test.ts", 'it("treats `default` as an error", async () => {'),
+    ("Java", DEFAULT, "src/test/java/org/acme/ClientTest.java", '    @DisplayName("treats default as an error")'),
+    ("Go", DEFAULT, "client_test.go", '\tt.Run("treats default as an error", func(t *testing.T) {'),
+    ("C#", DEFAULT, "test/Acme.Tests/ClientTests.cs", '    [Fact(DisplayName = "Treats default as an error")]'),
+    ("Python", DEFAULT, "tests/test_client.py", '    """A default response is treated as an error."""'),
+    ("TypeScript", API_KEY, "src/client.ts", "    if (!key) throw new Error('Missing API key: pass apiKey');"),
+    (
+        "Java",
+        API_KEY,
+        "src/main/java/org/acme/Client.java",
+        '        throw new IllegalStateException("Missing API key");',
+    ),
+    ("Go", API_KEY, "client.go", '\t\treturn nil, errors.New("acme: missing API key")'),
+    ("C#", API_KEY, "src/Acme/Client.cs", '            throw new InvalidOperationException("Missing API key.");'),
+    ("Python", API_KEY, "acme/client.py", "        raise ValueError('missing API key, set ACME_KEY')"),
+    ("Go", EXPIRED, "auth/token.go", '\t\treturn fmt.Errorf("session token expired at %s", exp)'),
+    ("Python", EXPIRED, "acme/auth.py", "        raise AuthError(f'session token expired at {expiry}')"),
+    ("TypeScript", HIDDEN, "src/watch.ts", "      // hidden files are skipped: watching them floods the queue"),
+    ("C#", HIDDEN, "src/Acme/Watcher.cs", "        /// <summary>Skips hidden files while watching.</summary>"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), SAID, ids=[f"{s[0]}: {s[1]}" for s in SAID])
+def test_a_sentence_of_the_change_saying_the_criterion_is_its_evidence(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == [f"/{path}"], language
+
+
+NOT_SAID = [  # (criterion, path, a line whose sentence shares too little of it)
+    (DEFAULT, "src/index.test.ts", 'it("returns the default response", async () => {'),  # common words only
+    (API_KEY, "src/client.ts", "    logger.error('missing value for header ' + name);"),  # two words
+    (API_KEY, "src/client.ts", "    // the key of each cached entry: the API path, the error count and a missing flag"),
+    (EXPIRED, "auth/token.go", "\t// session cookies are read before the request body"),  # one word
+]
+
+
+@pytest.mark.parametrize(("criterion", "path", "line"), NOT_SAID, ids=[n[2].strip()[:40] for n in NOT_SAID])
+def test_a_sentence_sharing_too_little_is_no_evidence(criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == []
+
+
+def test_sentences_are_literals_comments_and_documentation_lines() -> None:
+    line = 'throw new Error("Missing API key"); // the key is read once'
+    assert sentences(line, "src/client.ts") == [tuple(parts("Missing API key"))]  # a code line's trailing comment: no
+    assert sentences("  // the key is read once", "src/client.ts") == [tuple(parts("the key is read once"))]
+    assert sentences("The API key is read once.", "docs/keys.md") == [tuple(parts("The API key is read once."))]
+    assert sentences("don't read it", "src/client.ts") == []  # a contraction is no quote
+
+
+ECHOES = [  # (criterion, sentence, echoes): three shared words at least, one uncommon, half of the shorter
+    (DEFAULT, "treats default as an error", True),
+    (DEFAULT, "default error response", False),  # all common
+    (API_KEY, "missing API key", True),
+    (API_KEY, "the API key", False),  # two words
+    ("Reconnect after the broker restarts.", "reconnects after the broker restarts", True),
+    ("Fix reconnection after the broker restarts.", "reconnects after the broker restarts", False),  # two words
+    (API_KEY, "the key of each cached entry: the API path, the error count and a missing flag", False),  # far apart
+    (
+        "Fix reconnection after the broker restarts and the queue is drained.",
+        "when the broker restarts every client logs the name of the queue it is reading and how long the queue took",
+        False,  # two side by side, the third far
+    ),
+]
+
+
+@pytest.mark.parametrize(("criterion", "sentence", "expected"), ECHOES, ids=[e[1] for e in ECHOES])
+def test_echoes(criterion, sentence, expected) -> None:
+    assert echoes(parts(criterion), parts(sentence)) is expected
+
+
+PROSE = [  # (text, its plain words): names, handles and a run of capitals are not prose
+    ("Missing API key: pass `apiKey` (see ACME.Config)", "Missing API key pass see"),
+    ("Treat `default` response as error", "Treat default response error"),
+    (
+        'Spawning a child process fails while "DOTNET_STARTUP_HOOKS" holds "Microsoft.Azure.Functions"',
+        "Spawning a child process fails while holds",
+    ),
+    ("Fix `XmlStringLookup.XmlStringLookup(Map, Path)` typo", "Fix typo"),
+    ("BETA support for arm64 agents, EXPERIMENTAL, SUBJECT TO CHANGE @natalie-todd", "BETA support for agents"),
+    ("isEveryParameterOptional is set, policy_set too", "is set too"),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), PROSE, ids=[p[0][:30] for p in PROSE])
+def test_prose_words(text, words) -> None:
+    assert prose_words(text) == tuple(parts(words))
