@@ -62,7 +62,9 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
     letter's case: `TestCase` is the type, not the variable `testCase` of it; `typesSuffix` is not `mapperTypeSuffix`;
     a lower-case-first name meets the identifier it is whole with an upper first letter (`userId`: a C# property
     `UserId`, Go's exported `ParseConfig` for `parseConfig`). Snake case tells no case (`ServerHostname` is
-    `server_host_name`), nor one word (`RuboCop` is `rubocop`)."""
+    `server_host_name`), nor one word (`RuboCop` is `rubocop`); a type's name after other pieces of a name beginning
+    upper case, ending it, is another type's (`TypedDocumentNode`, `FakeSessionStore`), unless it is called
+    (`NewFloat64Value(`)."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
@@ -81,13 +83,30 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
             joined = ""
             for end, piece in enumerate(found[at:], at):
                 joined += piece
-                if joined == wanted and (
-                    not written or end == at or written[at][0].isupper() == upper or _exported(written, at, end, upper)
+                if (
+                    joined == wanted
+                    and not _longer_type(text, token, written, at, end, upper)
+                    and (
+                        not written
+                        or end == at
+                        or written[at][0].isupper() == upper
+                        or _exported(written, at, end, upper)
+                    )
                 ):
                     return True  # (one piece holding it all is the name in one word: rubocop, paypal)
                 if not wanted.startswith(joined):
                     break
     return False
+
+
+def _longer_type(text: str, token: str, written: list[str], at: int, end: int, upper: bool | None) -> bool:
+    """Whether a type's name (upper case first) ends an identifier beginning upper case with other pieces, not called:
+    a compound's head is its last piece, so that is another type of its kind (`TypedDocumentNode<User>`, `new
+    InMemorySessionStore()`), not a factory of it (`NewFloat64Value(x)`); a name going on after it is a thing of it
+    (`DurableTaskClientOptions`, `SessionStoreTest`)."""
+    if not (upper and at > 0 and end == len(written) - 1 and written[0][0].isupper()):
+        return False
+    return not any(not m.group(1) for m in re.finditer(rf"(\bnew\s+)?(?<!\w){re.escape(token)}\s*\(", text))
 
 
 def _exported(written: list[str], at: int, end: int, upper: bool | None) -> bool:
