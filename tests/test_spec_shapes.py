@@ -93,7 +93,7 @@ def test_a_proposals_header_pasted_into_confluence_is_still_its_header() -> None
     paragraph, and HTML joins its lines, so the page as stored reads "PEP: 9999 Title: ... Status: Final" on one
     line. Still the header: not a passage, and its numbers ("9999", "3.13") no values a disagreement compares."""
     html = (
-        "<p>PEP: 9999\nTitle: Recording the installer: one file\nAuthor: Ann Example &lt;ann@example.com&gt;\n"
+        "<p>PEP: 9999\nTitle: Recording the installer: one file\nAuthor: Ann J. Example &lt;ann@example.com&gt;\n"
         "Status: Final\nPython-Version: 3.13\nPost-History: 30-Sep-2022,</p>\n<blockquote><p>02-Nov-2022</p>"
         "</blockquote>\n<h2>Abstract</h2>\n<p>This proposal records which tool installed each distribution.</p>"
     )
@@ -427,6 +427,18 @@ def test_a_transition_on_a_restructuredtext_page_opens_no_code() -> None:
         ("para", "The refund window is 14 days."),
         ("para", "A second approver."),
     ]
+
+
+def test_a_labelled_lead_written_on_one_line_is_prose() -> None:
+    """Markdown editors do not wrap: a decision record's lead labelling its sentences is one line holding four
+    keys, and it is what the page decides, not its header (review 8)."""
+    page = (
+        "# Ship after payment\n\nDecision: Orders ship only after payment clears. Context: card payments failed "
+        "after shipping. Consequences: a day's delay for some orders. Status: Accepted.\n\n## Context\n\n"
+        "Card payments failed after shipping.\n"
+    )
+    found = passages(page, "Ship after payment")
+    assert found[0].plain.startswith("Decision: Orders ship only after payment clears.")
 
 
 def test_a_page_opening_with_a_quote_keeps_it() -> None:

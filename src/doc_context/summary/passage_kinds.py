@@ -42,6 +42,7 @@ _META_ITEM = re.compile(r"^\s*\**[A-Z][\w ()/'-]{0,30}\**\s*:\s*\S")  # "RFC PR:
 _FIELD = re.compile(r"^:[A-Za-z][\w .()/'-]{0,30}:(?:[ \t]|$)")  # reStructuredText's ":Author: Ann"
 _EMPTY_FIELD = re.compile(r"^[A-Z][\w()/'-]{0,30}:[ \t]*$")  # "Created:", a header's field with no value
 _JOINED_KEY = re.compile(r"(?:^|\s)[A-Z][\w()/'-]{0,30}:\s")  # a field's key inside a line HTML joined
+_SENTENCE_END = re.compile(r"[a-z]{2}[.!?](?:\s|$)")  # "clears. ", not an initial ("Michael J. Sullivan")
 _JOINED_FIELDS = 4  # a header's fields run into one line: a lead naming two or three things is prose
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
 _ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
@@ -120,8 +121,9 @@ def metadata(kind: str, lines: list[str], titled: bool = False) -> bool:
         return bool(lines) and all(_META_ITEM.match(item) for item in lines)
     if kind != "para" or not (_META_ITEM.match(lines[0] if lines else "") or _FIELD.match(lines[0])):
         return False
-    if len(lines) == 1:  # the header as a Confluence page holds it: HTML joins its lines into one
-        return len(_JOINED_KEY.findall(lines[0])) >= _JOINED_FIELDS
+    if len(lines) == 1:  # the header as a Confluence page holds it: HTML joins its lines into one; its values
+        # are names, dates and numbers, never sentences (a decision record's labelled lead is prose)
+        return len(_JOINED_KEY.findall(lines[0])) >= _JOINED_FIELDS and not _SENTENCE_END.search(lines[0])
     return _all_fields(lines, _META_ITEM) or _all_fields(lines, _FIELD)
 
 
