@@ -13,7 +13,9 @@ from tests.diffs import changed
 from tests.evidence_paths import evidence
 
 NEIGHBOURS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
-FILLER = {  # a few added lines of other code, so that the criterion's words are not in most of the change's lines
+FILLER: dict[
+    str, tuple[str, ...]
+] = {  # a few added lines of other code, so that the criterion's words are not in most of the change's lines
     "ts": ("import { logger } from './logger';", "const limit = settings.limit ?? 10;", "logger.debug(`took ${ms}`);"),
     "java": ("import java.util.List;", "    private final Clock clock;", '        LOG.debug("took {}", elapsed);'),
     "go": ('import "sync"', "\tmu sync.Mutex", '\tlog.Printf("took %s", elapsed)'),
@@ -121,3 +123,29 @@ PROSE = [  # (text, its plain words): names, handles and a run of capitals are n
 @pytest.mark.parametrize(("text", "words"), PROSE, ids=[p[0][:30] for p in PROSE])
 def test_prose_words(text, words) -> None:
     assert prose_words(text) == tuple(parts(words))
+
+
+TEST_NAMES = [  # (language, test file, the line defining a test named for the behaviour: a sentence as a name)
+    ("Python", "tests/test_client.py", "def test_default_response_is_treated_as_error():"),
+    ("Java", "src/test/java/org/acme/ClientTest.java", "    void treatsDefaultResponseAsError() {"),
+    ("Go", "client_test.go", "func TestDefaultResponseIsTreatedAsError(t *testing.T) {"),
+    ("C#", "test/Acme.Tests/ClientTests.cs", "    public async Task TreatsDefaultResponseAsError()"),
+    ("Kotlin", "src/test/kotlin/org/acme/ClientTest.kt", "    fun treatsDefaultResponseAsError() {"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line"), TEST_NAMES, ids=[t[0] for t in TEST_NAMES])
+def test_a_test_named_for_the_behaviour_says_it(language, path, line) -> None:
+    found = changed(path, *FILLER[{"kt": "java"}.get(path.rsplit(".", 1)[1], path.rsplit(".", 1)[1])], line)
+    assert evidence(DEFAULT, found, siblings=NEIGHBOURS) == [f"/{path}"], language
+
+
+NOT_TEST_NAMES = [  # (path, line): a test's name saying two of its words, a name outside a test's definition
+    ("tests/test_client.py", "def test_default_is_an_error():"),
+    ("tests/test_client.py", "    treated_default = response_error(default)"),
+]
+
+
+@pytest.mark.parametrize(("path", "line"), NOT_TEST_NAMES, ids=[n[1].strip() for n in NOT_TEST_NAMES])
+def test_a_name_is_a_sentence_only_as_a_tests_name_saying_enough(path, line) -> None:
+    assert evidence(DEFAULT, diff(path, line), siblings=NEIGHBOURS) == []

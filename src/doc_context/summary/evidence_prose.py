@@ -21,8 +21,9 @@ from dataclasses import replace
 
 from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
-from doc_context.relevance.everywhere import is_doc
+from doc_context.relevance.everywhere import is_doc, is_test
 from doc_context.relevance.prose import prose_words
+from doc_context.relevance.words import pieces
 
 MIN_SHARED = 3  # of the criterion's words, one sentence says at least
 OVERLAP = 0.5  # of the shorter's words, the shared ones are at least
@@ -30,6 +31,7 @@ DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are
 MAX_WORDS = 80  # of a sentence, read at most
 LABEL = 60  # letters of a sentence shown as the evidence's term, at most
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|`[^`\n]*`|(?<!\w)\'(?:[^\'\\\n]|\\.)*\'(?!\w)')  # a contraction is no quote
+_TEST_NAME = re.compile(r"\b(?:def|func|fun|void|Task|Sub)\s+(\w+)\s*\(")  # a test's name, defined: a sentence
 _COMMENT = re.compile(
     r"\s*(?:#|//+|/\*+|\*+|<!--|--|'''|\"\"\")\s*(.*)"
 )  # a comment line's text, a docstring's opening
@@ -37,18 +39,21 @@ _COMMENT = re.compile(
 
 def sentences(text: str, path: str) -> list[tuple[str, ...]]:
     """The plain words of each sentence a changed line writes (relevance/prose.py: names, handles and a run of capitals
-    aside): its string literals, its comment's text, the line itself in documentation."""
+    aside): its string literals, its comment's text, the line itself in documentation, a test's name in a test."""
     return [words for words in (prose_words(said) for _, said in _said(text, path)) if words]
 
 
 def _said(text: str, path: str) -> list[tuple[str, str]]:
-    """Each sentence a changed line writes: as written, and its words."""
+    """Each sentence a changed line writes: as written, and its words (a test's name: its pieces apart)."""
     if is_doc(path):
         return [(text.strip(), text)]
     found = [(literal[1:-1], literal[1:-1]) for literal in _STRING.findall(text)]
     comment = _COMMENT.match(text)
     if comment:
         found.append((comment.group(1).strip(), comment.group(1)))
+    test = _TEST_NAME.search(text) if is_test(path) else None
+    if test and len(named := pieces(test.group(1))) >= MIN_SHARED:  # test_empty_lines_are_skipped, CancelDeletesFile
+        found.append((test.group(1), " ".join(p.lower() for p in named)))
     return found
 
 
