@@ -102,34 +102,37 @@ def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callab
     tokens = page_tokens(within)
     files = [f for f in change.diff.files if not foreign(f.path)] if change.diff is not None and tokens else []
     found = written(((f.path, f.added.split(), f.deleted.split()) for f in files), tokens)
-    keys = {key(t): where for t, where in found.items()}
-    for k in keys:
-        out.weights[k] = DIFF
+    keys = {key(t): where for t, (where, _) in found.items()}
+    for t, (_, count) in found.items():
+        out.weights[key(t)] = DIFF
+        out.lines[key(t)] = count
     out.tokens = frozenset(keys)
     out.borrowed |= {k for k, where in keys.items() if where == "tests"}
     out.documented |= {k for k, where in keys.items() if where == "docs" and "code" in keys.values()}
 
 
-def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[str]) -> dict[str, str]:
-    """Of the tokens, those the change writes anew (each file's path, added and deleted lines), and where: "code",
-    "docs" or "tests" (a test's or an import line), the most telling of them."""
+def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[str]) -> dict[str, tuple[str, int]]:
+    """Of the tokens, those the change writes anew (each file's path, added and deleted lines): where, "code",
+    "docs" or "tests" (a test's or an import line), the most telling of them; and on how many added lines."""
     words = sorted((t for t in tokens if _WORD.fullmatch(t)), key=len, reverse=True)
     symbols = sorted(tokens - set(words), key=len, reverse=True)
     if not words and not symbols:
         return {}
     word_pattern = re.compile(r"(?<![\w$])(" + "|".join(map(re.escape, words)) + r")(?![\w$])") if words else None
     added: dict[str, set[str]] = {}
+    count: dict[str, int] = {}
     deleted: set[str] = set()
     for path, plus, minus in diff_files:
         prose = path.lower().endswith(_PROSE_FILES)
         for line in plus:
             for token, where in _writes(line, word_pattern, symbols, prose, is_test(path)):
                 added.setdefault(token, set()).add(where)
+                count[token] = count.get(token, 0) + 1
         for line in minus:
             for token, _ in _writes(line, word_pattern, symbols, prose, is_test(path)):
                 deleted.add(token)
     return {
-        token: next(w for w in ("code", "docs", "tests") if w in places)
+        token: (next(w for w in ("code", "docs", "tests") if w in places), count[token])
         for token, places in added.items()
         if token not in deleted
     }

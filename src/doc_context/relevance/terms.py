@@ -82,6 +82,7 @@ class ChangeTerms:
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
     words: dict[str, int] = field(default_factory=dict)  # each word of its code's added lines: on how many lines
     tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
+    lines: dict[Key, int] = field(default_factory=dict)  # how often the change writes each (its lines, as read)
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -94,6 +95,7 @@ class ChangeTerms:
         key = (kind, term)
         if self.within is None or self.within.holds(key):
             self.weights[key] = max(self.weights.get(key, 0.0), weight)
+            self.lines[key] = self.lines.get(key, 0) + 1
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,11 @@ held by a passage that matches (passage_weights.MATCH), and not the documents' t
 or import lines (an example it checks, a module it uses), nor a name the change carries rather than writes (its
 deleted lines hold it as often: relevance/carried.py). Words that merely sit side by side, an identifier of
 the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never
-decide it. And a page names a fair share (SHARE, a third) of what the page naming most of the change names:
-beside the specification the change implements, a related one naming two of its options is background.
+decide it. And a page's names are a fair share (SHARE, a third) of what the page naming most of the change's
+writing names, each name counted as often as the change writes it (ChangeTerms.lines): a change implementing a
+specification writes its names again and again (the new setting read, checked, passed, logged) and a related
+specification's option in passing, once; beside the specification the change implements, a related one naming
+two of its options on a line is background.
 
 Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
 the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
@@ -39,7 +42,7 @@ passage of it holds is not quoted (novel).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from doc_context.relevance.code_tokens import TOKEN
 from doc_context.relevance.terms import RUN, Key
@@ -112,11 +115,13 @@ def spoken_to(
     match: float,
     borrowed: frozenset[Key] = frozenset(),
     told_by: set[int] | None = None,
+    lines: Mapping[Key, int] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
     of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
-    cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), at least
-    SHARE as many as the page holding the most. `told_by`: the pages the story says (story_pages; None: every page):
+    cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), that
+    the change writes at least SHARE as often as the page's holding the most (`lines`: how often it writes each;
+    None: once each). `told_by`: the pages the story says (story_pages; None: every page):
     a long page out of them is not spoken to, nor a short one when a long page is among them (the story paraphrases
     a specification, not the short page), and "every cited page" is every one of them; when that leaves no page
     spoken to, the names decide as without a story."""
@@ -134,10 +139,14 @@ def spoken_to(
         if score >= match and (told_by is None or page in told_by or (sizes[page] < LONG and not specified)):
             found = told.setdefault(page, set())
             found.update(k for k in keys - every - borrowed - topic.get(i, set()) if telling(k, named[i]))
-    most = max(map(len, told.values()), default=0)
-    spoken = {p for p, found in told.items() if sizes[p] < LONG or (found and len(found) >= SHARE * most)}
+
+    def evidence(found: set[Key]) -> int:  # how often the change writes them (each once, without `lines`)
+        return sum(lines.get(k, 1) for k in found) if lines is not None else len(found)
+
+    most = max(map(evidence, told.values()), default=0)
+    spoken = {p for p, found in told.items() if sizes[p] < LONG or (found and evidence(found) >= SHARE * most)}
     if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
-        return spoken_to(held, scores, named, where, match, borrowed)
+        return spoken_to(held, scores, named, where, match, borrowed, None, lines)
     return spoken
 
 
