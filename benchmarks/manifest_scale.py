@@ -21,6 +21,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "numbers between runs of spaces": lambda n: 'pattern = "' + "1   " * n + '"x',
     "a long range that matches": lambda n: '"x": "' + " || ".join(["^1.2.3"] * n) + '",',
     "an alternation left open": lambda n: '"x": "' + " || ".join(["^1.2.3"] * n) + " ||",
+    "a gem's requirements left open": lambda n: '  gem "x", ' + ", ".join(['">= 1.2"'] * n) + ', ">= 1',
+    "a Maven version left open": lambda n: "<artifactId>x</artifactId><version>[" + ",".join(["1.2"] * n) + "</ver",
 }
 
 

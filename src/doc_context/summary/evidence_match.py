@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.definitions import defines
-from doc_context.relevance.dependencies import holds_release, manifest, names_dependency
+from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.members import called, instance_member, receivers
@@ -72,7 +72,9 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         return declaring, max(term.weight, STRONG)  # `zod`, `accounts`: the manifest's line declaring the package
     if term.kind == "release":  # "React 18", "v12": a manifest's line declaring a range that holds it
         return (
-            {i for i, t in enumerate(lines.texts) if holds_release(t, *term.parts)} if manifest(path) else set()
+            {i for i, found in enumerate(_declared(lines)) if found and holds(found, *term.parts)}
+            if manifest(path)
+            else set()
         ), term.weight
     if term.kind == "ident":
         found = lines.run(term.parts) or lines.bridged(term.parts)
@@ -136,6 +138,9 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         return {i for i, text in enumerate(lines.texts) if writes(text)}, term.weight
     if term.kind == "value":
         with_unit, bare_lines = lines.value(term.parts[0], term.unit)
+        if manifest(path) and with_unit:  # a version has no unit: `"retry": "^3.0"` is no 3 tries (its name's word)
+            declared = _declared(lines)
+            with_unit = {i for i in with_unit if declared[i] is None}
         if with_unit:
             return with_unit, term.weight
         if term.unit:  # "200 ms" needs its ms (or TIMEOUT_MS, HoldSeconds on the line): 200 alone is another value
@@ -158,7 +163,12 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
 
 
 def _declaring(lines: FileWords, name: str) -> set[int]:
-    return {i for i, text in enumerate(lines.texts) if names_dependency(text, name)}
+    return {i for i, found in enumerate(_declared(lines)) if found and names_package(found, name)}
+
+
+def _declared(lines: FileWords) -> list[tuple[str, str] | None]:
+    """What each of a manifest's lines declares (relevance/dependencies.declarations)."""
+    return declarations(lines.texts, lines.numbers)
 
 
 def in_string(text: str, run: Sequence[str]) -> bool:
