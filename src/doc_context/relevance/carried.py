@@ -26,7 +26,7 @@ from doc_context.change.model import DiffFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
-from doc_context.relevance.listings import replaced, without_addresses
+from doc_context.relevance.listings import replaced, slashes_comment, without_addresses
 from doc_context.relevance.terms import DIFF, ChangeTerms, Key
 from doc_context.relevance.words import ident_parts, parts
 
@@ -59,13 +59,12 @@ def carried(change: Change, terms: ChangeTerms) -> frozenset[Key]:
     values = any(key[0] == "value" for key in candidates)
     new = bool(written)
     for f, kept_lines in zip(files, keeping, strict=True):
-        prose = f.path.lower().endswith(PROSE_FILES)
         for i, line in enumerate(f.added.split()):
             if i in kept_lines or (vocabulary is not None and not vocabulary.touches(line)):
                 continue
             if new and not values and words.isdisjoint(parts(line)):
                 continue  # holds none of the candidates' words: what else it writes is known to be new already
-            keys = _keys(line, change, terms, prose)
+            keys = _keys(line, change, terms, f.path)
             new = new or bool(keys)
             candidates -= keys
     return frozenset(candidates) if new else frozenset()
@@ -93,8 +92,8 @@ def _keeping(f: DiffFile, change: Change, terms: ChangeTerms, kept: set[Key], wr
                     continue  # the added line does not keep the deleted one whole
                 used.add(j)  # a deleted line is kept by one added line: a copy of it is written anew
                 found.add(i)
-                keys = _keys(line, change, terms, prose)
-                carried = keys & _keys(deleted[j], change, terms, prose) - _defined(line, deleted[j])
+                keys = _keys(line, change, terms, f.path)
+                carried = keys & _keys(deleted[j], change, terms, f.path) - _defined(line, deleted[j])
                 kept.update(carried)
                 written.update(keys - carried)
                 break
@@ -106,11 +105,12 @@ def _words(key: Key) -> tuple[str, ...]:
     return tuple(parts(key[1][0])) if key[0] == "string" else key[1]
 
 
-def _keys(line: str, change: Change, terms: ChangeTerms, prose: bool) -> set[Key]:
-    """The change's terms one line holds, as change_terms reads a line."""
-    line = without_addresses(line, prose=prose) if "://" in line else line
+def _keys(line: str, change: Change, terms: ChangeTerms, path: str) -> set[Key]:
+    """The change's terms one line of the file holds, as change_terms reads a line."""
+    prose, slashes = path.lower().endswith(PROSE_FILES), slashes_comment(path)
+    line = without_addresses(line, prose=prose, slashes=slashes) if "://" in line else line
     one = ChangeTerms(within=terms.within)
-    collect(one, line, DIFF, change.everywhere, prose=prose or is_prose(line))
+    collect(one, line, DIFF, change.everywhere, prose=prose or is_prose(line), slashes=slashes)
     return {key for key in one.weights if key in terms.weights}
 
 

@@ -28,7 +28,7 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.everywhere import is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
-from doc_context.relevance.listings import in_lists, own, rewrapped, without_addresses
+from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
 from doc_context.relevance.terms import ASKED, DIFF, LISTED, ChangeTerms, Vocabulary
 from doc_context.relevance.words import line_sentences, parts
 
@@ -44,7 +44,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     near = None  # the files a word of the texts is in, found in the change's index (not line by line)
     if vocabulary is not None and change.index is not None:
         near = change.index.files_with_any("added", vocabulary.words)
-    borrowed: list[tuple[str, bool]] = []  # a test's lines, then import lines
+    borrowed: list[tuple[str, bool, bool]] = []  # a test's lines, then import lines (prose, slashes)
     documents: list[str] = []  # the lines of the change's documentation files
     listed: list[str] = []  # lines that only list names: an export list's, an import list's
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
@@ -57,21 +57,21 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             worded = near is None or n in near
             touches = vocabulary.touches if worded else vocabulary.touches_number
             lines = [(line, m) for line, m in lines if touches(line)] if worded or vocabulary.numbers else []
-        tested = is_test(f.path)
+        tested, slashes = is_test(f.path), slashes_comment(f.path)  # `//` opens a comment, or is an operator
         for line, moved in lines:
-            line = without_addresses(line, prose=prose_file) if "://" in line else line
+            line = without_addresses(line, prose=prose_file, slashes=slashes) if "://" in line else line
             line, listed_line = own(line, in_list, moved)  # a re-wrapped list's line: the names it adds
             if not line:
                 continue
             prose = prose_file or is_prose(line)
             if tested or is_import(line):
-                borrowed.append((line, prose))
+                borrowed.append((line, prose, slashes))
             elif prose_file:
                 documents.append(line)
             elif listed_line:
                 listed.append(line)
             else:
-                collect(out, line, DIFF, everywhere, prose=prose)
+                collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
                 out.words.update({word: out.words.get(word, 0) + 1 for word in set(parts(line))})
     known = set(out.weights)
     for line in listed:
@@ -86,8 +86,8 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             collect(docs, line, DIFF, everywhere, prose=True)
         listing -= set(docs.weights)
     known = set(out.weights)
-    for line, prose in borrowed:
-        collect(out, line, DIFF, everywhere, prose=prose)
+    for line, prose, slashes in borrowed:
+        collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
     out.borrowed = frozenset(out.weights) - known | listing
     for text in asked:
         for line in text.splitlines():

@@ -19,6 +19,7 @@ Everywhere = Callable[[str], bool]
 
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.){3,})\"|'((?:[^'\\\n]|\\.){3,})'|`([^`\n]{3,})`")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s+(.*)$")
+_HASH_COMMENT = re.compile(r"(?:^|\s)(?:#|--|/\*|\*)\s+(.*)$")  # where `//` is an operator (listings.slashes_comment)
 _CODE = re.compile(r"[=(){};\[\]<>]")
 PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
@@ -34,7 +35,10 @@ _ROOT_VENDOR = re.compile(r"^/?vendor/|^/?(?!(?:src|lib|app|internal|pkg)/)[^/]+
 _LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
-def collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, *, prose: bool) -> None:
+def collect(
+    out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, *, prose: bool, slashes: bool = True
+) -> None:
+    """Add the terms one line gives to `out` (`prose`: a line of words; `slashes`: `//` opens its comments)."""
     for found in ident_parts(line):  # an identifier counts whole, even of words everywhere (sent_key)
         out.add("ident", tuple(found), weight)
         for i in range(len(found) - 2):  # a long identifier's runs of two: release_hold_within_seconds
@@ -48,7 +52,7 @@ def collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, 
         one = string in spans and re.fullmatch(r"[A-Za-z]\w{2,}", string)  # a work item's `lxml`: code, no word
         if re.search(r"[A-Za-z]", string) and (one or re.search(r"\w\W+\w", string.strip())):
             out.add("string", (" ".join(string.casefold().split()),), weight)
-    comment = _COMMENT.search(line)
+    comment = (_COMMENT if slashes else _HASH_COMMENT).search(line)
     texts = [*quoted, *([comment.group(1)] if comment else []), *([line] if prose else [])]
     for text in texts:
         seq = clauses(text)

@@ -11,6 +11,8 @@ re-wrapped in place gives only the names it adds (rewrapped, own).
 An address in a comment, a doc comment or a docstring's prose (`/// Link: <https://github.com/mona/LinkedList>`) is
 where the line points, no term, as it is none in a page's passage (summary/passage_kinds.without_addresses); a
 string literal's address (`"http://localhost:4318/v1/traces"`) is the code's subject, and its path a page's term.
+`//` opens a comment only in a language whose comments open with it (slashes_comment): Python's `total // size` is
+floor division, Perl's `$x // "..."` defined-or.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ _COMMENTED = re.compile(r"\s*(?:#|//|/\*|\*|--|<!--|\"\"\"|''')")  # a comment, 
 _QUOTED_OR_COMMENT = re.compile(  # a string literal, a code span, or a comment's marker
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`|#|//|/\*"
 )
+_QUOTED_OR_HASH = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`|#")  # where `//` is an operator
 _COMMENT_MARKERS = ("#", "//", "/*")
+# Languages whose comments open with `#`: `//` is an operator there (Python's floor division, Perl's defined-or)
+_HASH_COMMENTED = re.compile(
+    r"\.(?:py|pyi|pyx|pyw|rb|rake|gemspec|pl|pm|sh|bash|zsh|r|ya?ml|toml)$|(?:^|/)(?:Gemfile|Rakefile)$", re.I
+)
 
 
 def in_lists(added: Lines) -> frozenset[str]:
@@ -125,15 +132,22 @@ def _runs(lines: Lines) -> list[tuple[int, range]]:
     return runs
 
 
-def without_addresses(line: str, *, prose: bool = False) -> str:
+def slashes_comment(path: str) -> bool:
+    """Whether `//` opens a comment in the file's language: not in those whose comments open with `#`, where it is
+    an operator (Python's floor division `total // size`, Perl's defined-or `$x // "..."`)."""
+    return _HASH_COMMENTED.search(path) is None
+
+
+def without_addresses(line: str, *, prose: bool = False, slashes: bool = True) -> str:
     """The line without the addresses it points to outside its string literals (a comment's, a docstring's
     link), or anywhere when the whole line is a comment or a documentation file's (`prose`, as a page's).
     Scanned left to right: a quote opens a string literal only before the line's first comment marker, so an
-    apostrophe in a trailing comment (`# don't retry POST, see https://... (it's unsafe)`) opens none."""
+    apostrophe in a trailing comment (`# don't retry POST, see https://... (it's unsafe)`) opens none; `//` is one
+    only where it opens comments (`slashes`: slashes_comment of the line's file)."""
     if prose or _COMMENTED.match(line):
         return _ADDRESS.sub(" ", line)
     kept, last = [], 0
-    for m in _QUOTED_OR_COMMENT.finditer(line):
+    for m in (_QUOTED_OR_COMMENT if slashes else _QUOTED_OR_HASH).finditer(line):
         if m.group() in _COMMENT_MARKERS:  # the comment runs to the line's end
             break
         kept += [_ADDRESS.sub(" ", line[last : m.start()]), m.group()]
