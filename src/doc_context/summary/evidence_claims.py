@@ -63,9 +63,9 @@ def claimed(lines: FileWords, hit: set[int], others: Sequence[str], term: Term, 
 def logical(lines: FileWords) -> list[int]:
     """Each line's logical line (its first line's index): a line continues the one above, in the same run, while
     that one leaves a call's or a literal's bracket open or ends in `,`, `(`, `=>`, `\\` or an operator (`+`, `&&`,
-    `=`, `?`), or it starts a chained call (`.Where(`): a call black, prettier or gofmt wrapped (`header =
-    set_cookie_header(` / `name, value, partitioned=partitioned` / `)`). A block's `{` (`if x {`, `=> {`, `class A {`)
-    opens nothing here."""
+    `=`, `?`), or it starts a chained call (`.Where(`) or with an operator (`+`, `?`, `:`, `??`, `|>`, `and`, `or`): a
+    call black, prettier or gofmt wrapped (`header = set_cookie_header(` / `name, value, partitioned=partitioned` /
+    `)`). A block's `{` (`if x {`, `=> {`, `class A {`) opens nothing here."""
     heads: list[int] = []
     depth, carried = 0, False
     for i, text in enumerate(lines.texts):
@@ -102,7 +102,9 @@ def enclosing(lines: FileWords, heads: Sequence[int]) -> list[int | None]:
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`')
 _COMMENT = re.compile(r"(?:^|\s)(?://|#\s).*$")
 _TRAILS = re.compile(r"(?:[,(\[\\]|=>|&&|\|\||(?<![-=<>!+*/%&|^])=|(?<![-+])[-+]|[%&^?]|\b(?:and|or))\s*$")
-_LEADS = re.compile(r"\s*(?:\??\.[A-Za-z_]|&&|\|\|)")
+# a line continuing the one above: a chained call (`.Where(`, `?.x`), or an operator (`&&`, `||`, `|> f`, `? x`,
+# `?? x`, `?: x`, `: x`, `+ x`, `and x`, `or x`)
+_LEADS = re.compile(r"\s*(?:\??\.[A-Za-z_]|&&|\|\||\|>|\?[?:]?\s|[:+]\s|(?:and|or)\s)")
 _LITERAL = re.compile(r"(?:[\w\]]|[(\[,=:]\s*|\breturn\s+)$")  # `Config{`, `f({`, `x = {`, `return {`
 
 
