@@ -29,6 +29,10 @@ LONGER = [  # (language, criterion, path, a line writing a longer type's name ho
      "        FakeSessionStore store = new FakeSessionStore();", "        SessionStore store = build();"),
     ("Go", STORE, "internal/web/login_test.go", "\tvar store ReadOnlySessionStore = open(t)",
      "\tvar store SessionStore = open(t)"),
+    ("Go", STORE, "internal/web/login_test.go", "\tstore := &fakeSessionStore{expired: expired}",
+     "\tstore := SessionStore{expired: expired}"),
+    ("TypeScript", NODE, "src/core/__tests__/QueryManager.test.ts", "    const mockDocumentNode = parse(query);",
+     "    const node: DocumentNode = parse(query);"),
 ]  # fmt: skip
 
 
@@ -43,6 +47,8 @@ SPELLED = [  # (line, name, in code: whether the line writes the name)
     ("var s = CreateSessionStore();", "SessionStore", True),  # a factory, called
     ("const fragment: TypedDocumentNode<User> = q;", "DocumentNode", False),
     ("var store = new InMemorySessionStore();", "SessionStore", False),  # constructed: the longer type's
+    ("store := &fakeSessionStore{}", "SessionStore", False),  # Go's unexported fake
+    ("store := newSessionStore(db)", "SessionStore", True),  # an unexported factory, called
     ("store := sessionStore.Open()", "SessionStore", False),  # a variable of it is not the type, as before
     ("class SessionStoreTest {", "SessionStore", True),  # more pieces after the name: its test, as before
     ("IDurableTaskClientBuilder builder = Build();", "DurableTaskClient", True),  # its builder: a thing of it

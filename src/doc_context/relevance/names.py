@@ -100,11 +100,12 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
 
 
 def _longer_type(text: str, token: str, written: list[str], at: int, end: int, upper: bool | None) -> bool:
-    """Whether a type's name (upper case first) ends an identifier beginning upper case with other pieces, not called:
-    a compound's head is its last piece, so that is another type of its kind (`TypedDocumentNode<User>`, `new
-    InMemorySessionStore()`), not a factory of it (`NewFloat64Value(x)`); a name going on after it is a thing of it
-    (`DurableTaskClientOptions`, `SessionStoreTest`)."""
-    if not (upper and at > 0 and end == len(written) - 1 and written[0][0].isupper()):
+    """Whether a type's name (upper case first) ends an identifier with other pieces, not called: a compound's head is
+    its last piece, so that is another type of its kind (`TypedDocumentNode<User>`, `new InMemorySessionStore()`, Go's
+    `&fakeSessionStore{}`) or a value named for its kind (`mockDocumentNode`), not a factory of it
+    (`NewFloat64Value(x)`, `newSessionStore()`); a name going on after it is a thing of it (`DurableTaskClientOptions`,
+    `SessionStoreTest`)."""
+    if not (upper and at > 0 and end == len(written) - 1):
         return False
     return not any(not m.group(1) for m in re.finditer(rf"(\bnew\s+)?(?<!\w){re.escape(token)}\s*\(", text))
 
