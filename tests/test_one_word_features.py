@@ -22,7 +22,7 @@ from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
 from doc_context.text.storage import storage_to_markdown
 
-from .diffs import changed, patch
+from .diffs import added, changed, patch
 
 STYLES = ("markdown", "rst", "storage")
 Section = tuple[str, str]
@@ -216,3 +216,105 @@ def test_without_the_story_both_pages_speak() -> None:
 
 def test_terms_carry_tokens_apart() -> None:
     assert ChangeTerms().tokens == frozenset()
+
+
+# A page's lead writing a language's literal or type in code (`null`, `None`, `true`, `nil`, `String`), and a change
+# merely using it in new code (review 8, finding 1): the change names no such word, so it is no term, and the
+# unrelated page (or a comment saying it) is not spoken to.
+NOTIFICATIONS = (
+    "# Notification preferences\n\nThe service mails a customer unless `muted` is `true`; an unset preference reads"
+    " as `{literal}` and is skipped.\n\n## Channels\n\nEach customer chooses the channels the service mails them on.\n"
+)
+USES = {
+    "typescript": (
+        "src/orders/lookup.ts",
+        (
+            "export function findOrder(orders: Order[], orderId: string): Order | null {",
+            "  const found = orders.find((o) => o.orderId === orderId);",
+            "  return found ?? null;",
+            "}",
+            "export const strictLookup = true;",
+        ),
+    ),
+    "python": (
+        "orders/lookup.py",
+        (
+            "def find_order(orders, order_id):",
+            "    for order in orders:",
+            "        if order.order_id == order_id:",
+            "            return order",
+            "    return None",
+        ),
+    ),
+    "go": (
+        "orders/lookup.go",
+        (
+            "func FindOrder(orders []Order, id string) (*Order, error) {",
+            "\tfor i := range orders {",
+            "\t\tif orders[i].ID == id {",
+            "\t\t\treturn &orders[i], nil",
+            "\t\t}",
+            "\t}",
+            "\treturn nil, ErrNotFound",
+            "}",
+        ),
+    ),
+    "java": (
+        "src/main/java/orders/Lookup.java",
+        (
+            "public String describe(Order order) {",
+            "    String label = order.id();",
+            '    return label == null ? "none" : label;',
+            "}",
+        ),
+    ),
+    "csharp": (
+        "src/Orders/Lookup.cs",
+        ("public string Describe(Order order)", "{", "    string label = order.Id;", "    return label ?? null;", "}"),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "literal"),
+    [
+        ("typescript", "null"),
+        ("typescript", "true"),
+        ("typescript", "string"),
+        ("python", "None"),
+        ("go", "nil"),
+        ("go", "error"),
+        ("java", "String"),
+        ("java", "null"),
+        ("csharp", "string"),
+        ("csharp", "null"),
+    ],
+)
+def test_a_literal_the_change_only_uses_is_no_term(language: str, literal: str) -> None:
+    path, lines = USES[language]
+    terms = change_terms(Change(parse_diff(added(path, *lines))), within=[NOTIFICATIONS.format(literal=literal)])
+    assert not terms.tokens
+
+
+def test_a_comment_writing_a_literal_is_not_heard() -> None:
+    """A work item's comment writing `null` (summarize's Discussion reads the comments as change_terms' `within`)."""
+    comment = "Can we meet on Thursday about the invoices? Mine still shows `null` in the export."
+    path, lines = USES["typescript"]
+    assert not change_terms(Change(parse_diff(added(path, *lines))), within=[comment]).tokens
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("src/records/options.ts", "  closed?: boolean;"),  # a member of an options type
+        ("src/Records/Options.cs", "public Record Build(string name, bool closed = false)"),  # a keyword parameter
+        ("src/main/java/records/Options.java", 'boolean closed = options.containsKey("closed");'),
+        ("records/options.go", "\to.closed = closed"),  # bound
+        ("records/options.py", "def build(name, *, closed=False):"),
+    ],
+)
+def test_a_word_the_change_names_is_a_term(path: str, line: str) -> None:
+    """The control: the change binds the word (a parameter, a member, a variable), so it names the page's feature."""
+    text = "# Closed records\n\nA record type declared with `closed` refuses keys it does not declare.\n"
+    terms = change_terms(Change(parse_diff(added(path, line))), within=[text])
+    assert terms.tokens == {("token", ("`closed`",))}

@@ -14,8 +14,12 @@ its own (TOKEN) when
   many things);
 - the change writes it anew in its code: on added lines and on none of its deleted lines (a token the lines it
   removes or rewrites hold was there before: `int`, `dict`, `legacy` in a change that edits code using them), as
-  code, not in a comment or a sentence; a word as a whole word, as the page spells it; an operator as a string of
-  its own (`":="`, `'except*'`: the code handling the syntax names it; code merely using `:=` writes no feature).
+  code, not in a comment or a sentence; a word as a whole word, as the page spells it;
+- and the change NAMES it, not merely uses it: a word it defines (`class Sentinel:`, relevance/definitions.py),
+  binds (`closed = ...`, a keyword parameter or member `closed=`, `closed:`, `closed?:`, `__override__ = True`) or
+  writes as a string of its own (`"closed"`) on one of its lines at least; an operator as a string of its own (`":="`,
+  `'except*'`: the code handling the syntax names it; code merely using `:=` writes no feature). A language's
+  literal or type a page's lead writes (`null`, `None`, `true`, `String`) is what new code uses, never names.
 
 What only the change's tests write (`except* ValueError:` in test data) or its documentation is borrowed or
 documented, as change_terms reads those lines. A passage holds the token when it writes it in code (held): prose
@@ -28,6 +32,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.terms import DIFF
@@ -122,20 +127,37 @@ def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[
     added: dict[str, set[str]] = {}
     count: dict[str, int] = {}
     deleted: set[str] = set()
+    named: set[str] = set(symbols)  # an operator written in code is a string of its own already (_writes)
     for path, plus, minus in diff_files:
         prose = path.lower().endswith(_PROSE_FILES)
         for line in plus:
             for token, where in _writes(line, word_pattern, symbols, prose, is_test(path)):
                 added.setdefault(token, set()).add(where)
                 count[token] = count.get(token, 0) + 1
+                if where != "docs" and token not in named and names(line, token):
+                    named.add(token)
         for line in minus:
             for token, _ in _writes(line, word_pattern, symbols, prose, is_test(path)):
                 deleted.add(token)
     return {
         token: (next(w for w in ("code", "docs", "tests") if w in places), count[token])
         for token, places in added.items()
-        if token not in deleted
+        if token not in deleted and token in named
     }
+
+
+def names(line: str, word: str) -> bool:
+    """Whether a line of code names the word: defines it (relevance/definitions.py), binds it (`closed = `,
+    `closed=`, `closed := `; `closed:` or `closed?:` where a member or a parameter starts, never a ternary's `true :`
+    or a `case null:`) or writes it as a string of its own (`"closed"`); never a type annotation's `x: str = `."""
+    if defines(line, word) or re.search(rf"([\"']){re.escape(word)}\1", line):
+        return True
+    w = re.escape(word)
+    bound = re.search(rf"(?:^|(?<=[^:|&<\s]))\s*(?<![\w$]){w}\s*:?=(?![=>~])", line)  # not a type's `x: str =`
+    member = re.search(
+        rf"(?:^|[(,{{;]|\b(?:let|const|var|val|readonly|public|private|protected))\s*{w}\??\s*:(?![:=])", line
+    )
+    return bool(bound or member)
 
 
 def _writes(
