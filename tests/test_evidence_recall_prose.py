@@ -65,6 +65,47 @@ def test_a_sentence_of_the_change_saying_the_criterion_is_its_evidence(language,
     assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == [f"/{path}"], language
 
 
+BODY = "        A default response is treated as an error."  # a docstring's summary on a line of its own
+BODIES = [  # (language, criterion, path, lines): a sentence on a line of its own inside a string, no quote nor marker
+    (
+        'Python docstring after """',
+        DEFAULT,
+        "tests/test_client.py",
+        ("    def test_default(self):", '        """', BODY, '        """'),
+    ),
+    (
+        "Python docstring after '''",
+        DEFAULT,
+        "tests/test_client.py",
+        ("    def test_default(self):", "        '''", BODY, "        '''"),
+    ),
+    (
+        "Go raw string",
+        API_KEY,
+        "cmd/root.go",
+        ("\tLong: `Acme talks to the Acme API.", "A clear error is thrown when the API key is missing.`,"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), BODIES, ids=[b[0] for b in BODIES])
+def test_a_sentence_on_a_strings_own_line_is_its_evidence(language, criterion, path, lines) -> None:
+    assert evidence(criterion, diff(path, *lines), siblings=NEIGHBOURS) == [f"/{path}"], language
+
+
+NOT_SENTENCES = [  # (path, a code line of plain words: no sentence)
+    ("src/acme/sums.py", "        return left + right"),
+    ("src/acme/sums.py", "        return first + second + third"),
+    ("src/acme/walk.py", "        yield from items"),
+    ("walk.go", "\tcase reflect.Struct, reflect.Map:"),
+]
+
+
+@pytest.mark.parametrize(("path", "line"), NOT_SENTENCES, ids=[n[1].strip() for n in NOT_SENTENCES])
+def test_a_code_line_of_plain_words_is_no_sentence(path, line) -> None:
+    assert sentences(line, path) == []
+
+
 NOT_SAID = [  # (criterion, path, a line whose sentence shares too little of it)
     (DEFAULT, "src/index.test.ts", 'it("returns the default response", async () => {'),  # common words only
     (API_KEY, "src/client.ts", "    logger.error('missing value for header ' + name);"),  # two words

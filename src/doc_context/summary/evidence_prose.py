@@ -26,6 +26,7 @@ from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import pieces
 
 MIN_SHARED = 3  # of the criterion's words, one sentence says at least
+MIN_PROSE = 4  # plain words of a code line with no code punctuation: a sentence (a docstring's or a string's body)
 OVERLAP = 0.5  # of the shorter's words, the shared ones are at least
 DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are at least
 MAX_WORDS = 80  # of a sentence, read at most
@@ -35,22 +36,28 @@ _TEST_NAME = re.compile(r"\b(?:def|func|fun|void|Task|Sub)\s+(\w+)\s*\(")  # a t
 _COMMENT = re.compile(
     r"\s*(?:#|//+|/\*+|\*+|<!--|--|'''|\"\"\")\s*(.*)"
 )  # a comment line's text, a docstring's opening
+_CODE = re.compile(r"[=(){};\[\]<>]|\w\s+[+*/%|&^]{1,2}\s+\w")  # code's punctuation, a binary operator between words
 
 
 def sentences(text: str, path: str) -> list[tuple[str, ...]]:
     """The plain words of each sentence a changed line writes (relevance/prose.py: names, handles and a run of capitals
-    aside): its string literals, its comment's text, the line itself in documentation, a test's name in a test."""
+    aside): its string literals, its comment's text, the line itself in documentation or when all prose, a test's name
+    in a test."""
     return [words for words in (prose_words(said) for _, said in _said(text, path)) if words]
 
 
 def _said(text: str, path: str) -> list[tuple[str, str]]:
-    """Each sentence a changed line writes: as written, and its words (a test's name: its pieces apart)."""
+    """Each sentence a changed line writes: as written, and its words (a test's name: its pieces apart). A code line
+    of MIN_PROSE plain words or more and no code punctuation is a sentence whole: a docstring's summary on the line
+    after its quotes, a multi-line string's or a Go raw string's line (`return left + right` is code)."""
     if is_doc(path):
         return [(text.strip(), text)]
     found = [(literal[1:-1], literal[1:-1]) for literal in _STRING.findall(text)]
     comment = _COMMENT.match(text)
     if comment:
         found.append((comment.group(1).strip(), comment.group(1)))
+    elif not _CODE.search(text) and len(prose_words(text)) >= MIN_PROSE:  # a line of a docstring's or a string's body
+        found.append((text.strip(), text))
     test = _TEST_NAME.search(text) if is_test(path) else None
     if test and len(named := pieces(test.group(1))) >= MIN_SHARED:  # test_empty_lines_are_skipped, CancelDeletesFile
         found.append((test.group(1), " ".join(p.lower() for p in named)))
