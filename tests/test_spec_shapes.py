@@ -445,3 +445,30 @@ def test_a_page_opening_with_a_quote_keeps_it() -> None:
     """Only a quote right after a header goes on with it: a page that opens with a quote says it."""
     found = passages(storage_to_markdown("<blockquote><p>The refund window is 14 days.</p></blockquote>").text, "R")
     assert [p.plain for p in found] == ["The refund window is 14 days."]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<ul><li>Owner: Payments</li><li>Status: Approved</li><li>Release: 2024.3</li></ul>",  # page properties
+        "<p>Owner: Payments\nStatus: Approved\nRelease: 2024.3\nReviewers: Ann, Bo</p>",  # a header joined
+    ],
+)
+def test_a_summary_panel_under_the_pages_properties_stays(head: str) -> None:
+    """Confluence pages open with their properties, then an info panel stating the feature (review 8): the panel
+    is what the page says, not the header going on, whether the properties are a list or a joined paragraph."""
+    page = (
+        head + '<ac:structured-macro ac:name="info"><ac:rich-text-body><p>Customers in the EU can pay by invoice; '
+        "the order ships once the invoice is issued.</p></ac:rich-text-body></ac:structured-macro>"
+        "<h2>Motivation</h2><p>Card payments fail for many business customers.</p>"
+    )
+    found = passages(storage_to_markdown(page).text, "Invoice payments")
+    assert [p.plain[:30] for p in found] == ["Customers in the EU can pay by", "Card payments fail for many bu"]
+
+
+def test_a_markdown_front_list_then_a_summary_quote_keeps_the_quote() -> None:
+    page = (
+        "- Status: Accepted\n- Owner: Ann\n\n> Orders ship only after payment clears.\n\n## Context\n\nCards failed.\n"
+    )
+    found = passages(page, "Ship after payment")
+    assert found[0].plain == "Orders ship only after payment clears."

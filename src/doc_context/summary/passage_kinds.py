@@ -127,6 +127,14 @@ def metadata(kind: str, lines: list[str], titled: bool = False) -> bool:
     return _all_fields(lines, _META_ITEM) or _all_fields(lines, _FIELD)
 
 
+def goes_on(lines: list[str]) -> bool:
+    """Whether a quote right after a header joined into one line is its field going on (an indented
+    `Post-History:` value, as stored HTML holds it): dates, names and addresses, never a sentence nor a panel's
+    title (`**Info**`: a Confluence page's summary in an info panel under its properties)."""
+    text = " ".join(line.lstrip("> \t").strip() for line in lines)
+    return bool(text) and not text.startswith("**") and ";" not in text and not _SENTENCE_END.search(text)
+
+
 def _all_fields(lines: list[str], field: re.Pattern[str]) -> bool:
     """Every line a field, one going on with the line above (indented) or, in a header, a field left empty
     (a PEP's `Created:` or `Post-History:` before its value was written)."""

@@ -19,6 +19,7 @@ from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.passage_kinds import (
     aside,
+    goes_on,
     heading_level,
     metadata,
     navigation,
@@ -92,9 +93,11 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
             continue
         said = block.items if block.kind == "list" else lines[block.start : block.end]
         if depth <= 1 and (
-            metadata(block.kind, said, titled=bool(section)) or (0 <= header == b - 1 and block.kind == "quote")
+            metadata(block.kind, said, titled=bool(section))
+            or (0 <= header == b - 1 and block.kind == "quote" and goes_on(said))
         ):
-            header = b  # a quote right after the header: its indented field going on, as stored HTML holds it
+            # a header joined into one line (a page's storage) goes on in the quote after it: its indented field
+            header = b if block.kind in ("para", "quote") and len(said) == 1 else -1
             continue
         aside_, states = aside(headings), specifies(headings)  # a lead is no aside either (a template's checklist)
         brief = retells(headings)  # the page's Abstract: it ranks as an aside does, yet may lead
