@@ -100,17 +100,17 @@ def _item(text: str) -> bool:
     return text.startswith("`Webhook")
 
 
-def markdown() -> str:
+def markdown(sections: list[tuple[str, int, list[str]]] = SECTIONS) -> str:
     out = [f"# {TITLE}", ""]
-    for title, level, paras in SECTIONS:
+    for title, level, paras in sections:
         out += ["#" * level + " " + title, ""]
         out += [line for p in paras for line in (("- " if _item(p) else "") + p, "")]
     return "\n".join(out)
 
 
-def restructured() -> str:
+def restructured(sections: list[tuple[str, int, list[str]]] = SECTIONS) -> str:
     out = ["PEP: 9999", f"Title: {TITLE}", "Status: Draft", ""]
-    for title, level, paras in SECTIONS:
+    for title, level, paras in sections:
         out += [title, "=-"[level - 2] * len(title), ""]
         out += [line for p in paras for line in (("* " if _item(p) else "") + p.replace("`", "``"), "")]
     return "\n".join(out)
@@ -121,9 +121,9 @@ def _xhtml(text: str) -> str:
     return "".join(f"<code>{c}</code>" if n % 2 else c for n, c in enumerate(code))
 
 
-def storage() -> str:
+def storage(sections: list[tuple[str, int, list[str]]] = SECTIONS) -> str:
     out: list[str] = []
-    for title, level, paras in SECTIONS:
+    for title, level, paras in sections:
         out.append(f"<h{level - 1}>{title}</h{level - 1}>")
         items = [p for p in paras if _item(p)]
         out += [f"<p>{_xhtml(p)}</p>" for p in paras if not _item(p)]
@@ -132,9 +132,9 @@ def storage() -> str:
 
 
 PAGES = {
-    "markdown": lambda: wiki_to_markdown(markdown()).text,
-    "restructuredtext-pep": lambda: wiki_to_markdown(restructured()).text,
-    "confluence-storage": lambda: storage_to_markdown(storage()).text,
+    "markdown": lambda sections=SECTIONS: wiki_to_markdown(markdown(sections)).text,
+    "restructuredtext-pep": lambda sections=SECTIONS: wiki_to_markdown(restructured(sections)).text,
+    "confluence-storage": lambda sections=SECTIONS: storage_to_markdown(storage(sections)).text,
 }
 CODE = '''\
 +import random
@@ -175,6 +175,24 @@ def test_a_rule_saying_the_change_s_words_is_quoted_beside_the_passage_naming_th
 
 
 @pytest.mark.parametrize("style", PAGES)
+@pytest.mark.parametrize(
+    "said",
+    [
+        "A replay may return a different answer.",  # `return`: a keyword every function writes, no name
+        "It is kept as an int.",  # `int`: a type the code writes, no name of the change's
+        "The next delivery reuses it.",  # "next": one word of `next_wait`, alone
+    ],
+    ids=["keyword", "type", "one-word-of-a-name"],
+)
+def test_a_repeat_saying_one_common_word_of_the_change_s_code_is_not_quoted(style: str, said: str) -> None:
+    again = f"{AGAIN} {said}"
+    sections = [(t, level, [again if p == AGAIN else p for p in paras]) for t, level, paras in SECTIONS]
+    shown = quoted(PAGES[style](sections), diff("webhooks/retry.py", CODE))
+    assert RULE in shown  # the rule says two words of the change's names ("bound", "random", "wait")
+    assert again not in shown  # the same header again, and one word of code: nothing of its own
+
+
+@pytest.mark.parametrize("style", PAGES)
 def test_the_change_s_docs_and_tests_say_no_word_of_its_code(style: str) -> None:
     code = '+ATTEMPT_HEADER = "Webhook-Attempt"\n'
     words = "+The bound on the wait doubles with each failed attempt, drawn at random up to the maximum.\n"
@@ -186,11 +204,50 @@ def test_the_change_s_docs_and_tests_say_no_word_of_its_code(style: str) -> None
     ("texts", "expected"),
     [
         (["bound wait", *["delivery"] * 15], [{"bound", "wait"}, *[set()] * 15]),  # rare: said by few passages
-        (["bound wait", *["wait delivery"] * 15], [{"bound"}, *[set()] * 15]),  # "wait": in most of them
-        (["bound return", *["delivery"] * 15], [{"bound"}, *[set()] * 15]),  # "return": no word the page says
+        (["bound wait random", *["wait delivery"] * 15], [{"bound", "random"}, *[set()] * 15]),  # "wait": in most
+        (["bound return", *["delivery"] * 15], [set(), *[set()] * 15]),  # "return": no word of the code's names
+        (["bound wait", "bound", *["wait delivery"] * 15], [set(), set(), *[set()] * 15]),  # one rare word alone
     ],
-    ids=["rare", "common", "not-the-change-s"],
+    ids=["rare", "common", "not-the-change-s", "alone"],
 )
 def test_rare_words_are_the_change_s_words_few_passages_say(texts: list[str], expected: list[set[str]]) -> None:
-    code = {w: 1 for w in parts("bound wait delivery")}
+    code = {w: 1 for w in parts("bound wait delivery random")}
     assert rare_words([parts(t) for t in texts], code) == [{("word", (w,)) for w in found} for found in expected]
+
+
+TYPESCRIPT = """\
++export const ATTEMPT_HEADER = "Webhook-Attempt";
++
++export function backoffBound(attempt: number): number {
++  // Twice the last bound, no more than the maximum the operator sets.
++  return Math.min(MAX_BACKOFF, BASE_BACKOFF * 2 ** (attempt - 1));
++}
++
++export function nextWait(attempt: number): number {
++  return Math.random() * backoffBound(attempt);
++}
+"""
+GO = """\
++const attemptHeader = "Webhook-Attempt"
++
++func backoffBound(attempt int) time.Duration {
++\t// Twice the last bound, no more than the maximum the operator sets.
++\treturn min(maxBackoff, baseBackoff<<(attempt-1))
++}
++
++func nextWait(attempt int) time.Duration {
++\treturn rand.N(backoffBound(attempt))
++}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [("webhooks/retry.py", CODE), ("src/webhooks/retry.ts", TYPESCRIPT), ("webhooks/retry.go", GO)],
+    ids=["python", "typescript", "go"],
+)
+def test_the_code_s_words_are_the_words_of_the_names_it_writes(path: str, code: str) -> None:
+    words = change_terms(Change(parse_diff(diff(path, code)))).words.keys()
+    assert {"bound", "wait", "next", "backoff", "header"} <= words  # backoff_bound, next_wait, ATTEMPT_HEADER
+    assert not {"return", "int", "number", "float", "func", "function", "const", "export", "def"} & words
+    assert not {"twice", "last", "operator"} & words  # a comment's words are prose, not code

@@ -30,7 +30,7 @@ from doc_context.relevance.language import is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
 from doc_context.relevance.terms import ASKED, DIFF, LISTED, ChangeTerms, Vocabulary
-from doc_context.relevance.words import line_sentences, parts
+from doc_context.relevance.words import ident_parts, line_sentences, parts
 
 
 def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str] | None = None) -> ChangeTerms:
@@ -72,7 +72,9 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 listed.append(line)
             else:
                 collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
-                out.words.update({word: out.words.get(word, 0) + 1 for word in set(parts(line))})
+                if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
+                    named = {word for found in ident_parts(line) for word in found}
+                    out.words.update({word: out.words.get(word, 0) + 1 for word in named})
     known = set(out.weights)
     for line in listed:
         collect(out, line, LISTED, everywhere, prose=False)

@@ -80,7 +80,7 @@ class ChangeTerms:
     borrowed: frozenset[Key] = frozenset()  # the terms only tests or import lines give: examples, modules used
     documented: frozenset[Key] = frozenset()  # the diff's terms its code does not give, when its code gives some
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
-    words: dict[str, int] = field(default_factory=dict)  # each word of its code's added lines: on how many lines
+    words: dict[str, int] = field(default_factory=dict)  # each word of the names its code writes: on how many lines
     tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
     lines: dict[Key, int] = field(default_factory=dict)  # how often the change writes each (its lines, as read)
     _index: Index | None = None
