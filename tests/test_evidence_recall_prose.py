@@ -8,7 +8,7 @@ import pytest
 
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import parts
-from doc_context.summary.evidence_prose import echoes, sentences
+from doc_context.summary.evidence_prose import echoes, literals, sentences
 from tests.diffs import changed
 from tests.evidence_paths import evidence
 
@@ -190,3 +190,20 @@ NOT_TEST_NAMES = [  # (path, line): a test's name saying two of its words, a nam
 @pytest.mark.parametrize(("path", "line"), NOT_TEST_NAMES, ids=[n[1].strip() for n in NOT_TEST_NAMES])
 def test_a_name_is_a_sentence_only_as_a_tests_name_saying_enough(path, line) -> None:
     assert evidence(DEFAULT, diff(path, line), siblings=NEIGHBOURS) == []
+
+
+LITERALS = [  # (line, its string literals: escaped quotes inside, an unterminated one ignored; review 8, 8)
+    ('log("said \\"hi\\" twice")', ['said \\"hi\\" twice']),
+    ("log('it\\'s here', 'b')", ["it\\'s here", "b"]),
+    ('x = "closed" + "never closed', ["closed"]),
+    ('x = "ends in an escape\\"', []),
+    ("x = 'never closed", []),
+    ("don't say 'quoted'word \"there it is\"", ["there it is"]),
+    ('x = `span` + "a\\', ["span"]),
+    ("x = " + '"a\\' * 50, []),
+]
+
+
+@pytest.mark.parametrize(("line", "bodies"), LITERALS)
+def test_a_line_s_string_literals_are_the_closed_ones(line: str, bodies: list[str]) -> None:
+    assert literals(line) == bodies

@@ -31,7 +31,11 @@ OVERLAP = 0.5  # of the shorter's words, the shared ones are at least
 DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are at least
 MAX_WORDS = 80  # of a sentence, read at most
 LABEL = 60  # letters of a sentence shown as the evidence's term, at most
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|`[^`\n]*`|(?<!\w)\'(?:[^\'\\\n]|\\.)*\'(?!\w)')  # a contraction is no quote
+_STRING = re.compile(  # a string literal; a quote inside a word is a contraction (don't). An escape may end the line
+    # and the closing quote is optional (its group then empty, the literal dropped): the scan never fails after an
+    # opening quote, so a line of escaped quotes with no close is read once, not again from each quote (review 8)
+    r'"((?:[^"\\\n]|\\.?)*)("?)|`([^`\n]*)(`)|(?<!\w)\'((?:[^\'\\\n]|\\.?)*)(\'?)(?!\w)'
+)
 _TEST_NAME = re.compile(r"\b(?:def|func|fun|void|Task|Sub)\s+(\w+)\s*\(")  # a test's name, defined: a sentence
 _COMMENT = re.compile(
     r"\s*(?:#|//+|/\*+|\*+|<!--|--|'''|\"\"\")\s*(.*)"
@@ -46,13 +50,23 @@ def sentences(text: str, path: str) -> list[tuple[str, ...]]:
     return [words for words in (prose_words(said) for _, said in _said(text, path)) if words]
 
 
+def literals(text: str) -> list[str]:
+    """The body of each string literal a line closes (`"..."`, `'...'`, a backtick's span), in linear time."""
+    bodies = []
+    for match in _STRING.finditer(text):
+        body, close = next((match.group(k), match.group(k + 1)) for k in (1, 3, 5) if match.group(k) is not None)
+        if close:
+            bodies.append(body)
+    return bodies
+
+
 def _said(text: str, path: str) -> list[tuple[str, str]]:
     """Each sentence a changed line writes: as written, and its words (a test's name: its pieces apart). A code line
     of MIN_PROSE plain words or more and no code punctuation is a sentence whole: a docstring's summary on the line
     after its quotes, a multi-line string's or a Go raw string's line (`return left + right` is code)."""
     if is_doc(path):
         return [(text.strip(), text)]
-    found = [(literal[1:-1], literal[1:-1]) for literal in _STRING.findall(text)]
+    found = [(literal, literal) for literal in literals(text)]
     comment = _COMMENT.match(text)
     if comment:
         found.append((comment.group(1).strip(), comment.group(1)))

@@ -1,0 +1,47 @@
+"""Benchmark: reading a changed line's sentences grows linearly with the line, whatever its quotes.
+
+Run: python benchmarks/prose_scale.py [repeats]
+A diff's author controls its lines: a generated fixture or a multi-line string may hold escaped JSON with no closing
+quote on the line. For each shape, the CPU of summary/evidence_prose.sentences on a line of `repeats` pieces and on
+ten times as many: the ratio is about 10 when the work is linear, 100 when quadratic (review 8's finding 8: every
+escaped quote rescanned the rest of the line, 63 s for a 60 KB line). Goal: every ratio under 15.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from doc_context.summary.evidence_match import in_string
+from doc_context.summary.evidence_prose import sentences
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    'unterminated "a\\ (double quotes)': lambda n: "x = " + '"a\\' * n,
+    "unterminated 'a\\ (single quotes)": lambda n: "x = " + "'a\\" * n,
+    "opening quotes ' a": lambda n: " 'a" * n,
+    "closed strings": lambda n: 'x = "a b", ' * n,
+}
+
+
+def cpu(text: str) -> float:
+    start = time.process_time()
+    sentences(text, "src/a.ts")
+    in_string(text, ("never", "said"))
+    return time.process_time() - start
+
+
+def main(argv: list[str]) -> int:
+    repeats = int(argv[1]) if len(argv) > 1 else 20_000
+    worst = 0.0
+    for name, shape in SHAPES.items():
+        small, large = cpu(shape(repeats)), cpu(shape(10 * repeats))
+        ratio = large / max(small, 1e-6)
+        worst = max(worst, ratio)
+        print(f"{name:36} {repeats:>7,} {small:7.3f} s  {10 * repeats:>7,} {large:7.3f} s  ratio {ratio:5.1f}")
+    print(f"goal (every ratio under 15, linear): {'met' if worst < 15 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
