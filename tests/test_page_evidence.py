@@ -17,7 +17,7 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.quotes import weigh_pages
 
-from .diffs import changed
+from .diffs import added, changed
 from .test_one_word_features import STYLES, page
 
 BUDGET = (
@@ -94,3 +94,29 @@ def test_a_change_writing_both_pages_names_alike_speaks_to_both(style: str) -> N
     terms = change_terms(Change(parse_diff(changed("client/retry.py", *lines))), within=[text for text, _ in pages])
     budget, backoff = weigh_pages(pages, terms)
     assert budget.matched and backoff.matched
+
+
+REPEATED = {
+    "a table-driven test": added(
+        "tests/test_delay.py",
+        "CASES = [",
+        *(f"    pytest.param({n}, max_backoff_seconds={n * 2}, id='case-{n}')," for n in range(30)),
+        "]",
+    ),
+    "settings for 30 environments": added(
+        "deploy/settings.yaml", *(row for n in range(30) for row in (f"env{n}:", f"  max_backoff_seconds: {n + 5}"))
+    ),
+}
+
+
+@pytest.mark.parametrize("repeated", list(REPEATED))
+@pytest.mark.parametrize("language", list(CODE))
+def test_a_related_name_repeated_in_a_test_or_settings_file_is_one_voice(language: str, repeated: str) -> None:
+    """A related page's option written on 30 rows of a test table or of a settings file counts once: the page the
+    change's code implements still speaks (failing before: every row counted, the implemented page showed its lead
+    only)."""
+    pages = [page("markdown", *BUDGET), page("markdown", *BACKOFF)]
+    path, lines = CODE[language]
+    diff = parse_diff(changed(path, *lines) + REPEATED[repeated])
+    budget, _ = weigh_pages(pages, change_terms(Change(diff), within=[text for text, _ in pages]))
+    assert [p.section for p in budget.matched][:1] == ["Specification"]

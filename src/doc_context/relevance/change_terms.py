@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from doc_context.relevance import code_tokens
 from doc_context.relevance.change import Change
-from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.everywhere import is_config, is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
@@ -58,6 +58,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             touches = vocabulary.touches if worded else vocabulary.touches_number
             lines = [(line, m) for line, m in lines if touches(line)] if worded or vocabulary.numbers else []
         tested, slashes = is_test(f.path), slashes_comment(f.path)  # `//` opens a comment, or is an operator
+        configured, seen = is_config(f.path), set()  # a settings file's rows, a line written again: one voice
         for line, moved in lines:
             line = without_addresses(line, prose=prose_file, slashes=slashes) if "://" in line else line
             line, listed_line = own(line, in_list, moved)  # a re-wrapped list's line: the names it adds
@@ -71,10 +72,13 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             elif listed_line:
                 listed.append(line)
             else:
+                out.counting = not configured and line.strip() not in seen
+                seen.add(line.strip())
                 collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
                 if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
                     named = {word for found in ident_parts(line) for word in found}
                     out.words.update({word: out.words.get(word, 0) + 1 for word in named})
+    out.counting = False  # what lists, documents, tests and work items write counts once at most (ChangeTerms.lines)
     known = set(out.weights)
     for line in listed:
         collect(out, line, LISTED, everywhere, prose=False)

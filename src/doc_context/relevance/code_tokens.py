@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from doc_context.relevance.definitions import defines
-from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.everywhere import is_config, is_test
 from doc_context.relevance.language import is_import
 from doc_context.relevance.terms import DIFF
 from doc_context.relevance.words import ident_parts, parts
@@ -110,7 +110,8 @@ def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callab
     keys = {key(t): where for t, (where, _) in found.items()}
     for t, (_, count) in found.items():
         out.weights[key(t)] = DIFF
-        out.lines[key(t)] = count
+        if count:
+            out.lines[key(t)] = count
     out.tokens = frozenset(keys)
     out.borrowed |= {k for k, where in keys.items() if where == "tests"}
     out.documented |= {k for k, where in keys.items() if where == "docs" and "code" in keys.values()}
@@ -118,7 +119,8 @@ def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callab
 
 def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[str]) -> dict[str, tuple[str, int]]:
     """Of the tokens, those the change writes anew (each file's path, added and deleted lines): where, "code",
-    "docs" or "tests" (a test's or an import line), the most telling of them; and on how many added lines."""
+    "docs" or "tests" (a test's or an import line), the most telling of them; and on how many distinct added lines of
+    code (not a test's, a document's, a configuration file's: none, as ChangeTerms.lines)."""
     words = sorted((t for t in tokens if _WORD.fullmatch(t)), key=len, reverse=True)
     symbols = sorted(tokens - set(words), key=len, reverse=True)
     if not words and not symbols:
@@ -129,11 +131,13 @@ def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[
     deleted: set[str] = set()
     named: set[str] = set(symbols)  # an operator written in code is a string of its own already (_writes)
     for path, plus, minus in diff_files:
-        prose = path.lower().endswith(_PROSE_FILES)
+        prose, configured, seen = path.lower().endswith(_PROSE_FILES), is_config(path), set()
         for line in plus:
+            counts = not configured and line.strip() not in seen
+            seen.add(line.strip())
             for token, where in _writes(line, word_pattern, symbols, prose, is_test(path)):
                 added.setdefault(token, set()).add(where)
-                count[token] = count.get(token, 0) + 1
+                count[token] = count.get(token, 0) + (counts and where == "code")
                 if where != "docs" and token not in named and names(line, token):
                     named.add(token)
         for line in minus:

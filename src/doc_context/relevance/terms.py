@@ -82,7 +82,8 @@ class ChangeTerms:
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
     words: dict[str, int] = field(default_factory=dict)  # each word of the names its code writes: on how many lines
     tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
-    lines: dict[Key, int] = field(default_factory=dict)  # how often the change writes each (its lines, as read)
+    lines: dict[Key, int] = field(default_factory=dict)  # on how many distinct lines of its code (none: once at most)
+    counting: bool = True  # whether a line now read counts in `lines` (a code file's line, not yet read in that file)
     _index: Index | None = None
 
     def index(self) -> Index:
@@ -95,7 +96,8 @@ class ChangeTerms:
         key = (kind, term)
         if self.within is None or self.within.holds(key):
             self.weights[key] = max(self.weights.get(key, 0.0), weight)
-            self.lines[key] = self.lines.get(key, 0) + 1
+            if self.counting:
+                self.lines[key] = self.lines.get(key, 0) + 1
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,11 @@ or import lines (an example it checks, a module it uses), nor a name the change 
 deleted lines hold it as often: relevance/carried.py). Words that merely sit side by side, an identifier of
 the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never
 decide it. And a page's names are a fair share (SHARE, a third) of what the page naming most of the change's
-writing names, each name counted as often as the change writes it (ChangeTerms.lines): a change implementing a
-specification writes its names again and again (the new setting read, checked, passed, logged) and a related
-specification's option in passing, once; beside the specification the change implements, a related one naming
-two of its options on a line is background.
+writing names, each name counted by the distinct lines of code writing it (ChangeTerms.lines; a test's, a
+configuration file's, a document's lines count once at most: a 30-row test table or a settings file for 30
+environments is one voice): a change implementing a specification writes its names again and again (the new setting
+read, checked, passed, logged) and a related specification's option in passing, once; beside the specification the
+change implements, a related one naming two of its options on a line is background.
 
 Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
 the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
