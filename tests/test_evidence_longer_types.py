@@ -3,9 +3,11 @@ type's name. A test fakes a type (`FakeSessionStore`, `InMemorySessionStore`), a
 (`TypedDocumentNode<User>`, `ReadOnlySessionStore`): another type, whose name ends in the one a criterion names. In
 code, a name beginning upper case that ends an identifier beginning upper case with other pieces is that other
 type's (a compound's head is its last piece: a typed document node is a kind of node), unless the identifier is
-called as a function (Go's `NewFloat64Value(x)`, C#'s `CreateSessionStore()`: a factory of the type named); a name
-going on after it (`IDurableTaskClientBuilder`, `SessionStoreTest`) is a thing of it, as before. Each case is one
-changed file and one criterion; each failed before its rule."""
+called as a function where a language constructs with `new` (Go's `NewFloat64Value(x)`, C#'s `CreateSessionStore()`:
+a factory of the type named; in Python, Kotlin or Swift a class called is constructed, `InMemorySessionStore()`); a
+name going on after it (`IDurableTaskClientBuilder`, `SessionStoreTest`) is a thing of it, as before, and a single `I`
+before it is C#'s mark of its interface (`ISessionStore`). Each case is one changed file and one criterion; each
+failed before its rule."""
 
 from __future__ import annotations
 
@@ -33,6 +35,17 @@ LONGER = [  # (language, criterion, path, a line writing a longer type's name ho
      "\tstore := SessionStore{expired: expired}"),
     ("TypeScript", NODE, "src/core/__tests__/QueryManager.test.ts", "    const mockDocumentNode = parse(query);",
      "    const node: DocumentNode = parse(query);"),
+    ("Python", STORE, "tests/test_login.py", "    store = InMemorySessionStore()",  # a class called: constructed
+     "    store = SessionStore()"),
+    ("Kotlin", STORE, "src/test/kotlin/acme/web/LoginTest.kt", "        val store = InMemorySessionStore()",
+     "        val store = SessionStore()"),
+    ("Ruby", STORE, "spec/web/login_spec.rb", "    store = InMemorySessionStore.new", "    store = SessionStore.new"),
+]  # fmt: skip
+
+NAMED = [  # (language, criterion, path, a line writing the named type's own interface): C#'s `I` mark
+    ("C#", "`DurableTaskClient` retries a failed orchestration start.", "src/Worker/Worker.cs",
+     "    public Worker(IDurableTaskClient client)"),
+    ("C#", STORE, "src/Acme.Web/LoginController.cs", "    public LoginController(ISessionStore store)"),
 ]  # fmt: skip
 
 
@@ -40,6 +53,11 @@ LONGER = [  # (language, criterion, path, a line writing a longer type's name ho
 def test_a_longer_types_name_is_another_type(language, criterion, path, longer, named) -> None:
     assert evidence_in(criterion, path, longer) == [], language
     assert evidence_in(criterion, path, named) == [f"/{path}"], language
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), NAMED, ids=[x[0] for x in NAMED])
+def test_an_interface_of_the_named_type_is_it(language, criterion, path, line) -> None:
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
 
 
 SPELLED = [  # (line, name, in code: whether the line writes the name)
@@ -52,6 +70,10 @@ SPELLED = [  # (line, name, in code: whether the line writes the name)
     ("store := sessionStore.Open()", "SessionStore", False),  # a variable of it is not the type, as before
     ("class SessionStoreTest {", "SessionStore", True),  # more pieces after the name: its test, as before
     ("IDurableTaskClientBuilder builder = Build();", "DurableTaskClient", True),  # its builder: a thing of it
+    ("public Worker(IDurableTaskClient client)", "DurableTaskClient", True),  # C#'s interface mark, `I`
+    ("class DurableTaskClient : IDurableTaskClient", "DurableTaskClient", True),
+    ("public LoginController(ISessionStore store)", "SessionStore", True),
+    ("store = InMemorySessionStore.new", "SessionStore", False),  # Ruby constructs by `.new`
 ]
 
 
@@ -59,3 +81,18 @@ SPELLED = [  # (line, name, in code: whether the line writes the name)
 def test_a_name_inside_a_longer_identifier(line, name, expected) -> None:
     assert spelled(line, name, cased=True) is expected
     assert spelled(line, name) is True  # out of code (a document, configuration): read as before
+
+
+IN_FILES = [  # (line, name, its file, in code: whether the line writes the name): a call, by the language's shape
+    ("store = InMemorySessionStore()", "SessionStore", "tests/test_login.py", False),  # Python: a class called
+    ("val store = InMemorySessionStore()", "SessionStore", "src/LoginTest.kt", False),  # Kotlin constructs alike
+    ("let store = InMemorySessionStore()", "SessionStore", "Tests/LoginTests.swift", False),  # and Swift
+    ("val store = createSessionStore(db)", "SessionStore", "src/LoginTest.kt", True),  # a function: a factory
+    ("var s = CreateSessionStore();", "SessionStore", "src/Login.cs", True),  # C# constructs with `new`
+    ("val := NewFloat64Value(x)", "Float64Value", "internal/value.go", True),  # Go's exported function
+]
+
+
+@pytest.mark.parametrize(("line", "name", "path", "expected"), IN_FILES)
+def test_a_call_constructs_where_the_language_constructs_by_calling(line, name, path, expected) -> None:
+    assert spelled(line, name, cased=True, path=path) is expected

@@ -104,9 +104,9 @@ class FileWords:
                         return True
         return False
 
-    def spells(self, i: int, name: str, *, cased: bool = False) -> bool:
+    def spells(self, i: int, name: str, *, cased: bool = False, path: str = "") -> bool:
         """Whether line i writes the name whole, as its language does (relevance/names.spelled; `cased`: in code)."""
-        return spelled(self.texts[i], name, cased=cased)
+        return spelled(self.texts[i], name, cased=cased, path=path)
 
     def value(self, value: str, unit: str = "") -> tuple[set[int], set[int]]:
         """(lines with the number and its unit, lines with the number alone)."""

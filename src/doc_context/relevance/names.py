@@ -35,6 +35,7 @@ from doc_context.relevance.commands import subcommand_file
 from doc_context.relevance.words import expand, fold, pieces, stem
 
 MIN_LETTERS = 6
+CONSTRUCTING = (".py", ".pyi", ".kt", ".kts", ".swift")  # a class called is constructed: no `new` (Ruby: `.new`)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # as change/index.py reads a line's identifiers
@@ -51,7 +52,7 @@ def _joined(name: str) -> str:
     return "".join(whole(name))
 
 
-def spelled(text: str, name: str, *, cased: bool = False) -> bool:
+def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> bool:
     """Whether a line writes the name whole: one identifier whose pieces hold the name's, run together or apart at
     its joints (`Float64Value`: float64Value, NewFloat64Value, float64_value; PayPal: paypal_client), never across
     identifiers nor inside a piece; a one-piece name is the identifier whole, letter for letter (`Cluster` is not
@@ -63,8 +64,9 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
     a lower-case-first name meets the identifier it is whole with an upper first letter (`userId`: a C# property
     `UserId`, Go's exported `ParseConfig` for `parseConfig`). Snake case tells no case (`ServerHostname` is
     `server_host_name`), nor one word (`RuboCop` is `rubocop`); a type's name after other pieces of a name beginning
-    upper case, ending it, is another type's (`TypedDocumentNode`, `FakeSessionStore`), unless it is called
-    (`NewFloat64Value(`)."""
+    upper case, ending it, is another type's (`TypedDocumentNode`, `FakeSessionStore`), unless it is called where the
+    line's file (`path`) constructs with `new` (`NewFloat64Value(`), or its one piece before is C#'s `I`
+    (`ISessionStore`, the type's interface)."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
@@ -85,7 +87,7 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
                 joined += piece
                 if (
                     joined == wanted
-                    and not _longer_type(text, token, written, at, end, upper)
+                    and not _longer_type(text, token, written, (at, end), upper, path.endswith(CONSTRUCTING))
                     and (
                         not written
                         or end == at
@@ -99,14 +101,22 @@ def spelled(text: str, name: str, *, cased: bool = False) -> bool:
     return False
 
 
-def _longer_type(text: str, token: str, written: list[str], at: int, end: int, upper: bool | None) -> bool:
+def _longer_type(
+    text: str, token: str, written: list[str], span: tuple[int, int], upper: bool | None, by_call: bool
+) -> bool:
     """Whether a type's name (upper case first) ends an identifier with other pieces, not called: a compound's head is
     its last piece, so that is another type of its kind (`TypedDocumentNode<User>`, `new InMemorySessionStore()`, Go's
     `&fakeSessionStore{}`) or a value named for its kind (`mockDocumentNode`), not a factory of it
     (`NewFloat64Value(x)`, `newSessionStore()`); a name going on after it is a thing of it (`DurableTaskClientOptions`,
-    `SessionStoreTest`)."""
-    if not (upper and at > 0 and end == len(written) - 1):
+    `SessionStoreTest`). A single capital `I` before it is C#'s interface mark (`ISessionStore`: the type's own
+    interface). `by_call`: the language constructs by calling a class (Python, Kotlin, Swift), so an upper-case-first
+    name called is constructed (`InMemorySessionStore()`), no factory; only a lower-case-first one is
+    (`createSessionStore()`)."""
+    at, end = span
+    if not (upper and at > 0 and end == len(written) - 1) or (at == 1 and written[0] == "I"):
         return False
+    if by_call and token[0].isupper():
+        return True
     return not any(not m.group(1) for m in re.finditer(rf"(\bnew\s+)?(?<!\w){re.escape(token)}\s*\(", text))
 
 

@@ -83,7 +83,7 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         if code and not term.named and term.label.isupper():  # BETA, SUBJECT: a comment's capitals are emphasis
             found -= lines.comments
         if term.named and not term.also:  # code named is read whole: `ActorRefFrom` is not `actorRef`
-            found = {i for i in found if lines.spells(i, term.label, cased=code)}
+            found = {i for i in found if lines.spells(i, term.label, cased=code, path=path)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
         if code and term.named and instance_member(term.label):  # `DateTimeFormatter#formatTo`: `f.formatTo(b)`
