@@ -2,7 +2,8 @@
 
 Run: python benchmarks/prose_scale.py [repeats]
 A diff's author controls its lines: a generated fixture or a multi-line string may hold escaped JSON with no closing
-quote on the line. For each shape, the CPU of summary/evidence_prose.sentences on a line of `repeats` pieces and on
+quote on the line. For each shape, the CPU of summary/evidence_prose.sentences (and the other readers of a
+line's literals: relevance/line_terms.collect, evidence_claims.logical's _bare) on a line of `repeats` pieces and on
 ten times as many: the ratio is about 10 when the work is linear, 100 when quadratic (review 8's finding 8: every
 escaped quote rescanned the rest of the line, 63 s for a 60 KB line). Goal: every ratio under 15.
 """
@@ -13,6 +14,9 @@ import sys
 import time
 from collections.abc import Callable
 
+from doc_context.relevance.line_terms import collect
+from doc_context.relevance.terms import DIFF, ChangeTerms
+from doc_context.summary import evidence_claims
 from doc_context.summary.evidence_match import in_string
 from doc_context.summary.evidence_prose import sentences
 
@@ -28,6 +32,10 @@ def cpu(text: str) -> float:
     start = time.process_time()
     sentences(text, "src/a.ts")
     in_string(text, ("never", "said"))
+    collect(
+        ChangeTerms(), text, DIFF, lambda word: False, prose=False
+    )  # the terms a changed line gives (relevance/line_terms)
+    evidence_claims._bare(text)  # the line without its literals, as evidence_claims.logical reads each line
     return time.process_time() - start
 
 

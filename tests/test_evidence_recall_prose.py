@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from doc_context.relevance.line_terms import collect
 from doc_context.relevance.prose import prose_words
+from doc_context.relevance.terms import DIFF, ChangeTerms
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_prose import echoes, literals, sentences
 from tests.diffs import changed
@@ -207,3 +209,20 @@ LITERALS = [  # (line, its string literals: escaped quotes inside, an unterminat
 @pytest.mark.parametrize(("line", "bodies"), LITERALS)
 def test_a_line_s_string_literals_are_the_closed_ones(line: str, bodies: list[str]) -> None:
     assert literals(line) == bodies
+
+
+@pytest.mark.parametrize(
+    ("line", "strings"),
+    [
+        ('raise ValueError("missing api key")', {"missing api key"}),
+        ('x = "a \\" b c" + "de"', {'a \\" b c'}),  # an escaped quote inside; two characters are no string term
+        ('x = "ab" + "cd"', set()),  # the text between two short literals is none
+        ('x = "never closed \\"', set()),  # an escape then the line's end: no literal
+    ],
+)
+def test_a_changed_lines_string_terms_are_its_closed_literals(line: str, strings: set[str]) -> None:
+    """relevance/line_terms reads literals as evidence_prose.literals does, in linear time (benchmarks/prose_scale.py):
+    a literal the line closes, of three characters or more."""
+    out = ChangeTerms()
+    collect(out, line, DIFF, lambda word: False, prose=False)
+    assert {key[1][0] for key in out.weights if key[0] == "string"} == {" ".join(s.casefold().split()) for s in strings}

@@ -17,7 +17,10 @@ from doc_context.relevance.words import ident_parts
 
 Everywhere = Callable[[str], bool]
 
-_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.){3,})\"|'((?:[^'\\\n]|\\.){3,})'|`([^`\n]{3,})`")
+# a string literal: an escape may end the line and the closing quote is optional (its group empty, the literal then
+# dropped), so the scan never fails after an opening quote and a line of escaped quotes is read once (review 8)
+_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.?)*)(\"?)|'((?:[^'\\\n]|\\.?)*)('?)|`([^`\n]*)(`?)")
+_ESCAPE = re.compile(r"\\.")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s+(.*)$")
 _HASH_COMMENT = re.compile(r"(?:^|\s)(?:#|--|/\*|\*)\s+(.*)$")  # where `//` is an operator (listings.slashes_comment)
 _CODE = re.compile(r"[=(){};\[\]<>]")
@@ -46,8 +49,9 @@ def collect(
                 out.add("phrase", tuple(found[i : i + 2]), weight * PROSE)
     for number, unit in values(line):
         out.add("value", (number, unit), weight * (1.0 if unit else BARE))
-    quoted = [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(line)]
-    spans = {m.group(3) for m in _STRING.finditer(line) if m.group(3)} if weight == ASKED else set()
+    closed = [(k, m.group(k)) for m in _STRING.finditer(line) for k in (1, 3, 5) if m.group(k + 1)]
+    quoted = [body for _, body in closed if len(body) - len(_ESCAPE.findall(body)) >= 3]  # three characters or more
+    spans = {body for k, body in closed if k == 5 and len(body) >= 3} if weight == ASKED else set()
     for string in quoted:
         one = string in spans and re.fullmatch(r"[A-Za-z]\w{2,}", string)  # a work item's `lxml`: code, no word
         if re.search(r"[A-Za-z]", string) and (one or re.search(r"\w\W+\w", string.strip())):

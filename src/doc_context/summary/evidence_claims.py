@@ -99,7 +99,7 @@ def enclosing(lines: FileWords, heads: Sequence[int]) -> list[int | None]:
     return found
 
 
-_STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`')
+_STRING = re.compile(r'"(?:\\.?|[^"\\])*("?)|\'(?:\\.?|[^\'\\])*(\'?)|`[^`]*(`?)')  # linear: the close optional
 _COMMENT = re.compile(r"(?:^|\s)(?://|#\s).*$")
 _TRAILS = re.compile(r"(?:[,(\[\\]|=>|&&|\|\||(?<![-=<>!+*/%&|^])=|(?<![-+])[-+]|[%&^?]|\b(?:and|or))\s*$")
 # a line continuing the one above: a chained call (`.Where(`, `?.x`), or an operator (`&&`, `||`, `|> f`, `? x`,
@@ -110,7 +110,12 @@ _LITERAL = re.compile(r"(?:[\w\]]|[(\[,=:]\s*|\breturn\s+)$")  # `Config{`, `f({
 
 def _bare(text: str) -> str:
     """The line without its string literals and a trailing comment."""
-    return _COMMENT.sub("", _STRING.sub('""', text)).rstrip()
+    return _COMMENT.sub("", _STRING.sub(_blank, text)).rstrip()
+
+
+def _blank(literal: re.Match[str]) -> str:
+    """A string literal the line closes, emptied; an unclosed one as written."""
+    return '""' if any(literal.groups()) else literal.group(0)
 
 
 def _depth(bare: str) -> int:
