@@ -16,7 +16,8 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
-from doc_context.relevance.code_tokens import page_tokens
+from doc_context.relevance.code_tokens import page_tokens, written
+from doc_context.relevance.language import comment_text
 from doc_context.relevance.terms import ChangeTerms
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
@@ -318,3 +319,53 @@ def test_a_word_the_change_names_is_a_term(path: str, line: str) -> None:
     text = "# Closed records\n\nA record type declared with `closed` refuses keys it does not declare.\n"
     terms = change_terms(Change(parse_diff(added(path, line))), within=[text])
     assert terms.tokens == {("token", ("`closed`",))}
+
+
+def test_a_page_with_no_second_heading_defines_its_lead_only() -> None:
+    """A title then paragraphs (a wiki or Confluence page, common): the lead ends at the first paragraph break after
+    LEAD_WORDS words, not at a heading that never comes (review 8, finding 2)."""
+    lead = (
+        "# Ledger export\n\nThe `ledger_export` job writes the day's entries for the finance team every night, one"
+        " file a day, in the order they were booked.\n\n"
+    )
+    body = "".join(f"Column {n} is written as `col{n}x`, the `amount` beside it.\n\n" for n in range(50))
+    assert page_tokens([lead + body]) == set()
+    assert page_tokens([lead.replace("`ledger_export`", "`ledger`") + body]) == {"ledger"}
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("records/fields.py", "# falls back to a <Sentinel> marker"),
+        ("src/Records/Fields.cs", "/// <summary>Falls back to the Sentinel marker.</summary>"),
+        ("src/fields.rs", "/// Falls back to a [Sentinel] marker."),
+        ("src/lib.rs", "//! Falls back to a [Sentinel] marker."),
+        ("src/main/java/records/Fields.java", "/** Falls back to a {@link Sentinel} marker. */"),
+        ("src/records/fields.ts", "/** Falls back to a {@link Sentinel} marker. */"),
+        ("src/records/fields.ts", " * @returns the {@link Sentinel} marker"),
+        ("records/fields.go", "// Falls back to a Sentinel{} marker."),
+    ],
+)
+def test_a_doc_comment_writes_no_token(path: str, line: str) -> None:
+    """A doc comment (`///`, `/**`, `//!`) is a comment, its `<>`, `{}` and `[]` included (review 8, finding 5)."""
+    assert written([(path, [line, "class Sentinel:"], [])], {"Sentinel"}) == {"Sentinel": ("code", 1)}
+    assert written([(path, [line], [])], {"Sentinel"}) == {}
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("# falls back", "falls back"),
+        ("/// <summary>Falls back.</summary>", "<summary>Falls back.</summary>"),
+        ("//! Crate docs.", "Crate docs."),
+        ("/** Falls back to {@link X}. */", "Falls back to {@link X}."),
+        ("   * @returns the marker", "@returns the marker"),
+        ("-- the ledger's rows", "the ledger's rows"),
+        ("x = 1  # trailing", None),  # a line of code with a comment after it
+        ("#[test]", None),  # Rust's attribute
+        ('puts "#{name}"', None),
+        ("total = a // b", None),
+    ],
+)
+def test_comment_text(line: str, expected: str | None) -> None:
+    assert comment_text(line) == expected

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import is_config, is_test
-from doc_context.relevance.language import is_import
+from doc_context.relevance.language import comment_at, is_import
+from doc_context.relevance.line_terms import PROSE_FILES
 from doc_context.relevance.terms import DIFF
 from doc_context.relevance.words import ident_parts, parts
 
@@ -50,11 +51,9 @@ _MD_HEADING = re.compile(r"^#{1,6}\s")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText heading's line
 _FIELD = re.compile(r"^\s*:?[A-Z][\w -]{0,30}:\s")  # a header's field ("Author: ...", ":Status: Draft")
-LEAD_WORDS = 20  # the lead: every line up to the heading after the first 20 words of prose
+LEAD_WORDS = 20  # the lead: every line up to the heading or block break after the first 20 words of prose
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_COMMENT = re.compile(r"(?:^|\s)(?:#|//|/\*|--)(?:\s|$)|^\s*\*(?:\s|$)")
 _CODE = re.compile(r"[=(){};\[\]<>]")
-_PROSE_FILES = (".md", ".txt", ".rst", ".adoc")
 
 
 def page_tokens(texts: Iterable[str]) -> set[str]:
@@ -76,7 +75,8 @@ def page_tokens(texts: Iterable[str]) -> set[str]:
 
 def named(text: str) -> str:
     """Where a specification names what it is about: its title and headings, and its lead (every line up to the
-    heading after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's Summary), as written
+    heading or the paragraph's end after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's
+    Summary, a wiki page's first paragraph), as written
     (markdown, reStructuredText); never a line of code (a fenced or indented block's)."""
     lines = text.replace("\r\n", "\n").split("\n")
     out: list[str] = []
@@ -89,6 +89,8 @@ def named(text: str) -> str:
         if _MD_HEADING.match(line) or (line.strip() and _UNDERLINE.fullmatch(after)):
             lead = lead and prose < LEAD_WORDS
             out.append(line)
+        elif not line.strip():  # a block's end: a page of paragraphs and no second heading is not all lead
+            lead = lead and prose < LEAD_WORDS
         elif lead and not _UNDERLINE.fullmatch(line):
             out.append(line)
             prose += len(line.split()) if not _FIELD.match(line) else 0
@@ -131,7 +133,7 @@ def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[
     deleted: set[str] = set()
     named: set[str] = set(symbols)  # an operator written in code is a string of its own already (_writes)
     for path, plus, minus in diff_files:
-        prose, configured, seen = path.lower().endswith(_PROSE_FILES), is_config(path), set()
+        prose, configured, seen = path.lower().endswith(PROSE_FILES), is_config(path), set()
         for line in plus:
             counts = not configured and line.strip() not in seen
             seen.add(line.strip())
@@ -169,11 +171,11 @@ def _writes(
 ) -> set[tuple[str, str]]:
     """The tokens a line writes as code, and where: a documentation file's or a docstring's code spans ("docs"), a
     test's or an import line anywhere ("tests"), a line of code outside its comment ("code")."""
+    comment = None if prose else comment_at(line)
     if prose or (not _CODE.search(line) and len(line.split()) >= 4):  # a sentence: its code spans only
         code, where = " ".join(m.group(2) for m in _SPAN.finditer(line)), "docs"
     else:
-        comment = _COMMENT.search(line)
-        code = line[: comment.start()] if comment else line
+        code = line[:comment] if comment is not None else line
         where = "tests" if tested or is_import(line) else "code"
     if not code.strip():
         return set()

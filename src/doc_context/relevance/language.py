@@ -70,6 +70,29 @@ def is_import(line: str) -> bool:
     return _IMPORT_LINE.match(line) is not None
 
 
+_COMMENT = re.compile(  # a comment's marker: at the line's start or after a space; a doc comment's too (`///`, `//!`,
+    # `/**`), a block comment's `*` line; never Rust's `#[test]`, a shebang, Ruby's `"#{name}"`, `a--`
+    r"(?:^|(?<=\s))(?://+!?|/\*+!?|#(?![\[!{])|--(?=\s|$)|<!--)|^\s*\*+(?=\s|/|$)"
+)
+_CLOSE = re.compile(r"\s*(?:\*+/|-->)\s*$")
+
+
+def comment_at(line: str) -> int | None:
+    """Where a line's comment begins (`x = 1  # note` -> 7), None for a line without one; the one recognizer of a
+    comment (`#`, `//`, `///`, `//!`, `/*`, `/**`, a block comment's `*`, `--`, `<!--`) in every language."""
+    found = _COMMENT.search(line)
+    return found.start() if found else None
+
+
+def comment_text(line: str) -> str | None:
+    """The text of a comment line, its markers aside (`/// <summary>Falls back.` -> "<summary>Falls back."), None
+    for a line of code (a comment after code included)."""
+    found = _COMMENT.search(line)
+    if found is None or line[: found.start()].strip():
+        return None
+    return _CLOSE.sub("", line[found.end() :]).strip()
+
+
 def symptom(label: str) -> bool:
     """An exception type a changelog names as the bug it fixes ("`ArrayIndexOutOfBoundsException` when skipping empty
     lines"): the fix seldom writes it, so where no changed file uses its words it is no code the evidence must show."""

@@ -22,6 +22,7 @@ from dataclasses import replace
 from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.everywhere import is_doc, is_test
+from doc_context.relevance.language import comment_text
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import pieces
 
@@ -37,9 +38,7 @@ _STRING = re.compile(  # a string literal; a quote inside a word is a contractio
     r'"((?:[^"\\\n]|\\.?)*)("?)|`([^`\n]*)(`)|(?<!\w)\'((?:[^\'\\\n]|\\.?)*)(\'?)(?!\w)'
 )
 _TEST_NAME = re.compile(r"\b(?:def|func|fun|void|Task|Sub)\s+(\w+)\s*\(")  # a test's name, defined: a sentence
-_COMMENT = re.compile(
-    r"\s*(?:#|//+|/\*+|\*+|<!--|--|'''|\"\"\")\s*(.*)"
-)  # a comment line's text, a docstring's opening
+_DOCSTRING = re.compile(r"\s*(?:'''|\"\"\")\s*(.*)")  # a docstring's opening (a comment: language.comment_text)
 _CODE = re.compile(r"[=(){};\[\]<>]|\w\s+[+*/%|&^]{1,2}\s+\w")  # code's punctuation, a binary operator between words
 
 
@@ -67,9 +66,11 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
     if is_doc(path):
         return [(text.strip(), text)]
     found = [(literal, literal) for literal in literals(text)]
-    comment = _COMMENT.match(text)
-    if comment:
-        found.append((comment.group(1).strip(), comment.group(1)))
+    comment = comment_text(text)
+    docstring = _DOCSTRING.match(text) if comment is None else None
+    if comment is not None or docstring:
+        said = comment if comment is not None else docstring.group(1) if docstring else ""
+        found.append((said.strip(), said))
     elif not _CODE.search(text) and len(prose_words(text)) >= MIN_PROSE:  # a line of a docstring's or a string's body
         found.append((text.strip(), text))
     test = _TEST_NAME.search(text) if is_test(path) else None
