@@ -596,6 +596,8 @@ def test_python_m_sandbox_prints_exports(spawn) -> None:
     )
     assert proc.stdout is not None
     lines = [proc.stdout.readline() for _ in range(12)]
+    assert proc.stderr is not None
+    assert "Ctrl-C to stop" in proc.stderr.readline()  # its banner, after every export: now it waits for Ctrl-C
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=60)  # a hang guard, not a speed claim (a loaded machine takes seconds to start it)
 
