@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -25,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    # Ctrl-C stops it even when started as a background job of a script, which starts with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         for key, value in sandbox.env().items():
             print(f"export {key}={shlex.quote(value)}", flush=True)
