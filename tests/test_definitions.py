@@ -1,11 +1,12 @@
 """relevance/definitions.defines: the one answer to "does this line define the name", for a member's definition a
-change sits in (summary/evidence_match.inside) and a test's double (summary/evidence_doubles)."""
+change sits in (summary/evidence_match.inside) and a test's double (summary/evidence_doubles); defined: the name a
+line defines (a test's name: summary/evidence_prose)."""
 
 from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.definitions import defines
+from doc_context.relevance.definitions import defined, defines
 
 DEFINES = [  # (language, line, name, expected)
     ("Ruby", "def chat_update(options = {})", "chat_update", True),
@@ -60,3 +61,30 @@ DEFINES = [  # (language, line, name, expected)
 @pytest.mark.parametrize(("language", "line", "name", "expected"), DEFINES, ids=[f"{c[0]}-{c[2]}" for c in DEFINES])
 def test_a_line_defines_a_name(language, line, name, expected) -> None:
     assert defines(line, name) is expected, language
+
+
+DEFINED = [  # (language, line, the name it defines or None)
+    ("Python", "    async def test_default_is_an_error(self):", "test_default_is_an_error"),
+    ("Ruby", "  def test_default_is_an_error", "test_default_is_an_error"),
+    ("Go", "func TestDefaultIsAnError(t *testing.T) {", "TestDefaultIsAnError"),
+    ("Go", "func (s *ClientSuite) TestDefaultIsAnError() {", "TestDefaultIsAnError"),  # a suite's method
+    ("Rust", "    fn default_is_an_error() {", "default_is_an_error"),
+    ("Rust", "    pub async fn default_is_an_error() -> Result<()> {", "default_is_an_error"),
+    ("JavaScript", "function defaultIsAnError() {", "defaultIsAnError"),
+    ("TypeScript", "export const defaultIsAnError = async () => {", "defaultIsAnError"),
+    ("Java", "    public void defaultIsAnError() throws Exception {", "defaultIsAnError"),
+    ("C#", "    public async Task DefaultIsAnError()", "DefaultIsAnError"),
+    ("C#", "    public async IAsyncEnumerable<T> ReturnsIAsyncEnumerable<T>", "ReturnsIAsyncEnumerable"),
+    ("Kotlin", "    fun defaultIsAnError() {", "defaultIsAnError"),
+    ("VB", "    Public Sub DefaultIsAnError()", "DefaultIsAnError"),
+    ("Python", "    return refresh_token()", None),
+    ("Go", "    defer cleanup()", None),
+    ("TypeScript", "    expect(storage.setItem).toHaveBeenCalled();", None),
+    ("Java", "watcher.stop(timeout);", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "line", "name"), DEFINED, ids=[f"{c[0]}-{c[2]}" for c in DEFINED])
+def test_the_name_a_line_defines(language, line, name) -> None:
+    assert defined(line) == name, language
+    assert name is None or defines(line, name), language  # the one reader: defined agrees with defines

@@ -27,6 +27,9 @@ FILLER: dict[
         "    private readonly IClock _clock;",
         '        _log.LogDebug("took {Elapsed}", elapsed);',
     ),
+    "rb": ("require 'logger'", "    limit = settings.fetch(:limit, 10)", '    log.debug("took #{elapsed}")'),
+    "rs": ("use std::sync::Mutex;", "    let limit = settings.limit.unwrap_or(10);", '    debug!("took {:?}", t);'),
+    "js": ("import { logger } from './log.js';", "const limit = settings.limit ?? 10;", "logger.debug(`took ${ms}`);"),
 }
 
 
@@ -174,12 +177,18 @@ TEST_NAMES = [  # (language, test file, the line defining a test named for the b
     ("Go", "client_test.go", "func TestDefaultResponseIsTreatedAsError(t *testing.T) {"),
     ("C#", "test/Acme.Tests/ClientTests.cs", "    public async Task TreatsDefaultResponseAsError()"),
     ("Kotlin", "src/test/kotlin/org/acme/ClientTest.kt", "    fun treatsDefaultResponseAsError() {"),
+    ("Go suite method", "client_test.go", "func (s *ClientSuite) TestDefaultResponseIsTreatedAsError() {"),
+    ("Ruby", "test/client_test.rb", "  def test_default_response_is_treated_as_error"),
+    ("Rust", "tests/client.rs", "    fn default_response_is_treated_as_error() {"),
+    ("JavaScript", "test/client.test.js", "function treatsDefaultResponseAsError() {"),
+    ("VB", "test/Acme.Tests/ClientTests.vb", "    Public Sub TreatsDefaultResponseAsError()"),
 ]
 
 
 @pytest.mark.parametrize(("language", "path", "line"), TEST_NAMES, ids=[t[0] for t in TEST_NAMES])
 def test_a_test_named_for_the_behaviour_says_it(language, path, line) -> None:
-    found = changed(path, *FILLER[{"kt": "java"}.get(path.rsplit(".", 1)[1], path.rsplit(".", 1)[1])], line)
+    extension = path.rsplit(".", 1)[1]
+    found = changed(path, *FILLER[{"kt": "java", "vb": "cs"}.get(extension, extension)], line)
     assert evidence(DEFAULT, found, siblings=NEIGHBOURS) == [f"/{path}"], language
 
 

@@ -8,6 +8,7 @@ above the changed lines: change/unified.py's scopes), as its words read.
     defines("  setItem: vi.fn((k, v) => {", "setItem")                                                # True
     defines("export const cartTotal = (items, country) =>", "cartTotal")                            # True
     defines("def update(self, stop=None):", "stop")                                                  # False
+    defined("func (s *Suite) TestDefaultIsAnError() {")                                   # "TestDefaultIsAnError"
 
 The name's words in a row, or run together; a qualified name also by its last part (a module's function, a cop's
 class, a type's member), when that part has two pieces or more: a one-piece member (`exit`, `stop`) is every type's.
@@ -41,6 +42,7 @@ _DEFINITIONS = (  # {n}: the name. After a definition keyword (Go's receiver, Ru
     r"^\s*(?:export\s+)?(?:const|let|var)\s+{n}\s*(?::[^=]*)?=\s*(?:async\s+)?"
     r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)",
 )
+_DEFINED = tuple(re.compile(pattern.format(n=r"(?P<name>[A-Za-z_$][\w$]*)")) for pattern in _DEFINITIONS)
 
 
 def in_definition(words: Sequence[str], term: Term) -> bool:
@@ -66,3 +68,9 @@ def defines(line: str, name: str) -> bool:
         return False
     written = re.escape(found[-1])
     return any(re.search(pattern.format(n=written), line) for pattern in _DEFINITIONS)
+
+
+def defined(line: str) -> str | None:
+    """The name a line defines, as `defines` reads it (`def test_x`, `func (s *Suite) TestX(`, `fn x(`, `function x(`,
+    `public async Task X()`, `Public Sub X()`), None for a line defining nothing (a call, a statement)."""
+    return next((found.group("name") for pattern in _DEFINED if (found := pattern.search(line))), None)

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
+from doc_context.relevance.definitions import defined
 from doc_context.relevance.everywhere import is_doc, is_test
 from doc_context.relevance.language import comment_text
 from doc_context.relevance.prose import prose_words
@@ -37,7 +38,6 @@ _STRING = re.compile(  # a string literal; a quote inside a word is a contractio
     # opening quote, so a line of escaped quotes with no close is read once, not again from each quote (review 8)
     r'"((?:[^"\\\n]|\\.?)*)("?)|`([^`\n]*)(`)|(?<!\w)\'((?:[^\'\\\n]|\\.?)*)(\'?)(?!\w)'
 )
-_TEST_NAME = re.compile(r"\b(?:def|func|fun|void|Task|Sub)\s+(\w+)\s*\(")  # a test's name, defined: a sentence
 _DOCSTRING = re.compile(r"\s*(?:'''|\"\"\")\s*(.*)")  # a docstring's opening (a comment: language.comment_text)
 _CODE = re.compile(r"[=(){};\[\]<>]|\w\s+[+*/%|&^]{1,2}\s+\w")  # code's punctuation, a binary operator between words
 
@@ -73,9 +73,9 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
         found.append((said.strip(), said))
     elif not _CODE.search(text) and len(prose_words(text)) >= MIN_PROSE:  # a line of a docstring's or a string's body
         found.append((text.strip(), text))
-    test = _TEST_NAME.search(text) if is_test(path) else None
-    if test and len(named := pieces(test.group(1))) >= MIN_SHARED:  # test_empty_lines_are_skipped, CancelDeletesFile
-        found.append((test.group(1), " ".join(p.lower() for p in named)))
+    test = defined(text) if is_test(path) else None  # relevance/definitions: the one reader of a definition
+    if test and len(named := pieces(test)) >= MIN_SHARED:  # test_empty_lines_are_skipped, CancelDeletesFile
+        found.append((test, " ".join(p.lower() for p in named)))
     return found
 
 
