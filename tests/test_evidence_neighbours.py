@@ -9,6 +9,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.evidence_paths import evidence as files
 
 
 def evidence(criterion: str, siblings: list[str], path: str, *lines: str) -> list[str]:
@@ -263,3 +264,37 @@ def test_a_wrapped_signature_still_opens_its_block(language, path, mine, theirs,
     criterion, sibling = SEND.format(name=mine), ENCODING.format(name=theirs)
     assert evidence(criterion, [sibling], path, *lines) == [], language
     assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+
+
+IDLE = "Add `{name}` to drop idle sessions."
+STORE = "`SessionStore` keeps sessions in Redis."
+CONSTRUCTED = [  # (language, path, this criterion's name, a block under a line constructing another type of the store)
+    ("Python", "src/acme/sessions.py", "idle_timeout", [
+        "    with InMemorySessionStore() as store:",
+        "        store.idle_timeout(minutes=30)",
+    ]),
+    ("Kotlin", "src/main/kotlin/acme/Sessions.kt", "idleTimeout", [
+        "    InMemorySessionStore().use { store ->",
+        "        store.idleTimeout(minutes = 30)",
+        "    }",
+    ]),
+    ("Swift", "Sources/Acme/Sessions.swift", "idleTimeout", [
+        "    InMemorySessionStore().withLock { store in",
+        "        store.idleTimeout(minutes: 30)",
+        "    }",
+    ]),
+    ("TypeScript", "src/acme/sessions.ts", "idleTimeout", [
+        "  new InMemorySessionStore().use((store) => {",
+        "    store.idleTimeout(30);",
+        "  });",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "name", "lines"), CONSTRUCTED, ids=[c[0] for c in CONSTRUCTED])
+def test_a_type_constructed_by_calling_is_no_factory_of_the_neighbours(language, path, name, lines) -> None:
+    """Where a language constructs by calling a class (Python, Kotlin, Swift; elsewhere `new`), the block under
+    `InMemorySessionStore()` is another type's, not the neighbour's `SessionStore`: this criterion keeps its line
+    (evidence_claims reads names as their file writes them, relevance/names.spelled's `path`)."""
+    found = diff(path, *lines) + diff("src/acme/notes.txt", "x = 1")
+    assert files(IDLE.format(name=name), found, siblings=[STORE]) == [f"/{path}"], language

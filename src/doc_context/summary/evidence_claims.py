@@ -51,11 +51,11 @@ def claimed(lines: FileWords, hit: set[int], others: Sequence[str], term: Term, 
     return {
         i
         for i in hit
-        if _claimed(texts[heads[i]], others, term, code)
+        if _claimed(texts[heads[i]], others, term, code, path)
         or (
             (head := heads[i]) not in opens
             and (parent := above[head]) is not None
-            and _claimed(texts[parent], others, term, code)
+            and _claimed(texts[parent], others, term, code, path)
         )
     }
 
@@ -133,12 +133,17 @@ def _depth(bare: str) -> int:
     return depth
 
 
-def _claimed(text: str, others: Sequence[str], term: Term, code: bool) -> bool:
-    theirs = [name for name in others if spelled(text, name, cased=code)]
+def _claimed(text: str, others: Sequence[str], term: Term, code: bool, path: str) -> bool:
+    """Whether a logical line writes a neighbour's name and this one's only inside it, or not at all, each read as
+    the line's file writes names (relevance/names.spelled: Python's `InMemorySessionStore()` constructs that type,
+    no factory of `SessionStore`)."""
+    theirs = [name for name in others if spelled(text, name, cased=code, path=path)]
     if not theirs:
         return False
-    rest = " ".join(t for t in _TOKEN.findall(text) if not any(spelled(t, name, cased=code) for name in theirs))
-    return not spelled(rest, term.label, cased=code)
+    rest = " ".join(
+        t for t in _TOKEN.findall(text) if not any(spelled(t, name, cased=code, path=path) for name in theirs)
+    )
+    return not spelled(rest, term.label, cased=code, path=path)
 
 
 def off_names(sides: Sequence[FileWords], hits: Sequence[set[int]], names: Sequence[str]) -> list[set[int]] | None:
