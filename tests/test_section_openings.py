@@ -287,3 +287,35 @@ def test_a_section_naming_more_of_the_change_comes_first_though_its_heading_says
 )
 def test_which_sections_retell_the_page(headings: list[tuple[int, str]], expected: bool) -> None:
     assert retells(headings) is expected
+
+
+# Session 9: a specifying section says what it specifies first, then details it with more of the names; of the two,
+# the opening comes first while the detail matches up to 1/OPENS as much (a field's definition, a schema's row).
+SAYS = "A failed delivery is sent again after `retry_delay`, from `initial_delay` on, until `max_attempts` fail."
+DETAIL = "The `retry_delay` starts at `initial_delay` and doubles, to `max_delay` at most, for `max_attempts` tries."
+DELIVERIES = [
+    ("Webhook deliveries", 1, ""),
+    ("Abstract", 2, "This page says how webhook deliveries are retried."),
+    ("Motivation", 2, "Receivers go down for hours, longer than any `max_delay` one could pick."),
+    ("Specification", 2, ""),
+    ("Payloads", 3, "A delivery's body is the event as JSON, signed with the endpoint's secret."),
+    ("Retries", 3, SAYS),
+    ("", 0, DETAIL),
+    *((f"Event {n}", 3, f"Event {n} is sent when its resource changes, once per change.") for n in range(40)),
+    ("Rejected Ideas", 2, "Retrying forever, `max_delay` apart, was rejected."),
+]
+RETRIES = (
+    "diff --git a/hooks/retry.py b/hooks/retry.py\n--- a/hooks/retry.py\n+++ b/hooks/retry.py\n@@ -1,0 +1,3 @@\n"
+    "+def next_wait(retry_delay, initial_delay, max_delay, max_attempts):\n"
+    "+    return min(max(retry_delay, initial_delay) * 2, max_delay) if max_attempts else None\n"
+)
+
+
+@pytest.mark.parametrize(
+    "page", [_markdown(DELIVERIES), _restructured(DELIVERIES)], ids=["markdown", "restructuredtext"]
+)
+def test_a_specifying_sections_opening_comes_before_the_detail_repeating_it_with_more_names(page: str) -> None:
+    text = wiki_to_markdown(page).text
+    terms = change_terms(Change(parse_diff(RETRIES)), within=[text])
+    shown = [p.plain.replace("``", "`") for p in weigh_pages([(text, "Webhook deliveries")], terms)[0].matched]
+    assert shown[:2] == [SAYS, DETAIL]  # failing before: the detail first, naming four of the change's names to three

@@ -32,6 +32,7 @@ from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_page
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 OPENS = ASKED  # what a specifying section's opening weighs of the best match in it: what is asked, of what is written
+_PLACES = 9  # a rank's digits: a lifted opening's match over OPENS is its detail's, give or take a rounding
 Rungs = tuple[tuple[Yields, str], ...]
 
 
@@ -161,15 +162,20 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _rank(scored: tuple[Passage, float]) -> tuple[float, int]:
+def _rank(scored: tuple[Passage, float]) -> tuple[float, bool, int]:
     """Most telling first: a passage aside from the specification (rationale, history, examples) ranks by ASIDE
     of its match, so a rule comes before the reasons for it; it still matches as much. So does one of a section
     retelling the page in brief (an Abstract, a Summary: passage_kinds.retells), so the rule it retells comes first;
-    it stays the page's lead. A table row is data, wherever it stands (a worked example's values are the rule's)."""
+    it stays the page's lead. A table row is data, wherever it stands (a worked example's values are the rule's).
+    A specifying section's opening paragraph ranks by 1/OPENS of its match: it says what the section specifies, and
+    its details say it again holding more of the change's names (a field's definition, a schema's row, an example's
+    values), so an opening matching as much as 3/4 of a detail comes first. One with_openings lifted (OPENS of the
+    best detail's match) then ties with that detail, and comes after it."""
     passage, score = scored
     if passage.kind != "row" and (passage.aside or passage.retells):
-        return (-score * ASIDE, passage.index)
-    return (-score, passage.index)
+        return (round(-score * ASIDE, _PLACES), False, passage.index)
+    opening = passage.opens and passage.specifies and passage.kind == "para"
+    return (round(-score / OPENS if opening else -score, _PLACES), opening, passage.index)
 
 
 def quoted(
