@@ -1,6 +1,7 @@
 """Pure: the changed lines that add nothing of a criterion's term (for summary/evidence.py): a line rewriting one the
-term was on before (`limit=100` on a line that gained another argument), and an edit the change repeats for other
-names (a sweep over every RPC is about none of them).
+term was on before (`limit=100` on a line that gained another argument), an edit the change repeats for other
+names (a sweep over every RPC is about none of them), and the changes of a type's file that a sweep makes alike in
+other files (a logging call rewritten everywhere, in the file `SessionStore` is too).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ SWEEP_LINES, SWEEP_WIDTH, SWEEP_FILES = 20, 300, 60  # a sweep's lines in a file
 
 def stale(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
     """The hit lines that add nothing of the term: rewritten around it, or an edit repeated for other names."""
-    return rewritten(index, file_no, term, hit) | repeated(index, file_no, term, hit)
+    return rewritten(index, file_no, term, hit) | repeated(index, file_no, term, hit) | swept(index, file_no, term, hit)
 
 
 def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
@@ -78,6 +79,45 @@ def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[i
         else:
             return set()
     return set(hit)
+
+
+def swept(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
+    """The hit lines writing nothing of a named term (the file its type is: the first lines of its changes), when
+    every changed line of the file that has words is one the change writes alike, rewriting, in SWEEP other files or
+    more: `bsp.stopWait.Go(func() {` beside `wg.Go(func() {` in the files a Go version's new idiom rewrote. A file that
+    only adds lines, or writes one of its own, is the type's change."""
+    if not (term.kind == "ident" and term.named) or not hit or not index.file_words("deleted", file_no).texts:
+        return set()
+    lines = index.file_words("added", file_no)
+    name = qualified(term.label)[-1] if qualified(term.label) else term.label
+    unnamed = {i for i in hit if not lines.spells(i, name)}
+    shapes = {shape for text in lines.texts if (shape := _shape(text))}
+    if not unnamed or not shapes or len(shapes) > SWEEP_LINES:
+        return set()
+    return unnamed if all(_alike(index, file_no, shape) for shape in shapes) else set()
+
+
+def _shape(text: str) -> str:
+    """A changed line as a sweep writes it in every file: its receiver (`bsp.stopWait.`, `self._log.`) aside; "" for
+    a line without words (`})`)."""
+    line = _RECEIVER.sub("", text.strip())
+    return line if re.search(r"[A-Za-z]{2}", line) else ""
+
+
+def _alike(index: DiffIndex, file_no: int, shape: str) -> bool:
+    """Whether SWEEP other files that rewrite lines write the shape too."""
+    others = 0
+    for n in index.candidates("added", tuple(dict.fromkeys(parts(shape))))[:SWEEP_FILES]:
+        if n == file_no or not index.file_words("deleted", n).texts:
+            continue
+        if any(_shape(text) == shape for text in index.file_words("added", n).texts):
+            others += 1
+            if others >= SWEEP:
+                return True
+    return False
+
+
+_RECEIVER = re.compile(r"^(?:[A-Za-z_$@][\w$]*\.)+")  # `bsp.stopWait.`, `self.`, `@logger.`
 
 
 def _template(text: str, name: str) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
