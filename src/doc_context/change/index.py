@@ -190,10 +190,10 @@ class DiffIndex:
 
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
         """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
-        (the most alike, sharing half its words or more), or None when it rewrites none: `limit=100` on a line
-        that gained `server_hostname=None` is not new; a line that only gained a comma adds nothing, nor does one
-        moved, as it was, from a line the diff deletes anywhere (a refactoring, a text moved to another file);
-        one whose `>` became `>=` is new as a whole (None)."""
+        (the most alike, sharing half its words or more; of equals, the nearest by number), or None when it rewrites
+        none: `limit=100` on a line that gained `server_hostname=None` is not new; a line that only gained a comma
+        adds nothing, nor does one moved, as it was, from a line the diff deletes anywhere (a refactoring, a text
+        moved to another file); one whose `>` became `>=` is new as a whole (None)."""
         if file_no not in self._fresh:
             added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
             moved = self._moved()
@@ -203,14 +203,15 @@ class DiffIndex:
                 for token in tokens:
                     holding.setdefault(token, []).append(j)
             found: list[frozenset[str] | None] = []
-            for words, text in zip(added.words, added.texts, strict=True):
+            for at, words, text in zip(added.numbers, added.words, added.texts, strict=True):
                 if " ".join(text.split()) in moved:
                     found.append(frozenset())
                     continue
                 new = _tokens(words, text)
                 shared = Counter(j for token in new for j in holding.get(token, ()))
                 best = max(shared.values(), default=0)
-                j = next((j for j, n in shared.items() if n == best), -1)
+                alike = (j for j, n in shared.items() if n == best)  # of those, the nearest: never a set's order
+                j = min(alike, key=lambda j: (abs(deleted.numbers[j] - at), j), default=-1)
                 added_words = new - old[j] if best and 2 * best >= len(new) else None
                 if added_words == frozenset() and _bare_line(text) != _bare_line(deleted.texts[j]):
                     added_words = None  # `>` became `>=`: a change of the line as a whole, not of its words
