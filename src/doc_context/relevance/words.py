@@ -40,6 +40,9 @@ _ABBREVIATIONS = {
     "acct": "account", "txn": "transaction", "repo": "repository", "env": "environment", "db": "database",
     "idx": "index", "cnt": "count", "prev": "previous", "img": "image", "btn": "button", "cust": "customer",
     "max": "maximum", "tz": "timezone", "auth": "authentication", "ccy": "currency", "curr": "currency",
+    "dir": "directory", "attr": "attribute", "arg": "argument", "conn": "connection", "dest": "destination",
+    "perm": "permission", "tmp": "temporary", "elem": "element", "impl": "implementation", "mem": "memory",
+    "cert": "certificate", "seq": "sequence", "lang": "language",
 }  # fmt: skip
 
 
