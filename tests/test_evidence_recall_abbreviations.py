@@ -25,7 +25,7 @@ SHORT = [  # (language, criterion, file, the one added line, writing a word of i
     ("C#", "Raise the connection timeout for slow networks.", "src/Options.cs", "        options.ConnTimeout = 30;"),
     ("Java", "Write a temporary file before the rename.", "src/main/java/org/acme/Store.java",
      "        Path tmpFile = dir.resolve(name);"),
-    ("Python", "Copy the build output to the destination bucket.", "acme/upload.py", "    upload(artifact, dest_bucket)"),
+    ("Python", "Copy the build output to the destination bucket.", "acme/upload.py", "    put(artifact, dest_bucket)"),
     ("Go", "Log the plugin arguments on startup.", "plugin.go", "\tlog.Print(pluginArgs)"),
 ]  # fmt: skip
 
