@@ -8,6 +8,7 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.criterion_terms import criterion_terms
+from doc_context.relevance.language import language_word
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
 
@@ -110,13 +111,35 @@ LANGUAGE_WORDS = [  # (language, criterion, path, lines full of the word)
     ("TypeScript", "Make it `async`.", "src/run.ts", "export async function run() {", "  await step();"),
     ("Python", "Use `self` consistently.", "app/models.py", "    def save(self):", "        self.saved = True"),
     ("Ruby", "Handle `nil` receivers.", "lib/cop.rb", "        return if node.nil?", "        nil"),
-]
+    # the ninth session: each language's modifiers and everyday types the table missed
+    ("TypeScript", "Loaders return a `Promise`.", "src/load.ts", "export function load(): Promise<Page> {",
+     "  return Promise.resolve(page);"),
+    ("Java", "Fields are `final`.", "src/main/java/Order.java", "  private final long total;",
+     "  private final int id;"),
+    ("C#", "Members are `internal`.", "src/Billing.cs", "internal static class Billing",
+     "    internal static int Two => 2;"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("case", LANGUAGE_WORDS, ids=[f"{c[0]}-{c[1]}" for c in LANGUAGE_WORDS])
 def test_a_language_word_is_never_evidence_alone(case: tuple[str, ...]) -> None:
     language, criterion, path, *lines = case
     assert evidence(criterion, diff(path, *lines)) == [], language
+
+
+KEYWORDS = {  # the ninth session: each language's modifiers, literals and everyday types the table missed
+    "Java": ("final", "long", "short", "double", "native", "transient", "interface", "import", "Optional", "Integer"),
+    "C#": ("internal", "virtual", "partial", "decimal", "sbyte", "ushort", "nameof", "long", "double"),
+    "TypeScript": ("export", "import", "interface", "keyof", "never", "declare", "Promise"),
+    "Go": ("rune", "interface", "import"),
+    "Python": ("None", "lambda"),
+    "Ruby": ("begin", "end", "then"),
+}
+
+
+@pytest.mark.parametrize("language", KEYWORDS)
+def test_a_languages_keywords_and_everyday_types_are_language_words(language: str) -> None:
+    assert [w for w in KEYWORDS[language] if not language_word(w)] == [], language
 
 
 UNITS = [  # (language, criterion, path, line, evidence expected)

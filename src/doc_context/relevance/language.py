@@ -35,6 +35,11 @@ _EVERYWHERE_NAMES = """
     processenv
 """
 LANGUAGE = frozenset(_KEYWORDS.split()) | frozenset(_EVERYWHERE_NAMES.split())
+_CODE_WORDS = frozenset(  # keywords and everyday types that are English words too ("the final step", "internal
+    # state", "newly exported"): language words written as code only, never common words of prose (common_words)
+    """final long short double decimal sbyte ushort native transient internal virtual partial nameof export import
+    interface keyof never declare rune lambda none begin end then promise optional integer""".split()
+)
 
 
 def joined(name: str) -> str:
@@ -45,7 +50,7 @@ def joined(name: str) -> str:
 def language_word(name: str) -> bool:
     """Whether a word or name is one every file of some language uses (a keyword, a literal, a builtin type, a
     name every function takes): never what sets one change apart."""
-    return joined(name) in LANGUAGE or name.lower() in LANGUAGE
+    return joined(name) in LANGUAGE or name.lower() in LANGUAGE or name.lower() in _CODE_WORDS
 
 
 _IMPORT_LINE = re.compile(
