@@ -34,6 +34,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,7 @@ DATA = Path(__file__).resolve().parent / "data" / "real_documents.json"
 MIRRORS = Path("/work/.mirror")
 ORG = "https://dev.azure.com/fabrikam"
 GOALS = (0.9, 0.7, 1.0)  # best passage shown, labelled passages shown, unrelated passages per pull request
+LABEL = re.compile(r"_Excerpt(?:, [^\n]*?)?:_")  # a quote's label: the section it is from, no passage's text
 PROBE = 80  # the characters of a sentence looked for in the comment (a clipped sentence keeps its start)
 
 
@@ -145,8 +147,10 @@ def comment_for(pr: dict[str, object], mirrors: Path) -> tuple[str, list[Page], 
 
 
 def page_part(comment: str, page: Page) -> str:
-    """The part of the comment under the page's own heading: a passage counts as shown on its page only (two pages
-    of one template share sentences, "Will enabling the feature require downtime?")."""
+    """The part of the comment under the page's own heading, without the quotes' labels: a passage counts as shown
+    on its page only (two pages of one template share sentences, "Will enabling the feature require downtime?"),
+    and by what the quotes say, not by a label naming the section it is the heading of ("_Excerpt, Explicit Bucket
+    Histogram Aggregation:_" is not the list item "Explicit Bucket Histogram")."""
     marker, title = f"/Specs.wiki/{page.id}/", fold(page.title)
     lines = comment.splitlines()
     start = next(
@@ -160,7 +164,16 @@ def page_part(comment: str, page: Page) -> str:
     if start is None:
         return ""
     end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
-    return "\n".join(lines[start:end])
+    return LABEL.sub(" ", "\n".join(lines[start:end]))
+
+
+def own_probes(found: list[Passage]) -> dict[int, list[str]]:
+    """What shows each passage of a page was quoted: its probes that no other passage of the page has (PEP 249's
+    exceptions each end "It must be a subclass of DatabaseError": quoting one quotes none of the others), all of
+    them when it has no probe of its own."""
+    said = {p.index: probes(p) for p in found}
+    count = Counter(probe for found_probes in said.values() for probe in set(found_probes))
+    return {index: [p for p in found_probes if count[p] == 1] or found_probes for index, found_probes in said.items()}
 
 
 def probes(passage: Passage) -> list[str]:
@@ -191,7 +204,7 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
     tally = Tally()
     for spec, doc in zip(pr["pages"], pages, strict=True):  # type: ignore[call-overload]
         shown_text = fold(visible_text(page_part(comment, doc)))
-        chosen_text = fold(visible_text(chosen.get(doc.web_url, "")))
+        chosen_text = fold(visible_text(LABEL.sub(" ", chosen.get(doc.web_url, ""))))
         found = passages(doc.text, doc.title)
         where = f"{pr['name']}: {doc.title}"
         source = git(mirrors, spec["repo"], "show", f"{spec['commit']}:{spec['path']}").decode("utf-8", "replace")
@@ -201,13 +214,14 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
         ]
         located = {a: anchored(found, a, where, source) for _, a in labels}
         kinds = {p.index: kind for kind, a in labels if (p := located[a]) is not None}
-        shown = [p for p in found if any(probe in shown_text for probe in probes(p))]
+        telling = own_probes(found)
+        shown = [p for p in found if any(probe in shown_text for probe in telling[p.index])]
         for kind, anchor in labels:
             at = located[anchor]  # None: the page as read lost it (the reader's defect), so it is missed
             hit = at is not None and any(p.index == at.index for p in shown)
             if kind == "best":
                 tally.best.append(hit)
-                tally.chosen.append(at is not None and any(probe in chosen_text for probe in probes(at)))
+                tally.chosen.append(at is not None and any(probe in chosen_text for probe in telling[at.index]))
             if kind in ("best", "labelled"):
                 tally.labelled.append(hit)
             if verbose and kind != "related":

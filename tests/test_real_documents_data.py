@@ -167,3 +167,38 @@ def test_an_anchor_the_page_as_read_lost_is_missed_not_an_error() -> None:
     assert real_documents.anchored(read, "Run ``tool --name", "case", WRITTEN) is not None
     with pytest.raises(SystemExit):
         real_documents.anchored(read, "The tool reads the name it is given", "case", WRITTEN + WRITTEN)  # twice
+
+
+EXCEPTIONS = """## Exceptions
+
+- DataError: raised for errors in the processed data. It must be a subclass of DatabaseError.
+- IntegrityError: raised when the relational integrity is affected. It must be a subclass of DatabaseError.
+
+## Explicit Bucket Histogram Aggregation
+
+It collects the measurements into buckets with explicit boundaries, one count a bucket.
+
+## Aggregations
+
+- Explicit Bucket Histogram
+"""
+
+
+def test_a_passage_counts_as_shown_by_what_is_its_own() -> None:
+    """A sentence two passages of a page both say does not show the other one quoted, nor does a quote's label
+    naming a section show a list item that is the section's name."""
+    bench = load("real_documents")
+    found = passages(EXCEPTIONS, "Database API")
+    comment = (
+        "#### [Database API](https://x/_wiki/wikis/Specs.wiki/1/Database-API)\n\n"
+        "> _Excerpt, Exceptions:_ DataError: raised for errors in the processed data. It must be a subclass of "
+        "DatabaseError.\n\n> _Excerpt, Explicit Bucket Histogram Aggregation:_ It collects the measurements into "
+        "buckets with explicit boundaries, one count a bucket.\n"
+    )
+    page = bench.page(1, "Database API", EXCEPTIONS)
+    shown = bench.fold(bench.visible_text(bench.page_part(comment, page)))
+    own = bench.own_probes(found)
+    assert [p.plain[:14] for p in found if any(probe in shown for probe in own[p.index])] == [
+        "DataError: rai",
+        "It collects th",
+    ]
