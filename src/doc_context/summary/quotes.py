@@ -28,7 +28,7 @@ from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addres
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
-from doc_context.summary.speaks import LONG, names, novel, spoken_to, story_pages
+from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 OPENS = ASKED  # what a specifying section's opening weighs of the best match in it: what is asked, of what is written
@@ -85,7 +85,7 @@ def weigh_pages(
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
         unsaid = change.borrowed | change.carried  # the change's examples, modules used, names its edits carry
-        speaking = spoken_to(held, weighed, [names(text) for text in plain], where, MATCH, unsaid, story, change.lines)
+        speaking = spoken_to(held, weighed, page_names(plain, where), where, MATCH, unsaid, story, change.lines)
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_openings(weighed, flat, where)
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])

@@ -52,6 +52,9 @@ from doc_context.summary.passage_kinds import page_topic
 from doc_context.summary.passage_weights import story_match
 
 _CODE_SPAN = re.compile(r"(`+)([^`]+?)\1")
+_SPAN_OR_COMPOUND = re.compile(  # a code span, or a hyphenated compound of plain words in prose ("read-only")
+    r"(`+)[^`]+?\1|(?<![\w.\-/:])[A-Za-z][a-z]*(?:-[a-z]+)+(?![\w\-]|[./:]\w)"
+)
 _RST_REFERENCE = re.compile(r"(?<!`)`[^`]+`__?")  # reStructuredText's hyperlink reference
 Name = tuple[str, ...]
 SHARE = 0.34  # of the telling terms the most telling page holds, at least, for a long page to be spoken to
@@ -66,6 +69,35 @@ def names(text: str) -> frozenset[Name]:
     found = {tuple(p) for p in ident_parts(text)}
     found |= {tuple(parts(m.group(2))) for m in _CODE_SPAN.finditer(text)}
     return frozenset(f for f in found if f)
+
+
+def page_names(texts: Sequence[str], where: Sequence[tuple[int, str]]) -> list[frozenset[Name]]:
+    """What each passage (`texts`, their pages in `where`) writes as code (names), a hyphenated compound of plain
+    words in its prose ("read-only", "non-empty", "opt-in") only when its page writes those words as code somewhere (a
+    code span, `readOnly`, `read_only`, `export.read-only`): in prose such a compound is an English word every page of
+    a domain may say, not a name the page specifies."""
+    split = [_prose_compounds(text) for text in texts]
+    coded: dict[int, set[Name]] = {}
+    for (page, _), (code, _) in zip(where, split, strict=True):
+        coded.setdefault(page, set()).update(code)
+    return [
+        code | {name for name in prose if any(_within(name, other) for other in coded[page])}
+        for (code, prose), (page, _) in zip(split, where, strict=True)
+    ]
+
+
+def _prose_compounds(text: str) -> tuple[frozenset[Name], frozenset[Name]]:
+    """The names a passage writes as code, and apart the hyphenated compounds of plain words its prose writes."""
+    prose: list[str] = []
+
+    def aside(m: re.Match[str]) -> str:
+        if m.group(1) is not None:  # a code span stays as written
+            return m.group()
+        prose.append(m.group())
+        return " "
+
+    code = names(_SPAN_OR_COMPOUND.sub(aside, text))
+    return code, names(" ".join(prose)) - code
 
 
 def telling(key: Key, named: frozenset[Name]) -> bool:
