@@ -262,3 +262,33 @@ def test_a_one_sentence_story_in_a_related_pages_words_leaves_the_names_to_decid
 def test_a_one_sentence_story_says_its_page(rst: bool) -> None:
     budget, backoff = weighed(rst, (BUDGET, BACKOFF), RETRIES, [STORY_SAID[1]])
     assert budget[:1] == ["Specification"] and not backoff
+
+
+LOGGING = ("Retry logging", "A client logs what its retries did, as this page says.")
+
+
+@pytest.mark.parametrize("rst", [False, True])
+@pytest.mark.parametrize(
+    ("special", "spoken"),
+    [
+        ("Each client logs its failed attempts once a day.", False),  # the change's name said in prose
+        ("Each client logs `failed_attempts` once a day.", True),  # named as code, as the change writes it
+    ],
+)
+def test_a_short_page_beside_a_long_one_the_change_speaks_to_must_name_its_code_too(
+    rst: bool, special: str, spoken: bool
+) -> None:
+    """A short proposal cited beside the long specification the change speaks to (PEP 379 beside PEP 572) must name
+    something the change writes, as a long page must: its passage matching the change's name said in prose is the
+    domain's words (failing before: a short page spoke whenever a passage of it matched)."""
+    lines = (*RETRIES, "failed_attempts += 1")
+    diff = changed("client/retries.py", *lines)
+    budget = (long_spec(rst, *BUDGET), BUDGET[0])
+    logging = (short_spec(rst, *LOGGING, ("Specification", special)), LOGGING[0])
+    terms = change_terms(Change(parse_diff(diff)), within=[budget[0], logging[0]])
+    found = weigh_pages([budget, logging], terms)
+    assert found[0].matched and bool(found[1].matched) is spoken
+    # the control: beside a short page, a short page speaks when a passage of it matches (a team's own pages)
+    budget = (short_spec(rst, *BUDGET[:3]), BUDGET[0])
+    terms = change_terms(Change(parse_diff(diff)), within=[budget[0], logging[0]])
+    assert weigh_pages([budget, logging], terms)[1].matched

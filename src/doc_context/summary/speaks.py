@@ -35,9 +35,12 @@ are weighed among themselves: a name every one of them holds is their topic (NEP
 
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
-`request_body`) is as good as naming it; on a long page it is the chance of many words. A page the change does
-not speak to shows its lead or its title only. On a long page spoken to, a passage matching only on terms a better
-passage of it holds is not quoted (novel).
+`request_body`) is as good as naming it; on a long page it is the chance of many words. Beside a long page the
+change speaks to (a specification), a short one must name something the change writes as a long one must (a short
+proposal cited beside the one that replaced it, PEP 379 beside PEP 572, matches on the domain's words alone). In
+prose, a hyphenated compound of plain words ("read-only") is no name unless its page writes it as code somewhere
+(page_names). A page the change does not speak to shows its lead or its title only. On a long page spoken to, a
+passage matching only on terms a better passage of it holds is not quoted (novel).
 """
 
 from __future__ import annotations
@@ -151,13 +154,13 @@ def spoken_to(
     lines: Mapping[Key, int] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
-    of it matches (`match`); a long one when its matching passages hold telling terms that are neither in every
-    cited page nor in most sections of their own, nor only on the change's tests or import lines (`borrowed`), that
-    the change writes at least SHARE as often as the page's holding the most (`lines`: how often it writes each;
-    None: once each). `told_by`: the pages the story says (story_pages; None: every page):
-    a long page out of them is not spoken to, nor a short one when a long page is among them (the story paraphrases
-    a specification, not the short page), and "every cited page" is every one of them; when that leaves no page
-    spoken to, the names decide as without a story."""
+    of it matches (`match`), holding a telling term too when a long page is spoken to; a long one when its matching
+    passages hold telling terms that are neither in every cited page nor in most sections of their own, nor only on
+    the change's tests or import lines (`borrowed`), that the change writes at least SHARE as often as the page's
+    holding the most (`lines`: how often it writes each; None: once each). `told_by`: the pages the story says
+    (story_pages; None: every page): a long page out of them is not spoken to, nor a short one when a long page is
+    among them (the story paraphrases a specification, not the short page), and "every cited page" is every one of
+    them; when that leaves no page spoken to, the names decide as without a story."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
@@ -177,7 +180,9 @@ def spoken_to(
         return sum(lines.get(k, 1) for k in found) if lines is not None else len(found)
 
     most = max(map(evidence, told.values()), default=0)
-    spoken = {p for p, found in told.items() if sizes[p] < LONG or (found and evidence(found) >= SHARE * most)}
+    naming = {p for p, found in told.items() if found and evidence(found) >= SHARE * most}
+    specification = any(sizes[p] >= LONG for p in naming)  # a long page the change speaks to: short ones weigh alike
+    spoken = naming | {p for p, found in told.items() if sizes[p] < LONG and (found or not specification)}
     if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
         return spoken_to(held, scores, named, where, match, borrowed, None, lines)
     return spoken
