@@ -6,7 +6,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
   ident   an identifier: in a code span (`apply_loyalty_discount`) or code-like in prose (LoyaltyDiscount,
           MAX_RETRIES, SEPA, payments.retry.max_attempts): its words as one run, or run together (PayPal)
   path    a file named (`checkout/totals.py`, rounding.py): that file, where the diff changes it
-  quoted  a quoted string ("Out of stock"): as written, case aside
+  quoted  a quoted string ("Out of stock"): as written, case aside; a hyphenated compound with a stop word in it
+          ("write-only", "opt-out"): as code joins it too (writeOnly, IsOptOut, write_only)
   value   a number (500.00 matches 500, 1,000 matches 1000) with its unit when one follows (14 days, 3 attempts)
   phrase  two adjacent uncommon words of the prose, either order: "loyalty discount" matches apply_loyalty_discount,
           LoyaltyDiscount, "loyalty discount", discount_loyalty; a longer uncommon word beside a common one ("server
@@ -235,6 +236,8 @@ def _code_like(token: str) -> Term | None:
         return _key_term(bare) if len(parts(bare)) > 1 else None
     if _KEBAB.fullmatch(bare) and len(found := parts(bare)) > 1 and all(len(w) >= 3 for w in found):
         return Term("ident", tuple(found), STRONG, bare)  # dry-run: dryRun, dry_run, --dry-run; opt-in is prose
+    if _KEBAB.fullmatch(bare) and all(len(w) >= 3 for w in bare.strip("-").split("-")):
+        return Term("quoted", (bare.lower(),), STRONG, bare)  # write-only: its stop word kept, as code joins it
     if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
         found = parts(bare) or [bare.lower()]
         if len(found) == 1 and (found[0] in COMMON or bare.upper() in COMMON_ACRONYMS.split()):

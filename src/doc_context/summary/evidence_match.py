@@ -125,6 +125,8 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         if " " not in term.parts[0]:  # one token ("Microsoft.Azure.Functions.Worker.Core") is a name, read whole:
             if len(said) >= 4:  # all its words in order in one of the line's tokens: retryMaxBackoffSeconds
                 found |= {i for i, text in enumerate(lines.texts) if in_one_token(term.parts[0], text)}
+            if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", term.parts[0]):  # write-only: writeOnly, WRITE_ONLY, write_only
+                found |= {i for i in range(len(lines.texts)) if lines.spells(i, term.parts[0])}
             if code and re.search(r"\w[./:]\w", term.parts[0]):  # an import of a child or sibling module
                 found -= {i for i in lines.imports if not imports_exactly(lines.texts[i], term.parts[0])}
             return found, term.weight
