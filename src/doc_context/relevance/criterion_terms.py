@@ -51,7 +51,9 @@ STRONG, WEAK = 2, 1
 MIN_SAID = 3  # words a criterion says, at least, for a sentence of the change to echo it
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
-_REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
+_REMOVAL_WORDS = (  # moving code out deletes it where it was ("Moved `SessionStore` into a separate package")
+    "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission move moved moves"
+)
 _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
 _FILE_EXTENSIONS = frozenset(
     "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
@@ -97,7 +99,7 @@ class Term:
 @dataclass(frozen=True)
 class CriterionTerms:
     terms: tuple[Term, ...]
-    removal: bool  # about removing something: the diff's deleted lines count too
+    removal: bool  # about removing or moving something: the diff's deleted lines count too
     words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
     tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
     common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
