@@ -472,3 +472,24 @@ def test_a_markdown_front_list_then_a_summary_quote_keeps_the_quote() -> None:
     )
     found = passages(page, "Ship after payment")
     assert found[0].plain == "Orders ship only after payment clears."
+
+
+# Session 9: a style guide pasted into Confluence holds its examples in list items; an example's blank lines are the
+# code's. Read before as the list's end, the item's closing fence opened code that ran on to the page's end, headings
+# and rules within it.
+GUIDE = (
+    "<h2>Statements</h2><ul><li><p>Avoid compound statements on one line.</p><p>Rather not:</p>"
+    "<pre>try: something()\nfinally: cleanup()\n\ndo_one(); do_two()\n\nif x: y()</pre></li>"
+    "<li><p>Keep one statement a line.</p></li></ul>"
+    "<h2>Names to Avoid</h2><p>Never name a variable with a single ambiguous letter.</p>"
+    "<h2>Comments</h2><p>Comments are complete sentences.</p><pre>x = x + 1  # Compensate</pre>"
+    "<p>Inline comments are rare.</p>"
+)
+
+
+def test_a_list_items_code_with_blank_lines_ends_at_its_fence_not_at_a_blank_line() -> None:
+    text = storage_to_markdown(GUIDE).text
+    found = {(p.section, p.plain) for p in passages(text, "Style guide")}
+    assert ("Names to Avoid", "Never name a variable with a single ambiguous letter.") in found  # failing before
+    assert ("Comments", "Inline comments are rare.") in found
+    assert [b.kind for b in parse_blocks(text)].count("code") == 1  # the comment's example: the item's is its text

@@ -207,7 +207,7 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
         end = _run(lines, i, lambda s: bool(_QUOTE.match(s)))
         return Block("quote", tuple(_QUOTE.sub("", s).rstrip() for s in lines[i:end])), end
     if LIST_MARKER.match(line):
-        end = _run(lines, i + 1, lambda s: bool(s.strip()) and (bool(LIST_MARKER.match(s)) or s[:1] in " \t"))
+        end = _list_end(lines, i + 1)
         return Block("list", tuple(lines[i:end]), stripped[0].isdigit()), end
     if line.startswith(("    ", "\t")):
         end = _run(lines, i, lambda s: s.startswith(("    ", "\t")) or not s.strip())
@@ -233,6 +233,19 @@ def _starts_block(line: str) -> bool:
         or _QUOTE.match(line)
         or LIST_MARKER.match(line)
     )
+
+
+def _list_end(lines: list[str], start: int) -> int:
+    """The index of the line after a list whose first item is above `start`: its items and the lines indented under
+    them, up to a blank line; but code fenced inside an item runs to its closing fence, blank lines and all (a
+    Confluence page's list item holding a code sample: its blank lines are the code's, not the list's end)."""
+    end = start
+    while end < len(lines) and lines[end].strip() and (LIST_MARKER.match(lines[end]) or lines[end][:1] in " \t"):
+        fence = FENCE.match(lines[end].lstrip()) if lines[end][:1] in " \t" else None
+        run = fence.group(1) if fence else ""
+        closing = next((j for j in range(end + 1, len(lines)) if run and closes_fence(lines[j], run)), end)
+        end = closing + 1
+    return end
 
 
 def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:
