@@ -196,6 +196,13 @@ def test_a_term_in_many_passages_weighs_less_however_long_the_pages() -> None:
         ("/node_modules/left-pad/index.js", True),
         ("/src/Procurement/Vendor/VendorOnboarding.cs", False),  # a domain's folder: change terms read it too
         ("/app/models/vendor/payout_schedule.rb", False),
+        ("/CHANGES.txt", True),  # a changelog: every change edits it, no page is about it
+        ("/CHANGELOG.md", True),
+        ("/docs/HISTORY.rst", True),
+        ("/NEWS", True),
+        ("/RELEASE_NOTES.md", True),
+        ("/src/refunds/changes.py", False),
+        ("/src/news/feed.py", False),
     ],
 )
 def test_files_no_text_is_about(path: str, never: bool) -> None:
@@ -205,6 +212,13 @@ def test_files_no_text_is_about(path: str, never: bool) -> None:
 def test_touches_leaves_licence_and_vendored_files_out() -> None:
     text = "Refunds: the refund code, its licence (see LICENSE.txt) and the vendored refund_math.py."
     assert touches(CHANGED, text) == ("/src/refunds/refund.py",)
+
+
+def test_touches_leaves_the_changelog_out() -> None:
+    """A page saying what changes ("Refund changes", "the news") does not speak to the changelog every change edits."""
+    changed = (*CHANGED, ChangedFile("/CHANGES.md", "edit"), ChangedFile("/NEWS.rst", "edit"))
+    text = "Refund changes: the refund code changes what a refund may be; the news says so."
+    assert touches(changed, text) == ("/src/refunds/refund.py",)
 
 
 def test_what_two_cited_pages_say_word_for_word_is_their_template() -> None:

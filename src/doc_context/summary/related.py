@@ -31,9 +31,10 @@ MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more 
 DIR_WEIGHT = 0.5
 _TEST_AFFIXES = frozenset({"test", "tests", "spec", "specs"})
 _TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testing"})
-_NEVER_NAME = re.compile(  # licences, marker files, lock files and generated code: no text speaks to them
+_NEVER_NAME = re.compile(  # licences, marker files, changelogs, lock files and generated code: no text is about them
     r"^(?:licen[cs]e|copying|notice|patents)(?:-(?:mit|apache|bsd|gpl|lgpl|mpl)[\w.-]*|\.(?:md|txt|rst))?$"
     r"|^(?:py\.typed|__main__\.py|\.gitkeep|\.keep)$"
+    r"|^(?:changes|changelog|history|news|release[_-]?notes)(?:\.(?:md|txt|rst|adoc))?$"
     r"|^(?:go\.sum|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|poetry\.lock|uv\.lock|package\.resolved)$"
     r"|^zz_generated\.|[._-]generated\.|_pb2(?:_grpc)?\.py$|\.pb\.go$|\.g\.cs$|\.designer\.cs$|\.min\.(?:js|css)$",
     re.IGNORECASE,
@@ -79,7 +80,8 @@ def page_touches(changed: Sequence[ChangedFile], page: str, quoted: str) -> tupl
 
 
 def never_touched(path: str) -> bool:
-    """A file no text is about: a licence, a marker (py.typed, __main__.py), a lock file, vendored or generated
+    """A file no text is about: a licence, a marker (py.typed, __main__.py), a changelog (CHANGES.md, NEWS: every
+    change edits it), a lock file, vendored or generated
     code (line_terms.vendored, the one rule for it: vendor/, third_party/; zz_generated.*, *_pb2.py, a generated/
     folder...). A domain's own Vendor/ or app/models/vendor/ is the project's code."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
