@@ -16,7 +16,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
-from doc_context.relevance.code_tokens import page_tokens, written
+from doc_context.relevance.code_tokens import key, page_tokens, written
 from doc_context.relevance.language import comment_text
 from doc_context.relevance.terms import ChangeTerms
 from doc_context.summary.passages import said_sentences
@@ -186,6 +186,22 @@ def test_a_token_only_tests_write_weighs_but_never_speaks() -> None:
     diff = patch("tests/data/groups.py", "+try:", "+    run()", "+except* ValueError:", "+    pass", status="added")
     terms = change_terms(Change(parse_diff(diff)), within=[text for text, _ in pages])
     assert terms.tokens and terms.tokens <= terms.borrowed
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/guide.rst", "CHANGELOG.md", "docs/markers.adoc"])
+def test_a_token_only_the_changes_documentation_writes_is_documented(document: str) -> None:
+    """The change's code gives terms of its own, never `Sentinel`; only its documentation writes it (a test names it):
+    the token is documented, not implemented, and weighs as what the docs give (review 8, finding 14; failing before:
+    documented only beside another token its code writes)."""
+    implemented, _, _ = FEATURES["Sentinel"]
+    pages = [page("markdown", *implemented), page("markdown", *DEFAULTS)]
+    diff = (
+        changed("records/fields.py", "field = Field(default_factory=factory, default=MISSING)")
+        + changed(document, "Mark a value left out with a `Sentinel` instance.")
+        + changed("tests/test_markers.py", "class Sentinel:", "    pass")
+    )
+    terms = change_terms(Change(parse_diff(diff)), within=[text for text, _ in pages])
+    assert terms.tokens == {key("Sentinel")} and terms.tokens <= terms.documented
 
 
 @pytest.mark.parametrize(

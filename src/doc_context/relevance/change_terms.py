@@ -108,5 +108,5 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     united = {term[0] for (kind, term) in out.weights if kind == "value" and term[1]}
     for number in united:  # "15" said with its unit somewhere: the bare "15" adds nothing
         out.weights.pop(("value", (number, "")), None)
-    code_tokens.add(out, change, within or (), foreign)
+    code_tokens.add(out, change, within or (), foreign, coded=bool(coded))
     return out

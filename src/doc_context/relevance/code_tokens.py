@@ -102,10 +102,13 @@ def key(token: str) -> Key:
     return (TOKEN, (f"`{token}`",))
 
 
-def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callable[[str], bool]) -> None:
+def add(
+    out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callable[[str], bool], *, coded: bool
+) -> None:
     """The change's terms (`out`) with the tokens the texts `within` write alone as code and the change writes anew
     (its files but `foreign` ones: vendored, generated): each weighs DIFF; a test's or an import line's only is
-    borrowed, its documentation's only documented (beside terms its code gives)."""
+    borrowed, its documentation's only documented when its code gives terms (`coded`, as change_terms reads it: a
+    token only the docs write is documented, not implemented; a docs-only change has nothing louder)."""
     tokens = page_tokens(within)
     files = [f for f in change.diff.files if not foreign(f.path)] if change.diff is not None and tokens else []
     found = written(((f.path, f.added.split(), f.deleted.split()) for f in files), tokens)
@@ -116,7 +119,7 @@ def add(out: ChangeTerms, change: Change, within: Iterable[str], foreign: Callab
             out.lines[key(t)] = count
     out.tokens = frozenset(keys)
     out.borrowed |= {k for k, where in keys.items() if where == "tests"}
-    out.documented |= {k for k, where in keys.items() if where == "docs" and "code" in keys.values()}
+    out.documented |= {k for k, where in keys.items() if where == "docs" and (coded or "code" in keys.values())}
 
 
 def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[str]) -> dict[str, tuple[str, int]]:
