@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.relevance.line_terms import collect
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.terms import DIFF, ChangeTerms
@@ -163,12 +164,40 @@ PROSE = [  # (text, its plain words): names, handles and a run of capitals are n
     ("Fix `XmlStringLookup.XmlStringLookup(Map, Path)` typo", "Fix typo"),
     ("BETA support for arm64 agents, EXPERIMENTAL, SUBJECT TO CHANGE @natalie-todd", "BETA support for agents"),
     ("isEveryParameterOptional is set, policy_set too", "is set too"),
+    ("Rückerstattung für Käufer (`zahlungsId`), ÜBERFÄLLIG SOFORT", "Rückerstattung für Käufer"),
+    ("L\u2019échéance dépassée déclenche un rappel", "L\u2019échéance dépassée déclenche un rappel"),
 ]
 
 
 @pytest.mark.parametrize(("text", "words"), PROSE, ids=[p[0][:30] for p in PROSE])
 def test_prose_words(text, words) -> None:
     assert prose_words(text) == tuple(parts(words))
+
+
+REFUND = "Rückgabe löst Rückerstattung und Bestätigung für Käufer aus."
+REMINDER = "Une échéance dépassée déclenche un rappel au débiteur."
+DE, FR = "löst bei Rückgabe Rückerstattung und Bestätigung aus", "déclenche un rappel au débiteur quand l\u2019échéance"
+UNICODE_SAID = [  # (language, criterion, path, a test's description saying it in the criterion's language)
+    ("German, TypeScript", REFUND, "src/refund.test.ts", f'it("{DE}", () => {{'),
+    ("German, Go", REFUND, "refund_test.go", f'\tt.Run("{DE}", func(t *testing.T) {{'),
+    ("French, Java", REMINDER, "src/test/java/org/acme/ReminderTest.java", f'    @DisplayName("{FR} est dépassée")'),
+    (
+        "French, Python",
+        REMINDER,
+        "tests/test_reminder.py",
+        '    """Déclenche un rappel quand l\'échéance est dépassée."""',
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), UNICODE_SAID, ids=[s[0] for s in UNICODE_SAID])
+def test_a_sentence_in_a_language_of_accented_letters_is_its_evidence(language, criterion, path, line) -> None:
+    """Review 8, finding 15: a word is a run of letters of any script (Rückerstattung, échéance), not of ASCII letters:
+    a German or French work item echoes its test's description as an English one does (failing before: the words
+    with an umlaut or an accent were dropped, two or fewer were left)."""
+    prose = next(t for t in criterion_terms(criterion).terms if t.kind == "prose")
+    assert any(echoes(prose.parts, sentence) for sentence in sentences(line, path)), language
+    assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == [f"/{path}"], language
 
 
 TEST_NAMES = [  # (language, test file, the line defining a test named for the behaviour: a sentence as a name)

@@ -53,6 +53,27 @@ def test_identifiers_split_as_prose_reads_their_words(text: str, expected: list[
     assert [w for found in expected for w in found if len(w) >= 3] == parts(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [  # a word is a run of letters of any script (review 8, finding 15), split at case as an identifier is
+        ("Rückerstattung für Käufer", ["rückerstattung", "für", "käufer"]),
+        ("l'échéance dépassée", ["échéanc", "dépassé"]),
+        ("échéanceDépassée", ["échéanc", "dépassé"]),
+        ("Überweisung_Gebühr", ["überweisung", "gebühr"]),
+    ],
+)
+def test_words_of_any_scripts_letters_are_read_whole(text: str, expected: list[str]) -> None:
+    assert parts(text) == expected
+
+
+@pytest.mark.parametrize("word", ["rückerstattung", "échéanc", "gebühr"])
+def test_the_index_finds_a_word_of_any_scripts_letters(word: str) -> None:
+    change = Change(
+        parse_diff(diff("/a.py", 'raise Fehler("Rückerstattung: Gebühr bei échéance")') + diff("/b.py", "x = 1"))
+    )
+    assert change.index is not None and sorted(change.index.files_with_any("added", [word])) == [0]
+
+
 def test_the_change_terms_read_the_whole_diff_not_its_first_megabytes() -> None:
     filler = diff("/src/filler.py", *(f"x{n} = compute_{n}()  # {'.' * 80}" for n in range(30_000)))
     late = diff("/src/hold.py", "RELEASE_HOLD_WITHIN_SECONDS = 30")

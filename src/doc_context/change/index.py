@@ -28,7 +28,9 @@ from doc_context.relevance.units import said_by, values, written_after
 from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, parts, words
 
 Side = Literal["added", "deleted"]
-_SPLIT = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))  # tokens apart by spaces
+# tokens apart by spaces: ASCII letters and digits, and every byte of a character beyond ASCII (UTF-8's 0x80 and up:
+# Rückerstattung, échéance; relevance/words reads the letters of any script)
+_SPLIT = bytes(c if (chr(c).isascii() and chr(c).isalnum()) or c >= 0x80 else 32 for c in range(256))
 _NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1.41.0: a version
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 _COMMENT_LINE = re.compile(r"\s*(?:#|//|/\*|\*|<!--|--\s|'''|\"\"\")")
@@ -238,8 +240,9 @@ class DiffIndex:
         return self._lines[key]
 
     def _vocabulary(self, side: Side) -> tuple[list[frozenset[bytes]], bytes, bytes]:
-        """Each file's tokens (runs of ASCII letters and digits), and every distinct token, one a line (as
-        written, and lower case): read once per side, in C (translate, split, set), not token by token."""
+        """Each file's tokens (runs of ASCII letters and digits, and of characters beyond ASCII), and every distinct
+        token, one a line (as written, and lower case): read once per side, in C (translate, split, set), not token
+        by token."""
         if side not in self._tokens:
             texts = ((f.added if side == "added" else f.deleted).text for f in self.diff.files)
             per_file = [frozenset(text.encode("utf-8", "replace").translate(_SPLIT).split()) for text in texts]
@@ -250,7 +253,7 @@ class DiffIndex:
     def _token_words(self, token: bytes) -> tuple[str, ...]:
         found = self._words.get(token)
         if found is None:
-            found = self._words[token] = _token_words(token.decode("ascii"))
+            found = self._words[token] = _token_words(token.decode("utf-8", "replace"))
         return found
 
 

@@ -31,7 +31,7 @@ _PATH_NOISE_WORDS = (
     " ini internal java json jsx lib libs main md module modules pkg py rb scss shared source sources spec specs"
     " src test tests toml ts tsx txt util utils xml yaml yml"
 )
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
+_ALNUM = re.compile(r"[^\W_]+")  # letters of any script (Rückerstattung, échéance) and digits
 _IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*(?:[.\-/:][A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
 _NOT_AN_END = ("e.g.", "i.e.", "vs.", "approx.")
@@ -74,8 +74,12 @@ for _abbr, _full in ABBREVIATED.items():
 
 def pieces(identifier: str) -> list[str]:
     """An identifier's pieces as written, split at case: `ActorRefFrom` -> Actor, Ref, From; HTTPServer -> HTTP,
-    Server; float64Value -> float, 64, Value."""
-    return PIECES.findall(identifier)
+    Server; float64Value -> float, 64, Value; a word of any script's letters alike (Rückerstattung, échéanceDépassée ->
+    échéance, Dépassée): PIECES read over its letters' cases."""
+    if identifier.isascii():
+        return PIECES.findall(identifier)
+    shape = "".join("A" if c.isupper() else "a" if c.isalpha() else "0" if c.isdigit() else "_" for c in identifier)
+    return [identifier[m.start() : m.end()] for m in PIECES.finditer(shape)]
 
 
 def words(text: str) -> list[str]:
@@ -90,7 +94,7 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=16_384)
 def _ident_words(ident: str) -> tuple[str, ...]:
     out = []
-    for part in PIECES.findall(ident):
+    for part in pieces(ident):
         word = part.lower()
         if 3 <= len(word) <= MAX_WORD and not word.isdigit() and word not in _STOP:
             out.append(stem(word))
