@@ -25,6 +25,7 @@ from collections import Counter
 from doc_context.change.model import DiffFile
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defines
+from doc_context.relevance.language import comment_text
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import replaced, slashes_comment, without_addresses
 from doc_context.relevance.terms import DIFF, ChangeTerms, Key
@@ -32,7 +33,6 @@ from doc_context.relevance.words import ident_parts, parts
 
 NEAR = 3  # lines: an edited line keeps a deleted line this near its own place in the change block, at most
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d+")
-_COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--)")
 
 
 def carried(change: Change, terms: ChangeTerms) -> frozenset[Key]:
@@ -82,7 +82,7 @@ def _keeping(f: DiffFile, change: Change, terms: ChangeTerms, kept: set[Key], wr
     for new_run, old_run in replaced(f.added, f.deleted):
         for k, i in enumerate(new_run):
             line = added[i]
-            if is_prose(line) or _COMMENT.match(line):
+            if is_prose(line) or comment_text(line, f.path) is not None:
                 continue
             words = Counter(_TOKEN.findall(line))
             at = min(k, len(old_run) - 1)
@@ -110,7 +110,7 @@ def _keys(line: str, change: Change, terms: ChangeTerms, path: str) -> set[Key]:
     prose, slashes = path.lower().endswith(PROSE_FILES), slashes_comment(path)
     line = without_addresses(line, prose=prose, slashes=slashes) if "://" in line else line
     one = ChangeTerms(within=terms.within)
-    collect(one, line, DIFF, change.everywhere, prose=prose or is_prose(line), slashes=slashes)
+    collect(one, line, DIFF, change.everywhere, prose=prose or is_prose(line), path=path)
     return {key for key in one.weights if key in terms.weights}
 
 

@@ -44,7 +44,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     near = None  # the files a word of the texts is in, found in the change's index (not line by line)
     if vocabulary is not None and change.index is not None:
         near = change.index.files_with_any("added", vocabulary.words)
-    borrowed: list[tuple[str, bool, bool]] = []  # a test's lines, then import lines (prose, slashes)
+    borrowed: list[tuple[str, bool, str]] = []  # a test's lines, then import lines (prose, path)
     documents: list[str] = []  # the lines of the change's documentation files
     listed: list[str] = []  # lines that only list names: an export list's, an import list's
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
@@ -66,7 +66,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 continue
             prose = prose_file or is_prose(line)
             if tested or is_import(line):
-                borrowed.append((line, prose, slashes))
+                borrowed.append((line, prose, f.path))
             elif prose_file:
                 documents.append(line)
             elif listed_line:
@@ -74,7 +74,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             else:
                 out.counting = not configured and line.strip() not in seen
                 seen.add(line.strip())
-                collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
+                collect(out, line, DIFF, everywhere, prose=prose, path=f.path)
                 if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
                     named = {word for found in ident_parts(line) for word in found}
                     out.words.update({word: out.words.get(word, 0) + 1 for word in named})
@@ -92,8 +92,8 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             collect(docs, line, DIFF, everywhere, prose=True)
         listing -= set(docs.weights)
     known = set(out.weights)
-    for line, prose, slashes in borrowed:
-        collect(out, line, DIFF, everywhere, prose=prose, slashes=slashes)
+    for line, prose, path in borrowed:
+        collect(out, line, DIFF, everywhere, prose=prose, path=path)
     out.borrowed = frozenset(out.weights) - known | listing
     for text in asked:
         for line in text.splitlines():

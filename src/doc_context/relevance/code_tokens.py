@@ -140,13 +140,13 @@ def written(diff_files: Iterable[tuple[str, list[str], list[str]]], tokens: set[
         for line in plus:
             counts = not configured and line.strip() not in seen
             seen.add(line.strip())
-            for token, where in _writes(line, word_pattern, symbols, prose, is_test(path)):
+            for token, where in _writes(line, word_pattern, symbols, prose, is_test(path), path):
                 added.setdefault(token, set()).add(where)
                 count[token] = count.get(token, 0) + (counts and where == "code")
                 if where != "docs" and token not in named and names(line, token):
                     named.add(token)
         for line in minus:
-            for token, _ in _writes(line, word_pattern, symbols, prose, is_test(path)):
+            for token, _ in _writes(line, word_pattern, symbols, prose, is_test(path), path):
                 deleted.add(token)
     return {
         token: (next(w for w in ("code", "docs", "tests") if w in places), count[token])
@@ -170,11 +170,12 @@ def names(line: str, word: str) -> bool:
 
 
 def _writes(
-    line: str, words: re.Pattern[str] | None, symbols: list[str], prose: bool, tested: bool
+    line: str, words: re.Pattern[str] | None, symbols: list[str], prose: bool, tested: bool, path: str
 ) -> set[tuple[str, str]]:
     """The tokens a line writes as code, and where: a documentation file's or a docstring's code spans ("docs"), a
-    test's or an import line anywhere ("tests"), a line of code outside its comment ("code")."""
-    comment = None if prose else comment_at(line)
+    test's or an import line anywhere ("tests"), a line of code outside its comment ("code": as the language of its
+    file, `path`, writes one)."""
+    comment = None if prose else comment_at(line, path)
     if prose or (not _CODE.search(line) and len(line.split()) >= 4):  # a sentence: its code spans only
         code, where = " ".join(m.group(2) for m in _SPAN.finditer(line)), "docs"
     else:

@@ -75,27 +75,58 @@ def is_import(line: str) -> bool:
     return _IMPORT_LINE.match(line) is not None
 
 
-_COMMENT = re.compile(  # a comment's marker: at the line's start or after a space; a doc comment's too (`///`, `//!`,
-    # `/**`), a block comment's `*` line; never Rust's `#[test]`, a shebang, Ruby's `"#{name}"`, `a--`
-    r"(?:^|(?<=\s))(?://+!?|/\*+!?|#(?![\[!{])|--(?=\s|$)|<!--)|^\s*\*+(?=\s|/|$)"
+_SLASHES = r"//+!?|/\*+!?"  # `//`, `///`, `//!`, `/*`, `/**`
+_HASH = r"#(?![\[!{])"  # never Rust's `#[test]`, a shebang, Ruby's `"#{name}"`
+_DASHES = r"--(?=\s|$)"  # never `a--`
+_STAR_LINE = r"^\s*\*+(?=\s|/|$)"  # a block comment's `*` line
+# Each family of languages by its files, with its comments' markers; a file of none (or no path) is read with every
+# marker but VB's: `#` opens a comment only where it is no preprocessor's directive (C#'s `#region`, C's `#include`)
+# nor a private field (`#count`), `//` only where it is no operator (Python's floor division, Perl's defined-or),
+# `'` only in Visual Basic.
+HASH_COMMENTED = re.compile(
+    r"\.(?:py|pyi|pyx|pyw|rb|rake|gemspec|pl|pm|sh|bash|zsh|r|ya?ml|toml)$|(?:^|/)(?:Gemfile|Rakefile)$", re.I
 )
+_FAMILIES = (
+    (HASH_COMMENTED, rf"(?:^|(?<=\s))(?:{_HASH})"),
+    (re.compile(r"\.(?:vb|vbs|bas)$", re.I), r"(?:^|(?<=\s))(?:'|REM\b)"),
+    (re.compile(r"\.(?:sql|lua|hs|elm|ada|adb|ads)$", re.I), rf"(?:^|(?<=\s))(?:{_DASHES}|/\*+)|{_STAR_LINE}"),
+    (  # C's family (a preprocessor's `#`), Java's, Go's, Rust's, JavaScript's (a private field's `#`)
+        re.compile(r"\.(?:cs|c|h|cc|cpp|cxx|hpp|hh|m|mm|java|kt|kts|scala|go|rs|swift|dart|[cm]?jsx?|tsx?)$", re.I),
+        rf"(?:^|(?<=\s))(?:{_SLASHES})|{_STAR_LINE}",
+    ),
+    (re.compile(r"\.(?:html?|xml|xaml|csproj|vbproj|props|targets|svg)$", re.I), r"(?:^|(?<=\s))<!--"),
+)
+_COMMENT = re.compile(rf"(?:^|(?<=\s))(?:{_SLASHES}|{_HASH}|{_DASHES}|<!--)|{_STAR_LINE}")
+_MARKERS = tuple((files, re.compile(pattern)) for files, pattern in _FAMILIES)
 _CLOSE = re.compile(r"\s*(?:\*+/|-->)\s*$")
 
 
-def comment_at(line: str) -> int | None:
+def _markers(path: str) -> re.Pattern[str]:
+    """The comment markers of the file's language (every one when it is none of _FAMILIES')."""
+    return next((markers for files, markers in _MARKERS if files.search(path)), _COMMENT) if path else _COMMENT
+
+
+def comment_at(line: str, path: str = "") -> int | None:
     """Where a line's comment begins (`x = 1  # note` -> 7), None for a line without one; the one recognizer of a
-    comment (`#`, `//`, `///`, `//!`, `/*`, `/**`, a block comment's `*`, `--`, `<!--`) in every language."""
-    found = _COMMENT.search(line)
+    comment (`#`, `//`, `///`, `//!`, `/*`, `/**`, a block comment's `*`, `--`, `<!--`, VB's `'`), as the language of
+    the line's file (`path`) writes them: C#'s `#region` and Python's `a // b` are none."""
+    found = _markers(path).search(line)
     return found.start() if found else None
 
 
-def comment_text(line: str) -> str | None:
+def comment_text(line: str, path: str = "") -> str | None:
     """The text of a comment line, its markers aside (`/// <summary>Falls back.` -> "<summary>Falls back."), None
     for a line of code (a comment after code included)."""
-    found = _COMMENT.search(line)
+    found = _markers(path).search(line)
     if found is None or line[: found.start()].strip():
         return None
     return _CLOSE.sub("", line[found.end() :]).strip()
+
+
+def comment(line: str, path: str = "") -> str | None:
+    """The text of a line's comment, alone on the line or after code, its markers aside; None without one."""
+    found = _markers(path).search(line)
+    return None if found is None else _CLOSE.sub("", line[found.end() :]).strip()
 
 
 def symptom(label: str) -> bool:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from doc_context.relevance.everywhere import is_generated
+from doc_context.relevance.language import comment
 from doc_context.relevance.terms import ASKED, BARE, DIFF, PROSE, RUN, ChangeTerms, clauses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts
@@ -21,8 +22,6 @@ Everywhere = Callable[[str], bool]
 # dropped), so the scan never fails after an opening quote and a line of escaped quotes is read once (review 8)
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.?)*)(\"?)|'((?:[^'\\\n]|\\.?)*)('?)|`([^`\n]*)(`?)")
 _ESCAPE = re.compile(r"\\.")
-_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s+(.*)$")
-_HASH_COMMENT = re.compile(r"(?:^|\s)(?:#|--|/\*|\*)\s+(.*)$")  # where `//` is an operator (listings.slashes_comment)
 _CODE = re.compile(r"[=(){};\[\]<>]")
 PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
 # Another project's code, by the vendoring conventions as written (case and place): _vendor/ (pip's), vendored/,
@@ -38,10 +37,9 @@ _ROOT_VENDOR = re.compile(r"^/?vendor/|^/?(?!(?:src|lib|app|internal|pkg)/)[^/]+
 _LISTING = re.compile(r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt)$")  # often hand-written: no generated file
 
 
-def collect(
-    out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, *, prose: bool, slashes: bool = True
-) -> None:
-    """Add the terms one line gives to `out` (`prose`: a line of words; `slashes`: `//` opens its comments)."""
+def collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, *, prose: bool, path: str = "") -> None:
+    """Add the terms one line gives to `out` (`prose`: a line of words; `path`: its file, whose language says what
+    opens a comment: relevance/language.comment)."""
     for found in ident_parts(line):  # an identifier counts whole, even of words everywhere (sent_key)
         out.add("ident", tuple(found), weight)
         for i in range(len(found) - 2):  # a long identifier's runs of two: release_hold_within_seconds
@@ -56,8 +54,8 @@ def collect(
         one = string in spans and re.fullmatch(r"[A-Za-z]\w{2,}", string)  # a work item's `lxml`: code, no word
         if re.search(r"[A-Za-z]", string) and (one or re.search(r"\w\W+\w", string.strip())):
             out.add("string", (" ".join(string.casefold().split()),), weight)
-    comment = (_COMMENT if slashes else _HASH_COMMENT).search(line)
-    texts = [*quoted, *([comment.group(1)] if comment else []), *([line] if prose else [])]
+    said = comment(line, path)
+    texts = [*quoted, *([said] if said else []), *([line] if prose else [])]
     for text in texts:
         seq = clauses(text)
         for first, second in itertools.pairwise(seq):

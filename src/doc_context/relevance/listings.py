@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from doc_context.change.model import Lines
+from doc_context.relevance.language import HASH_COMMENTED
 
 _LIST_OPENS = re.compile(
     r"^[ \t]*(?:__all__\s*(?::[^=\n]*)?(?:\+?=|\.extend\()\s*[\[(]|from\s+\S+\s+import\s*\("
@@ -40,10 +41,6 @@ _QUOTED_OR_COMMENT = re.compile(  # a string literal, a code span, or a comment'
 )
 _QUOTED_OR_HASH = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`|#")  # where `//` is an operator
 _COMMENT_MARKERS = ("#", "//", "/*")
-# Languages whose comments open with `#`: `//` is an operator there (Python's floor division, Perl's defined-or)
-_HASH_COMMENTED = re.compile(
-    r"\.(?:py|pyi|pyx|pyw|rb|rake|gemspec|pl|pm|sh|bash|zsh|r|ya?ml|toml)$|(?:^|/)(?:Gemfile|Rakefile)$", re.I
-)
 
 
 def in_lists(added: Lines) -> frozenset[str]:
@@ -135,7 +132,7 @@ def _runs(lines: Lines) -> list[tuple[int, range]]:
 def slashes_comment(path: str) -> bool:
     """Whether `//` opens a comment in the file's language: not in those whose comments open with `#`, where it is
     an operator (Python's floor division `total // size`, Perl's defined-or `$x // "..."`)."""
-    return _HASH_COMMENTED.search(path) is None
+    return HASH_COMMENTED.search(path) is None  # relevance/language's family of `#` comments
 
 
 def without_addresses(line: str, *, prose: bool = False, slashes: bool = True) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
 from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.language import comment_at
 from doc_context.relevance.names import qualified, spelled
 
 _TOKEN = re.compile(r"[\w.:/#-]+")
@@ -41,7 +42,7 @@ def claimed(lines: FileWords, hit: set[int], others: Sequence[str], term: Term, 
     if not others or not hit or not (term.kind == "ident" and term.named):
         return set()
     code = not (is_doc(path) or is_config(path))  # names are read in their case in code (relevance/names.spelled)
-    heads = logical(lines)
+    heads = logical(lines, path)
     whole: dict[int, list[str]] = {}
     for i, head in enumerate(heads):
         whole.setdefault(head, []).append(lines.texts[i])
@@ -60,18 +61,19 @@ def claimed(lines: FileWords, hit: set[int], others: Sequence[str], term: Term, 
     }
 
 
-def logical(lines: FileWords) -> list[int]:
+def logical(lines: FileWords, path: str = "") -> list[int]:
     """Each line's logical line (its first line's index): a line continues the one above, in the same run, while
     that one leaves a call's or a literal's bracket open or ends in `,`, `(`, `=>`, `\\` or an operator (`+`, `&&`,
     `=`, `?`), or it starts a chained call (`.Where(`) or with an operator (`+`, `?`, `:`, `??`, `|>`, `and`, `or`): a
     call black, prettier or gofmt wrapped (`header = set_cookie_header(` / `name, value, partitioned=partitioned` /
-    `)`). A block's `{` (`if x {`, `=> {`, `class A {`) opens nothing here."""
+    `)`). A block's `{` (`if x {`, `=> {`, `class A {`) opens nothing here. A comment is none of the line, as the
+    language of its file (`path`) writes one (relevance/language.comment_at: Python's `a // b` is floor division)."""
     heads: list[int] = []
     depth, carried = 0, False
     for i, text in enumerate(lines.texts):
         if i and lines.numbers[i] != lines.numbers[i - 1] + 1:
             depth, carried = 0, False  # an unchanged line between: another run
-        bare = _bare(text)
+        bare = _bare(text, path)
         heads.append(heads[-1] if i and (depth > 0 or carried or _LEADS.match(bare)) else i)
         depth = max(0, depth + _depth(bare))
         carried = bool(_TRAILS.search(bare))
@@ -100,7 +102,6 @@ def enclosing(lines: FileWords, heads: Sequence[int]) -> list[int | None]:
 
 
 _STRING = re.compile(r'"(?:\\.?|[^"\\])*("?)|\'(?:\\.?|[^\'\\])*(\'?)|`[^`]*(`?)')  # linear: the close optional
-_COMMENT = re.compile(r"(?:^|\s)(?://|#\s).*$")
 _TRAILS = re.compile(r"(?:[,(\[\\]|=>|&&|\|\||(?<![-=<>!+*/%&|^])=|(?<![-+])[-+]|[%&^?]|\b(?:and|or))\s*$")
 # a line continuing the one above: a chained call (`.Where(`, `?.x`), or an operator (`&&`, `||`, `|> f`, `? x`,
 # `?? x`, `?: x`, `: x`, `+ x`, `and x`, `or x`)
@@ -108,9 +109,10 @@ _LEADS = re.compile(r"\s*(?:\??\.[A-Za-z_]|&&|\|\||\|>|\?[?:]?\s|[:+]\s|(?:and|o
 _LITERAL = re.compile(r"(?:[\w\]]|[(\[,=:]\s*|\breturn\s+)$")  # `Config{`, `f({`, `x = {`, `return {`
 
 
-def _bare(text: str) -> str:
+def _bare(text: str, path: str = "") -> str:
     """The line without its string literals and a trailing comment."""
-    return _COMMENT.sub("", _STRING.sub(_blank, text)).rstrip()
+    blanked = _STRING.sub(_blank, text)
+    return blanked[: comment_at(blanked, path)].rstrip()
 
 
 def _blank(literal: re.Match[str]) -> str:

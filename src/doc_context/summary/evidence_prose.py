@@ -66,7 +66,7 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
     if is_doc(path):
         return [(text.strip(), text)]
     found = [(literal, literal) for literal in literals(text)]
-    comment = comment_text(text)
+    comment = comment_text(text, path)
     docstring = _DOCSTRING.match(text) if comment is None else None
     if comment is not None or docstring:
         said = comment if comment is not None else docstring.group(1) if docstring else ""
