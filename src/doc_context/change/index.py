@@ -28,8 +28,7 @@ from doc_context.relevance.units import said_by, values, written_after
 from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, parts, words
 
 Side = Literal["added", "deleted"]
-# tokens apart by spaces: ASCII letters and digits, and every byte of a character beyond ASCII (UTF-8's 0x80 and up:
-# Rückerstattung, échéance; relevance/words reads the letters of any script)
+# tokens apart by spaces: ASCII letters and digits, and UTF-8's bytes beyond ASCII (Rückerstattung: words.py's letters)
 _SPLIT = bytes(c if (chr(c).isascii() and chr(c).isalnum()) or c >= 0x80 else 32 for c in range(256))
 _NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1.41.0: a version
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
