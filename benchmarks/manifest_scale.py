@@ -11,12 +11,12 @@ and every line under 0.1 s.
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
+
+from scale import Shapes, ratios
 
 from doc_context.relevance.dependencies import declared
 
-SHAPES: dict[str, Callable[[int], str]] = {
+SHAPES: Shapes = {
     "dash-joined numbers, then no quote": lambda n: '    "build": "' + "-".join(["1"] * n) + ' &&",',
     "numbers between runs of spaces": lambda n: 'pattern = "' + "1   " * n + '"x',
     "a long range that matches": lambda n: '"x": "' + " || ".join(["^1.2.3"] * n) + '",',
@@ -26,21 +26,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-def cpu(text: str) -> float:
-    start = time.process_time()
-    for _ in range(10):
-        declared(text)
-    return (time.process_time() - start) / 10
-
-
 def main(argv: list[str]) -> int:
     groups = int(argv[1]) if len(argv) > 1 else 500
-    worst, slowest = 0.0, 0.0
-    for name, shape in SHAPES.items():
-        small, large = cpu(shape(groups)), cpu(shape(4 * groups))
-        ratio = large / max(small, 1e-6)
-        worst, slowest = max(worst, ratio), max(slowest, large)
-        print(f"{name:38} {groups:>6,} {small:8.4f} s  {4 * groups:>6,} {large:8.4f} s  ratio {ratio:5.1f}")
+    worst, slowest = ratios(SHAPES, declared, groups, 4, runs=10)  # benchmarks/scale.py: the mean of 10 runs
     met = worst < 6 and slowest < 0.1
     print(f"goal (every ratio under 6, every line under 0.1 s): {'met' if met else 'NOT met'}")
     return 0

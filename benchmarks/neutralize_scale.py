@@ -10,12 +10,12 @@ finding 1: every blank line scanned the rest of the run, 25 s for 8,000 lines). 
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
+
+from scale import Shapes, ratios
 
 from doc_context.text.neutralize import neutralize
 
-SHAPES: dict[str, Callable[[int], str]] = {
+SHAPES: Shapes = {
     "blank lines": lambda n: "a\n" + "\n" * n + "b",
     "whitespace-only lines": lambda n: "a\n" + "    \n" * n + "b",
     "indented blocks between blank lines": lambda n: "\n".join(["", "    x < y"] * n),
@@ -23,20 +23,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-def cpu(text: str) -> float:
-    start = time.process_time()
-    neutralize(text)
-    return time.process_time() - start
-
-
 def main(argv: list[str]) -> int:
     lines = int(argv[1]) if len(argv) > 1 else 4_000
-    worst = 0.0
-    for name, shape in SHAPES.items():
-        small, large = cpu(shape(lines)), cpu(shape(4 * lines))
-        ratio = large / max(small, 1e-6)
-        worst = max(worst, ratio)
-        print(f"{name:38} {lines:>7,} lines {small:7.3f} s  {4 * lines:>7,} lines {large:7.3f} s  ratio {ratio:5.1f}")
+    worst, _ = ratios(SHAPES, neutralize, lines, 4)  # benchmarks/scale.py: lines, and four times as many
     print(f"goal (every ratio under 6, linear): {'met' if worst < 6 else 'NOT met'}")
     return 0
 

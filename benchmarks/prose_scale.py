@@ -11,8 +11,8 @@ escaped quote rescanned the rest of the line, 63 s for a 60 KB line). Goal: ever
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
+
+from scale import Shapes, ratios
 
 from doc_context.relevance.line_terms import collect
 from doc_context.relevance.terms import DIFF, ChangeTerms
@@ -20,7 +20,7 @@ from doc_context.summary import evidence_claims
 from doc_context.summary.evidence_match import in_string
 from doc_context.summary.evidence_prose import sentences
 
-SHAPES: dict[str, Callable[[int], str]] = {
+SHAPES: Shapes = {
     'unterminated "a\\ (double quotes)': lambda n: "x = " + '"a\\' * n,
     "unterminated 'a\\ (single quotes)": lambda n: "x = " + "'a\\" * n,
     "opening quotes ' a": lambda n: " 'a" * n,
@@ -28,25 +28,17 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-def cpu(text: str) -> float:
-    start = time.process_time()
+def read(text: str) -> None:
+    """Every reader of a changed line's literals, on the line."""
     sentences(text, "src/a.ts")
     in_string(text, ("never", "said"))
-    collect(
-        ChangeTerms(), text, DIFF, lambda word: False, prose=False
-    )  # the terms a changed line gives (relevance/line_terms)
+    collect(ChangeTerms(), text, DIFF, lambda word: False, prose=False)  # the terms a changed line gives (line_terms)
     evidence_claims._bare(text)  # the line without its literals, as evidence_claims.logical reads each line
-    return time.process_time() - start
 
 
 def main(argv: list[str]) -> int:
     repeats = int(argv[1]) if len(argv) > 1 else 20_000
-    worst = 0.0
-    for name, shape in SHAPES.items():
-        small, large = cpu(shape(repeats)), cpu(shape(10 * repeats))
-        ratio = large / max(small, 1e-6)
-        worst = max(worst, ratio)
-        print(f"{name:36} {repeats:>7,} {small:7.3f} s  {10 * repeats:>7,} {large:7.3f} s  ratio {ratio:5.1f}")
+    worst, _ = ratios(SHAPES, read, repeats, 10)  # benchmarks/scale.py: the line, and ten times as long
     print(f"goal (every ratio under 15, linear): {'met' if worst < 15 else 'NOT met'}")
     return 0
 

@@ -8,10 +8,11 @@ import pytest
 
 from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.relevance.line_terms import collect
+from doc_context.relevance.literals import blanked, literals
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.terms import DIFF, ChangeTerms
 from doc_context.relevance.words import parts
-from doc_context.summary.evidence_prose import echoes, literals, sentences
+from doc_context.summary.evidence_prose import echoes, sentences
 from tests.diffs import changed
 from tests.evidence_paths import evidence
 
@@ -250,12 +251,27 @@ def test_a_line_s_string_literals_are_the_closed_ones(line: str, bodies: list[st
 
 
 @pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ('f("a, (b", x)', 'f("", x)'),  # a literal's brackets are none of the code's
+        ("f('it\\'s (here', x)", 'f("", x)'),
+        ('f(x, "never closed (', 'f(x, "never closed ('),  # one left open: as written
+        ("say(don't, `a (b`)", 'say(don\'t, "")'),
+    ],
+)
+def test_a_lines_code_is_the_line_without_its_literals(line: str, code: str) -> None:
+    """summary/evidence_claims reads a line's brackets without its literals, from the one scanner."""
+    assert blanked(line) == code
+
+
+@pytest.mark.parametrize(
     ("line", "strings"),
     [
         ('raise ValueError("missing api key")', {"missing api key"}),
         ('x = "a \\" b c" + "de"', {'a \\" b c'}),  # an escaped quote inside; two characters are no string term
         ('x = "ab" + "cd"', set()),  # the text between two short literals is none
         ('x = "never closed \\"', set()),  # an escape then the line's end: no literal
+        ("x = f(isn't, 'refund policy')", {"refund policy"}),  # a contraction opens none (relevance/literals)
     ],
 )
 def test_a_changed_lines_string_terms_are_its_closed_literals(line: str, strings: set[str]) -> None:

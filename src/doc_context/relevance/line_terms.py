@@ -12,15 +12,13 @@ from collections.abc import Callable
 
 from doc_context.relevance.everywhere import is_generated
 from doc_context.relevance.language import comment
+from doc_context.relevance.literals import scan
 from doc_context.relevance.terms import ASKED, BARE, DIFF, PROSE, RUN, ChangeTerms, clauses
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts
 
 Everywhere = Callable[[str], bool]
 
-# a string literal: an escape may end the line and the closing quote is optional (its group empty, the literal then
-# dropped), so the scan never fails after an opening quote and a line of escaped quotes is read once (review 8)
-_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.?)*)(\"?)|'((?:[^'\\\n]|\\.?)*)('?)|`([^`\n]*)(`?)")
 _ESCAPE = re.compile(r"\\.")
 _CODE = re.compile(r"[=(){};\[\]<>]")
 PROSE_FILES = (".md", ".txt", ".rst", ".adoc", ".feature")
@@ -47,9 +45,9 @@ def collect(out: ChangeTerms, line: str, weight: float, everywhere: Everywhere, 
                 out.add("phrase", tuple(found[i : i + 2]), weight * PROSE)
     for number, unit in values(line):
         out.add("value", (number, unit), weight * (1.0 if unit else BARE))
-    closed = [(k, m.group(k)) for m in _STRING.finditer(line) for k in (1, 3, 5) if m.group(k + 1)]
-    quoted = [body for _, body in closed if len(body) - len(_ESCAPE.findall(body)) >= 3]  # three characters or more
-    spans = {body for k, body in closed if k == 5 and len(body) >= 3} if weight == ASKED else set()
+    closed = [literal for literal in scan(line) if literal.closed]  # relevance/literals: in linear time
+    quoted = [s.body for s in closed if len(s.body) - len(_ESCAPE.findall(s.body)) >= 3]  # three characters or more
+    spans = {s.body for s in closed if s.quote == "`" and len(s.body) >= 3} if weight == ASKED else set()
     for string in quoted:
         one = string in spans and re.fullmatch(r"[A-Za-z]\w{2,}", string)  # a work item's `lxml`: code, no word
         if re.search(r"[A-Za-z]", string) and (one or re.search(r"\w\W+\w", string.strip())):

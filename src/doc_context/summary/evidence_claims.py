@@ -21,6 +21,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
 from doc_context.relevance.everywhere import is_config, is_doc
 from doc_context.relevance.language import comment_at
+from doc_context.relevance.literals import blanked
 from doc_context.relevance.names import qualified, spelled
 
 _TOKEN = re.compile(r"[\w.:/#-]+")
@@ -101,7 +102,6 @@ def enclosing(lines: FileWords, heads: Sequence[int]) -> list[int | None]:
     return found
 
 
-_STRING = re.compile(r'"(?:\\.?|[^"\\])*("?)|\'(?:\\.?|[^\'\\])*(\'?)|`[^`]*(`?)')  # linear: the close optional
 _TRAILS = re.compile(r"(?:[,(\[\\]|=>|&&|\|\||(?<![-=<>!+*/%&|^])=|(?<![-+])[-+]|[%&^?]|\b(?:and|or))\s*$")
 # a line continuing the one above: a chained call (`.Where(`, `?.x`), or an operator (`&&`, `||`, `|> f`, `? x`,
 # `?? x`, `?: x`, `: x`, `+ x`, `and x`, `or x`)
@@ -111,13 +111,8 @@ _LITERAL = re.compile(r"(?:[\w\]]|[(\[,=:]\s*|\breturn\s+)$")  # `Config{`, `f({
 
 def _bare(text: str, path: str = "") -> str:
     """The line without its string literals and a trailing comment."""
-    blanked = _STRING.sub(_blank, text)
-    return blanked[: comment_at(blanked, path)].rstrip()
-
-
-def _blank(literal: re.Match[str]) -> str:
-    """A string literal the line closes, emptied; an unclosed one as written."""
-    return '""' if any(literal.groups()) else literal.group(0)
+    code = blanked(text)  # relevance/literals: each literal it closes emptied, in linear time
+    return code[: comment_at(code, path)].rstrip()
 
 
 def _depth(bare: str) -> int:

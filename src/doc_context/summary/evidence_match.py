@@ -17,11 +17,12 @@ from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
+from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
-from doc_context.summary.evidence_prose import echoing, literals
+from doc_context.summary.evidence_prose import echoing
 from doc_context.summary.evidence_weights import in_order, names
 
 _DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line

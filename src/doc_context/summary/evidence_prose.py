@@ -24,6 +24,7 @@ from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.definitions import defined
 from doc_context.relevance.everywhere import is_doc, is_test
 from doc_context.relevance.language import comment_text
+from doc_context.relevance.literals import literals
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import pieces
 
@@ -33,11 +34,6 @@ OVERLAP = 0.5  # of the shorter's words, the shared ones are at least
 DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are at least
 MAX_WORDS = 80  # of a sentence, read at most
 LABEL = 60  # letters of a sentence shown as the evidence's term, at most
-_STRING = re.compile(  # a string literal; a quote inside a word is a contraction (don't). An escape may end the line
-    # and the closing quote is optional (its group then empty, the literal dropped): the scan never fails after an
-    # opening quote, so a line of escaped quotes with no close is read once, not again from each quote (review 8)
-    r'"((?:[^"\\\n]|\\.?)*)("?)|`([^`\n]*)(`)|(?<!\w)\'((?:[^\'\\\n]|\\.?)*)(\'?)(?!\w)'
-)
 _DOCSTRING = re.compile(r"\s*(?:'''|\"\"\")\s*(.*)")  # a docstring's opening (a comment: language.comment_text)
 _CODE = re.compile(r"[=(){};\[\]<>]|\w\s+[+*/%|&^]{1,2}\s+\w")  # code's punctuation, a binary operator between words
 
@@ -47,16 +43,6 @@ def sentences(text: str, path: str) -> list[tuple[str, ...]]:
     aside): its string literals, its comment's text, the line itself in documentation or when all prose, a test's name
     in a test."""
     return [words for words in (prose_words(said) for _, said in _said(text, path)) if words]
-
-
-def literals(text: str) -> list[str]:
-    """The body of each string literal a line closes (`"..."`, `'...'`, a backtick's span), in linear time."""
-    bodies = []
-    for match in _STRING.finditer(text):
-        body, close = next((match.group(k), match.group(k + 1)) for k in (1, 3, 5) if match.group(k) is not None)
-        if close:
-            bodies.append(body)
-    return bodies
 
 
 def _said(text: str, path: str) -> list[tuple[str, str]]:
