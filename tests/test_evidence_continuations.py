@@ -5,6 +5,8 @@ as its own line, it was a block under the line it continues, claimed by the neig
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from doc_context.change.index import FileWords
@@ -15,49 +17,42 @@ from tests.evidence_paths import evidence
 
 PASS = "Pass `{name}` through to the cookie jar."
 WRITE = "Add `{name}` to write a cookie's header."
-WRAPPED = [  # (language, path, this criterion's name, the neighbour's call, the expression as a formatter wraps it)
-    ("TypeScript ??", "src/cookies.ts", "partitioned", "setCookieHeader", [
-        "  const header = setCookieHeader(name, value)",
-        "    ?? defaultHeader(partitioned);",
-    ]),
-    ("TypeScript ternary", "src/cookies.ts", "partitioned", "setCookieHeader", [
-        "  const header = setCookieHeader(name, value)",
-        "    ? withFlag(partitioned)",
-        "    : undefined;",
-    ]),
-    ("Java +", "src/main/java/org/acme/Cookies.java", "partitioned", "setCookieHeader", [
-        "        String header = setCookieHeader(name, value)",
-        "                + partitionedFlag(partitioned);",
-    ]),
-    ("C# ternary", "src/Cookies/Writer.cs", "Partitioned", "SetCookieHeader", [
-        "        var header = SetCookieHeader(name, value) is null",
-        "            ? string.Empty",
-        "            : WithFlag(Partitioned);",
-    ]),
-    ("Kotlin ?:", "src/main/kotlin/acme/Cookies.kt", "partitioned", "setCookieHeader", [
-        "        val header = setCookieHeader(name, value)",
-        "            ?: defaultHeader(partitioned)",
-    ]),
-    ("Elixir |>", "lib/acme/cookies.ex", "partitioned", "set_cookie_header", [
-        "    header = set_cookie_header(name, value)",
-        "      |> with_flag(partitioned)",
-    ]),
-    ("Perl or", "lib/Acme/Cookies.pm", "partitioned", "set_cookie_header", [
-        "    my $header = set_cookie_header($name, $value)",
-        "        or default_header($partitioned);",
-    ]),
-]  # fmt: skip
+NAMES = {  # (this criterion's name, the neighbour's call), as each language's files write them
+    ".cs": ("Partitioned", "SetCookieHeader"),
+    ".ex": ("partitioned", "set_cookie_header"),
+    ".pm": ("partitioned", "set_cookie_header"),
+}
+WRAPPED = [  # (language, path, the expression as a formatter wraps it, its lines)
+    ("TypeScript ??", "src/cookies.ts", ("  const h = setCookieHeader(n, v)", "    ?? defaultHeader(partitioned);")),
+    ("TypeScript ternary", "src/cookies.ts", ("const h = setCookieHeader(n, v)", "  ? flag(partitioned)", "  : null;")),
+    ("Java +", "src/acme/Cookies.java", ("    String h = setCookieHeader(n, v)", "      + flag(partitioned);")),
+    (
+        "C# ternary",
+        "src/Cookies/Writer.cs",
+        ("var h = SetCookieHeader(n, v) is null", "  ? null", "  : Flag(Partitioned);"),
+    ),
+    ("Kotlin ?:", "src/acme/Cookies.kt", ("    val h = setCookieHeader(n, v)", "      ?: flag(partitioned)")),
+    ("Elixir |>", "lib/acme/cookies.ex", ("    h = set_cookie_header(n, v)", "      |> with_flag(partitioned)")),
+    ("Perl or", "lib/Acme/Cookies.pm", ("    my $h = set_cookie_header($n, $v)", "      or flag($partitioned);")),
+]
+READINGS = [  # (how the change is read, whose evidence is asked, the lines as the diff writes them)
+    ("on one line", "this", lambda lines: [" ".join(line.strip() for line in lines)]),
+    ("wrapped", "this", list),
+    ("wrapped, the neighbour's", "neighbour", list),
+]
 
 
-@pytest.mark.parametrize(("language", "path", "mine", "theirs", "lines"), WRAPPED, ids=[c[0] for c in WRAPPED])
-def test_a_line_starting_with_an_operator_continues_the_line_above(language, path, mine, theirs, lines) -> None:
+@pytest.mark.parametrize(("reading", "whose", "written"), READINGS, ids=[r[0] for r in READINGS])
+@pytest.mark.parametrize(("language", "path", "lines"), WRAPPED, ids=[c[0] for c in WRAPPED])
+def test_a_line_starting_with_an_operator_continues_the_line_above(
+    reading: str, whose: str, written: Callable[[tuple[str, ...]], list[str]], language: str, path: str, lines: tuple
+) -> None:
     """The wrapped expression keeps the evidence it keeps on one line: this criterion's name is written beside the
-    neighbour's call, in the same expression, not in a block under it."""
+    neighbour's call, in the same expression, not in a block under it; the neighbour keeps its own evidence."""
+    mine, theirs = NAMES.get(path[path.rindex(".") :], ("partitioned", "setCookieHeader"))
     criterion, sibling = PASS.format(name=mine), WRITE.format(name=theirs)
-    one_line = changed(path, " ".join(line.strip() for line in lines))
-    assert evidence(criterion, one_line, siblings=[sibling]) == [f"/{path}"], language
-    assert evidence(criterion, changed(path, *lines), siblings=[sibling]) == [f"/{path}"], language
-    assert evidence(sibling, changed(path, *lines), siblings=[criterion]) == [f"/{path}"], language
+    asked, beside = (criterion, sibling) if whose == "this" else (sibling, criterion)
+    assert evidence(asked, changed(path, *written(lines)), siblings=[beside]) == [f"/{path}"], f"{language}, {reading}"
 
 
 @pytest.mark.parametrize(
