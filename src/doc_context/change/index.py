@@ -239,9 +239,8 @@ class DiffIndex:
         return self._lines[key]
 
     def _vocabulary(self, side: Side) -> tuple[list[frozenset[bytes]], bytes, bytes]:
-        """Each file's tokens (runs of ASCII letters and digits, and of characters beyond ASCII), and every distinct
-        token, one a line (as written, and lower case): read once per side, in C (translate, split, set), not token
-        by token."""
+        """Each file's tokens (runs of letters and digits: _SPLIT), and every distinct token, one a line (as written,
+        and lower case): read once per side, in C (translate, split, set), not token by token."""
         if side not in self._tokens:
             texts = ((f.added if side == "added" else f.deleted).text for f in self.diff.files)
             per_file = [frozenset(text.encode("utf-8", "replace").translate(_SPLIT).split()) for text in texts]
