@@ -25,6 +25,17 @@ _STOP = frozenset(
     them then there these this those too under use used using via was were what when where which while who why
     will with would you your
     """.split()
+    # the function words of the other languages work items are written in (German, French, Spanish, Portuguese,
+    # Italian, Dutch), three letters or more and no English word or code's abbreviation (die, mit, pour, con, del,
+    # aux, para and van are left out): a sentence sharing only these says nothing of another
+    + """
+    auch beim bei das dass dem der des ein eine einem einen einer eines für ist kann kein keine muss nach nicht noch nur
+    oder sich sind soll sollen vom von wenn werden wie wird zum zur
+    ces cette dans elle ils les leur leurs lorsque nous pas quand que qui sont une vous
+    como cuando debe esta este las los por sus una
+    che della delle gli uma não são quando deve
+    een het niet voor wordt worden moet
+    """.split()
 )
 _PATH_NOISE_WORDS = (
     "app apps cfg cmd common component components config core css doc docs go helper helpers html index init"
