@@ -1,8 +1,9 @@
 """Issue 32's recall, ninth session: a qualified name whose last part is a type's name (`acme.sessions.SessionStore`,
-`Acme.Sessions.SessionStore`, `org.acme.sessions.SessionStore`) meets the code writing the type alone, as code that
+`org.acme.sessions.SessionStore`, a lower case package before it) meets the code writing the type alone, as code that
 imports it or lives in its package does (`SessionStore(ttl=300)`, `new SessionStore(...)`): a type's name of two pieces
-or more is that name, read whole and in its case. A key's last part alone stays weak in code (`max_attempts` of
-`payments.retry.max_attempts`: any name)."""
+or more is that name, read whole and in its case. Not after a capitalised part: C#'s namespaces and types are written
+alike (`HttpClientFactory.CreateClient` is a type's member, relevance/members.py). A key's last part alone stays weak in
+code (`max_attempts` of `payments.retry.max_attempts`: any name)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ def evidence(criterion: str, *files: str) -> list[str]:
 
 ALONE = [  # (language, criterion, file, the one added line, writing the type alone)
     ("Python", "`acme.sessions.SessionStore` keeps its TTL.", "tests/test_store.py", "    s = SessionStore(ttl=300)"),
-    ("C#", "`Acme.Sessions.SessionStore` keeps its TTL.", "tests/StoreTests.cs", "    var s = new SessionStore(300);"),
     ("Java", "`org.acme.sessions.SessionStore` keeps its TTL.", "src/test/java/org/acme/StoreTest.java",
      "        SessionStore s = new SessionStore(300);"),
     ("Go", "`acme/sessions.SessionStore` keeps its TTL.", "sessions/store.go", "\tvar s SessionStore"),

@@ -99,8 +99,9 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
-        name = re.split(r"[.:/#]", term.label.rstrip("()"))[-1]  # nests it; in code, it is any name, unless a type's
-        if code and re.fullmatch(r"(?:[A-Z][a-z0-9]+){2,}", name):  # `acme.sessions.SessionStore`: SessionStore
+        *above, name = re.split(r"[.:/#]", term.label.rstrip("()"))  # nests it; in code, it is any name, unless a
+        # type's in a package's (`acme.sessions.SessionStore`: SessionStore; `HttpClientFactory.CreateClient`: a member)
+        if code and above and above[-1].islower() and re.fullmatch(r"(?:[A-Z][a-z0-9]+){2,}", name):
             return {i for i in last if lines.spells(i, name, cased=True, path=path)}, term.weight
         return last, term.weight if is_config(path) else WEAK
     rows = _row_names(lines) if is_test(path) else set()
