@@ -11,7 +11,7 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.relevance.criterion_terms import criterion_terms
 from doc_context.relevance.units import unit, values
-from doc_context.relevance.words import ident_parts, parts
+from doc_context.relevance.words import ident_parts, parts, stem
 
 
 def diff(path: str, *added: str) -> str:
@@ -123,3 +123,13 @@ def test_a_file_without_the_pages_words_is_read_for_its_numbers_only() -> None:
     read = Change(parse_diff(text))
     read.index = None  # every line read, as before the index was asked
     assert indexed == change_terms(read, within=page).weights and ("value", ("30", "s")) in indexed
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("TripleDES DES", "des"), ("MIT licence", "mit"), ("auxPort", "aux"), ("delKey", "del"), ("pourRate", "pour")],
+)
+def test_another_languages_function_words_leave_the_words_code_writes(text: str, kept: str) -> None:
+    """Review 9, finding 13: the function words of German, French, Spanish... are stop words, but not one code or
+    English writes: the DES cipher, the MIT licence, an aux port, a del key (failing before for `des`)."""
+    assert stem(kept) in parts(text)

@@ -26,10 +26,10 @@ _STOP = frozenset(
     will with would you your
     """.split()
     # the function words of the other languages work items are written in (German, French, Spanish, Portuguese,
-    # Italian, Dutch), three letters or more and no English word or code's abbreviation (die, mit, pour, con, del,
+    # Italian, Dutch), three letters or more and no English word or code's abbreviation (die, mit, des, pour, con, del,
     # aux, para and van are left out): a sentence sharing only these says nothing of another
     + """
-    auch beim bei das dass dem der des ein eine einem einen einer eines für ist kann kein keine muss nach nicht noch nur
+    auch beim bei das dass dem der ein eine einem einen einer eines für ist kann kein keine muss nach nicht noch nur
     oder sich sind soll sollen vom von wenn werden wie wird zum zur
     ces cette dans elle ils les leur leurs lorsque nous pas quand que qui sont une vous
     como cuando debe esta este las los por sus una
