@@ -80,13 +80,17 @@ def page_names(texts: Sequence[str], where: Sequence[tuple[int, str]]) -> list[f
     code span, `readOnly`, `read_only`, `export.read-only`): in prose such a compound is an English word every page of
     a domain may say, not a name the page specifies."""
     split = [_prose_compounds(text) for text in texts]
-    coded: dict[int, set[Name]] = {}
+    longest = max((len(name) for _, prose in split for name in prose), default=0)
+    runs: dict[int, set[Name]] = {}  # every run of words of every name a page writes as code: one lookup a compound
     for (page, _), (code, _) in zip(where, split, strict=True):
-        coded.setdefault(page, set()).update(code)
-    return [
-        code | {name for name in prose if any(_within(name, other) for other in coded[page])}
-        for (code, prose), (page, _) in zip(split, where, strict=True)
-    ]
+        runs.setdefault(page, set()).update(run for name in code for run in _word_runs(name, longest))
+    return [code | (prose & runs[page]) for (code, prose), (page, _) in zip(split, where, strict=True)]
+
+
+def _word_runs(name: Name, longest: int) -> frozenset[Name]:
+    """Every contiguous run of a name's words up to `longest` words (the name itself when that short): the terms
+    _within finds in it."""
+    return frozenset(name[i:j] for i in range(len(name)) for j in range(i + 1, min(len(name), i + longest) + 1))
 
 
 def _prose_compounds(text: str) -> tuple[frozenset[Name], frozenset[Name]]:
