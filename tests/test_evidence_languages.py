@@ -8,7 +8,6 @@ import pytest
 
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.criterion_terms import criterion_terms
-from doc_context.relevance.language import language_word
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
 
@@ -118,6 +117,9 @@ LANGUAGE_WORDS = [  # (language, criterion, path, lines full of the word)
      "  private final int id;"),
     ("C#", "Members are `internal`.", "src/Billing.cs", "internal static class Billing",
      "    internal static int Two => 2;"),
+    ("Python", "Prefer a `lambda`.", "app/report.py", "    rows.sort(key=lambda row: row.total)",
+     "    return rows"),
+    ("Go", "Runes are read as a `rune`.", "text/scan.go", "func next(s string) rune {", "\tvar r rune"),
 ]  # fmt: skip
 
 
@@ -127,19 +129,20 @@ def test_a_language_word_is_never_evidence_alone(case: tuple[str, ...]) -> None:
     assert evidence(criterion, diff(path, *lines)) == [], language
 
 
-KEYWORDS = {  # the ninth session: each language's modifiers, literals and everyday types the table missed
-    "Java": ("final", "long", "short", "double", "native", "transient", "interface", "import", "Optional", "Integer"),
-    "C#": ("internal", "virtual", "partial", "decimal", "sbyte", "ushort", "nameof", "long", "double"),
-    "TypeScript": ("export", "import", "interface", "keyof", "never", "declare", "Promise"),
-    "Go": ("rune", "interface", "import"),
-    "Python": ("None", "lambda"),
-    "Ruby": ("begin", "end", "then"),
-}
+VALUES = [  # a code span spelled like a keyword names a value or a key where the change quotes it (review 9)
+    ("TypeScript", "Setting `retry` to `never` disables retries.", "src/retry.ts", '  if (policy === "never") {',
+     "    return { attempts: 1 };"),
+    ("Ruby", "An invoice marked `final` can no longer be edited.", "app/models/invoice.rb", "  def editable?",
+     "    status != 'final'"),
+    ("Go", "`lambda` settings are read from the deploy file.", "deploy/settings.go",
+     '\tLambda LambdaSettings `yaml:"lambda"`'),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize("language", KEYWORDS)
-def test_a_languages_keywords_and_everyday_types_are_language_words(language: str) -> None:
-    assert [w for w in KEYWORDS[language] if not language_word(w)] == [], language
+@pytest.mark.parametrize("case", VALUES, ids=[f"{c[0]}-{c[1]}" for c in VALUES])
+def test_a_keyword_the_change_quotes_is_a_value_and_evidence(case: tuple[str, ...]) -> None:
+    language, criterion, path, *lines = case
+    assert evidence(criterion, diff(path, *lines)) == ["/" + path], language
 
 
 UNITS = [  # (language, criterion, path, line, evidence expected)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from doc_context.relevance.commands import named_subcommands
@@ -41,7 +41,7 @@ from doc_context.relevance.common_words import COMMON as COMMON  # the words tha
 from doc_context.relevance.common_words import COMMON_ACRONYMS, PROSE_COMMON
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.formats import format_words
-from doc_context.relevance.language import language_word
+from doc_context.relevance.language import code_word, language_word
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
@@ -94,6 +94,7 @@ class Term:
     also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
     named: bool = False  # code the criterion names (an identifier, a file, a version): the evidence must show it
     joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
+    value: bool = False  # a code word (`never`, `final`): its weight where the change quotes it, weak where bare
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,13 @@ def _prose_token(token: str, into: list[Term]) -> str:
 
 
 def _code_term(code: str, versioned: bool = False) -> Term | None:
+    term = _written_term(code, versioned)
+    if term is not None and code_word(code.strip()):  # `never`, `end`: a value or a key where the change quotes it
+        return replace(term, value=True)  # ("never", :end), a keyword where it writes it bare (summary/evidence_match)
+    return term
+
+
+def _written_term(code: str, versioned: bool) -> Term | None:
     code = re.sub(r"^@(?=[\w.-]+/\w)", "", code.strip())  # an npm package's scope, `@parcel/watcher`: its @ aside
     if head := re.fullmatch(r"([\w.:/-]*\w)[.:/_-]<\w+>", code):  # `EXC_CTOR.<ExceptionType>`: its fixed head
         code = head.group(1)
@@ -203,7 +211,7 @@ def _code_term(code: str, versioned: bool = False) -> Term | None:
     if re.fullmatch(r"[\d.,]+", code):
         return _value_term(code, "")
     found = parts(code)
-    if language_word(code):  # `null`, `context.Context`, `Task`: every file of its language has it
+    if language_word(code) and not code_word(code):  # `null`, `context.Context`, `Task`: every file of its language
         return Term("ident", tuple(found), WEAK, code) if found else None
     if not found:  # `2024-03-31`, `;`: as written
         strong = len(code) >= 4 or any(c.isdigit() for c in code)

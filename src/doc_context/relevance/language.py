@@ -22,7 +22,7 @@ _KEYWORDS = """
     null object or out override params pass private protected pub public raise readonly ref require rescue return
     sealed self set sizeof static str string struct super switch synchronized this throw throws trait true try type
     typeof uint ulong undefined unknown unless unsafe until use using val var void volatile when where while with
-    yield chan any bigint
+    yield chan any bigint rune keyof nameof sbyte ushort
 """
 _EVERYWHERE_NAMES = """
     err error errors exception exceptions ctx context cwd args argv kwargs cls opts options config cfg req res resp
@@ -37,8 +37,8 @@ _EVERYWHERE_NAMES = """
 LANGUAGE = frozenset(_KEYWORDS.split()) | frozenset(_EVERYWHERE_NAMES.split())
 _CODE_WORDS = frozenset(  # keywords and everyday types that are English words too ("the final step", "internal
     # state", "newly exported"): language words written as code only, never common words of prose (common_words)
-    """final long short double decimal sbyte ushort native transient internal virtual partial nameof export import
-    interface keyof never declare rune lambda none begin end then promise optional integer""".split()
+    """final long short double decimal native transient internal virtual partial export import interface never declare
+    lambda none begin end then promise optional integer""".split()
 )
 
 
@@ -50,7 +50,20 @@ def joined(name: str) -> str:
 def language_word(name: str) -> bool:
     """Whether a word or name is one every file of some language uses (a keyword, a literal, a builtin type, a
     name every function takes): never what sets one change apart."""
-    return joined(name) in LANGUAGE or name.lower() in LANGUAGE or name.lower() in _CODE_WORDS
+    return joined(name) in LANGUAGE or name.lower() in LANGUAGE or code_word(name)
+
+
+def code_word(name: str) -> bool:
+    """Whether a name is a keyword or everyday type that is an English word too (`final`, `never`, `end`): a
+    language word where a line writes it bare, a value where it quotes it (as_value)."""
+    return name.lower() in _CODE_WORDS and name.lower() not in LANGUAGE
+
+
+def as_value(line: str, word: str) -> bool:
+    """Whether a line writes the word as a value or a key: in quotes (`"never"`, `'final'`, `yaml:"lambda"`) or as
+    a Ruby symbol (`params[:end]`). A keyword is never written inside quotes; a value is."""
+    w = re.escape(word)
+    return re.search(rf"([\"'`]){w}\1|(?<![\w:]):{w}\b", line, re.IGNORECASE) is not None
 
 
 _IMPORT_LINE = re.compile(

@@ -17,6 +17,7 @@ from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
+from doc_context.relevance.language import as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -45,6 +46,9 @@ def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int
     found, weight = _lines_for(term, lines, path, spans)
     if term.kind in ("ident", "phrase", "word"):
         found -= {i for i in found if tabled(lines.texts[i], term.parts)}
+    if term.value and found:  # `never`: the value `"never"`, `:end`; written bare, the keyword every file writes
+        quoted = {i for i in found if as_value(lines.texts[i], term.label)}
+        return (quoted, weight) if quoted else (found, min(weight, WEAK))
     return found, weight
 
 
