@@ -13,6 +13,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed
+from tests.evidence_paths import evidence
 
 STORE = "`SessionStore` flushes pending writes."
 
@@ -48,3 +49,25 @@ def test_the_same_edit_in_fewer_files_or_new_code_stays_the_types(language, path
     assert found([changed(path, after, deleted=(before,)), *fewer]) == [f"/{path}"], language
     new = [changed(others.format(k=k), after) for k in range(1, 5)]  # new code of one shape: a feature's
     assert found([changed(path, after), *new]) == [f"/{path}"], language
+
+
+FIXES = [  # (language, the type's file, another file's name pattern, the fix's line before and after, the others'
+    # change: new code adding the same everyday line, and a different line deleted) (review 9)
+    ("Go", "internal/web/session_store.go", "internal/web/part_{k}.go", "\t\treturn nil", "\t\treturn err",
+     ("\tv, err := load{k}()", "\tif err != nil {{", "\t\treturn err", "\t}}"), "\tv := mustLoad{k}()"),
+    ("Python", "src/acme/session_store.py", "src/acme/part_{k}.py", "            pass", "            raise",
+     ("        except OSError:", "            raise"), "        load_{k}(strict=False)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "others", "before", "after", "added", "deleted"), FIXES,
+                         ids=[f[0] for f in FIXES])  # fmt: skip
+def test_a_types_fix_sharing_an_everyday_line_with_other_files_stays_the_types(
+    language, path, others, before, after, added, deleted
+) -> None:
+    rest = [
+        changed(others.format(k=k), *(a.format(k=k) for a in added), deleted=(deleted.format(k=k),))
+        for k in range(1, 4)
+    ]
+    fix = changed(path, after, deleted=(before,))
+    assert evidence("`SessionStore` reports a failed flush to its caller.", fix, *rest) == [f"/{path}"], language

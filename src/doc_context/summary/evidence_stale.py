@@ -83,18 +83,21 @@ def repeated(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[i
 
 def swept(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
     """The hit lines writing nothing of a named term (the file its type is: the first lines of its changes), when
-    every changed line of the file that has words is one the change writes alike, rewriting, in SWEEP other files or
-    more: `bsp.stopWait.Go(func() {` beside `wg.Go(func() {` in the files a Go version's new idiom rewrote. A file that
-    only adds lines, or writes one of its own, is the type's change."""
+    every changed line of the file that has words is one the change writes alike, rewriting the same line, in SWEEP
+    other files or more: `bsp.stopWait.Go(func() {` for `bsp.stopWait.Add(1)` beside `wg.Go(func() {` for
+    `wg.Add(1)` in the files a Go version's new idiom rewrote. A file that only adds lines, or writes one of its own,
+    is the type's change; so is one whose edit the others do not make (`return nil` -> `return err` beside files
+    adding `return err` to new code): the edit is compared, the old line and the new, never an everyday line alone."""
     if not (term.kind == "ident" and term.named) or not hit or not index.file_words("deleted", file_no).texts:
         return set()
     lines = index.file_words("added", file_no)
     name = qualified(term.label)[-1] if qualified(term.label) else term.label
     unnamed = {i for i in hit if not lines.spells(i, name)}
     shapes = {shape for text in lines.texts if (shape := _shape(text))}
-    if not unnamed or not shapes or len(shapes) > SWEEP_LINES:
+    before = {shape for text in index.file_words("deleted", file_no).texts if (shape := _shape(text))}
+    if not unnamed or not shapes or not before or len(shapes) > SWEEP_LINES:
         return set()
-    return unnamed if all(_alike(index, file_no, shape) for shape in shapes) else set()
+    return unnamed if all(_alike(index, file_no, shape, before) for shape in shapes) else set()
 
 
 def _shape(text: str) -> str:
@@ -104,11 +107,12 @@ def _shape(text: str) -> str:
     return line if re.search(r"[A-Za-z]{2}", line) else ""
 
 
-def _alike(index: DiffIndex, file_no: int, shape: str) -> bool:
-    """Whether SWEEP other files that rewrite lines write the shape too."""
+def _alike(index: DiffIndex, file_no: int, shape: str, before: set[str]) -> bool:
+    """Whether SWEEP other files make the same edit: write the shape, and delete a line of a shape the file deletes
+    (`before`): the old line and the new as a pair, never the new line alone."""
     others = 0
     for n in index.candidates("added", tuple(dict.fromkeys(parts(shape))))[:SWEEP_FILES]:
-        if n == file_no or not index.file_words("deleted", n).texts:
+        if n == file_no or not any(_shape(text) in before for text in index.file_words("deleted", n).texts):
             continue
         if any(_shape(text) == shape for text in index.file_words("added", n).texts):
             others += 1
