@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.definitions import defined, defines
+from doc_context.relevance.definitions import FUNCTIONS, defined, defines
 
 DEFINES = [  # (language, line, name, expected)
     ("Ruby", "def chat_update(options = {})", "chat_update", True),
@@ -88,3 +88,24 @@ DEFINED = [  # (language, line, the name it defines or None)
 def test_the_name_a_line_defines(language, line, name) -> None:
     assert defined(line) == name, language
     assert name is None or defines(line, name), language  # the one reader: defined agrees with defines
+
+
+TEST_NAMES = [  # (language, a test file's line, the test's name it gives or None): a function's name only
+    *DEFINED,
+    ("Python", "import invoice_total_rules", None),
+    ("Python", "    del cached_session_token", None),
+    ("Python", "    'pending_invoice_count': 3,", None),
+    ("TypeScript", "  pendingInvoiceCount: 3,", None),
+    ("Ruby", "    assert_nil expired_session_token", None),
+    ("Ruby", "    visit new_user_session_path", None),
+    ("Ruby", "    assert_equal 3, pending_invoice_count", None),
+    ("Java", "    private SessionStore sessionStoreUnderTest", None),
+    ("C#", "    private readonly SessionStore _sessionStoreUnderTest;", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "line", "name"), TEST_NAMES, ids=[f"{c[0]}-{c[1].strip()}" for c in TEST_NAMES])
+def test_a_tests_name_is_a_functions(language, line, name) -> None:
+    """Review 9, finding 8: a test's name (summary/evidence_prose) is the function's a line defines, never a field's,
+    a key's, a paren-less call's argument or an import's module."""
+    assert defined(line, kinds=FUNCTIONS) == name, language

@@ -233,6 +233,35 @@ def test_a_name_is_a_sentence_only_as_a_tests_name_saying_enough(path, line) -> 
     assert evidence(DEFAULT, diff(path, line), siblings=NEIGHBOURS) == []
 
 
+NO_TESTS_NAME = [  # (test file, a line naming words in no function's definition: review 9, 8)
+    ("tests/test_rules.py", "import invoice_total_rules"),
+    ("tests/test_session.py", "    del cached_session_token"),
+    ("tests/test_dashboard.py", "        'pending_invoice_count': 3,"),
+    ("test/models/session_test.rb", "    assert_nil expired_session_token"),
+    ("test/models/dashboard_test.rb", "    assert_equal 3, pending_invoice_count"),
+    ("src/test/java/org/acme/StoreTest.java", "    private SessionStore sessionStoreUnderTest"),
+]
+NO_TESTS_NAME_ECHOED = [  # (criterion saying the line's words in another order, not as its name, test file, line)
+    ("Tax rules decide each invoice total.", "tests/test_rules.py", "import invoice_total_rules"),
+    ("A session whose token has expired is rejected at sign in.", "test/models/session_test.rb",
+     "    assert_nil expired_session_token"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "line"), NO_TESTS_NAME, ids=[n[1].strip() for n in NO_TESTS_NAME])
+def test_a_test_files_import_field_key_or_call_is_no_tests_name(path, line) -> None:
+    """A test's name is the function's its line defines: an import's module, a field's or a key's name, a paren-less
+    call's argument (Ruby's `assert_nil expired_session_token`) name what the test uses, not what it says."""
+    assert sentences(line, path) == []
+
+
+@pytest.mark.parametrize(
+    ("criterion", "path", "line"), NO_TESTS_NAME_ECHOED, ids=[n[2].strip() for n in NO_TESTS_NAME_ECHOED]
+)
+def test_a_test_files_import_or_call_echoes_no_criterion(criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == []
+
+
 LITERALS = [  # (line, its string literals: escaped quotes inside, an unterminated one ignored; review 8, 8)
     ('log("said \\"hi\\" twice")', ['said \\"hi\\" twice']),
     ("log('it\\'s here', 'b')", ["it\\'s here", "b"]),

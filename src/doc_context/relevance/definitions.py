@@ -26,23 +26,35 @@ from doc_context.relevance.words import parts, pieces
 _KEYWORDS = "def|func|function|fn|fun|sub|class|struct|interface|trait|enum|record|module|type"  # functions, types
 _STATEMENTS = "return|yield|await|assert|raise|throw|defer|go|new|not|puts|print|if|else|case"  # no modifier or type:
 # a statement calls or names what follows it (`return refresh_token()`, `defer cleanup()`, `raise InvoiceOverdue`)
-_TYPE_PARAMETERS = r"(?:<[\w\s,.?\[\]]*(?:<[\w\s,.?\[\]]*>[\w\s,.?\[\]]*)*>)?"  # <T>, <K, List<V>>, never past a name
-_DEFINITIONS = (  # {n}: the name. After a definition keyword (Go's receiver, Ruby's `self.` aside); an object's or
-    # a hash's member; a signature: the name after its modifiers and type, or alone with its body's `{`, its type
-    # parameters aside, its parameters closed (a return type or `throws` aside, then `{`, `=>` or the line's end),
-    # open (wrapped), or none (a property)
-    rf"(?<![\w.$])(?:{_KEYWORDS})\s+(?:self\.|\([^)]*\)\s*)?{{n}}\b",
-    r"^\s*['\"]?{n}['\"]?\s*:(?!:)",
-    rf"^\s*(?!(?:{_STATEMENTS})\b)(?:[\w<>\[\],?]+\s+)+{{n}}\s*"
-    + _TYPE_PARAMETERS
-    + r"\s*(?:\([^)]*\)\s*(?:(?::|throws)\s*[\w<>\[\]|,.? ]+)?"
-    r"\s*(?:\{{|=>|$)|\([^)]*$|$)",
-    r"^\s*{n}\s*" + _TYPE_PARAMETERS + r"\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{{\s*$",
-    # a function bound to a name (JavaScript's, TypeScript's): `export const total = (items) =>`, `= function`
-    r"^\s*(?:export\s+)?(?:const|let|var)\s+{n}\s*(?::[^=]*)?=\s*(?:async\s+)?"
-    r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)",
-)
-_DEFINED = tuple(re.compile(pattern.format(n=r"(?P<name>[A-Za-z_$][\w$]*)")) for pattern in _DEFINITIONS)
+_GENERIC = r"<[\w\s,.?\[\]]*(?:<[\w\s,.?\[\]]*>[\w\s,.?\[\]]*)*>"  # <T>, <K, List<V>>, never past a name
+_TYPE_PARAMETERS = rf"(?:{_GENERIC})?"
+_NAMED = rf"^\s*(?!(?:{_STATEMENTS})\b)(?:[\w<>\[\],?]+\s+)+{{n}}\s*"  # the name after its modifiers and type
+_SIGNATURE = _NAMED + _TYPE_PARAMETERS + r"\s*"
+# Each kind of definition by its forms ({n}: the name). A function: after a definition keyword (Go's receiver,
+# Ruby's `self.` aside); a signature, the name after its modifiers and type, or alone with its body's `{`, its type
+# parameters aside, its parameters closed (a return type or `throws` aside, then `{`, `=>` or the line's end) or open
+# (wrapped) or on the next line after its type parameters; a function bound to a name (JavaScript's, TypeScript's:
+# `export const total = (items) =>`, `= function`).
+# A member: an object's or a hash's (`setItem: vi.fn(`). A property: a signature with no parameters.
+_KINDS = {
+    "function": (
+        rf"(?<![\w.$])(?:{_KEYWORDS})\s+(?:self\.|\([^)]*\)\s*)?{{n}}\b",
+        _SIGNATURE + r"(?:\([^)]*\)\s*(?:(?::|throws)\s*[\w<>\[\]|,.? ]+)?\s*(?:\{{|=>|$)|\([^)]*$)",
+        _NAMED + _GENERIC + r"\s*$",  # a generic method's, its parameters on the next line (no property is generic)
+        r"^\s*{n}\s*" + _TYPE_PARAMETERS + r"\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{{\s*$",
+        r"^\s*(?:export\s+)?(?:const|let|var)\s+{n}\s*(?::[^=]*)?=\s*(?:async\s+)?"
+        r"(?:function\b|\([^)]*\)\s*(?::[^=]*)?=>|\([^)]*$)",
+    ),
+    "member": (r"^\s*['\"]?{n}['\"]?\s*:(?!:)",),
+    "property": (_SIGNATURE + "$",),
+}
+KINDS = tuple(_KINDS)  # every kind of definition
+FUNCTIONS = ("function",)  # a function's or a method's only: a test's name (`def test_x`, `func (s *Suite) TestX(`)
+_DEFINITIONS = tuple(pattern for patterns in _KINDS.values() for pattern in patterns)
+_DEFINED = {
+    kind: tuple(re.compile(pattern.format(n=r"(?P<name>[A-Za-z_$][\w$]*)")) for pattern in patterns)
+    for kind, patterns in _KINDS.items()
+}
 
 
 def in_definition(words: Sequence[str], term: Term) -> bool:
@@ -70,7 +82,9 @@ def defines(line: str, name: str) -> bool:
     return any(re.search(pattern.format(n=written), line) for pattern in _DEFINITIONS)
 
 
-def defined(line: str) -> str | None:
-    """The name a line defines, as `defines` reads it (`def test_x`, `func (s *Suite) TestX(`, `fn x(`, `function x(`,
-    `public async Task X()`, `Public Sub X()`), None for a line defining nothing (a call, a statement)."""
-    return next((found.group("name") for pattern in _DEFINED if (found := pattern.search(line))), None)
+def defined(line: str, kinds: Sequence[str] = KINDS) -> str | None:
+    """The name a line defines, as `defines` reads it, of these kinds (FUNCTIONS: `def test_x`, `func (s *Suite)
+    TestX(`, `fn x(`, `function x(`, `public async Task X()`, `Public Sub X()`), None for a line defining nothing of
+    them (a call, a statement; for FUNCTIONS also a field, a key, Ruby's paren-less `assert_nil expired_token`)."""
+    patterns = [pattern for kind in kinds for pattern in _DEFINED[kind]]
+    return next((found.group("name") for pattern in patterns if (found := pattern.search(line))), None)

@@ -21,9 +21,9 @@ from dataclasses import replace
 
 from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
-from doc_context.relevance.definitions import defined
+from doc_context.relevance.definitions import FUNCTIONS, defined
 from doc_context.relevance.everywhere import is_doc, is_test
-from doc_context.relevance.language import comment_text
+from doc_context.relevance.language import comment_text, is_import
 from doc_context.relevance.literals import literals
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import pieces
@@ -59,7 +59,8 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
         found.append((said.strip(), said))
     elif not _CODE.search(text) and len(prose_words(text)) >= MIN_PROSE:  # a line of a docstring's or a string's body
         found.append((text.strip(), text))
-    test = defined(text) if is_test(path) else None  # relevance/definitions: the one reader of a definition
+    # a test's name is its function's (relevance/definitions), never an import's module, a field's or a key's name
+    test = defined(text, kinds=FUNCTIONS) if is_test(path) and not is_import(text) else None
     if test and len(named := pieces(test)) >= MIN_SHARED:  # test_empty_lines_are_skipped, CancelDeletesFile
         found.append((test, " ".join(p.lower() for p in named)))
     return found
