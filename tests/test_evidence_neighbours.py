@@ -6,17 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
-from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
-from tests.evidence_paths import evidence as files
-
-
-def evidence(criterion: str, siblings: list[str], path: str, *lines: str) -> list[str]:
-    """The paths the criterion's evidence points at, beside its story's other criteria."""
-    finder = EvidenceFinder(parse_diff(diff(path, *lines)))
-    return [f.path for f in finder.find(criterion, work_item=siblings, siblings=siblings).files]
-
+from tests.evidence_paths import evidence, evidence_in
 
 CLEANUP = "Assorted `Formatter` cleanups (guard clauses, in-place merges)."
 WARM = "Add `PrecomputedContentTypes` to warm the content-type caches once."
@@ -37,9 +28,9 @@ def test_a_line_writing_code_a_neighbour_names_is_the_neighbours(language, path,
     """grape's decoy (issue 32): the file `Formatter` is (formatter.rb) changes only to include the module the
     neighbour entry names (`PrecomputedContentTypes`): that line is the neighbour's evidence, not the cleanup's;
     a line of the file's own still is the cleanup's, and the neighbour keeps its line."""
-    assert evidence(CLEANUP, [WARM], path, theirs) == [], language
-    assert evidence(CLEANUP, [WARM], path, own) == [f"/{path}"], language
-    assert evidence(WARM, [CLEANUP], path, theirs) == [f"/{path}"], language
+    assert evidence_in(CLEANUP, path, theirs, siblings=[WARM]) == [], language
+    assert evidence_in(CLEANUP, path, own, siblings=[WARM]) == [f"/{path}"], language
+    assert evidence_in(WARM, path, theirs, siblings=[CLEANUP]) == [f"/{path}"], language
 
 
 LOCKED = "After 5 failed sign-in attempts the account is locked for 15 minutes."
@@ -55,8 +46,8 @@ SHARED = [  # (language, path, the line setting the neighbour's key to this crit
 def test_a_value_on_the_line_of_a_key_a_neighbour_names_is_both_criterias(language, path, line) -> None:
     """Only named code is claimed: the value a line sets ("15 minutes") is the value criterion's, though the key
     holding it (`duration_minutes`) is the neighbour's (benchmarks/criteria.py's account-lockout)."""
-    assert evidence(LOCKED, [KEYS], path, line) == [f"/{path}"], language
-    assert evidence(KEYS, [LOCKED], path, line) == [f"/{path}"], language
+    assert evidence_in(LOCKED, path, line, siblings=[KEYS]) == [f"/{path}"], language
+    assert evidence_in(KEYS, path, line, siblings=[LOCKED]) == [f"/{path}"], language
 
 
 HOLD = "If the second payment fails, the hold is released within 30 seconds."
@@ -78,8 +69,19 @@ UNITS = [  # (language, path, a line with the unit's word and the hold, a line w
 def test_a_units_word_is_its_values_never_a_word_alone(language, path, worded, valued) -> None:
     """The demo's criterion 2 (issue 32): "the second payment" is not `within_seconds`: a word the criterion writes as
     a value's unit ("30 seconds") counts with its number, never alone beside another word (`hold`)."""
-    assert evidence(HOLD, [], path, worded) == [], language
-    assert evidence(HOLD, [], path, valued) == [f"/{path}"], language
+    assert (
+        evidence_in(
+            HOLD,
+            path,
+            worded,
+        )
+        == []
+    ), language
+    assert evidence_in(
+        HOLD,
+        path,
+        valued,
+    ) == [f"/{path}"], language
 
 
 SEND = "Add a `{name}` API to send any command, for modules."
@@ -130,10 +132,10 @@ def test_a_call_inside_a_method_a_neighbour_names_is_the_neighbours(language, pa
     helper this entry names (`ExecuteAsync`): that body is the neighbour's evidence; the call alone, in no method
     the change adds, is still this entry's."""
     criterion, sibling = SEND.format(name=mine), ENCODING.format(name=theirs)
-    assert evidence(criterion, [sibling], path, *lines) == [], language
-    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+    assert evidence_in(criterion, path, *lines, siblings=[sibling]) == [], language
+    assert evidence_in(sibling, path, *lines, siblings=[criterion]) == [f"/{path}"], language
     call = next(line for line in lines if mine in line)
-    assert evidence(criterion, [sibling], path, call) == [f"/{path}"], language
+    assert evidence_in(criterion, path, call, siblings=[sibling]) == [f"/{path}"], language
 
 
 EXPORTER = "Add an `InvoiceExporter` for the ledger."
@@ -181,8 +183,8 @@ DEFINED = [  # (language, path, this criterion's method, the neighbour's new cla
 def test_a_method_defined_in_a_class_a_neighbour_names_is_still_this_criterions(language, path, method, lines):
     """The block rule's bound: a line opening a block of its own (this criterion's method, defined in the class the
     neighbour adds) is about its name, not the neighbour's; only lines inside it that open nothing are claimed."""
-    assert evidence(RETRIES.format(name=method), [EXPORTER], path, *lines) == [f"/{path}"], language
-    assert evidence(EXPORTER, [RETRIES.format(name=method)], path, *lines) == [f"/{path}"], language
+    assert evidence_in(RETRIES.format(name=method), path, *lines, siblings=[EXPORTER]) == [f"/{path}"], language
+    assert evidence_in(EXPORTER, path, *lines, siblings=[RETRIES.format(name=method)]) == [f"/{path}"], language
 
 
 PASS = "Pass `{name}` through to the cookie jar."
@@ -226,9 +228,11 @@ def test_a_wrapped_call_is_one_line_not_a_block(language, path, mine, theirs, li
     its continuation lines (`name, value, partitioned=partitioned` under `header = set_cookie_header(`) are no block
     under the neighbour's call, and the whole call writes this criterion's name beside the neighbour's."""
     criterion, sibling = PASS.format(name=mine), WRITE.format(name=theirs)
-    assert evidence(criterion, [sibling], path, " ".join(line.strip() for line in lines)) == [f"/{path}"], language
-    assert evidence(criterion, [sibling], path, *lines) == [f"/{path}"], language
-    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+    assert evidence_in(criterion, path, " ".join(line.strip() for line in lines), siblings=[sibling]) == [f"/{path}"], (
+        language
+    )
+    assert evidence_in(criterion, path, *lines, siblings=[sibling]) == [f"/{path}"], language
+    assert evidence_in(sibling, path, *lines, siblings=[criterion]) == [f"/{path}"], language
 
 
 SIGNED = [  # (language, path, this criterion's name, the neighbour's method, its wrapped signature and body)
@@ -262,8 +266,8 @@ def test_a_wrapped_signature_still_opens_its_block(language, path, mine, theirs,
     """The wrapped call's bound: a signature wrapped over lines is one line too, and the body under it is still the
     neighbour's method's (its lines are claimed), as under a one-line signature."""
     criterion, sibling = SEND.format(name=mine), ENCODING.format(name=theirs)
-    assert evidence(criterion, [sibling], path, *lines) == [], language
-    assert evidence(sibling, [criterion], path, *lines) == [f"/{path}"], language
+    assert evidence_in(criterion, path, *lines, siblings=[sibling]) == [], language
+    assert evidence_in(sibling, path, *lines, siblings=[criterion]) == [f"/{path}"], language
 
 
 IDLE = "Add `{name}` to drop idle sessions."
@@ -282,4 +286,4 @@ def test_a_type_constructed_by_calling_is_no_factory_of_the_neighbours(language,
     `InMemorySessionStore()` is another type's, not the neighbour's `SessionStore`: this criterion keeps its line
     (evidence_claims reads names as their file writes them, relevance/names.spelled's `path`)."""
     found = diff(path, opener, f"        store.{name}(30)") + diff("src/acme/notes.txt", "x = 1")
-    assert files(IDLE.format(name=name), found, siblings=[STORE]) == [f"/{path}"], language
+    assert evidence(IDLE.format(name=name), found, siblings=[STORE]) == [f"/{path}"], language

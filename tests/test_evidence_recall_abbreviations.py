@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
 from doc_context.relevance.words import parts
-from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.evidence_paths import evidence
 
 SIBLINGS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
-
-
-def evidence(criterion: str, *files: str) -> list[str]:
-    found = EvidenceFinder(parse_diff("".join(files))).find(criterion, siblings=SIBLINGS, work_item=SIBLINGS)
-    return [f.path for f in found.files]
 
 
 SHORT = [  # (language, criterion, file, the one added line, writing a word of it short)
@@ -32,7 +26,7 @@ SHORT = [  # (language, criterion, file, the one added line, writing a word of i
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), SHORT, ids=[f"{s[0]}: {s[1]}" for s in SHORT])
 def test_a_word_meets_the_code_writing_it_short(language, criterion, path, line) -> None:
-    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+    assert evidence(criterion, diff(path, line), siblings=SIBLINGS) == [f"/{path}"], language
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
-from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed
 from tests.evidence_paths import evidence
 
@@ -34,7 +32,7 @@ SWEEPS = [  # (language, the type's file, another file's name pattern, the line 
 
 
 def found(diffs: list[str]) -> list[str]:
-    return [f.path for f in EvidenceFinder(parse_diff("".join(diffs))).find(STORE).files]
+    return evidence(STORE, *diffs)
 
 
 @pytest.mark.parametrize(("language", "path", "others", "before", "after"), SWEEPS, ids=[s[0] for s in SWEEPS])
