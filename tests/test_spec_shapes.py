@@ -493,3 +493,31 @@ def test_a_list_items_code_with_blank_lines_ends_at_its_fence_not_at_a_blank_lin
     assert ("Names to Avoid", "Never name a variable with a single ambiguous letter.") in found  # failing before
     assert ("Comments", "Inline comments are rare.") in found
     assert [b.kind for b in parse_blocks(text)].count("code") == 1  # the comment's example: the item's is its text
+
+
+# Review 9's finding 4: an item's fence left open looked for its closing fence past the item, at any indentation, and
+# took the page's next sections (headings and rules) into the list.
+OPEN_FENCE = """## Setup
+
+- Install the tool:
+  ```bash
+  pip install tool
+
+## Retries
+
+A failed call is retried three times.
+
+## Example
+
+```python
+retry(call, times=3)
+```
+"""
+
+
+def test_a_list_items_fence_left_open_ends_with_the_item_not_the_pages_next_fence() -> None:
+    blocks = [(b.kind, b.lines) for b in parse_blocks(OPEN_FENCE)]
+    assert ("heading", ("Retries",)) in blocks  # failing before
+    assert ("para", ("A failed call is retried three times.",)) in blocks
+    assert ("heading", ("Example",)) in blocks
+    assert ("code", ("```python", "retry(call, times=3)", "```")) in blocks

@@ -237,15 +237,28 @@ def _starts_block(line: str) -> bool:
 
 def _list_end(lines: list[str], start: int) -> int:
     """The index of the line after a list whose first item is above `start`: its items and the lines indented under
-    them, up to a blank line; but code fenced inside an item runs to its closing fence, blank lines and all (a
-    Confluence page's list item holding a code sample: its blank lines are the code's, not the list's end)."""
-    end = start
+    them, up to a blank line; but code fenced inside an item runs to its closing fence among the item's own lines,
+    blank lines and all (a Confluence page's list item holding a code sample: its blank lines are the code's, not the
+    list's end). A fence the item leaves open is code to the item's end: no fence opens under it."""
+    end, unfenced = start, start
     while end < len(lines) and lines[end].strip() and (LIST_MARKER.match(lines[end]) or lines[end][:1] in " \t"):
-        fence = FENCE.match(lines[end].lstrip()) if lines[end][:1] in " \t" else None
-        run = fence.group(1) if fence else ""
-        closing = next((j for j in range(end + 1, len(lines)) if run and closes_fence(lines[j], run)), end)
-        end = closing + 1
+        fence = FENCE.match(lines[end].lstrip()) if end >= unfenced and lines[end][:1] in " \t" else None
+        if fence:
+            closing, unfenced = _item_fence_end(lines, end, fence.group(1))
+            end = closing if closing is not None else end
+        end += 1
     return end
+
+
+def _item_fence_end(lines: list[str], i: int, run: str) -> tuple[int | None, int]:
+    """The index of the line closing the fence opened at i among its item's own lines (blank, or indented under it),
+    None when none does; and the index of the first line that is neither (the item's end)."""
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip() and lines[j][:1] not in " \t":
+            return None, j
+        if closes_fence(lines[j], run):
+            return j, j + 1
+    return None, len(lines)
 
 
 def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:
