@@ -292,3 +292,37 @@ def test_a_short_page_beside_a_long_one_the_change_speaks_to_must_name_its_code_
     budget = (short_spec(rst, *BUDGET[:3]), BUDGET[0])
     terms = change_terms(Change(parse_diff(diff)), within=[budget[0], logging[0]])
     assert weigh_pages([budget, logging], terms)[1].matched
+
+
+PAYMENTS = (
+    "Payments API",
+    "The payments API takes captures and refunds, as this page specifies.",
+    ("Specification", "A refund request carries `refund_amount` and the `capture_id` it refunds."),
+    ("Rejected Ideas", "Refunding without a capture was rejected."),
+)
+REFUND_RULES = (
+    "Refund rules",
+    "How the finance team wants refunds handled.",
+    ("Rules", "A refund amount never exceeds the captured amount; a larger one is refused."),
+)
+
+
+@pytest.mark.parametrize("rst", [False, True])
+@pytest.mark.parametrize("long", [True, False])
+def test_a_teams_short_page_of_rules_speaks_on_its_prose_beside_a_long_specification(rst: bool, long: bool) -> None:
+    """A team's short page of rules, written in prose, is no specification of what is built (it holds no
+    `Specification`/`Proposal`/`Design` section): it speaks when a passage of it matches, beside a long page the
+    change speaks to as beside a short one; what the other page is does not decide (review 9, finding 2: failing
+    before beside the long page)."""
+    diff = changed(
+        "payments/refunds.py",
+        "def refund(capture_id, refund_amount):",
+        "    if refund_amount > captured_amount(capture_id):",
+        "        raise RefundRefused(refund_amount)",
+    )
+    api = (long_spec(rst, *PAYMENTS) if long else short_spec(rst, *PAYMENTS[:3]), PAYMENTS[0])
+    rules = (short_spec(rst, *REFUND_RULES), REFUND_RULES[0])
+    terms = change_terms(Change(parse_diff(diff)), within=[api[0], rules[0]])
+    found = weigh_pages([api, rules], terms)
+    assert [p.section for p in found[0].matched][:1] == ["Specification"]
+    assert [p.plain for p in found[1].matched] == [REFUND_RULES[2][1]]

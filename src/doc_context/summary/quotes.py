@@ -85,7 +85,10 @@ def weigh_pages(
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
         unsaid = change.borrowed | change.carried  # the change's examples, modules used, names its edits carry
-        speaking = spoken_to(held, weighed, page_names(plain, where), where, MATCH, unsaid, story, change.lines)
+        specifying = {page for p, (page, _) in zip(flat, where, strict=True) if p.specifies}
+        speaking = spoken_to(
+            held, weighed, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying
+        )
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     weighed = with_openings(weighed, flat, where)
     weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])

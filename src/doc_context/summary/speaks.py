@@ -36,8 +36,10 @@ are weighed among themselves: a name every one of them holds is their topic (NEP
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
 `request_body`) is as good as naming it; on a long page it is the chance of many words. Beside a long page the
-change speaks to (a specification), a short one must name something the change writes as a long one must (a short
-proposal cited beside the one that replaced it, PEP 379 beside PEP 572, matches on the domain's words alone). In
+change speaks to (a specification), a short specification (a page holding a section that states what is built:
+passage_kinds.specifies) must name something the change writes as a long one must (a short proposal cited beside
+the one that replaced it, PEP 379 beside PEP 572, matches on the domain's words alone); a team's short page of rules
+in prose is no specification's kind and speaks on its prose beside any page. In
 prose, a hyphenated compound of plain words ("read-only") is no name unless its page writes it as code somewhere
 (page_names). A page the change does not speak to shows its lead or its title only. On a long page spoken to, a
 passage matching only on terms a better passage of it holds is not quoted (novel).
@@ -156,6 +158,7 @@ def spoken_to(
     borrowed: frozenset[Key] = frozenset(),
     told_by: set[int] | None = None,
     lines: Mapping[Key, int] | None = None,
+    specifying: set[int] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
     of it matches (`match`), holding a telling term too when a long page is spoken to; a long one when its matching
@@ -164,7 +167,10 @@ def spoken_to(
     holding the most (`lines`: how often it writes each; None: once each). `told_by`: the pages the story says
     (story_pages; None: every page): a long page out of them is not spoken to, nor a short one when a long page is
     among them (the story paraphrases a specification, not the short page), and "every cited page" is every one of
-    them; when that leaves no page spoken to, the names decide as without a story."""
+    them; when that leaves no page spoken to, the names decide as without a story. `specifying`: the pages holding
+    a section that states what is built (passage_kinds.specifies; None: every page): beside a long page spoken to,
+    only a short page of that kind must hold a telling term (a short proposal beside the specification replacing
+    it); a team's short page of rules in prose speaks when a passage of it matches, beside any page."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
@@ -186,9 +192,12 @@ def spoken_to(
     most = max(map(evidence, told.values()), default=0)
     naming = {p for p, found in told.items() if found and evidence(found) >= SHARE * most}
     specification = any(sizes[p] >= LONG for p in naming)  # a long page the change speaks to: short ones weigh alike
-    spoken = naming | {p for p, found in told.items() if sizes[p] < LONG and (found or not specification)}
+    gated = specifying if specifying is not None else set(sizes)  # the short pages a specification's kind
+    spoken = naming | {
+        p for p, found in told.items() if sizes[p] < LONG and (found or not specification or p not in gated)
+    }
     if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
-        return spoken_to(held, scores, named, where, match, borrowed, None, lines)
+        return spoken_to(held, scores, named, where, match, borrowed, None, lines, specifying)
     return spoken
 
 
