@@ -227,6 +227,10 @@ def test_a_rewritten_line_is_read_against_the_deleted_line_nearest_it() -> None:
     index = DiffIndex(parse_diff(patch("src/sums.py", *far, *fillers, *pairs)))
     rewrites = index.fresh(0)[len(names) :]
     assert rewrites == [frozenset({"left"})] * len(names)
+    # a function of 30 lines deleted between them: measured on one side, the line beside it is still the nearest
+    removed = [f"-old_helper_line_{k}()" for k in range(30)]
+    index = DiffIndex(parse_diff(patch("src/sums.py", *far, *removed, *pairs)))
+    assert index.fresh(0) == [frozenset({"left"})] * len(names)
 
 
 def test_a_term_a_sibling_says_too_weighs_half() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Literal
 
+from doc_context.change.alignment import on_old_side
 from doc_context.change.unified import Diff, Lines
 from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
 from doc_context.relevance.criterion_terms import COMMON
@@ -191,21 +192,20 @@ class DiffIndex:
 
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
         """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
-        (the most alike, sharing half its words or more; of equals, the nearest by number), or None when it rewrites
-        none: `limit=100` on a line that gained `server_hostname=None` is not new; a line that only gained a comma
-        adds nothing, nor does one moved, as it was, from a line the diff deletes anywhere (a refactoring, a text
-        moved to another file); one whose `>` became `>=` is new as a whole (None)."""
+        (the most alike, sharing half its words or more; of equals, the nearest on the old side), or None if none:
+        `limit=100` on a line that gained `server_hostname=None` is not new; one that only gained a comma, or moved as
+        it was from a line the diff deletes anywhere (a refactoring), adds nothing; `>` become `>=` is new (None)."""
         if file_no not in self._fresh:
             added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
-            moved = self._moved()
+            places = on_old_side(added.numbers, deleted.numbers)  # the added lines' places among the deleted
             old = [_tokens(words, text) for words, text in zip(deleted.words, deleted.texts, strict=True)]
             holding: dict[str, list[int]] = {}
             for j, tokens in enumerate(old):
                 for token in tokens:
                     holding.setdefault(token, []).append(j)
             found: list[frozenset[str] | None] = []
-            for at, words, text in zip(added.numbers, added.words, added.texts, strict=True):
-                if " ".join(text.split()) in moved:
+            for at, words, text in zip(places, added.words, added.texts, strict=True):
+                if " ".join(text.split()) in self._moved():
                     found.append(frozenset())
                     continue
                 new = _tokens(words, text)
