@@ -51,10 +51,11 @@ STRONG, WEAK = 2, 1
 MIN_SAID = 3  # words a criterion says, at least, for a sentence of the change to echo it
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
-_REMOVAL_WORDS = (  # moving code out deletes it where it was ("Moved `SessionStore` into a separate package")
-    "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission move moved moves"
-)
+_REMOVAL_WORDS = "remove removed removes delete deleted deletes drop dropped retire retired eliminate decommission"
 _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
+# moving code out deletes it where it was ("Moved `SessionStore` into a separate package"); a feature that moves
+# things ("A card can be moved to another board") names no code moved: its prose words never read deleted lines
+_MOVING = frozenset(stem(w) for w in "move moved moves".split())
 _FILE_EXTENSIONS = frozenset(
     "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
     "css scss md txt feature proto sh ps1 tf csproj props".split()
@@ -100,10 +101,11 @@ class Term:
 @dataclass(frozen=True)
 class CriterionTerms:
     terms: tuple[Term, ...]
-    removal: bool  # about removing or moving something: the diff's deleted lines count too
+    removal: bool  # about removing something: the diff's deleted lines count too
     words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
     tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
     common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
+    moving: bool = False  # about moving something: the deleted lines count for the code it names (Term.named) only
 
     @property
     def specific(self) -> bool:
@@ -156,7 +158,9 @@ def criterion_terms(text: str) -> CriterionTerms:
     removal = bool(_REMOVAL.intersection(all_words)) or "no longer" in text.lower()
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
-    return CriterionTerms(tuple(sorted(unique, key=lambda t: -t.weight)), removal, all_words, tests, tuple(pairs))
+    moving = bool(_MOVING.intersection(all_words))
+    strongest = tuple(sorted(unique, key=lambda t: -t.weight))
+    return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving)
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

@@ -128,11 +128,11 @@ class EvidenceFinder:
         """The files whose words could carry the term, and those a name is (its type's, a definition it changes)."""
         assert self.index is not None
         files: set[int] = set()
-        for side in read_sides(terms):
+        for side in read_sides(terms, term):
             for needed in lookups(term):
                 files.update(self.index.candidates(side, needed))
         if term.kind == "prose":  # a sentence of the change saying it (evidence_prose.py)
-            return set().union(*(may_echo(self.index, side, term) for side in read_sides(terms)))
+            return set().union(*(may_echo(self.index, side, term) for side in read_sides(terms, term)))
         paths = list(enumerate(f.path for f in self.index.diff.files))
         if term.kind == "path":
             files.update(n for n, path in paths if names(path, term.parts[0]))
@@ -160,7 +160,7 @@ class EvidenceFinder:
             return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
         if term.kind != "value" or not term.unit:
             return term.weight
-        if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in read_sides(terms)):
+        if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in read_sides(terms, term)):
             return term.weight
         return 0.0  # a value with a unit needs its unit
 

@@ -31,8 +31,11 @@ def _word(word: str) -> Term:
     return Term("word", (word,), 1, word)
 
 
-def read_sides(terms: CriterionTerms) -> tuple[Side, ...]:
-    return ("added", "deleted") if terms.removal else ("added",)
+def read_sides(terms: CriterionTerms, term: Term | None = None) -> tuple[Side, ...]:
+    """The sides a criterion's terms (or one term of it) are read on: the deleted lines too when it removes something,
+    or moves the code the term names ("Moved `SessionStore`"; never "a card can be moved": a feature's verb)."""
+    deleted = terms.removal or (terms.moving and (term is None or term.named))
+    return ("added", "deleted") if deleted else ("added",)
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def in_file(
         level = everywhere(term)
         looked = replace(term, joined=True) if term.kind == "phrase" and everywhere.partly(term) else term
         weights = [0.0, 0.0]
-        for n, lines in enumerate(sides):
+        for n, lines in enumerate(sides[: len(read_sides(terms, term))]):
             spans = [(new if n == 0 else old, scope) for old, new, scope in f.spans]  # this side's numbers
             hit, weights[n] = lines_for(looked, lines, f.path, spans)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
