@@ -38,6 +38,8 @@ def test_a_word_meets_the_code_writing_it_short(language, criterion, path, line)
         ("tmpFile", ["temporary", "fil"]),
         ("destBucket", ["destination", "bucket"]),
         ("ptrValue", ["ptr", "valu"]),  # never a guess: only the abbreviations listed
+        ("impl Drop for Pool {", ["impl", "drop", "pool"]),  # a language's keyword (Rust's), never the word
+        ("std::mem::take(&mut queue)", ["std", "mem", "tak", "mut", "queu"]),  # a std module's name (Rust's), too
     ],
 )
 def test_an_abbreviation_is_its_word(code: str, words: list[str]) -> None:

@@ -52,8 +52,8 @@ _ABBREVIATIONS = {
     "idx": "index", "cnt": "count", "prev": "previous", "img": "image", "btn": "button", "cust": "customer",
     "max": "maximum", "tz": "timezone", "auth": "authentication", "ccy": "currency", "curr": "currency",
     "dir": "directory", "attr": "attribute", "arg": "argument", "conn": "connection", "dest": "destination",
-    "perm": "permission", "tmp": "temporary", "elem": "element", "impl": "implementation", "mem": "memory",
-    "cert": "certificate", "seq": "sequence", "lang": "language",
+    "perm": "permission", "tmp": "temporary", "elem": "element", "cert": "certificate", "seq": "sequence",
+    "lang": "language",
 }  # fmt: skip
 
 
