@@ -20,7 +20,6 @@ SHORT = [  # (language, criterion, file, the one added line, writing a word of i
     ("Java", "Write a temporary file before the rename.", "src/main/java/org/acme/Store.java",
      "        Path tmpFile = dir.resolve(name);"),
     ("Python", "Copy the build output to the destination bucket.", "acme/upload.py", "    put(artifact, dest_bucket)"),
-    ("Go", "Log the plugin arguments on startup.", "plugin.go", "\tlog.Print(pluginArgs)"),
 ]  # fmt: skip
 
 
@@ -38,6 +37,8 @@ def test_a_word_meets_the_code_writing_it_short(language, criterion, path, line)
         ("tmpFile", ["temporary", "fil"]),
         ("destBucket", ["destination", "bucket"]),
         ("ptrValue", ["ptr", "valu"]),  # never a guess: only the abbreviations listed
+        ("certFile", ["cert", "fil"]),  # npm's provenance code writes cert where its pages say nothing of certificates
+        ("relevant_args", ["relevant", "arg"]),  # numpy's dispatch code: no page's "argument" (benchmarks.md)
         ("impl Drop for Pool {", ["impl", "drop", "pool"]),  # a language's keyword (Rust's), never the word
         ("std::mem::take(&mut queue)", ["std", "mem", "tak", "mut", "queu"]),  # a std module's name (Rust's), too
     ],

@@ -46,14 +46,14 @@ _ALNUM = re.compile(r"[^\W_]+")  # letters of any script (Rückerstattung, éch�
 _IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*(?:[.\-/:][A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?])\s+(?=\S)")
 _NOT_AN_END = ("e.g.", "i.e.", "vs.", "approx.")
+# not impl, mem (Rust's keyword, std::mem), nor cert, arg (each a page's unrelated passage: docs/benchmarks.md)
 _ABBREVIATIONS = {
     "addr": "address", "amt": "amount", "qty": "quantity", "pwd": "password", "passwd": "password",
     "acct": "account", "txn": "transaction", "repo": "repository", "env": "environment", "db": "database",
     "idx": "index", "cnt": "count", "prev": "previous", "img": "image", "btn": "button", "cust": "customer",
     "max": "maximum", "tz": "timezone", "auth": "authentication", "ccy": "currency", "curr": "currency",
-    "dir": "directory", "attr": "attribute", "arg": "argument", "conn": "connection", "dest": "destination",
-    "perm": "permission", "tmp": "temporary", "elem": "element", "cert": "certificate", "seq": "sequence",
-    "lang": "language",
+    "dir": "directory", "attr": "attribute", "conn": "connection", "dest": "destination",
+    "perm": "permission", "tmp": "temporary", "elem": "element", "seq": "sequence", "lang": "language",
 }  # fmt: skip
 
 
