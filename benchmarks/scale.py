@@ -27,3 +27,11 @@ def ratios(shapes: Shapes, work: Callable[[str], object], size: int, times: int,
         worst, slowest = max(worst, ratio), max(slowest, large)
         print(f"{name:38} {size:>7,} {small:8.4f} s  {times * size:>7,} {large:8.4f} s  ratio {ratio:5.1f}")
     return worst, slowest
+
+
+def linear(argv: list[str], shapes: Shapes, work: Callable[[str], object], size: int, times: int, goal: float) -> int:
+    """A *_scale.py benchmark's main: the ratios at argv's size (or `size`) and `times` that; the goal is every ratio
+    under `goal` (linear work)."""
+    worst, _ = ratios(shapes, work, int(argv[1]) if len(argv) > 1 else size, times)
+    print(f"goal (every ratio under {goal:g}, linear): {'met' if worst < goal else 'NOT met'}")
+    return 0
