@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.unified import parse_diff
-from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.evidence_paths import evidence as evidence_paths
 
 SIBLINGS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
 
 
 def evidence(criterion: str, *files: str) -> list[str]:
-    found = EvidenceFinder(parse_diff("".join(files))).find(criterion, siblings=SIBLINGS, work_item=SIBLINGS)
-    return [f.path for f in found.files]
+    return evidence_paths(criterion, *files, siblings=SIBLINGS)
 
 
 ALONE = [  # (language, criterion, file, the one added line, writing the type alone)
