@@ -1,6 +1,6 @@
 """Benchmark: the criteria's evidence on real changes of public projects in six languages (issue 32).
 
-Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh|--old|--new|--new2] [--data FILE] [-v]
+Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh|--old|--new|--new2|--every] [--data F] [-v]
 The data file (benchmarks/data/real_changes.json) pins, per public repository and its language, the changes: a
 commit of the default branch's first-parent history that adds one changelog entry with the change (a towncrier
 fragment, a changeset, a changie fragment, an Apache changes.xml action, a CHANGELOG.md bullet), and that entry's
@@ -24,7 +24,8 @@ after both (issue 32's fifth session, 24 projects no rule was tuned on, for chec
 held-out changes of the others, stay as they were (the new ones follow them in the file: a language's count before
 them is a multiple of 4). The repositories marked `"batch": "new2"` came after those (issue 32's sixth session, 24
 more no rule was tuned on, a verdict on the rules): only --new2 runs them, as --new runs the new ones; they follow
-all the others in the file, so no other change's held-out mark moved.
+all the others in the file, so no other change's held-out mark moved. --every pools every batch's part (the
+tuning parts of all: the largest sample a rule can be judged on; with --held-out, every held-out change).
 Prints, per language and overall: precision (of the criteria with evidence, the share that are the change's own),
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
@@ -210,8 +211,10 @@ def option(args: list[str], name: str, default: str) -> str:
 
 
 def chosen_by(change: Change, argv: list[str]) -> bool:
-    """Whether a run's options take the change: --new the new batch alone, --new2 the second, else the others (--fresh,
-    --old: a part)."""
+    """Whether a run's options take the change: --every all of them (every batch's part, pooled), --new the new batch
+    alone, --new2 the second, else the others (--fresh, --old: a part)."""
+    if "--every" in argv:
+        return True
     if "--new2" in argv or change.new2:
         return "--new2" in argv and change.new2
     if "--new" in argv or change.new:
@@ -230,7 +233,9 @@ def main(argv: list[str]) -> int:
         print(verbose(results))
     part = "held-out part" if "--held-out" in argv else "tuning part"
     part += (
-        " of the second new batch's repositories"
+        " of every batch's repositories"
+        if "--every" in argv
+        else " of the second new batch's repositories"
         if "--new2" in argv
         else " of the new repositories"
         if "--new" in argv

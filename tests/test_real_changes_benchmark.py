@@ -125,6 +125,8 @@ def test_only_new_runs_the_new_batch(argv: list[str], taken: tuple[bool, bool, b
         (["--held-out", "--new"], (False, False, True, False)),
         (["--held-out", "--new2"], (False, False, False, True)),
         (["-v", "--new2"], (False, False, False, True)),
+        (["--every"], (True, True, True, True)),
+        (["--held-out", "--every"], (True, True, True, True)),
     ],
 )
 def test_only_new2_runs_the_second_new_batch(argv: list[str], taken: tuple[bool, ...]) -> None:
