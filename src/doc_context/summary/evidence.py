@@ -42,7 +42,7 @@ from doc_context.relevance.packages import in_package
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_doubles import doubled
 from doc_context.summary.evidence_file import ENOUGH, NAME_BONUS, in_file, read_sides
-from doc_context.summary.evidence_lookups import lookups
+from doc_context.summary.evidence_lookups import halves, lookups
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
 from doc_context.summary.evidence_prose import may_echo, setting_apart
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
@@ -158,6 +158,10 @@ class EvidenceFinder:
         assert self.index is not None
         if term.kind == "ident" and manifest(self.index.diff.files[file_no].path):
             return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
+        if term.kind == "word" and any(  # a word run together: a name, where an identifier joins its halves
+            file_no in self.index.candidates(side, half) for side in read_sides(terms, term) for half in halves(term)
+        ):
+            return max(term.weight, STRONG)
         if term.kind != "value" or not term.unit:
             return term.weight
         if any(self.index.unit_in(side, file_no, term.parts[0], term.unit) for side in read_sides(terms, term)):

@@ -47,3 +47,9 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
     if term.kind == "quoted":  # no word to look up ("OK"): every file; code as written too (`.HasVariadic`: has,
         return list(dict.fromkeys([tuple(parts(term.parts[0])), tuple(parts(term.label))]))  # variadic, not one word)
     return [tuple(parts(term.parts[0].rsplit("/", 1)[-1]))]  # a path: by name too (EvidenceFinder._candidates)
+
+
+def halves(term: Term) -> list[tuple[str, ...]]:
+    """A rare word's halves, as an identifier joining them writes it (`fileScope`, `FreeBuilder` for "filescope",
+    "Freebuilder"): where a file uses both, the word may be that name (summary/evidence_match.py weighs it so)."""
+    return [tuple(pair) for pair in splits(term.parts[0], COMMON)[:MAX_SPLITS]] if term.kind == "word" else []

@@ -127,7 +127,10 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
     if term.kind == "word":
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
         found = found or set().union(*(lines.word(other) for other in forms(term.parts[0])))  # "serialization"
-        return found - (lines.imports if code else frozenset()) - rows, term.weight
+        found = found - (lines.imports if code else frozenset()) - rows
+        if code and (joined := {i for i in lines.bridged(term.parts) - rows if lines.in_identifier(i, term.parts)}):
+            return joined - lines.imports, STRONG
+        return found, term.weight
     if term.kind == "quoted":
         found = lines.literal(term.parts[0]) | (set(lines.hunk_starts()) if command_file(term.label, path) else set())
         said = parts(term.parts[0])
