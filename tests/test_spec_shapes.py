@@ -521,3 +521,53 @@ def test_a_list_items_fence_left_open_ends_with_the_item_not_the_pages_next_fenc
     assert ("para", ("A failed call is retried three times.",)) in blocks
     assert ("heading", ("Example",)) in blocks
     assert ("code", ("```python", "retry(call, times=3)", "```")) in blocks
+
+
+# Session 10: a list item's sentence wrapped onto a line written without indentation goes on in the item (CommonMark's
+# lazy continuation, as a renderer shows it); read as a paragraph after the list, one rule was two passages, and its
+# second half was quoted alone. A line that starts a block (a heading, a fence, a quote, a table, another item, an
+# underlined title) still ends the item.
+WRAPPED = """## Batching
+
+Each batch of spans holds:
+
+- The count of spans in the batch.
+- The spans' total duration. Exporters MUST NOT report it for spans
+that were dropped before export (e.g. by a sampler).
+- The oldest span's start time.
+
+A batch is sent when it is full.
+"""
+
+
+def test_a_list_items_line_written_without_indentation_goes_on_in_the_item() -> None:
+    found = [(p.kind, p.plain) for p in passages(WRAPPED, "Spans")]
+    assert (
+        "item",
+        "The spans' total duration. Exporters MUST NOT report it for spans that were dropped before export (e.g. by "
+        "a sampler).",
+    ) in found  # failing before: the item ended at "for spans", its end a paragraph of its own
+    assert ("item", "The oldest span's start time.") in found
+    assert ("para", "A batch is sent when it is full.") in found
+    assert len(found) == 5
+
+
+@pytest.mark.parametrize(
+    ("after", "kind"),
+    [("## Limits", "heading"), ("```", "code"), ("> A note.", "quote"), ("| a | b |\n|---|---|\n| 1 | 2 |", "table")],
+)
+def test_a_line_starting_a_block_after_a_list_item_ends_the_list(after: str, kind: str) -> None:
+    blocks = parse_blocks(f"- One item of the list\n{after}\n")
+    assert [b.kind for b in blocks][:2] == ["list", kind]
+    assert blocks[0].lines == ("- One item of the list",)
+
+
+def test_a_title_underlined_after_a_list_item_is_a_heading() -> None:
+    blocks = parse_blocks("- One item of the list\nLimits\n------\n\nA batch is sent when it is full.\n")
+    assert [(b.kind, b.lines) for b in blocks][:2] == [("list", ("- One item of the list",)), ("heading", ("Limits",))]
+
+
+def test_a_line_at_the_margin_after_an_items_open_fence_is_no_text_of_the_item() -> None:
+    blocks = parse_blocks("- Install the tool:\n  ```bash\n  pip install tool\nA failed call is retried three times.\n")
+    assert [b.kind for b in blocks] == ["list", "para"]
+    assert blocks[1].lines == ("A failed call is retried three times.",)

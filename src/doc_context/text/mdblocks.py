@@ -239,15 +239,32 @@ def _list_end(lines: list[str], start: int) -> int:
     """The index of the line after a list whose first item is above `start`: its items and the lines indented under
     them, up to a blank line; but code fenced inside an item runs to its closing fence among the item's own lines,
     blank lines and all (a Confluence page's list item holding a code sample: its blank lines are the code's, not the
-    list's end). A fence the item leaves open is code to the item's end: no fence opens under it."""
-    end, unfenced = start, start
-    while end < len(lines) and lines[end].strip() and (LIST_MARKER.match(lines[end]) or lines[end][:1] in " \t"):
+    list's end). A fence the item leaves open is code to the item's end: no fence opens under it. A line of text
+    right after an item's text goes on in the item, indented or not (CommonMark's lazy continuation: a sentence
+    wrapped at the margin is the item's), unless it starts a block or is an underlined title."""
+    end, unfenced, coded = start, start, False  # coded: the item's fence is left open (no text goes on in code)
+    while (
+        end < len(lines)
+        and lines[end].strip()
+        and (LIST_MARKER.match(lines[end]) or lines[end][:1] in " \t" or (not coded and _lazy(lines, end)))
+    ):
+        coded = coded and not LIST_MARKER.match(lines[end])
         fence = FENCE.match(lines[end].lstrip()) if end >= unfenced and lines[end][:1] in " \t" else None
         if fence:
             closing, unfenced = _item_fence_end(lines, end, fence.group(1))
-            end = closing if closing is not None else end
+            end, coded = (closing, coded) if closing is not None else (end, True)
         end += 1
     return end
+
+
+def _lazy(lines: list[str], i: int) -> bool:
+    """Whether line i, written at the margin, goes on with the list item's text on the line above: that line is
+    text (no fence), and line i starts no block, is no bold heading, and no underline nor an underlined title."""
+    above = lines[i - 1].strip()
+    if not above or FENCE.match(above) or _starts_block(lines[i]) or _BOLD_LINE.match(lines[i].strip()):
+        return False
+    below = lines[i + 1] if i + 1 < len(lines) else ""
+    return not _UNDERLINE.match(lines[i].strip()) and not (below.strip() and _UNDERLINE.match(below.strip()))
 
 
 def _item_fence_end(lines: list[str], i: int, run: str) -> tuple[int | None, int]:
