@@ -291,7 +291,7 @@ def test_never_a_broken_table(markdown: str, budget: int) -> None:
 
 
 def test_separate_blocks_puts_a_gap_before_lists_and_after_labels():
-    from doc_context.text.mdblocks import separate_blocks
+    from doc_context.text.mdwrite import separate_blocks
 
     text = "**Repro steps**\n1. a\n2. b\nafter\n- x\n  - y\n- z\n> quote\n> more\n    code\n    - not a list"
     assert separate_blocks(text) == (

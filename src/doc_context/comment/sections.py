@@ -25,7 +25,7 @@ from doc_context.summary.mdcut import shorten
 from doc_context.summary.parents import Parent, parent_line
 from doc_context.summary.tokens import clip
 from doc_context.summary.worktypes import label
-from doc_context.text.mdblocks import separate_blocks
+from doc_context.text.mdwrite import separate_blocks
 from doc_context.text.neutralize import neutralize, neutralize_inline, plain_inline, safe_link, strip_invisible
 from doc_context.text.visible import visible_size
 

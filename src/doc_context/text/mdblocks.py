@@ -284,31 +284,3 @@ def _run(lines: list[str], start: int, keep: Callable[[str], bool]) -> int:
     while end < len(lines) and keep(lines[end]):
         end += 1
     return end
-
-
-_LABEL = re.compile(r"^\*\*[^*\n]+\*\*(?: \([^)\n]*\))?:?$")
-
-
-def separate_blocks(markdown: str) -> str:
-    """A blank line where a list or quote follows text, and after a bold label line.
-
-    CommonMark lets a list interrupt a paragraph, other renderers do not: separated, it reads the same
-    everywhere (the PR page, the build summary, an AI reviewer's markdown parser).
-    """
-    out: list[str] = []
-    for line in markdown.split("\n"):
-        prev = out[-1] if out else ""
-        if prev.strip() and line.strip() and not prev.startswith("    ") and _needs_gap(prev, line):
-            out.append("")
-        out.append(line)
-    return "\n".join(out)
-
-
-def _needs_gap(prev: str, line: str) -> bool:
-    if _LABEL.match(prev):
-        return True
-    starts_list = bool(LIST_MARKER.match(line))
-    in_list = bool(LIST_MARKER.match(prev)) or prev.startswith(" ")
-    if starts_list and not in_list:
-        return True
-    return line.startswith(">") and not prev.startswith(">")

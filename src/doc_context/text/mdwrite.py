@@ -1,4 +1,5 @@
-"""Pure: writing markdown for both converters: literal text escaped, emphasis wrapped, code spans and fences.
+"""Pure: writing markdown for both converters: literal text escaped, emphasis wrapped, code spans and fences, and
+blocks separated where a renderer would run them together (separate_blocks).
 
 Literal text is escaped only where a CommonMark renderer would read it otherwise: an `&` that starts a
 character reference (`&amp;` as written must not render as `&`) and a `<` that could open a tag. Both
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import re
 from html.entities import html5
+
+from doc_context.text.mdblocks import LIST_MARKER
 
 _REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|([A-Za-z][A-Za-z0-9]{1,31});)")
 _TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?]|$)")  # at the end too: the next text may open a tag
@@ -81,3 +84,31 @@ def pipe_table(rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
+
+
+_LABEL = re.compile(r"^\*\*[^*\n]+\*\*(?: \([^)\n]*\))?:?$")
+
+
+def separate_blocks(markdown: str) -> str:
+    """A blank line where a list or quote follows text, and after a bold label line.
+
+    CommonMark lets a list interrupt a paragraph, other renderers do not: separated, it reads the same
+    everywhere (the PR page, the build summary, an AI reviewer's markdown parser).
+    """
+    out: list[str] = []
+    for line in markdown.split("\n"):
+        prev = out[-1] if out else ""
+        if prev.strip() and line.strip() and not prev.startswith("    ") and _needs_gap(prev, line):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _needs_gap(prev: str, line: str) -> bool:
+    if _LABEL.match(prev):
+        return True
+    starts_list = bool(LIST_MARKER.match(line))
+    in_list = bool(LIST_MARKER.match(prev)) or prev.startswith(" ")
+    if starts_list and not in_list:
+        return True
+    return line.startswith(">") and not prev.startswith(">")
