@@ -117,9 +117,49 @@ NAMED = [  # (criterion, the subcommand it names): a code span, "the X command",
     ("The init subcommand creates the folder.", "init"),
     ("Fix the default output directory for init command", "init"),
     ("The publish-plan command writes the plan.", "publish-plan"),
+    ("Fix init command from crashing.", "init"),  # any word before it that is no kind of command nor common
 ]
 
 
 @pytest.mark.parametrize(("criterion", "name"), NAMED)
 def test_a_named_subcommand_is_its_term(criterion, name) -> None:
     assert [t.parts for t in criterion_terms(criterion).terms if t.kind == "command"] == [(name,)]
+
+
+# Issue 32's recall, tenth session: a tool registers or dispatches a subcommand by its name written as a string (the
+# one file of a small tool that holds them all): the line writing "init" is the init command's, in any language.
+DISPATCHED = [  # (language, criterion, the tool's one file, the added line registering or dispatching it)
+    ("TypeScript", "Fix init command from crashing when the config is missing.", "packages/cli/src/index.ts",
+     '  if (input[0] === "init") {'),
+    ("Go", "The init command creates the folder when it is missing.", "main.go", '\t\tUse:   "init",'),
+    ("Python", "The init command creates the folder when it is missing.", "tool/main.py",
+     '    init = subparsers.add_parser("init")'),
+    ("C#", "The init command creates the folder when it is missing.", "src/Tool/Program.cs",
+     '        var init = new Command("init", "Scaffolds a project");'),
+    ("Java", "The init command creates the folder when it is missing.", "src/main/java/org/acme/Main.java",
+     '            case "init" -> init(root);'),
+    ("Ruby", "The init command creates the folder when it is missing.", "lib/tool/cli.rb", "    when 'init' then init"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), DISPATCHED, ids=[d[0] for d in DISPATCHED])
+def test_a_subcommand_meets_the_line_dispatching_it_by_name(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '  if (input[0] === "version") {',  # another subcommand's
+        '  log.info("init: done");',  # a message saying it, not the name alone
+        '  const mode = "initial";',
+    ],
+)
+def test_a_line_dispatching_another_name_is_not_the_subcommand(line: str) -> None:
+    criterion = "Fix init command from crashing when the config is missing."
+    assert evidence(criterion, diff("packages/cli/src/index.ts", line)) == []
+
+
+def test_a_document_writing_the_name_is_no_dispatch() -> None:
+    criterion = "The init command creates the folder when it is missing."
+    assert evidence(criterion, diff("docs/usage.md", 'Run `tool "init"` first.')) == []

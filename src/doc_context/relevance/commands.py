@@ -7,22 +7,28 @@ that is the subcommand's.
     subcommand_file("init", "/src/init.go")                                  # False: no command line tool's folder
 
 A command line tool's folder is commands/, cmd/, cli/ or a package named for one (graphql-codegen-cli, Tool.Cli);
-a subcommand is a folder or file named as it below one (or as its class, InitCommand.cs, init_command.rb). Not the
-tool's dispatch on its name (`case "init":`): that file names every subcommand (changesets' `case "version":`
-beside the init command's fix).
+a subcommand is a folder or file named as it below one (or as its class, InitCommand.cs, init_command.rb). A small
+tool registers or dispatches its subcommands by name in one file (`case "init":`, `Use: "init"`,
+`add_parser("init")`): the line writing the name is the subcommand's (dispatches), never that file as a whole, which
+names every subcommand (changesets' `case "version":` beside the init command's fix).
+
+    dispatches("init", '  if (input[0] === "init") {')                      # True
+    dispatches("init", '  log.info("init: done");')                         # False: a message saying it
 """
 
 from __future__ import annotations
 
 import re
 
+from doc_context.relevance.literals import literals
 from doc_context.relevance.words import parts
 
-# "the `init` command", "`batch` subcommand", "the init command", "for init command": a code span's name anywhere, a
-# prose word only after the, for or run (never "a shell command", "every subcommand", "pytest's command-line")
+# "the `init` command", "`batch` subcommand", "the init command", "Fix init command": a code span's name anywhere, a
+# prose word that is no kind of command nor common (never "a shell command", "every subcommand", "pytest's
+# command-line", "a new command")
 _SUBCOMMAND = re.compile(
     r"(?<![\w.`/'\u2019-])`([A-Za-z][\w-]*)`\s+(?:sub)?command\b(?!-)"
-    r"|\b(?i:the|for|run)\s+([A-Za-z][\w-]*)\s+(?:sub)?command\b(?!-)"
+    r"|(?<![\w.`/'\u2019-])([A-Za-z][\w-]*)\s+(?:sub)?command\b(?!-)"
 )
 # Words that say what kind of command it is, not which: "the shell command", "the custom command", "the CLI command"
 _KINDS = frozenset(
@@ -34,7 +40,7 @@ _SUFFIX = re.compile(r"(?<=\w)[-_]?(?:sub)?(?:command|cmd)$")  # InitCommand, in
 
 
 def named_subcommands(text: str, common: frozenset[str]) -> list[str]:
-    """The subcommands the text names: a code span's (`new` command), or a prose word's after the, for or run that is
+    """The subcommands the text names: a code span's (`new` command), or a prose word's before "command" that is
     no kind of command (_KINDS) and whose parts (words.parts) are none a common word (`common`: "every", "new")."""
     return [
         code or word
@@ -56,3 +62,9 @@ def subcommand_file(name: str, path: str) -> bool:
 
 def _cli(folder: str) -> bool:
     return folder.lower() in _COMMAND_FOLDERS or folder.lower().endswith(("-cli", "_cli", ".cli"))
+
+
+def dispatches(name: str, text: str) -> bool:
+    """Whether a line writes the subcommand's name as a string of its own, as a tool registers or dispatches it
+    (`case "init":`, `if (input[0] === "init")`, `program.command('init')`, `Use: "init"`, `add_parser("init")`)."""
+    return any(literal.lower() == name.lower() for literal in literals(text))

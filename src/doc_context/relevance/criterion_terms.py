@@ -15,9 +15,10 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           as three adjacent words are ("server host name")
   word    a rare word (weight 1)
   change  a value changed, "from 100 to 32": a line holding 32 that rewrites one holding 100
-  command a subcommand the prose names ("the init command", "`batch` command"; not "a shell command", "every
-          subcommand", a common word's): its file under a command line tool's folder (cmd/new.go, commands/init/,
-          graphql-codegen-cli/src/init/), as `changeset tag` names it
+  command a subcommand the prose names ("the init command", "Fix init command", "`batch` command"; not "a shell
+          command", "every subcommand", a common word's): its file under a command line tool's folder (cmd/new.go,
+          commands/init/, graphql-codegen-cli/src/init/), as `changeset tag` names it, or a line registering or
+          dispatching it by its name (`case "init":`, relevance/commands.dispatches)
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
   release a dependency's major version ("React 18", "v12"): a manifest's line whose range holds it (dependencies.py)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
+from doc_context.relevance.commands import dispatches
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
@@ -163,8 +164,12 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         return bare_lines, bare(term.parts[0])
     if term.kind == "change":  # "from 100 to 32": the lines holding 32 (rewritten() keeps those that held 100)
         return set().union(*lines.value(term.parts[1])), term.weight
-    if term.kind == "command":  # "the init command": its file's changes (cmd/init.go, commands/init/)
-        return (set(lines.hunk_starts()) if command_file(term.label, path) else set()), term.weight
+    if term.kind == "command":  # "the init command": its file's changes (cmd/init.go, commands/init/), or a line
+        if command_file(term.label, path):  # registering or dispatching it by its name (`case "init":`)
+            return set(lines.hunk_starts()), term.weight
+        return (
+            {i for i, text in enumerate(lines.texts) if dispatches(term.parts[0], text)} if code else set()
+        ), term.weight
     if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
         return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
