@@ -12,12 +12,13 @@ the change speaks to, a passage it matches gains what it says of one of the stor
 (passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
 part the change is. A section that states what is built (a specification, a design, a proposal) says it in its
 opening paragraph, then details it: when the change names more than one thing in the section, that paragraph is
-quoted too, below the passage the change names (with_openings).
+quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
+little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
@@ -31,6 +32,7 @@ from doc_context.summary.passages import Passage, Said, passages, quote, short, 
 from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
+OWN = MATCH / 2  # a lifted opening naming nothing of the change shows when it matches this on its own, the story's too
 OPENS = ASKED  # what a specifying section's opening weighs of the best match in it: what is asked, of what is written
 _PLACES = 9  # a rank's digits: a lifted opening's match over OPENS is its detail's, give or take a rounding
 Rungs = tuple[tuple[Yields, str], ...]
@@ -90,12 +92,20 @@ def weigh_pages(
             held, weighed, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying
         )
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
-    weighed = with_openings(weighed, flat, where)
-    weighed = with_story(weighed, plain, where, said, [len(page) >= LONG for page in found])
+    own = weighed
+    lifted = with_openings(weighed, flat, where)
+    weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
+    background = iter(_background(own, lifted, weighed, held))
     novel_by = [k | w for k, w in zip(held, rare_words([t.sequence for t in terms], change.words), strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
-        quoted([(p, next(scores)) for p in page], change, line, [next(keys) for _ in page] if gate else ())
+        quoted(
+            [(p, next(scores)) for p in page],
+            change,
+            line,
+            [next(keys) for _ in page] if gate else (),
+            {p.index for p in page if next(background)},
+        )
         for page, line in zip(found, again, strict=True)
     ]
     return [replace(q, told=t) for q, t in zip(out, told, strict=True)]
@@ -132,6 +142,18 @@ def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequ
         if p.opens and p.kind == "para" and (page, p.head) in best and not _leads_in(flat, i):
             out[i] = max(out[i], OPENS * best[(page, p.head)])
     return out
+
+
+def _background(
+    own: Sequence[float], lifted: Sequence[float], storied: Sequence[float], held: Sequence[set[Key]]
+) -> list[bool]:
+    """Whether each passage is an opening with_openings lifted (`lifted` above `own`, its match before) that says
+    nothing of the change: no name, value or copied words of it, only prose pairs (`held`), and under OWN matched on
+    its own, the story's share (`storied`, with_story's) included."""
+    return [
+        up > mine and mine + story - up < OWN and all(kind == "phrase" for kind, _ in keys)
+        for mine, up, story, keys in zip(own, lifted, storied, held, strict=True)
+    ]
 
 
 def _leads_in(flat: Sequence[Passage], i: int) -> bool:
@@ -182,27 +204,31 @@ def _rank(scored: tuple[Passage, float]) -> tuple[float, bool, int]:
 
 
 def quoted(
-    scored: list[tuple[Passage, float]], change: ChangeTerms, again: str = "", held: Sequence[set[Key]] = ()
+    scored: list[tuple[Passage, float]],
+    change: ChangeTerms,
+    again: str = "",
+    held: Sequence[set[Key]] = (),
+    background: Set[int] = frozenset(),
 ) -> Quoted:
     """A page's quotes: its matching passages, the best first to stay, then the line naming the passages that
     state what criteria state (`again`); or that line alone; or its lead sentence. `held`: each passage's terms,
-    when a long page's passage matching only on what a better one holds is not quoted (speaks.novel)."""
-    matched = [(p, s) for p, s in scored if s >= MATCH]
-    if not matched and again:
+    when a long page's passage matching only on what a better one holds is not quoted (speaks.novel).
+    `background`: the passages (by index) of section openings with_openings lifted that name nothing of the change
+    and match under OWN on their own, the story's share included (_background): such an opening ("Shops have always
+    mailed a paper receipt...", "Tasks can be queued using the enqueue method") is the section's background, not
+    what the change builds. It is not quoted, and its place among the page's MAX_QUOTES stays empty: the passage
+    ranked below it matched less than the opening was lifted to, and is no better for its going (the count is a
+    ceiling, never a target)."""
+    ranked = _ranked([(p, s) for p, s in scored if s >= MATCH], scored, held, background)
+    if not ranked and again:
         return Quoted(again, ((Yields.PAGE_BEST, ""),), MATCH)
-    if not matched:
+    if not ranked:
         lead = next((p for p in scored if p[0].lead), None) or next((p for p in scored if p[0].kind == "para"), None)
         if lead is None:
             return Quoted("", (), 0.0)
         first = line_sentences(lead[0].text)[:1] or [lead[0].text]
         text = quote(lead[0], short(Passage(lead[0].section, "para", first[0], first[0], 0, 0), change))
         return Quoted(text, ((Yields.PAGE_MIDDLE, ""),), 0.0)
-    ranked = sorted(matched, key=_rank)
-    if held:
-        terms = {p.index: keys for (p, _), keys in zip(scored, held, strict=True)}
-        fresh = novel([terms[p.index] for p, _ in ranked], len(scored))
-        ranked = [r for r, keep in zip(ranked, fresh, strict=True) if keep]
-    ranked = ranked[:MAX_QUOTES]
     best = ranked[0]
     weakest_first = [p for p, _ in reversed(ranked[1:])]
     kept = [p for p, _ in ranked]
@@ -211,6 +237,21 @@ def quoted(
         rungs.append((Yields.PAGE_MIDDLE, _with(_text([p for p in kept if p not in weakest_first[:n]], change), again)))
     rungs.append((Yields.PAGE_BEST, ""))
     return Quoted(_with(_text(kept, change), again), tuple(rungs), best[1], tuple(kept))
+
+
+def _ranked(
+    matched: list[tuple[Passage, float]],
+    scored: list[tuple[Passage, float]],
+    held: Sequence[set[Key]],
+    background: Set[int],
+) -> list[tuple[Passage, float]]:
+    """The page's quotes, most telling first (quoted's): its MAX_QUOTES best, less the background openings."""
+    ranked = sorted(matched, key=_rank)
+    if held:
+        terms = {p.index: keys for (p, _), keys in zip(scored, held, strict=True)}
+        fresh = novel([terms[p.index] for p, _ in ranked], len(scored))
+        ranked = [r for r, keep in zip(ranked, fresh, strict=True) if keep]
+    return [(p, s) for p, s in ranked[:MAX_QUOTES] if p.index not in background]
 
 
 def _with(text: str, again: str) -> str:
