@@ -251,3 +251,29 @@ def test_the_code_s_words_are_the_words_of_the_names_it_writes(path: str, code: 
     assert {"bound", "wait", "next", "backoff", "header"} <= words  # backoff_bound, next_wait, ATTEMPT_HEADER
     assert not {"return", "int", "number", "float", "func", "function", "const", "export", "def"} & words
     assert not {"twice", "last", "operator"} & words  # a comment's words are prose, not code
+
+
+# Session 10: what a passage's match counts, its novelty counts. A passage matches on the change's terms and on the rare
+# words it shares with a sentence the work item asks (passage_weights.criteria_said); a long page quoted it only when it
+# held a term of the change no better passage held, so a rule saying the criterion, its one name held by the header's
+# definition above it, was left out while its score said it matched.
+CRITERION = "Each retry waits a random time below a bound that doubles."  # its words, none of its word pairs
+NAMED = '+ATTEMPT_HEADER = "Webhook-Attempt"\n+ATTEMPT_HELP = "The number of this attempt, counting from 1."\n'
+
+
+def asked_quotes(text: str, change: str, asked: list[str]) -> list[str]:
+    terms = change_terms(Change(parse_diff(change)), asked=asked, within=[text])
+    return [p.plain.replace("``", "`") for p in weigh_pages([(text, TITLE)], terms)[0].matched]
+
+
+@pytest.mark.parametrize("style", PAGES)
+def test_a_rule_saying_a_criterion_is_quoted_beside_the_passage_naming_the_same(style: str) -> None:
+    shown = asked_quotes(PAGES[style](), diff("webhooks/headers.py", NAMED), [CRITERION])
+    assert shown[0] == HEADER  # where the header is defined: it holds the change's name and its help text
+    assert RULE in shown  # the same name, and the criterion's words no better passage says (failing before)
+    assert AGAIN not in shown  # the same name again, nothing of the criterion
+
+
+@pytest.mark.parametrize("style", PAGES)
+def test_without_the_criterion_the_rule_holds_nothing_of_its_own(style: str) -> None:
+    assert asked_quotes(PAGES[style](), diff("webhooks/headers.py", NAMED), []) == [HEADER]

@@ -60,20 +60,44 @@ def weigh(
         _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(held)
     ]
+    for i, said in enumerate(criteria_said(found, change, where, introduces)):
+        # most of what a criterion says is its rule (COVERS); fewer of its words weigh by how rare they are
+        scores[i] += max((ASKED if covers else WORD * sum(shared.values()) for covers, shared in said), default=0.0)
+    return scores
+
+
+def criteria_said(
+    found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = (), introduces: Sequence[bool] = ()
+) -> list[list[tuple[bool, dict[str, float]]]]:
+    """What each passage says of each sentence a work item asks (`found`, `where`, `introduces`: as weigh takes
+    them): for each sentence it shares OVERLAP or more rare words with (its page's topic aside), whether it holds
+    COVERS of the sentence's words, and the words it shares, each by how rare it is."""
     if not change.asked:
-        return scores
+        return [[] for _ in found]
+    n = max(len(found), 1)
     word_df = Counter(w for terms in found for w in terms.words)
     topic_words = page_topic([set(terms.words) for terms in found], where, introduces)
+    out: list[list[tuple[bool, dict[str, float]]]] = []
     for i, terms in enumerate(found):
-        best = 0.0
         own = terms.words - topic_words.get(i, set())
+        said: list[tuple[bool, dict[str, float]]] = []
         for sentence in change.asked:
-            shared = [r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD]
+            shared = {w: r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD}
             if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
-                covers = len(shared) >= COVERS * len(sentence)  # most of what the criterion says: its rule
-                best = max(best, ASKED if covers else WORD * sum(shared))
-        scores[i] += best
-    return scores
+                said.append((len(shared) >= COVERS * len(sentence), shared))
+        out.append(said)
+    return out
+
+
+def criteria_words(
+    found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = (), introduces: Sequence[bool] = ()
+) -> list[set[Key]]:
+    """Each passage's words by which it says a sentence a work item asks (criteria_said), as terms ("word", (w,)):
+    what its match counts besides the change's terms, so a long page's novelty (speaks.novel) counts them too."""
+    return [
+        {("word", (w,)) for _, shared in said for w in shared}
+        for said in criteria_said(found, change, where, introduces)
+    ]
 
 
 def _weight(change: ChangeTerms, key: Key) -> float:

@@ -26,7 +26,7 @@ from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passage_weights import MATCH, STORY, held_terms, story_match, weigh
+from doc_context.summary.passage_weights import MATCH, STORY, criteria_words, held_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
@@ -96,7 +96,9 @@ def weigh_pages(
     lifted = with_openings(weighed, flat, where)
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
     background = iter(_background(own, lifted, weighed, held))
-    novel_by = [k | w for k, w in zip(held, rare_words([t.sequence for t in terms], change.words), strict=True)]
+    code_words = rare_words([t.sequence for t in terms], change.words)
+    asked = criteria_words(terms, change, where, introduces)  # what a passage's match counts, its novelty counts
+    novel_by = [k | w | a for k, w, a in zip(held, code_words, asked, strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
         quoted(
