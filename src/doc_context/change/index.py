@@ -151,6 +151,7 @@ class DiffIndex:
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
         self._fresh: dict[int, list[frozenset[str] | None]] = {}
+        self._rewritten: dict[int, frozenset[int]] = {}
         self._deleted: frozenset[str] | None = None
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
@@ -204,6 +205,7 @@ class DiffIndex:
                 for token in tokens:
                     holding.setdefault(token, []).append(j)
             found: list[frozenset[str] | None] = []
+            rewritten: set[int] = set()
             for at, words, text in zip(places, added.words, added.texts, strict=True):
                 if " ".join(text.split()) in self._moved():
                     found.append(frozenset())
@@ -213,12 +215,21 @@ class DiffIndex:
                 best = max(shared.values(), default=0)
                 alike = (j for j, n in shared.items() if n == best)  # of those, the nearest: never a set's order
                 j = min(alike, key=lambda j: (abs(deleted.numbers[j] - at), j), default=-1)
+                if best:  # the deleted line it stands for, if alike in a word at least (a replacement's)
+                    rewritten.add(j)
                 added_words = new - old[j] if best and 2 * best >= len(new) else None
                 if added_words == frozenset() and _bare_line(text) != _bare_line(deleted.texts[j]):
                     added_words = None  # `>` became `>=`: a change of the line as a whole, not of its words
                 found.append(added_words)
             self._fresh[file_no] = found
+            self._rewritten[file_no] = frozenset(rewritten)
         return self._fresh[file_no]
+
+    def rewritten(self, file_no: int) -> frozenset[int]:
+        """The indexes of a file's deleted lines an added line stands for (the most alike, sharing a word at least;
+        of equals, the nearest): replaced in place, not deleted whole beside the lines added."""
+        self.fresh(file_no)
+        return self._rewritten[file_no]
 
     def _moved(self) -> frozenset[str]:
         """Every deleted line of the diff, its spaces folded (the lines of one word or less aside)."""

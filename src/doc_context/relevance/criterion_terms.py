@@ -57,6 +57,9 @@ _REMOVAL = frozenset(stem(w) for w in _REMOVAL_WORDS.split())
 # moving code out deletes it where it was ("Moved `SessionStore` into a separate package"); a feature that moves
 # things ("A card can be moved to another board") names no code moved: its prose words never read deleted lines
 _MOVING = frozenset(stem(w) for w in "move moved moves".split())
+# replacing code deletes it where it stands ("Replace `LegacyClock` with the system clock"): the deleted lines an added
+# line rewrites, in place (change/index.rewritten), never a block deleted whole beside it
+_REPLACING = frozenset(stem(w) for w in "replace replaced replaces".split())
 _FILE_EXTENSIONS = frozenset(
     "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
     "css scss md txt feature proto sh ps1 tf csproj props".split()
@@ -107,6 +110,7 @@ class CriterionTerms:
     tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
     common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
     moving: bool = False  # about moving something: the deleted lines count for the code it names (Term.named) only
+    replacing: bool = False  # about replacing code: the deleted lines rewritten in place count for the code it names
 
     @property
     def specific(self) -> bool:
@@ -160,8 +164,9 @@ def criterion_terms(text: str) -> CriterionTerms:
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
     moving = bool(_MOVING.intersection(all_words))
+    replacing = bool(_REPLACING.intersection(all_words))
     strongest = tuple(sorted(unique, key=lambda t: -t.weight))
-    return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving)
+    return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving, replacing)
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

@@ -33,8 +33,9 @@ def _word(word: str) -> Term:
 
 def read_sides(terms: CriterionTerms, term: Term | None = None) -> tuple[Side, ...]:
     """The sides a criterion's terms (or one term of it) are read on: the deleted lines too when it removes something,
-    or moves the code the term names ("Moved `SessionStore`"; never "a card can be moved": a feature's verb)."""
-    deleted = terms.removal or (terms.moving and (term is None or term.named))
+    or moves or replaces the code the term names ("Moved `SessionStore`", "Replace `React.SFC`": where it was; never
+    "a card can be moved": a feature's verb). Replaced code counts on the deleted lines rewritten in place (in_file)."""
+    deleted = terms.removal or ((terms.moving or terms.replacing) and (term is None or term.named))
     return ("added", "deleted") if deleted else ("added",)
 
 
@@ -81,6 +82,8 @@ def in_file(
             hit, weights[n] = lines_for(looked, lines, f.path, spans)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
+            if n == 1 and terms.replacing and not (terms.removal or terms.moving):  # replaced where it stood
+                hits[n] &= index.rewritten(file_no)
             if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it
                 hits[n] -= {i for i in hits[n] if defines(lines.texts[i], term.label)}
         inside = everywhere.in_siblings_names(term)  # a part of a neighbour's code: its subject on its lines only
