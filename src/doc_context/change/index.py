@@ -14,12 +14,11 @@ into (words.parts), numbers as "#500"; only the added and deleted lines are inde
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Literal
 
-from doc_context.change.alignment import on_old_side
+from doc_context.change.rewrites import Rewrites, rewrites
 from doc_context.change.unified import Diff, Lines
 from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
 from doc_context.relevance.criterion_terms import COMMON
@@ -150,8 +149,7 @@ class DiffIndex:
         self._files: dict[tuple[Side, str], frozenset[int]] = {}
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
-        self._fresh: dict[int, list[frozenset[str] | None]] = {}
-        self._rewritten: dict[int, frozenset[int]] = {}
+        self._fresh: dict[int, Rewrites] = {}
         self._deleted: frozenset[str] | None = None
 
     def candidates(self, side: Side, words_needed: Iterable[str]) -> list[int]:
@@ -192,44 +190,23 @@ class DiffIndex:
         return file_no in self.files_with(side, f"#{value}") and (value, unit) in values(text)
 
     def fresh(self, file_no: int) -> list[frozenset[str] | None]:
-        """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites
-        (the most alike, sharing half its words or more; of equals, the nearest on the old side), or None if none:
-        `limit=100` on a line that gained `server_hostname=None` is not new; one that only gained a comma, or moved as
-        it was from a line the diff deletes anywhere (a refactoring), adds nothing; `>` become `>=` is new (None)."""
-        if file_no not in self._fresh:
-            added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
-            places = on_old_side(added.numbers, deleted.numbers)  # the added lines' places among the deleted
-            old = [_tokens(words, text) for words, text in zip(deleted.words, deleted.texts, strict=True)]
-            holding: dict[str, list[int]] = {}
-            for j, tokens in enumerate(old):
-                for token in tokens:
-                    holding.setdefault(token, []).append(j)
-            found: list[frozenset[str] | None] = []
-            rewritten: set[int] = set()
-            for at, words, text in zip(places, added.words, added.texts, strict=True):
-                if " ".join(text.split()) in self._moved():
-                    found.append(frozenset())
-                    continue
-                new = _tokens(words, text)
-                shared = Counter(j for token in new for j in holding.get(token, ()))
-                best = max(shared.values(), default=0)
-                alike = (j for j, n in shared.items() if n == best)  # of those, the nearest: never a set's order
-                j = min(alike, key=lambda j: (abs(deleted.numbers[j] - at), j), default=-1)
-                if best:  # the deleted line it stands for, if alike in a word at least (a replacement's)
-                    rewritten.add(j)
-                added_words = new - old[j] if best and 2 * best >= len(new) else None
-                if added_words == frozenset() and _bare_line(text) != _bare_line(deleted.texts[j]):
-                    added_words = None  # `>` became `>=`: a change of the line as a whole, not of its words
-                found.append(added_words)
-            self._fresh[file_no] = found
-            self._rewritten[file_no] = frozenset(rewritten)
-        return self._fresh[file_no]
+        """For each added line of a file, the words and numbers ("#14") it adds to the deleted line it rewrites, or
+        None if none (change/rewrites.py: `limit=100` on a line gaining `server_hostname=None` is not new)."""
+        return self._rewrites(file_no)[0]
 
     def rewritten(self, file_no: int) -> frozenset[int]:
-        """The indexes of a file's deleted lines an added line stands for (the most alike, sharing a word at least;
-        of equals, the nearest): replaced in place, not deleted whole beside the lines added."""
-        self.fresh(file_no)
-        return self._rewritten[file_no]
+        """The indexes of a file's deleted lines an added line stands for: replaced in place (change/rewrites.py)."""
+        return self._rewrites(file_no)[1]
+
+    def _rewrites(self, file_no: int) -> Rewrites:
+        if file_no not in self._fresh:
+            added, deleted = self.file_words("added", file_no), self.file_words("deleted", file_no)
+            self._fresh[file_no] = rewrites(
+                (added.numbers, added.words, added.texts),
+                (deleted.numbers, deleted.words, deleted.texts),
+                self._moved(),
+            )
+        return self._fresh[file_no]
 
     def _moved(self) -> frozenset[str]:
         """Every deleted line of the diff, its spaces folded (the lines of one word or less aside)."""
@@ -264,16 +241,6 @@ class DiffIndex:
         if found is None:
             found = self._words[token] = _token_words(token.decode("utf-8", "replace"))
         return found
-
-
-def _bare_line(text: str) -> str:
-    """A line as compared for a trivial change: its spaces folded, a trailing comma or semicolon aside."""
-    return " ".join(text.split()).rstrip(",;")
-
-
-def _tokens(words: Sequence[str], text: str) -> frozenset[str]:
-    """A line's words and its numbers ("#14")."""
-    return frozenset(words).union(f"#{number(raw)}" for raw in _NUMBER.findall(text))
 
 
 def _needles(word: str) -> set[bytes]:
