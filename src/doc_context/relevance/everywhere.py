@@ -53,6 +53,7 @@ _GENERATED = re.compile(
     r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
     r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
 )
+_JOINTS = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]")  # snake_case, kebab-case: a name spelled as code
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
 
@@ -146,7 +147,8 @@ class Everywhere:
             return SHARED if (term.kind, term.parts) in self.siblings else APART
         uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
         if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
-            if all(w in self.topic or w in self.change.own for w in uncommon) or "".join(term.parts) in self.change.own:
+            named = list(term.parts) if _spelled_as_code(term, self.change.own) else uncommon  # `required_providers`
+            if all(w in self.topic or w in self.change.own for w in named) or "".join(term.parts) in self.change.own:
                 return EVERYWHERE  # GitHub, where the package is get-github-info
             return SHARED if (term.kind, term.parts) in self.siblings or self._named_by_a_sibling(term) else APART
         if all(w in self.topic or self.change.word(w) for w in uncommon):
@@ -193,6 +195,13 @@ class Everywhere:
         """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount
         counts as one identifier only (captured_amount), as a phrase with a common word does."""
         return any(w in self.topic or self.change.word(w) for w in term.parts if w not in COMMON)
+
+
+def _spelled_as_code(term: Term, own: frozenset[str]) -> bool:
+    """Whether named code is spelled as code only (`_` or `-` joints: `required_providers`, `max-sessions`), never as a
+    product's name in prose (GitHub, ApplicationInsights), and none of its words the project's own: its common words are
+    part of the name too, so it is the topic only when all its words are."""
+    return term.named and len(term.parts) > 1 and _JOINTS.search(term.label) is not None and own.isdisjoint(term.parts)
 
 
 def _within(part: tuple[str, ...], name: tuple[str, ...]) -> bool:
