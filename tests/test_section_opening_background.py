@@ -99,3 +99,19 @@ def test_an_opening_holding_nothing_of_the_change_is_not_quoted_nor_replaced(rea
 def test_an_opening_saying_the_changes_words_is_quoted_below_its_detail(read: Callable[[str], str]) -> None:
     quoted = shown(read(SAYS))
     assert quoted[:2] == [DETAILS[0], SAYS]
+
+
+RULES = [
+    "Every refund MUST send a receipt to the customer who paid.",
+    "A receipt shall be sent for every refund, to the address the customer paid from.",
+    "Each refund should send a receipt to whoever paid for the order.",
+]
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("rule", RULES)
+def test_an_opening_stating_a_requirement_is_the_sections_rule_not_background(
+    read: Callable[[str], str], rule: str
+) -> None:
+    quoted = shown(read(rule))  # review 10, finding 3: a MUST opening in the story's other words was dropped
+    assert rule.replace("`", "") in [q.replace("`", "") for q in quoted]

@@ -83,6 +83,13 @@ def statement(text: str) -> Statement:
     return Statement(text, subject | family, values, negated, modal, tuple(named), negates)
 
 
+def requires(text: str) -> bool:
+    """Whether a text states a requirement: a modal of obligation or recommendation ("must", "shall", "required",
+    "should", "recommended": RFC 2119's words, as specifications write them, in any case)."""
+    words = re.findall(rf"[A-Za-z][A-Za-z'{APOSTROPHE}]*", text)
+    return any(MODALS.get(w.casefold()) in ("must", "should") for w in words)
+
+
 @cache
 def _no_subject() -> frozenset[str]:
     """The words that say no subject: units, numbers in words, negations, modals and _NOT_SUBJECT's."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.code_tokens import held as tokens_held
+from doc_context.relevance.statements import requires
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
@@ -95,7 +96,7 @@ def weigh_pages(
     own = weighed
     lifted = with_openings(weighed, flat, where)
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
-    background = iter(_background(own, lifted, weighed, held))
+    background = iter(_background(own, lifted, weighed, held, plain))
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = criteria_words(terms, change, where, introduces)  # what a passage's match counts, its novelty counts
     novel_by = [k | w | a for k, w, a in zip(held, code_words, asked, strict=True)]
@@ -147,14 +148,19 @@ def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequ
 
 
 def _background(
-    own: Sequence[float], lifted: Sequence[float], storied: Sequence[float], held: Sequence[set[Key]]
+    own: Sequence[float],
+    lifted: Sequence[float],
+    storied: Sequence[float],
+    held: Sequence[set[Key]],
+    plain: Sequence[str],
 ) -> list[bool]:
     """Whether each passage is an opening with_openings lifted (`lifted` above `own`, its match before) that says
     nothing of the change: no name, value or copied words of it, only prose pairs (`held`), and under OWN matched on
-    its own, the story's share (`storied`, with_story's) included."""
+    its own, the story's share (`storied`, with_story's) included. An opening stating a requirement ("Every refund
+    MUST send a receipt", "shall", "should": relevance/statements.requires) is its section's rule, never background."""
     return [
-        up > mine and mine + story - up < OWN and all(kind == "phrase" for kind, _ in keys)
-        for mine, up, story, keys in zip(own, lifted, storied, held, strict=True)
+        up > mine and mine + story - up < OWN and all(kind == "phrase" for kind, _ in keys) and not requires(text)
+        for mine, up, story, keys, text in zip(own, lifted, storied, held, plain, strict=True)
     ]
 
 
