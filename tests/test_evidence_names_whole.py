@@ -291,3 +291,86 @@ def test_a_decorator_is_no_scoped_package() -> None:
     assert names_file("@emotion/css/create-instance", "/packages/css/src/create-instance.ts")
     assert not names_file("@command", "/src/click/command.py")
     assert not names_file("@JsonIgnore", "/src/main/java/com/fasterxml/jackson/annotation/JsonIgnore.java")
+
+
+FILE_LETTERS = [  # (language, criterion naming a one-piece name, a file named another form of its word, its name's file)
+    ("Python", "`shipped` is set once the parcel leaves.", "src/acme/ship.py", "src/acme/shipped.py"),
+    ("C#", "`Shipping` keeps the parcel order.", "src/Orders/Ship.cs", "src/Orders/Shipping.cs"),
+    ("TypeScript", "`planning` waits for the quota.", "src/jobs/plan.ts", "src/jobs/planning.ts"),
+    ("Java", "`Stopped` survives a restart.", "src/main/java/org/acme/Stop.java", "src/main/java/org/acme/Stopped.java"),
+    ("Go", "`scanning` stops on a closed context.", "internal/scan.go", "internal/scanning.go"),
+    ("Ruby", "`indexed` is set after the import.", "lib/acme/index.rb", "lib/acme/indexed.rb"),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "other", "path"), FILE_LETTERS, ids=[c[0] for c in FILE_LETTERS])
+def test_a_one_piece_name_meets_its_file_by_its_letters(language, criterion, other, path) -> None:
+    """A one-piece name is its letters on a line (`Reference` is not "References"), and so in a file's name: `shipped`
+    is not ship.py, whose name is another word of the same stem. A line changed there that writes no `shipped` is no
+    evidence of it; the file named `shipped` is."""
+    line = "    retries = 3"
+    assert evidence_in(criterion, other, line) == [], language
+    assert evidence_in(criterion, path, line) == [f"/{path}"], language
+
+
+def test_a_one_piece_name_meets_its_plural_file() -> None:
+    """A kind's page or folder is named in the plural (docs/api/bridges.md for `bridge`): the plural's s aside, the
+    letters are the name's."""
+    assert names_file("bridge", "/docs/api/bridges.md")
+    assert names_file("Settings", "/src/acme/setting.py")
+    assert not names_file("packaging", "/src/acme/package.py")
+
+
+KEBAB = [  # (language, criterion, path, a longer kebab-case name holding the name's words, the name in kebab case)
+    (
+        "Java",
+        "`SessionStore` evicts idle sessions.",
+        "build.gradle",
+        "    implementation 'com.acme:acme-session-store-redis:1.0.0'",
+        "    implementation 'com.acme:session-store:1.0.0'",
+    ),
+    (
+        "C#",
+        "`SessionStore` evicts idle sessions.",
+        "src/Web/Headers.cs",
+        '        request.Headers.Add("x-session-store-id", id);',
+        '        request.Headers.Add("session-store", id);',
+    ),
+    (
+        "TypeScript",
+        "`SessionStore` evicts idle sessions.",
+        "src/server.ts",
+        "import redis from 'connect-session-store-redis';",
+        "import store from 'session-store';",
+    ),
+    (
+        "Go",
+        "`SessionStore` evicts idle sessions.",
+        "internal/web/server.go",
+        '\t_ "github.com/acme/go-session-store-redis"',
+        '\t_ "github.com/acme/session-store"',
+    ),
+    (
+        "Python",
+        "`SessionStore` evicts idle sessions.",
+        "src/acme/cli.py",
+        '    parser.add_argument("--session-store-path")',
+        '    parser.add_argument("--session-store")',
+    ),
+    (
+        "Ruby",
+        "`SessionStore` evicts idle sessions.",
+        "Gemfile",
+        'gem "rack-session-store-redis"',
+        'gem "session-store"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "longer", "same"), KEBAB, ids=[c[0] for c in KEBAB])
+def test_a_camel_case_name_is_no_part_of_a_kebab_case_one(language, criterion, path, longer, same) -> None:
+    """Kebab case is how packages, artifacts, headers and options are named; a type's name in camel case written in it
+    whole is the type's package or option (`session-store`), but inside a longer one (`acme-session-store-redis`,
+    `x-session-store-id`) it is another thing's name."""
+    assert evidence_in(criterion, path, longer) == [], language
+    assert evidence_in(criterion, path, same) == [f"/{path}"], language

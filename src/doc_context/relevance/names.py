@@ -23,7 +23,8 @@ however the language joins them: InverseMethods, inverse_methods, inverse-method
 has any, are the folders above, read from the file up (a namespace's leading parts may be above the tree: Contoso;
 a package's `src/` folder is none of them: `@scope/pkg/module` is packages/pkg/src/module.ts; a .NET project's
 folder is its namespace's parts: Acme.Billing).
-A one-part name needs six letters or two pieces: `port` names no port.py.
+A one-part name needs six letters or two pieces: `port` names no port.py; and one piece is its letters, a plural's s
+aside: `packaging` names no package.py.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     `server_host_name`), nor one word (`RuboCop` is `rubocop`); a type's name after other pieces of a name beginning
     upper case, ending it, is another type's (`TypedDocumentNode`, `FakeSessionStore`), unless it is called where the
     line's file (`path`) constructs with `new` (`NewFloat64Value(`), or its one piece before is C#'s `I`
-    (`ISessionStore`, the type's interface)."""
+    (`ISessionStore`, the type's interface). A name in camel case meets a kebab-case one only whole (`session-store`):
+    kebab case names packages, artifacts, headers and options, and inside a longer one (`acme-session-store-redis`,
+    `x-session-store-id`) its words are that other thing's name."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
@@ -74,8 +77,11 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
         return False
     wanted_letters = found_parts[-1].lower()
     upper = _case(found_parts[-1]) if cased else None
+    camel = _case(found_parts[-1]) is not None  # never within a longer kebab-case name: another thing's
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
+        if camel and _kebab(token) and len(found) != len(named):
+            continue
         written = pieces(token) if upper is not None and _case(token.strip("_")) is not None else []
         if len(named) == 1:
             if token.strip("_").lower() == found_parts[-1].strip("_").lower() or _across(token, wanted_letters):
@@ -99,6 +105,12 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
                 if not wanted.startswith(joined):
                     break
     return False
+
+
+def _kebab(token: str) -> bool:
+    """Whether a token is a kebab-case name: words of one piece each, joined by hyphens (`acme-session-store`,
+    `X-Request-Id`); never an expression (`OpTypeValidateStacks-7`)."""
+    return "-" in token and all(len(pieces(word)) <= 1 for word in token.split("-"))
 
 
 def _longer_type(
@@ -209,7 +221,7 @@ def _names(parts: list[str], path: str) -> bool:
     folders = path.strip("/").split("/")
     file_name = folders.pop()
     base = file_name.split(".", 1)[0]
-    if _joined(last) != _joined(base):
+    if _joined(last) != _joined(base) or not _letters_meet(last, base):
         return False
     if len(parts) == 1:
         return True
@@ -222,6 +234,16 @@ def _names(parts: list[str], path: str) -> bool:
     qualifiers = [_joined(p) for p in reversed(parts[:-1])]
     k = min(len(namespace), len(qualifiers))
     return namespace[:k] == qualifiers[:k]
+
+
+def _letters_meet(name: str, base: str) -> bool:
+    """Whether a one-piece name is the file's name letter for letter, as a line writes it (`spelled`), a plural's s
+    aside (docs/api/bridges.md for `bridge`): `packaging` is not package.py, another word of its stem. A name of two
+    pieces or more meets its file piece by piece (InverseMethods, inverse_methods.rb)."""
+    if len(pieces(name)) > 1:
+        return True
+    letters, written = name.strip("_").lower(), "".join(pieces(base)).lower()
+    return written in (letters, letters + "s") or letters == written + "s"
 
 
 _COMMAND = re.compile(r"([a-z][\w.-]*)\s+([a-z][\w-]*)(?:\s|$)")  # `changeset tag`, `changeset publish-plan --output`
