@@ -293,11 +293,11 @@ def test_a_decorator_is_no_scoped_package() -> None:
     assert not names_file("@JsonIgnore", "/src/main/java/com/fasterxml/jackson/annotation/JsonIgnore.java")
 
 
-FILE_LETTERS = [  # (language, criterion naming a one-piece name, a file named another form of its word, its name's file)
+FILE_LETTERS = [  # (language, criterion naming a one-piece name, a file named another form of its word, the name's)
     ("Python", "`shipped` is set once the parcel leaves.", "src/acme/ship.py", "src/acme/shipped.py"),
     ("C#", "`Shipping` keeps the parcel order.", "src/Orders/Ship.cs", "src/Orders/Shipping.cs"),
     ("TypeScript", "`planning` waits for the quota.", "src/jobs/plan.ts", "src/jobs/planning.ts"),
-    ("Java", "`Stopped` survives a restart.", "src/main/java/org/acme/Stop.java", "src/main/java/org/acme/Stopped.java"),
+    ("Java", "`Stopped` survives a restart.", "src/main/java/acme/Stop.java", "src/main/java/acme/Stopped.java"),
     ("Go", "`scanning` stops on a closed context.", "internal/scan.go", "internal/scanning.go"),
     ("Ruby", "`indexed` is set after the import.", "lib/acme/index.rb", "lib/acme/indexed.rb"),
 ]

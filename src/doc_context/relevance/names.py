@@ -7,6 +7,7 @@ defines it, in each language's layout.
     spelled("=== References", "Reference")                   # False: a one-piece name is its letters, no stem
     spelled("return self._origin", "origin")                 # True: a private name's underscores aside
     spelled("range testCase.Providers", "TestCase", cased=True)   # False: in code, camel case is read in its case
+    spelled("'acme-session-store-redis'", "SessionStore")   # False: a part of another kebab-case name
 
     names_file("Style/InverseMethods", "/lib/rubocop/cop/style/inverse_methods.rb")     # True (Ruby)
     names_file("Contoso.Billing.Invoice", "/src/Billing/Invoice.cs")                   # True (C#)
@@ -17,6 +18,7 @@ defines it, in each language's layout.
     names_file("tokio::process", "/tokio/src/process.rs")                              # True (Rust)
     names_file("ArrayUtils", "/src/test/java/org/apache/ArrayUtilsTest.java")          # False: its test says more
     names_file("Cluster", "/src/ClusterIp.cs")                                         # False: another name
+    names_file("packaging", "/twine/package.py")                                       # False: another word
 
 The name's last part is the file's name, its extension aside, compared whole (the same pieces,
 however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
@@ -67,9 +69,9 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     `server_host_name`), nor one word (`RuboCop` is `rubocop`); a type's name after other pieces of a name beginning
     upper case, ending it, is another type's (`TypedDocumentNode`, `FakeSessionStore`), unless it is called where the
     line's file (`path`) constructs with `new` (`NewFloat64Value(`), or its one piece before is C#'s `I`
-    (`ISessionStore`, the type's interface). A name in camel case meets a kebab-case one only whole (`session-store`):
-    kebab case names packages, artifacts, headers and options, and inside a longer one (`acme-session-store-redis`,
-    `x-session-store-id`) its words are that other thing's name."""
+    (`ISessionStore`, the type's interface). A name in camel case meets a kebab-case one only whole
+    (`session-store`): kebab case names packages, artifacts, headers and options, and inside a longer one
+    (`acme-session-store-redis`, `x-session-store-id`) its words are that other thing's name."""
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
