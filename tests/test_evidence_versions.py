@@ -61,6 +61,69 @@ def test_a_version_written_as_code_must_show(language, criterion, path, other, s
     assert evidence_in(criterion, path, sets) == [f"/{path}"], language
 
 
+STATED = [  # (language, criterion saying a version in prose, the tool's own file, a line naming it, a line setting it)
+    (
+        "Python",
+        "Update the `setuptools` version to 60.7.1.",
+        "src/seed/setuptools.py",
+        '    log.info("setuptools wheel found")',
+        'SETUPTOOLS_VERSION = "60.7.1"',
+    ),
+    (
+        "C#",
+        "Update `Newtonsoft` Worker Version to 13.0.3",
+        "src/Json/Newtonsoft.cs",
+        '        logger.LogInformation("Newtonsoft worker started");',
+        '    public const string Version = "13.0.3";',
+    ),
+    (
+        "TypeScript",
+        "Update the `esbuild` version to 0.19.2.",
+        "packages/build/src/esbuild.ts",
+        "  console.log('esbuild starting');",
+        "export const ESBUILD_VERSION = '0.19.2';",
+    ),
+    (
+        "Java",
+        "Update the `greclipse` version to 4.40.1.",
+        "plugin-maven/src/main/java/org/acme/groovy/GrEclipse.java",
+        '		log.info("greclipse formatter ready");',
+        '	private String version = "4.40.1";',
+    ),
+    (
+        "Go",
+        "Update the `golangci` versions to 1.55.2.",
+        "internal/golangci.go",
+        '	log.Println("golangci ready")',
+        '	const pinned = "1.55.2"',
+    ),
+    (
+        "Ruby",
+        "Update the `rubocop` version to the latest 1.57.0.",
+        "lib/rubocop.rb",
+        "  warn 'rubocop loaded'",
+        "  VERSION = '1.57.0'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "other", "sets"), STATED, ids=[v[0] for v in STATED])
+def test_a_version_the_prose_says_a_thing_is_at_must_show(language, criterion, path, other, sets) -> None:
+    """A version the prose says a thing is at ("Update ... version to 3.8.1", after "version", as a changelog writes
+    it bare) is what it is about, as one written as code is; a line naming the thing and not the version (a log
+    message, a sample) is about something else. A version said in passing ("since 8.0.0") is context, and stays
+    one term among the others."""
+    assert evidence_in(criterion, path, other) == [], language
+    assert evidence_in(criterion, path, sets) == [f"/{path}"], language
+
+
+def test_a_version_said_in_passing_is_no_subject() -> None:
+    criterion = "Fix zero coverage of `InstrumenterCache` since 8.0.0 on every run."
+    assert evidence_in(criterion, "src/Instrumenter.cs", "        var cached = InstrumenterCache.Get(module);") == [
+        "/src/Instrumenter.cs"
+    ]
+
+
 TOOLS = [  # (language, criterion, the file the tool's name begins, the line setting its version)
     ("Python", "Bump default `pyflakes` to `3.1.0`.", "src/checks/py_flakes_plugin.py", 'DEFAULT = "3.1.0"'),
     ("C#", "Bump default `xunit` to `2.6.1`.", "src/Runners/XUnitRunner.cs", '    const string Default = "2.6.1";'),

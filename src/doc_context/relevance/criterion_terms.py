@@ -85,6 +85,7 @@ _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))
 _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\d+)?)(?![\d.]*\w)")
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
+_STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
 
@@ -170,8 +171,12 @@ def criterion_terms(text: str) -> CriterionTerms:
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:
-    """A number's term collected; a word after it that is no unit stays in the prose ("12 replicas")."""
+    """A number's term collected; a word after it that is no unit stays in the prose ("12 replicas"). A version the
+    prose says a thing is at ("Worker Version to 3.8.1", "versions to 1.55.2") is what the criterion is about, as
+    one written as code is: named (a file must show it); one said in passing ("since 8.0.0") is a value."""
     raw, after = match.group(1), match.group(2) or ""
+    if VERSION.fullmatch(raw) and not after and _STATES_VERSION.search(match.string, 0, match.start()):
+        return _take(Term("value", (version(raw),), STRONG, raw, named=True), into)
     unit = after if after == "%" or _unit(after) else ""
     return _take(_value_term(raw, unit), into) + ("" if unit else f" {after}")
 
