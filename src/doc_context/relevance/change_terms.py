@@ -25,8 +25,9 @@ from collections.abc import Iterable
 
 from doc_context.relevance import code_tokens
 from doc_context.relevance.change import Change
+from doc_context.relevance.definitions import defined
 from doc_context.relevance.everywhere import is_config, is_test
-from doc_context.relevance.language import is_import
+from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception, is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
 from doc_context.relevance.terms import ASKED, DIFF, LISTED, ChangeTerms, Vocabulary
@@ -47,6 +48,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     borrowed: list[tuple[str, bool, str]] = []  # a test's lines, then import lines (prose, path)
     documents: list[str] = []  # the lines of the change's documentation files
     listed: list[str] = []  # lines that only list names: an export list's, an import list's
+    defines: set[tuple[str, ...]] = set()  # the builtin exceptions its code defines anew (ChangeTerms.defines)
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         if foreign(f.path):  # another project's code, or a tool's output
             continue
@@ -75,9 +77,12 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 out.counting = not configured and line.strip() not in seen
                 seen.add(line.strip())
                 collect(out, line, DIFF, everywhere, prose=prose, path=f.path)
+                if BUILTIN_EXCEPTION.search(line) and builtin_exception(name := defined(line) or ""):
+                    defines.update(tuple(found) for found in ident_parts(name))  # a polyfill's `class RangeError`
                 if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
                     named = {word for found in ident_parts(line) for word in found}
                     out.words.update({word: out.words.get(word, 0) + 1 for word in named})
+    out.defines = frozenset(defines)
     out.counting = False  # what lists, documents, tests and work items write counts once at most (ChangeTerms.lines)
     known = set(out.weights)
     for line in listed:

@@ -42,6 +42,36 @@ _CODE_WORDS = frozenset(  # keywords and everyday types that are English words t
 )
 
 
+# The exceptions each language's standard library raises, that any file may raise or catch (Python's builtins; Java's
+# and Kotlin's java.lang, java.io and java.util; C#'s System; JavaScript's and TypeScript's; Ruby's core): a
+# language's everyday names, never what sets one change apart (beside LANGUAGE: a criterion may still name one).
+BUILTIN_EXCEPTIONS = frozenset(
+    """ArithmeticError AssertionError AttributeError BlockingIOError BrokenPipeError BufferError ConnectionError
+    ConnectionRefusedError ConnectionResetError FileExistsError FileNotFoundError FloatingPointError ImportError
+    IndentationError IndexError InterruptedError IsADirectoryError KeyError LookupError MemoryError
+    ModuleNotFoundError NameError NotADirectoryError NotImplementedError OverflowError PermissionError
+    RecursionError ReferenceError RuntimeError SyntaxError SystemError TabError TimeoutError TypeError
+    UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError ValueError ZeroDivisionError
+    ArithmeticException ArrayIndexOutOfBoundsException ClassCastException ClassNotFoundException
+    CloneNotSupportedException ConcurrentModificationException FileNotFoundException IllegalArgumentException
+    IllegalStateException IndexOutOfBoundsException InterruptedException NoSuchElementException
+    NullPointerException NumberFormatException RuntimeException UncheckedIOException UnsupportedOperationException
+    AggregateException ArgumentException ArgumentNullException ArgumentOutOfRangeException DivideByZeroException
+    FormatException IndexOutOfRangeException InvalidCastException InvalidOperationException KeyNotFoundException
+    NotImplementedException NotSupportedException NullReferenceException ObjectDisposedException
+    OperationCanceledException OverflowException TaskCanceledException TimeoutException UnauthorizedAccessException
+    AggregateError EvalError RangeError ArgumentError FrozenError NoMethodError StandardError""".split()
+)
+
+BUILTIN_EXCEPTION = re.compile(rf"\b(?:{'|'.join(sorted(BUILTIN_EXCEPTIONS))})\b")  # one written in a line
+
+
+def builtin_exception(name: str) -> bool:
+    """Whether a name is an exception a language's standard library raises (BUILTIN_EXCEPTIONS: `SyntaxError`,
+    `IllegalArgumentException`, `ArgumentNullException`, `RangeError`), bare or qualified (`builtins.ValueError`)."""
+    return symptom(name) and name.rsplit(".", 1)[-1] in BUILTIN_EXCEPTIONS
+
+
 def joined(name: str) -> str:
     """A name's pieces joined, lower case: `context.Context` -> "contextcontext", `IEnumerable` -> "ienumerable"."""
     return "".join(pieces(name)).lower()

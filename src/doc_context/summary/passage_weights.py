@@ -19,8 +19,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from doc_context.relevance.language import BUILTIN_EXCEPTIONS
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, Terms
-from doc_context.relevance.words import parts
+from doc_context.relevance.words import ident_parts, parts
 from doc_context.summary.passage_kinds import page_topic
 
 MATCH = 1.0  # a passage shows when its terms weigh this much: an identifier, a value or a string of the diff
@@ -146,6 +147,24 @@ def _rarity(df: int, n: int, spread: float = 0.5) -> float:
 def held_terms(found: Sequence[Terms], change: ChangeTerms) -> list[set[Key]]:
     """The change's terms each passage holds."""
     return [_held(terms, change) for terms in found]
+
+
+def own_terms(held: Sequence[set[Key]], change: ChangeTerms) -> list[set[Key]]:
+    """Each passage's terms (held_terms) but the builtin exceptions the change only raises or catches (everyday):
+    what a passage's match weighs."""
+    return [{key for key in keys if not everyday(key, change)} for keys in held]
+
+
+def everyday(key: Key, change: ChangeTerms) -> bool:
+    """Whether a term is a builtin exception's name (relevance/language.BUILTIN_EXCEPTIONS: `SyntaxError`,
+    `IllegalArgumentException`, `ArgumentNullException`, `RangeError`) that the change does not define anew
+    (ChangeTerms.defines): any file raises or catches it, so a page's "raises ``SyntaxError``" says nothing of this
+    change. An exception the change defines (`class LedgerMismatchError(ValueError)`) is its own name."""
+    kind, term = key
+    return kind in ("ident", "phrase") and term in _EVERYDAY and term not in change.defines
+
+
+_EVERYDAY = frozenset(tuple(found) for name in BUILTIN_EXCEPTIONS for found in ident_parts(name))
 
 
 def _held(terms: Terms, change: ChangeTerms) -> set[Key]:

@@ -27,7 +27,7 @@ from doc_context.relevance.statements import requires
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passage_weights import MATCH, STORY, criteria_words, held_terms, story_match, weigh
+from doc_context.summary.passage_weights import MATCH, STORY, criteria_words, held_terms, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
@@ -81,25 +81,31 @@ def weigh_pages(
     held = held_terms(terms, change)
     held = [keys | tokens_held(text, change.tokens) for keys, text in zip(held, plain, strict=True)]  # code_tokens
     introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
-    weighed = [
-        0.0 if " ".join(p.plain.casefold().split()) in template else s
-        for p, s in zip(flat, weigh(terms, change, where, held, introduces), strict=True)
-    ]
+
+    def matching(keys: Sequence[set[Key]]) -> list[float]:
+        scores = weigh(terms, change, where, keys, introduces)
+        return [
+            0.0 if " ".join(p.plain.casefold().split()) in template else s for p, s in zip(flat, scores, strict=True)
+        ]
+
+    mine = own_terms(held, change)  # a builtin exception the change raises or catches weighs nothing in a passage
+    weighed = matching(mine)
     if gate:  # a page the change does not speak to shows its lead or its title only (speaks.py)
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
         unsaid = change.borrowed | change.carried  # the change's examples, modules used, names its edits carry
         specifying = {page for p, (page, _) in zip(flat, where, strict=True) if p.specifies}
+        whole = matching(held) if mine != held else weighed  # which pages speak reads every name they write
         speaking = spoken_to(
-            held, weighed, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying
+            held, whole, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying
         )
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     own = weighed
     lifted = with_openings(weighed, flat, where)
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
-    background = iter(_background(own, lifted, weighed, held, plain))
+    background = iter(_background(own, lifted, weighed, mine, plain))
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = criteria_words(terms, change, where, introduces)  # what a passage's match counts, its novelty counts
-    novel_by = [k | w | a for k, w, a in zip(held, code_words, asked, strict=True)]
+    novel_by = [k | w | a for k, w, a in zip(mine, code_words, asked, strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
         quoted(
