@@ -14,6 +14,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.language import builtin_exception
 from doc_context.summary.quotes import weigh_pages
 from doc_context.text.wikimd import wiki_to_markdown
 
@@ -108,3 +109,41 @@ def test_a_builtin_exception_the_change_raises_or_catches_quotes_nothing(read: C
 @pytest.mark.parametrize("read", READERS, ids=IDS)
 def test_an_exception_the_change_defines_is_its_own_name(read: Callable[[], str]) -> None:
     assert shown(read(), DEFINES) == [DECLINED]  # `ValueError`, its base, still weighs nothing
+
+
+POLYFILL = _diff(
+    "src/holds.ts",
+    [
+        "export class AggregateError extends Error {",
+        "  constructor(readonly errors: Error[]) { super('holds failed'); }",
+        "}",
+        "export function placeCardHolds(cards: Card[], holdTimeout: number): void {",
+        "  const failures = cards.map((card) => card.hold(holdTimeout)).filter(isError);",
+        "  if (failures.length) throw new AggregateError(failures);",
+        "}",
+    ],
+)
+SEVERAL = "A checkout whose holds fail together raises one `AggregateError` holding each failure."
+
+
+def test_a_builtin_exception_the_change_defines_anew_is_its_own_name() -> None:
+    page = f"# {TITLE}\n\n## Specification\n\n### Holds\n\n{HOLDS[1]}\n\n### Several holds\n\n{SEVERAL}\n"
+    assert SEVERAL in shown(wiki_to_markdown(page).text, POLYFILL)  # a polyfill's `class AggregateError`
+
+
+@pytest.mark.parametrize(
+    ("name", "builtin"),
+    [
+        ("SyntaxError", True),
+        ("builtins.ValueError", True),
+        ("IllegalArgumentException", True),
+        ("System.ArgumentNullException", True),
+        ("RangeError", True),
+        ("ArgumentError", True),
+        ("CardDeclinedError", False),
+        ("TargetScopeError", False),
+        ("DeprecationWarning", False),
+    ],
+)
+def test_builtin_exceptions_are_each_languages_own(name: str, builtin: bool) -> None:
+    assert builtin_exception(name) is builtin

@@ -5,7 +5,9 @@ what its source gives it (the diff's added lines most; what only the change's do
 lines give, DOCUMENTED of it when its code gives terms of its own: the change's docs copy the specification's guide
 and examples, its code implements the rule; a docs-only or test-only change has nothing louder) times how rare it
 is among the passages of every cited page (a phrase that most passages hold is the pages' topic and tells
-nothing). A name the passage holds as an identifier and as a string counts once.
+nothing). A name the passage holds as an identifier and as a string counts once. A builtin exception the change
+only raises or catches (`SyntaxError`, `IllegalArgumentException`: everyday, own_terms) weighs nothing: any file
+raises one, so a page's "raises ``SyntaxError``" says nothing of this change; one it defines is its own name.
 
 On a long page, the story's own sentences (its description and criteria) are a second query (story_match): a
 passage the change speaks to that also says what one of the story's sentences says is what the change implements

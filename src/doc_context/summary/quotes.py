@@ -4,7 +4,9 @@ Every page's passages (passages.py) are weighed together (passage_weights.py) ag
 (relevance/change_terms.py): a term that most passages of the cited pages hold is their topic and weighs nothing. A
 page the change speaks to shows its matching passages as quotes, its best first to stay: the others yield with the
 page middles (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the
-weakest match first. A page that matches nothing shows its lead sentence while there is room (it yields with the
+weakest match first; a builtin exception the change only raises or catches weighs nothing in a passage
+(passage_weights.own_terms), though which pages the change speaks to still reads every name they write. A page that
+matches nothing shows its lead sentence while there is room (it yields with the
 page middles), then its title only. A passage that states what a criterion states is not quoted again but said in a
 line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change speaks to never falls back to its
 lead while it has such a passage. A page whose every passage a work item already shows is `told`. On a long page
