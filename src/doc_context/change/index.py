@@ -177,6 +177,19 @@ class DiffIndex:
         holding = {t for t in tokens if any(_held(t, w) for w in wanted.intersection(self._token_words(t)))}
         return frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
 
+    def files_joining(self, side: Side, run: Sequence[str]) -> frozenset[int]:
+        """The files whose lines on that side may write the words in a row as one identifier: a token holding them
+        (`heartBeat`, `HEARTBEAT`), or the words joined by `_` or `-` (`heart_beat`), for ("heart", "beat"). A bound,
+        read once a criterion's word (evidence.py): what joins them is for the file's lines to say."""
+        per_file, vocabulary, lowered = self._vocabulary(side)
+        n = len(run)
+        tokens = {t for t in _holding(vocabulary, lowered, run[:1]) if _in_row(self._token_words(t), run, n)}
+        joined = {k for k, held in enumerate(per_file) if not held.isdisjoint(tokens)}
+        spelled = re.compile("[A-Za-z0-9]*[_-]".join(re.escape(w) for w in run), re.I)  # a stem, then its ending
+        both = self.candidates(side, run)
+        lines = [(k, self.diff.files[k].added if side == "added" else self.diff.files[k].deleted) for k in both]
+        return frozenset(joined | {k for k, text in lines if spelled.search(text.text)})
+
     def unit_in(self, side: Side, file_no: int, value: str, unit: str) -> bool:
         """Whether a file's lines on that side could give a value its unit: they use the unit's word, or write
         it after the number (14d, 15%), or name a constant by it (TIMEOUT_MS = 200)."""
@@ -241,6 +254,10 @@ class DiffIndex:
         if found is None:
             found = self._words[token] = _token_words(token.decode("utf-8", "replace"))
         return found
+
+
+def _in_row(words: Sequence[str], run: Sequence[str], n: int) -> bool:
+    return any(tuple(words[i : i + n]) == tuple(run) for i in range(len(words) - n + 1))
 
 
 def _needles(word: str) -> set[bytes]:

@@ -153,14 +153,21 @@ class EvidenceFinder:
         docs_only = bool(files) and all(is_doc(self.index.diff.files[n].path) for n in files)
         return term.named and term.kind == "ident" and not docs_only and bool(files or not symptom(term.label))
 
-    def _most(self, term: Term, file_no: int, terms: CriterionTerms) -> float:
-        """The most a term can weigh in a file: a value nothing where its unit cannot be."""
+    def _joining(self, term: Term, terms: CriterionTerms) -> frozenset[int]:
+        """The files writing a word run together as an identifier joining its halves ("heartbeat": `heartBeat`), read
+        once a term, not once a file (review 10: both halves anywhere in a file, a sorted list a file, was quadratic)."""
+        assert self.index is not None
+        return frozenset(
+            n for side in read_sides(terms, term) for half in halves(term) for n in self.index.files_joining(side, half)
+        )
+
+    def _most(self, term: Term, file_no: int, terms: CriterionTerms, joining: frozenset[int]) -> float:
+        """The most a term can weigh in a file: a value nothing where its unit cannot be; a word run together a
+        name's weight where the file uses its halves (`joining`)."""
         assert self.index is not None
         if term.kind == "ident" and manifest(self.index.diff.files[file_no].path):
             return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
-        if term.kind == "word" and any(  # a word run together: a name, where an identifier joins its halves
-            file_no in self.index.candidates(side, half) for side in read_sides(terms, term) for half in halves(term)
-        ):
+        if file_no in joining:  # a word run together: a name, where an identifier joins its halves
             return max(term.weight, STRONG)
         if term.kind != "value" or not term.unit:
             return term.weight
@@ -175,8 +182,9 @@ class EvidenceFinder:
         bound: dict[int, float] = {}
         named: set[int] | None = None
         for term, files in zip(terms.terms, term_files, strict=True):
+            joining = self._joining(term, terms) if term.kind == "word" else frozenset()
             for n in files:
-                bound[n] = bound.get(n, 0.0) + self._most(term, n, terms)
+                bound[n] = bound.get(n, 0.0) + self._most(term, n, terms, joining)
             if self._names_code(term, files):
                 named = files if named is None else named | files
         phrases = [t for t in terms.terms if t.kind == "phrase"]
