@@ -163,3 +163,38 @@ def test_a_line_dispatching_another_name_is_not_the_subcommand(line: str) -> Non
 def test_a_document_writing_the_name_is_no_dispatch() -> None:
     criterion = "The init command creates the folder when it is missing."
     assert evidence(criterion, diff("docs/usage.md", 'Run `tool "init"` first.')) == []
+
+
+# Review 10, finding 1: a string equal to the name is no dispatch unless the line registers or compares it, and a word
+# before "command" is a subcommand bare only when it is written as one (lower case, no adjective: "unknown", "long").
+NOT_DISPATCHED = [  # (language, criterion, path, an added line writing the name as a string, not dispatching it)
+    ("TypeScript", "Fix init command from crashing.", "src/app.ts", '  this.emit("init");'),
+    ("Ruby", "The serve command reloads on change.", "lib/tool/config.rb", "    mode = ENV.fetch('MODE', 'serve')"),
+    ("Go", "The deploy command waits for the rollout.", "internal/metrics/metrics.go",
+     '\tlog := logger.Named("deploy")'),
+    ("Java", "The publish command skips private packages.", "src/main/java/org/acme/Event.java",
+     '    @JsonProperty("publish") boolean publish;'),
+    ("C#", "The migrate command keeps a backup.", "src/Db/Audit.cs", '        audit.Write("migrate", table);'),
+    ("Python", "Fix init command from crashing.", "acme/events.py", '    bus.subscribe("init", on_ready)'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), NOT_DISPATCHED, ids=[d[0] for d in NOT_DISPATCHED])
+def test_a_string_equal_to_the_name_that_dispatches_nothing_is_no_evidence(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line)) == [], language
+
+
+NO_SUBCOMMAND = [  # (criterion, path, a line comparing the word it puts before "command")
+    ("Reject an unknown command with exit code 2.", "internal/format/kind.go", '\tif kind == "unknown" {'),
+    ("Fix Windows command quoting.", "internal/paths/home.go", '\tif runtime.GOOS == "windows" {'),
+    ("Show a hint when a Docker command fails.", "src/Runtime/Detect.cs", '        if (name == "docker") return 1;'),
+    ("Log every SQL command sent to the database.", "src/main/java/org/acme/Lang.java",
+     '        case "sql" -> sql(t);'),
+    ("Fix long command lines on Windows.", "src/tool/cli/run.py", '    if mode == "long":'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("criterion", "path", "line"), NO_SUBCOMMAND, ids=[n[0] for n in NO_SUBCOMMAND])
+def test_a_word_before_command_that_is_no_subcommands_name_is_no_term(criterion, path, line) -> None:
+    assert not [t for t in criterion_terms(criterion).terms if t.kind == "command"]
+    assert evidence(criterion, diff(path, line)) == []

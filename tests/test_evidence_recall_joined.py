@@ -40,3 +40,21 @@ ALONE = [  # the word as itself, or a common word's compound: a rare word still,
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), ALONE, ids=[f"{a[0]}: {a[2]}" for a in ALONE])
 def test_the_word_itself_stays_a_rare_word(language, criterion, path, line) -> None:
     assert evidence(criterion, diff(path, line), siblings=SIBLINGS) == [], language
+
+
+HOOKS = [  # review 10, finding 4: a hook every test class writes, a member every type overrides, is no one change's
+    ("Python", "Fix the teardown of worker pools.", "tests/test_cache.py", "    def tearDown(self):"),
+    ("Java", "Fix the teardown of worker pools.", "src/test/java/org/acme/CacheTest.java",
+     "    @After public void tearDown() {"),
+    ("Go", "Fix the teardown of worker pools.", "suite_test.go", "func (s *CacheSuite) TearDownTest() {"),
+    ("Java", "Fix the hashcode of Money objects.", "src/main/java/org/acme/Invoice.java",
+     "    @Override public int hashCode() {"),
+    ("C#", "Fix the hashcode of Money objects.", "src/Billing/Invoice.cs",
+     "        public override int GetHashCode() => Id.GetHashCode();"),
+    ("TypeScript", "Run the setup once per suite.", "src/cache.test.ts", "  beforeEach(() => setUp(cache));"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "line"), HOOKS, ids=[f"{h[0]}: {h[3]}" for h in HOOKS])
+def test_a_hook_every_test_or_type_writes_is_no_joined_name(language, criterion, path, line) -> None:
+    assert evidence(criterion, diff(path, line), siblings=SIBLINGS) == [], language

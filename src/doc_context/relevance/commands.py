@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-from doc_context.relevance.literals import literals
 from doc_context.relevance.words import parts
 
 # "the `init` command", "`batch` subcommand", "the init command", "Fix init command": a code span's name anywhere, a
@@ -28,12 +27,25 @@ from doc_context.relevance.words import parts
 # command-line", "a new command")
 _SUBCOMMAND = re.compile(
     r"(?<![\w.`/'\u2019-])`([A-Za-z][\w-]*)`\s+(?:sub)?command\b(?!-)"
-    r"|(?<![\w.`/'\u2019-])([A-Za-z][\w-]*)\s+(?:sub)?command\b(?!-)"
+    r"|(?i:\b(?:the|for|run)\s+)([A-Za-z][\w-]*)\s+(?:sub)?command\b(?!-)"
+    r"|(?<![\w.`/'\u2019-])([a-z][a-z0-9-]*)\s+(?:sub)?command\b(?!-)"
 )
 # Words that say what kind of command it is, not which: "the shell command", "the custom command", "the CLI command"
 _KINDS = frozenset(
     "shell custom interactive cli git bash terminal console system os unix external underlying original main default"
     " top-level built-in builtin corresponding given specified whole entire actual current native root base".split()
+)
+# Words that say what a command is like, never its name, when no article names it ("an unknown command", "long
+# command lines": review 10, finding 1): a bare word before "command" is a subcommand only written as one
+_LIKE = frozenset(
+    "unknown invalid unsupported missing wrong bad long short full empty single multiple several previous next last"
+    " first same similar generated complex simple nested failing failed running slow".split()
+)
+_DISPATCH = re.compile(  # NAME: the subcommand's name in quotes (dispatches)
+    r"(?:\b(?:case|when)\s+|[!=]==?\s*|\bequals\w*\(\s*)(?:NAME)"  # compared: case, when, ==, ===, equals(
+    r"|(?:NAME)\s*(?:[!=]==?|=>|->|\.equals\w*\()"  # "init" == arg, "init" => ..., "init".equals(arg)
+    r"|\w*(?:command|parser|cmd)\w*\s*\(\s*(?:NAME)"  # command('init'), add_parser("init"), Command("init", ...)
+    r"|\b(?:use|name|command|cmd)\s*[:=]\s*(?:NAME)"  # Use: "init", .Name = "init", command: 'init'
 )
 _COMMAND_FOLDERS = frozenset({"commands", "command", "cmd", "cmds", "subcommands", "cli"})
 _SUFFIX = re.compile(r"(?<=\w)[-_]?(?:sub)?(?:command|cmd)$")  # InitCommand, init_command: the init command's class
@@ -43,10 +55,14 @@ def named_subcommands(text: str, common: frozenset[str]) -> list[str]:
     """The subcommands the text names: a code span's (`new` command), or a prose word's before "command" that is
     no kind of command (_KINDS) and whose parts (words.parts) are none a common word (`common`: "every", "new")."""
     return [
-        code or word
-        for code, word in _SUBCOMMAND.findall(text)
-        if code or (word.lower() not in _KINDS and parts(word) and common.isdisjoint(parts(word)))
+        code or word or bare
+        for code, word, bare in _SUBCOMMAND.findall(text)
+        if code or (word and _names_one(word, common)) or (bare and bare not in _LIKE and _names_one(bare, common))
     ]
+
+
+def _names_one(word: str, common: frozenset[str]) -> bool:
+    return word.lower() not in _KINDS and bool(parts(word)) and common.isdisjoint(parts(word))
 
 
 def subcommand_file(name: str, path: str) -> bool:
@@ -65,6 +81,10 @@ def _cli(folder: str) -> bool:
 
 
 def dispatches(name: str, text: str) -> bool:
-    """Whether a line writes the subcommand's name as a string of its own, as a tool registers or dispatches it
-    (`case "init":`, `if (input[0] === "init")`, `program.command('init')`, `Use: "init"`, `add_parser("init")`)."""
-    return any(literal.lower() == name.lower() for literal in literals(text))
+    """Whether a line writes the subcommand's name as a string of its own where a tool registers or dispatches it:
+    compared (`case "init":`, `when 'init'`, `input[0] === "init"`, `"init".equals(arg)`, `"init" =>`), or the first
+    argument or the value of what registers a command (`program.command('init')`, `add_parser("init")`,
+    `new Command("init", ...)`, `Use: "init"`, `.Name = "init"`). Never any string equal to it: an event's name
+    (`emit("init")`), a logger's, a JSON property's (review 10, finding 1)."""
+    quoted = "|".join(f"{q}{re.escape(name)}{q}" for q in "\"'`")
+    return bool(re.search(_DISPATCH.pattern.replace("NAME", quoted), text, re.I))

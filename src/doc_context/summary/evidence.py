@@ -155,7 +155,7 @@ class EvidenceFinder:
 
     def _joining(self, term: Term, terms: CriterionTerms) -> frozenset[int]:
         """The files writing a word run together as an identifier joining its halves ("heartbeat": `heartBeat`), read
-        once a term, not once a file (review 10: both halves anywhere in a file, a sorted list a file, was quadratic)."""
+        once a term, not once a file (review 10: both halves anywhere, a sorted list a file, was quadratic)."""
         assert self.index is not None
         return frozenset(
             n for side in read_sides(terms, term) for half in halves(term) for n in self.index.files_joining(side, half)

@@ -18,7 +18,7 @@ from doc_context.relevance.definitions import defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
-from doc_context.relevance.language import as_value
+from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
@@ -129,7 +129,12 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
         found = lines.word(term.parts[0]) or lines.bridged(term.parts)
         found = found or set().union(*(lines.word(other) for other in forms(term.parts[0])))  # "serialization"
         found = found - (lines.imports if code else frozenset()) - rows
-        if code and (joined := {i for i in lines.bridged(term.parts) - rows if lines.in_identifier(i, term.parts)}):
+        hook = term.label.lower() in HOOKS  # tearDown, hashCode: every test's, every type's (relevance/language.HOOKS)
+        if (
+            code
+            and not hook
+            and (joined := {i for i in lines.bridged(term.parts) - rows if lines.in_identifier(i, term.parts)})
+        ):
             return joined - lines.imports, STRONG
         return found, term.weight
     if term.kind == "quoted":
