@@ -321,6 +321,26 @@ def test_a_one_piece_name_meets_its_plural_file() -> None:
     assert not names_file("packaging", "/src/acme/package.py")
 
 
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("Category", "/src/acme/categories.py"),
+        ("Policy", "/lib/acme/policies.rb"),
+        ("Entity", "/src/model/entities.ts"),
+        ("Address", "/src/Billing/Addresses.cs"),
+        ("categories", "/src/acme/category.py"),
+    ],
+)
+def test_a_one_piece_name_meets_its_file_in_an_es_or_ies_plural(name: str, path: str) -> None:
+    """Review 10, finding 5: English plurals in -es and -ies are the name's too, as -s is."""
+    assert names_file(name, path)
+
+
+@pytest.mark.parametrize(("name", "path"), [("Policy", "/lib/acme/police.rb"), ("Entity", "/src/model/entitled.ts")])
+def test_another_word_is_no_plural(name: str, path: str) -> None:
+    assert not names_file(name, path)
+
+
 KEBAB = [  # (language, criterion, path, a longer kebab-case name holding the name's words, the name in kebab case)
     (
         "Java",

@@ -239,13 +239,20 @@ def _names(parts: list[str], path: str) -> bool:
 
 
 def _letters_meet(name: str, base: str) -> bool:
-    """Whether a one-piece name is the file's name letter for letter, as a line writes it (`spelled`), a plural's s
-    aside (docs/api/bridges.md for `bridge`): `packaging` is not package.py, another word of its stem. A name of two
+    """Whether a one-piece name is the file's name letter for letter, as a line writes it (`spelled`), a plural's
+    ending aside (docs/api/bridges.md for `bridge`, categories.py for `Category`, Addresses.cs for `Address`: review
+    10, finding 5): `packaging` is not package.py, another word of its stem. A name of two
     pieces or more meets its file piece by piece (InverseMethods, inverse_methods.rb)."""
     if len(pieces(name)) > 1:
         return True
     letters, written = name.strip("_").lower(), "".join(pieces(base)).lower()
-    return written in (letters, letters + "s") or letters == written + "s"
+    return _plural(letters, written) or _plural(written, letters)
+
+
+def _plural(one: str, other: str) -> bool:
+    """Whether `other` is `one` or its English plural: -s, -es (Address, Addresses), -y to -ies (Policy, policies)."""
+    plurals = {one, one + "s", one + "es"} | ({one[:-1] + "ies"} if one.endswith("y") else set())
+    return other in plurals
 
 
 _COMMAND = re.compile(r"([a-z][\w.-]*)\s+([a-z][\w-]*)(?:\s|$)")  # `changeset tag`, `changeset publish-plan --output`
