@@ -86,6 +86,7 @@ _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
+_STATES_REACH = 40  # characters before a version _STATES_VERSION reads: "versions to the latest " and some spaces
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
 
@@ -175,7 +176,8 @@ def _number(match: re.Match[str], into: list[Term]) -> str:
     prose says a thing is at ("Worker Version to 3.8.1", "versions to 1.55.2") is what the criterion is about, as
     one written as code is: named (a file must show it); one said in passing ("since 8.0.0") is a value."""
     raw, after = match.group(1), match.group(2) or ""
-    if VERSION.fullmatch(raw) and not after and _STATES_VERSION.search(match.string, 0, match.start()):
+    before = max(0, match.start() - _STATES_REACH)  # the words just before it, not the whole text (review 10, #6)
+    if VERSION.fullmatch(raw) and not after and _STATES_VERSION.search(match.string, before, match.start()):
         return _take(Term("value", (version(raw),), STRONG, raw, named=True), into)
     unit = after if after == "%" or _unit(after) else ""
     return _take(_value_term(raw, unit), into) + ("" if unit else f" {after}")
