@@ -237,7 +237,8 @@ def _written_term(code: str, versioned: bool) -> Term | None:
         return _key_term(code)
     if len(found) == 1 and len(pieces(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
         return Term("quoted", (code.lower(),), STRONG, code)
-    strong = len(found) > 1 or found[0] not in COMMON
+    # a common word alone is weak, unless named as a member with its dot (`.description`: a property, a key)
+    strong = len(found) > 1 or found[0] not in COMMON or re.fullmatch(r"\.[A-Za-z_]\w*", code) is not None
     return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)
 
 
