@@ -26,8 +26,7 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           saying enough of them (summary/evidence_prose.py: "treats `default` as an error")
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
-Words are stemmed ("refunded", "refunds": refund) and abbreviations written out (relevance/words.py); units
-are relevance/units.py's.
+Words are stemmed ("refunded", "refunds": refund), abbreviations written out (words.py); units are units.py's.
 """
 
 from __future__ import annotations
@@ -86,7 +85,7 @@ _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _TWO_PARTS = re.compile(r"\d+\.\d+")
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
-_STATES_REACH = 40  # characters before a version _STATES_VERSION reads: "versions to the latest " and some spaces
+_MEMBER = re.compile(r"\.[A-Za-z_]\w*")  # a common word named as a member with its dot: a property, a key, no word
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
 
@@ -176,7 +175,7 @@ def _number(match: re.Match[str], into: list[Term]) -> str:
     prose says a thing is at ("Worker Version to 3.8.1", "versions to 1.55.2") is what the criterion is about, as
     one written as code is: named (a file must show it); one said in passing ("since 8.0.0") is a value."""
     raw, after = match.group(1), match.group(2) or ""
-    before = max(0, match.start() - _STATES_REACH)  # the words just before it, not the whole text (review 10, #6)
+    before = max(0, match.start() - 40)  # "versions to the latest " just before it, not all before (review 10, #6)
     if VERSION.fullmatch(raw) and not after and _STATES_VERSION.search(match.string, before, match.start()):
         return _take(Term("value", (version(raw),), STRONG, raw, named=True), into)
     unit = after if after == "%" or _unit(after) else ""
@@ -237,8 +236,7 @@ def _written_term(code: str, versioned: bool) -> Term | None:
         return _key_term(code)
     if len(found) == 1 and len(pieces(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
         return Term("quoted", (code.lower(),), STRONG, code)
-    # a common word alone is weak, unless named as a member with its dot (`.description`: a property, a key)
-    strong = len(found) > 1 or found[0] not in COMMON or re.fullmatch(r"\.[A-Za-z_]\w*", code) is not None
+    strong = len(found) > 1 or found[0] not in COMMON or _MEMBER.fullmatch(code) is not None  # `.description`
     return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)
 
 
