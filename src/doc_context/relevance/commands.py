@@ -53,7 +53,9 @@ _SUFFIX = re.compile(r"(?<=\w)[-_]?(?:sub)?(?:command|cmd)$")  # InitCommand, in
 
 def named_subcommands(text: str, common: frozenset[str]) -> list[str]:
     """The subcommands the text names: a code span's (`new` command), or a prose word's before "command" that is
-    no kind of command (_KINDS) and whose parts (words.parts) are none a common word (`common`: "every", "new")."""
+    no kind of command (_KINDS) and whose parts (words.parts) are none a common word (`common`: "every", "new"),
+    after "the", "for" or "run", or bare in lower case and no adjective (_LIKE: "Fix init command", not "an unknown
+    command", "Windows command")."""
     return [
         code or word or bare
         for code, word, bare in _SUBCOMMAND.findall(text)
