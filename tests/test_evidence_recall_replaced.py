@@ -45,3 +45,21 @@ def test_a_feature_that_replaces_things_reads_no_deleted_line() -> None:
                    "-  return cards.map((card) => card.cover.title).join(',');", "-}")  # fmt: skip
     criterion = "A card's cover image can be replaced from the card menu."
     assert evidence(criterion, menu, export, siblings=SIBLINGS) == ["/src/cards/menu.ts"]
+
+
+WHOLE = [  # review 10, finding 8: the named code deleted whole, beside an added line sharing a keyword only
+    ("Python", "Replace `legacy_clock` with the standard library's clock.", "acme/scheduler.py",
+     ("-    return legacy_clock()", "+    return render(page)")),
+    ("Java", "Replaced `LegacyClock` with the JDK's clock.", "src/main/java/org/acme/Scheduler.java",
+     ("-        return LegacyClock.now();", "+        return render(page);")),
+    ("TypeScript", "Replace the deprecated `LegacyClock` with Date.", "src/clock.ts",
+     ("-  return LegacyClock.now();", "+  return render(page);")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), WHOLE, ids=[w[0] for w in WHOLE])
+def test_code_deleted_whole_beside_a_line_sharing_a_keyword_is_not_replaced_there(
+    language: str, criterion: str, path: str, lines: tuple[str, ...]
+) -> None:
+    found = EvidenceFinder(parse_diff(patch(path, *lines))).find(criterion, siblings=SIBLINGS, work_item=SIBLINGS)
+    assert not any(f.removed for f in found.files), language

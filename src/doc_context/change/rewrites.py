@@ -10,9 +10,11 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from doc_context.change.alignment import on_old_side
+from doc_context.relevance.language import language_word
 from doc_context.relevance.words import number
 
 _NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1.41.0: a version
+_NAME = re.compile(r"[A-Za-z_]\w*")
 Side = tuple[Sequence[int], Sequence[Sequence[str]], Sequence[str]]  # a file's lines on one side: numbers, words, texts
 Rewrites = tuple[list[frozenset[str] | None], frozenset[int]]
 
@@ -22,8 +24,8 @@ def rewrites(added: Side, deleted: Side, moved: Collection[str] = frozenset()) -
     sharing half its words or more; of equals, the nearest on the old side), or None if none: `limit=100` on a line
     that gained `server_hostname=None` is not new; one that only gained a comma, or moved as it was from a line the
     diff deletes anywhere (`moved`: every deleted line, its spaces folded), adds nothing; `>` become `>=` is new
-    (None). And the deleted lines an added line stands for (the most alike, sharing a word at least): replaced in
-    place, not deleted whole beside the lines added."""
+    (None). And the deleted lines an added line stands for (the most alike, sharing a name at least that is no
+    language's keyword, stop words kept: `now`): replaced in place, not deleted whole beside the lines added."""
     places = on_old_side(added[0], deleted[0])  # the added lines' places among the deleted
     old = [_tokens(words, text) for words, text in zip(deleted[1], deleted[2], strict=True)]
     holding: dict[str, list[int]] = {}
@@ -41,13 +43,18 @@ def rewrites(added: Side, deleted: Side, moved: Collection[str] = frozenset()) -
         best = max(shared.values(), default=0)
         alike = (j for j, n in shared.items() if n == best)  # of those, the nearest: never a set's order
         j = min(alike, key=lambda j: (abs(deleted[0][j] - at), j), default=-1)
-        if best:  # the deleted line it stands for, alike in a word at least (a replacement's)
-            rewritten.add(j)
+        if best and _names(text) & _names(deleted[2][j]):  # the deleted line it stands for (a replacement's), alike
+            rewritten.add(j)  # in a name that is no keyword: never `return` alone (review 10, finding 8)
         added_words = new - old[j] if best and 2 * best >= len(new) else None
         if added_words == frozenset() and _bare_line(text) != _bare_line(deleted[2][j]):
             added_words = None  # `>` became `>=`: a change of the line as a whole, not of its words
         found.append(added_words)
     return found, frozenset(rewritten)
+
+
+def _names(text: str) -> set[str]:
+    """A line's names as written, lower case, less a language's keywords and everyday names (`return`, `var`)."""
+    return {name.lower() for name in _NAME.findall(text) if not language_word(name)}
 
 
 def _bare_line(text: str) -> str:
