@@ -48,14 +48,16 @@ def weigh(
     where: Sequence[tuple[int, str]] = (),
     held: Sequence[set[Key]] | None = None,
     introduces: Sequence[bool] = (),
+    said: Sequence[Says] | None = None,
 ) -> list[float]:
     """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
     the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
     passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
     there (shared domain words tell no passage apart), save in the section introducing it (`introduces`: each
     passage that may, passage_kinds.page_topic); so are a criterion's words; `held`: each passage's terms
-    (held_terms), when known."""
+    (held_terms), when known; `said`: what each says of the work item's sentences (criteria_said), when known."""
     held = held_terms(found, change) if held is None else held
+    said = criteria_said(found, change, where, introduces) if said is None else said
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
     topic = page_topic(held, where, introduces)
@@ -63,15 +65,18 @@ def weigh(
         _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(held)
     ]
-    for i, said in enumerate(criteria_said(found, change, where, introduces)):
+    for i, sentences in enumerate(said):
         # most of what a criterion says is its rule (COVERS); fewer of its words weigh by how rare they are
-        scores[i] += max((ASKED if covers else WORD * sum(shared.values()) for covers, shared in said), default=0.0)
+        scores[i] += max((ASKED if covers else WORD * sum(shared.values()) for covers, shared in sentences), default=0)
     return scores
+
+
+Says = list[tuple[bool, dict[str, float]]]  # for each work item's sentence a passage says: whether most, the words
 
 
 def criteria_said(
     found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = (), introduces: Sequence[bool] = ()
-) -> list[list[tuple[bool, dict[str, float]]]]:
+) -> list[Says]:
     """What each passage says of each sentence a work item asks (`found`, `where`, `introduces`: as weigh takes
     them): for each sentence it shares OVERLAP or more rare words with (its page's topic aside), whether it holds
     COVERS of the sentence's words, and the words it shares, each by how rare it is."""
@@ -80,10 +85,10 @@ def criteria_said(
     n = max(len(found), 1)
     word_df = Counter(w for terms in found for w in terms.words)
     topic_words = page_topic([set(terms.words) for terms in found], where, introduces)
-    out: list[list[tuple[bool, dict[str, float]]]] = []
+    out: list[Says] = []
     for i, terms in enumerate(found):
         own = terms.words - topic_words.get(i, set())
-        said: list[tuple[bool, dict[str, float]]] = []
+        said: Says = []
         for sentence in change.asked:
             shared = {w: r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD}
             if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
@@ -92,15 +97,10 @@ def criteria_said(
     return out
 
 
-def criteria_words(
-    found: Sequence[Terms], change: ChangeTerms, where: Sequence[tuple[int, str]] = (), introduces: Sequence[bool] = ()
-) -> list[set[Key]]:
-    """Each passage's words by which it says a sentence a work item asks (criteria_said), as terms ("word", (w,)):
-    what its match counts besides the change's terms, so a long page's novelty (speaks.novel) counts them too."""
-    return [
-        {("word", (w,)) for _, shared in said for w in shared}
-        for said in criteria_said(found, change, where, introduces)
-    ]
+def criteria_words(said: Sequence[Says]) -> list[set[Key]]:
+    """Each passage's words by which it says a sentence a work item asks (criteria_said's `said`), as terms ("word",
+    (w,)): what its match counts besides the change's terms, so a long page's novelty (speaks.novel) counts them."""
+    return [{("word", (w,)) for _, shared in sentences for w in shared} for sentences in said]
 
 
 def _weight(change: ChangeTerms, key: Key) -> float:

@@ -28,8 +28,9 @@ from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.statements import requires
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
+from doc_context.summary import passage_weights
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
-from doc_context.summary.passage_weights import MATCH, STORY, criteria_words, held_terms, own_terms, story_match, weigh
+from doc_context.summary.passage_weights import MATCH, STORY, held_terms, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
@@ -84,8 +85,10 @@ def weigh_pages(
     held = [keys | tokens_held(text, change.tokens) for keys, text in zip(held, plain, strict=True)]  # code_tokens
     introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
 
+    asks = passage_weights.criteria_said(terms, change, where, introduces)  # once: both weighings, the novelty
+
     def matching(keys: Sequence[set[Key]]) -> list[float]:
-        scores = weigh(terms, change, where, keys, introduces)
+        scores = weigh(terms, change, where, keys, introduces, asks)
         return [
             0.0 if " ".join(p.plain.casefold().split()) in template else s for p, s in zip(flat, scores, strict=True)
         ]
@@ -106,7 +109,7 @@ def weigh_pages(
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
     background = iter(_background(own, lifted, weighed, mine, plain))
     code_words = rare_words([t.sequence for t in terms], change.words)
-    asked = criteria_words(terms, change, where, introduces)  # what a passage's match counts, its novelty counts
+    asked = passage_weights.criteria_words(asks)  # what a passage's match counts, its novelty counts
     novel_by = [k | w | a for k, w, a in zip(mine, code_words, asked, strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
