@@ -304,3 +304,24 @@ def test_a_file_writing_the_name_on_many_lines_is_about_it(language, criterion, 
     ]
     found = EvidenceFinder(parse_diff("".join(diff(path, *lines) for path, lines in files))).find(criterion)
     assert [f.path for f in found.files] == [f"/{files[0][0]}"], language
+
+
+DIGIT_AFTER = [  # (language, criterion, a deleted line writing the name twice, a digit right after the second, added)
+    ("C#", "`Crc` checksums cover the header.", "        if (kind == Crc || kind == Crc32) Check(kind);",
+     "        var sum = Crc.CoverHeader(frame);"),
+    ("Go", "`Float` values round half even.", "\tcase Float, Float64:", "\tv := Float.RoundHalfEven(x)"),
+    ("TypeScript", "`Sha` digests are checked.", "  const ok = algo === Sha || algo === Sha256;",
+     "  const checked = Sha.checkDigest(body);"),
+    ("Java", "`Utf` decoding rejects overlong forms.", "        if (cs == Utf || cs == Utf8) decode(cs);",
+     "        Utf.rejectOverlong(bytes);"),
+    ("Python", "`Md` hashes are deprecated.", "    if algo in (Md, Md5):", "    Md.warn_deprecated(algo)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "before", "after"), DIGIT_AFTER, ids=[c[0] for c in DIGIT_AFTER])
+def test_a_name_written_twice_before_a_digit_reads_without_error(language, criterion, before, after) -> None:
+    """A line as a pattern of its name (evidence_stale's template) refers back to the name's first writing: a digit
+    after the second (`Crc || kind == Crc32`) is text, never a group's number (real_changes_several.py's crash)."""
+    path = f"src/part{_EXTENSIONS[language]}"
+    found = EvidenceFinder(parse_diff(diff(path, after, deleted=(before,)))).find(criterion)
+    assert [f.path for f in found.files] == [f"/{path}"], language

@@ -133,7 +133,7 @@ def _template(text: str, name: str) -> tuple[re.Pattern[str], tuple[str, ...]] |
     stripped, pieces_, start = text.strip(), [], 0
     for k, m in enumerate(at):
         pieces_.append(re.escape(stripped[start : m.start()]))
-        pieces_.append(r"([A-Za-z_]\w*?)" if k == 0 else r"\1")
+        pieces_.append(r"(?P<name>[A-Za-z_]\w*?)" if k == 0 else r"(?P=name)")  # never `\1` before a digit
         start = m.end()
     pieces_.append(re.escape(stripped[start:]))
     rest = re.sub(re.escape(name), " ", stripped)
