@@ -155,18 +155,30 @@ def outcomes(changes: list[Change], measured: list[bool], mirrors: Path) -> list
             )
             continue
         texts = [entry(place, c.sha, c.path) for c, _ in own_changes]
-        owner, name = repo.split("/")
         for i, (change, measure) in enumerate(own_changes):
-            raw = diff_of(place, change.sha, change.path) if measure else b""
-            if not measure or len(raw) > MAX_DIFF:
-                continue
-            criteria = [texts[i], *(texts[j] for j in nearest(i, len(texts)) if texts[j] != texts[i])]
-            finder = EvidenceFinder(parse_diff(raw), names=[name, owner])
-            for text in criteria:
-                siblings = [t for t in criteria if t != text]
-                evidence = finder.find(text, work_item=siblings, siblings=siblings)
-                files = tuple((f.path, f.terms) for f in evidence.files)
-                found.append(Outcome(change, text, text == texts[i], files))
+            finder = finder_of(place, change) if measure else None
+            if finder is not None:
+                criteria = [texts[i], *(texts[j] for j in nearest(i, len(texts)) if texts[j] != texts[i])]
+                found.extend(story(finder, change, criteria, {texts[i]}))
+    return found
+
+
+def finder_of(place: Path, change: Change) -> EvidenceFinder | None:
+    """The evidence finder over the change's diff (without its changelog), as a run of the repository makes it; None
+    when the diff is over the product's cap."""
+    raw = diff_of(place, change.sha, change.path)
+    owner, name = change.repo.split("/")
+    return None if len(raw) > MAX_DIFF else EvidenceFinder(parse_diff(raw), names=[name, owner])
+
+
+def story(finder: EvidenceFinder, change: Change, criteria: list[str], own: set[str]) -> list[Outcome]:
+    """Each criterion of one story against the change, its siblings the story's other criteria (a work item's)."""
+    found = []
+    for text in criteria:
+        siblings = [t for t in criteria if t != text]
+        evidence = finder.find(text, work_item=siblings, siblings=siblings)
+        files = tuple((f.path, f.terms) for f in evidence.files)
+        found.append(Outcome(change, text, text in own, files))
     return found
 
 

@@ -20,6 +20,8 @@ import yaml
 
 WORDS = 60  # of an entry kept as its criterion, at most
 MYST_ROLE = re.compile(r"\{[\w:.-]+\}`")  # MyST markdown's role, {class}`a.B`: a towncrier fragment in markdown
+BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S|#\d+:\s)")  # an entry's first line
+HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown heading; `#123: Fix ...` is an entry
 
 
 def added(repo: Path, sha: str, path: str) -> str:
@@ -35,6 +37,26 @@ def added(repo: Path, sha: str, path: str) -> str:
 def entry(repo: Path, sha: str, path: str) -> str:
     """The change's own entry, cleaned."""
     return clean(added(repo, sha, path), path)
+
+
+def entries(repo: Path, sha: str, paths: list[str]) -> list[str]:
+    """A change's entries, cleaned: each fragment's, or the bullets a change adds to its one changelog file."""
+    if len(paths) > 1:
+        return [entry(repo, sha, path) for path in paths]
+    lines = [line for line in added(repo, sha, paths[0]).splitlines() if line.strip() and not HEADING.match(line)]
+    return [clean(bullet, paths[0]) for bullet in split_bullets("\n".join(lines))]
+
+
+def split_bullets(text: str) -> list[str]:
+    """A changelog's added lines as its entries: each from a bullet's line (BULLET) to the next; lines before the
+    first are none of them."""
+    found: list[list[str]] = []
+    for line in text.splitlines():
+        if BULLET.match(line):
+            found.append([line])
+        elif found:
+            found[-1].append(line)
+    return ["\n".join(lines) for lines in found]
 
 
 def clean(text: str, path: str) -> str:

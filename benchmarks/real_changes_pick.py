@@ -1,6 +1,6 @@
 """Pick the changes of one repository for benchmarks/data/real_changes.json, before any measurement (issue 32).
 
-Run: python benchmarks/real_changes_pick.py CLONE LANGUAGE ENTRY COUNT [--last N]
+Run: python benchmarks/real_changes_pick.py CLONE LANGUAGE ENTRY COUNT [--last N] [--several]
   CLONE: a bare clone (the `fetch` tool's /work/.mirror/OWNER+NAME/repo); LANGUAGE: one of real_changes.LANGUAGES;
   ENTRY: the changelog's path (`CHANGELOG.md`, `src/changes/changes.xml`) or its fragments' folder ending in `/`
   (`.changeset/`, `.changes/unreleased/`, `changelog.d/`); COUNT: how many changes to pin.
@@ -12,17 +12,21 @@ changelog file, added lines holding one bullet, `<action>` or `<li>`) with a cha
 the changelog, that are no release, version or dependency-bump commits, whose entry reads 5 words or more
 (real_changes_entries.entry) and whose diff is at most 300 KB (and
 git can write it: a snapshot may lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
+With --several (benchmarks/real_changes_several.py's data): the commits that add 2 to MOST (5) entries at once (as
+many fragments, or as many bullets in the changelog file, none nested in another), each 5 words or more and no two
+alike, with the same other conditions; the pins as `[commit, [paths]]`.
 Nothing is measured: the picker never runs the evidence finder.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-from real_changes_entries import entry
+from real_changes_entries import BULLET, HEADING, entries, entry, split_bullets
 
 EXTENSIONS = {
     "Python": (".py", ".pyi"),
@@ -35,14 +39,13 @@ EXTENSIONS = {
 LAST = 800
 MAX_DIFF = 300_000  # bytes
 MIN_WORDS = 5
+MOST = 5  # entries a change adds, with --several
 RELEASE = re.compile(
     r"(?i)^(?:release|prepare|preparing|bump version|version packages|chore\(release\)|\[?ci\]? release"
     r"|v?\d+\.\d+(?:\.\d+)?\b)"
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
-BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S|#\d+:\s)")
-HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown heading; `#123: Fix ...` is an entry
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")
 
 
@@ -64,21 +67,34 @@ def changed(repo: Path, sha: str) -> list[tuple[str, str]]:
     return [(line[0], line.split("\t", 1)[1]) for line in out.splitlines() if "\t" in line]
 
 
-def one_entry(repo: Path, sha: str, files: list[tuple[str, str]], spec: str) -> str | None:
-    """The one entry's path the commit adds, or None (none, several, or a rewrite of the changelog)."""
-    if spec.endswith("/"):
-        added = [p for s, p in files if s == "A" and p.startswith(spec) and "/" not in p[len(spec) :]]
-        added = [p for p in added if not FRAGMENT_SKIP.search(p)]
-        return added[0] if len(added) == 1 else None
+def fragments(files: list[tuple[str, str]], spec: str) -> list[str]:
+    """The entry fragments the commit adds in the folder `spec` (its readme, config and templates aside)."""
+    added = [p for s, p in files if s == "A" and p.startswith(spec) and "/" not in p[len(spec) :]]
+    return [p for p in added if not FRAGMENT_SKIP.search(p)]
+
+
+def bullets(repo: Path, sha: str, files: list[tuple[str, str]], spec: str, most: int = 1) -> list[str]:
+    """The entries (bullets, `<action>`s, `<li>`s) the commit adds to the changelog file `spec`: none when it
+    rewrites it (more than 2 lines deleted), adds more than 6 lines an entry or adds lines before its first bullet."""
     if not any(p == spec and s == "M" for s, p in files):
-        return None
+        return []
     out = git(repo, "diff", "--no-color", "-U0", f"{sha}^1", sha, "--", spec)
     plus = [line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++")]
     minus = [line for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
     body = [line for line in plus if line.strip() and not HEADING.match(line)]
-    if len(minus) > 2 or not 1 <= len(body) <= 6:
-        return None
-    return spec if sum(1 for line in body if BULLET.match(line)) == 1 and BULLET.match(body[0]) else None
+    found = split_bullets("\n".join(body))
+    if len(minus) > 2 or not body or not BULLET.match(body[0]) or not 1 <= len(found) <= most:
+        return []
+    nested = len({len(b) - len(b.lstrip()) for b in found}) > 1  # a bullet's sub-bullets: one entry, not several
+    return found if len(body) <= 6 * len(found) and not nested else []
+
+
+def one_entry(repo: Path, sha: str, files: list[tuple[str, str]], spec: str) -> str | None:
+    """The one entry's path the commit adds, or None (none, several, or a rewrite of the changelog)."""
+    if spec.endswith("/"):
+        added = fragments(files, spec)
+        return added[0] if len(added) == 1 else None
+    return spec if len(bullets(repo, sha, files, spec)) == 1 else None
 
 
 def code(files: list[tuple[str, str]], language: str, entry_path: str, spec: str) -> bool:
@@ -88,8 +104,19 @@ def code(files: list[tuple[str, str]], language: str, entry_path: str, spec: str
     )
 
 
-def eligible(repo: Path, language: str, spec: str, last: int) -> list[tuple[str, str]]:
-    found = []
+def several_entries(repo: Path, sha: str, files: list[tuple[str, str]], spec: str) -> list[str]:
+    """The paths of the entries a commit adds when it adds 2 to MOST of them: its fragments, or its changelog file
+    (whose added bullets are the entries, real_changes_entries.entries); else none."""
+    if spec.endswith("/"):
+        added = fragments(files, spec)
+        return added if 2 <= len(added) <= MOST else []
+    return [spec] if len(bullets(repo, sha, files, spec, most=MOST)) >= 2 else []
+
+
+def eligible(repo: Path, language: str, spec: str, last: int, several: bool = False) -> list[tuple[str, ...]]:
+    """The commits and their entries' paths that the rule takes (with `several`: commits adding 2 to MOST entries,
+    each of them MIN_WORDS words or more and no two alike)."""
+    found: list[tuple[str, ...]] = []
     for sha, author, subject in commits(repo, last):
         if RELEASE.search(subject) or BOTS.search(author):
             continue
@@ -97,18 +124,20 @@ def eligible(repo: Path, language: str, spec: str, last: int) -> list[tuple[str,
             files = changed(repo, sha)
         except subprocess.CalledProcessError:  # the root commit
             continue
-        path = one_entry(repo, sha, files, spec)
-        if path is None or not code(files, language, path, spec):
+        one = None if several else one_entry(repo, sha, files, spec)
+        paths = several_entries(repo, sha, files, spec) if several else [one] if one else []
+        if not paths or not code(files, language, paths[0], spec):
             continue
-        if len(entry(repo, sha, path).split()) < MIN_WORDS:
+        texts = entries(repo, sha, paths) if several else [entry(repo, sha, paths[0])]
+        if min(len(text.split()) for text in texts) < MIN_WORDS or len(set(texts)) < len(texts):
             continue
         diff = subprocess.run(["git", "-C", str(repo), "diff", f"{sha}^1", sha], capture_output=True)
         if diff.returncode == 0 and len(diff.stdout) <= MAX_DIFF:  # a snapshot lacking a blob (4 MiB+) fails it
-            found.append((sha, path))
+            found.append((sha, *paths))
     return found
 
 
-def spread(items: list[tuple[str, str]], count: int) -> list[tuple[str, str]]:
+def spread(items: list[tuple[str, ...]], count: int) -> list[tuple[str, ...]]:
     """count of items at evenly spaced positions, the first and the last among them, in their order."""
     if len(items) <= count:
         return items
@@ -118,10 +147,10 @@ def spread(items: list[tuple[str, str]], count: int) -> list[tuple[str, str]]:
 def main(argv: list[str]) -> int:
     repo, language, spec, count = Path(argv[0]), argv[1], argv[2], int(argv[3])
     last = int(argv[argv.index("--last") + 1]) if "--last" in argv else LAST
-    found = eligible(repo, language, spec, last)
+    found = eligible(repo, language, spec, last, "--several" in argv)
     print(f"{len(found)} eligible of the last {last} first-parent commits", file=sys.stderr)
-    for sha, path in spread(found, count):
-        print(f'   ["{sha}", "{path}"],')
+    for sha, *paths in spread(found, count):
+        print(f"   {json.dumps([sha, paths] if '--several' in argv else [sha, *paths])},")
     return 0
 
 
