@@ -1,6 +1,6 @@
 """Benchmark: what the comment quotes of real, long specifications, for the public changes that implement them.
 
-Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [--family NAME] [-v [--held-out]]
+Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [--family NAME] [--tuning] [-v [--held-out]]
 Each pull request of benchmarks/data/real_documents.json is a public change (its repository, its base and its
 commit) and a story citing two public specifications: the one the change implements and a related one it does
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
@@ -22,8 +22,10 @@ was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 1
 specifications, NumPy Enhancement Proposals and OpenStack oslo specs; 4: 12 from typing PEPs with typing_extensions
 and mypy, and DEP 14 with django-tasks; 5: 12 from long PEPs beyond typing, with changes in other projects: families
 style (PEP 8, PEP 257 with pycodestyle, pydocstyle), wsgi (PEP 3333 with waitress, werkzeug), dbapi (PEP 249 with
-PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); each batch's two parts print too, --batch N runs that batch
-alone and --family NAME one family (typing: batch 4's PEPs, the hidden set's kind of document).
+PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); 6: 12 from packaging PEPs, the hidden set's own genre, with
+changes in packaging tools other than pip and packaging (setuptools, hatch, flit, poetry-core, pdm, pipx, virtualenv));
+each batch's two parts print too, --batch N runs that batch alone, --family NAME one family (typing: batch 4's PEPs)
+and --tuning the tuning part alone (a held-out row is not read: a batch's figures while its held-out rows wait).
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
 criterion's evidence and each Touches line (--held-out: the held-out ones too).
 """
@@ -249,17 +251,26 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
     return tally
 
 
+def selected(prs: list[dict[str, object]], argv: list[str]) -> list[dict[str, object]]:
+    """The pull requests a run reads: --batch N, --family NAME, --tuning (no held-out row is read at all)."""
+    batch = int(argv[argv.index("--batch") + 1]) if "--batch" in argv else None
+    family = argv[argv.index("--family") + 1] if "--family" in argv else None
+    return [
+        pr
+        for pr in prs
+        if (batch is None or pr["batch"] == batch)
+        and (family is None or pr["family"] == family)
+        and not ("--tuning" in argv and pr.get("held_out"))
+    ]
+
+
 def main(argv: list[str]) -> int:
     mirrors = Path(argv[argv.index("--mirrors") + 1]) if "--mirrors" in argv else MIRRORS
     verbose = "-v" in argv
     data = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tuning": Tally(), "held out": Tally()}
     batches: dict[str, Tally] = {}
-    batch = int(argv[argv.index("--batch") + 1]) if "--batch" in argv else None
-    family = argv[argv.index("--family") + 1] if "--family" in argv else None
-    for pr in data["pull_requests"]:
-        if (batch is not None and pr["batch"] != batch) or (family is not None and pr["family"] != family):
-            continue
+    for pr in selected(data["pull_requests"], argv):
         shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
         if shown:
             print(f"\n=== {pr['name']}")
