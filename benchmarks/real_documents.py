@@ -22,8 +22,9 @@ was added (1: the first 12, from 4 families; 2: 12 more, adding 2 families; 3: 1
 specifications, NumPy Enhancement Proposals and OpenStack oslo specs; 4: 12 from typing PEPs with typing_extensions
 and mypy, and DEP 14 with django-tasks; 5: 12 from long PEPs beyond typing, with changes in other projects: families
 style (PEP 8, PEP 257 with pycodestyle, pydocstyle), wsgi (PEP 3333 with waitress, werkzeug), dbapi (PEP 249 with
-PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); 6: 12 from packaging PEPs, the hidden set's own genre, with
-changes in packaging tools other than pip and packaging (setuptools, hatch, flit, poetry-core, pdm, pipx, virtualenv));
+PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); 6: 16 from packaging PEPs, the hidden set's own genre, with
+changes in packaging tools other than pip and packaging (setuptools, hatch, flit, poetry-core, pdm, pipx, virtualenv,
+installer));
 each batch's two parts print too, --batch N runs that batch alone, --family NAME one family (typing: batch 4's PEPs)
 and --tuning the tuning part alone (a held-out row is not read: a batch's figures while its held-out rows wait).
 -v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
