@@ -107,6 +107,8 @@ def comment(texts: list[str], titles: list[str], budget: int) -> str:
 )
 # a table under a list item's text, not indented as its text is: the paragraph's lazy continuation, pipes and all
 @example(texts=["- item\n| a | b |\n| --- | --- |\n| 1 | 2 |"], titles=[""], budget=119)
+# a list item's line over a separator row: markdown-it reads it as a table's head, its mark a cell's text
+@example(texts=["- item\\| a | b |\n| --- | --- |\n| 1 | 2 |"], titles=[""], budget=161)
 @example(texts=["\t<"], titles=[""], budget=97)  # an indented code block shows its text as written
 def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[str], budget: int) -> None:
     out = comment(texts, titles, budget)
@@ -127,6 +129,22 @@ def test_visible_size_is_what_a_renderer_shows(texts: list[str], titles: list[st
 def test_strikethrough_runs_pair_as_markdown_it_pairs_them(text: str) -> None:
     """A closer's search for its opener begins below its own run (two pairs of one `~~~~` never pair together),
     and a failed search does not hide the openers below its own run from later closers."""
+    assert visible_text(text) == read_text(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- item\\| a | b |\n| --- | --- |\n| 1 | 2 |",
+        "> a | b\n| - | - |\n| 1 | 2 |",
+        "- a | b\n  | - | - |\n  | 1 | 2 |",
+        "text\n- a | b\n| - | - |\n| 1 | 2 |",
+        "1. a | b\n--- | ---\nc | d",
+    ],
+)
+def test_a_marked_line_over_a_separator_row_heads_a_table(text: str) -> None:
+    """markdown-it tries a table before a quote or a list: a line with a list or quote mark, over a separator row
+    of as many cells, is a table's head row (the mark its first cell's text), unless a list is open above it."""
     assert visible_text(text) == read_text(text)
 
 
