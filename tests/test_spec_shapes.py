@@ -322,11 +322,37 @@ def test_a_leading_comment_is_no_lead_and_a_title_underlined_with_tildes_opens_n
         ("As :pep:`517` and :rfc:`2119` say, see :term:`backend`.", "As PEP 517 and RFC 2119 say, see backend."),
         ("Keep ``literal `x`_ text`` as is.", "Keep ``literal `x`_ text`` as is."),
         ("As proposed [2]_ and noted [#]_ in [PEP8]_.", "As proposed and noted in."),
+        (
+            "Both ``TypeVar``\\ s and :class:`Generic`\\ s, as ``Foo``\\s.",
+            "Both ``TypeVar``s and `Generic`s, as ``Foo``s.",
+        ),
+        ("Write \\*args as is, a\\\\b too, and ``x\\ y``.", "Write \\*args as is, a\\\\b too, and ``x\\ y``."),
     ],
-    ids=["link", "anonymous-link", "reference", "ref-role", "code-roles", "pep-role", "literal", "footnotes"],
+    ids=[
+        "link",
+        "anonymous-link",
+        "reference",
+        "ref-role",
+        "code-roles",
+        "pep-role",
+        "literal",
+        "footnotes",
+        "escaped-space",
+        "escaped-punctuation",
+    ],
 )
 def test_restructuredtext_links_and_roles_read_as_markdown(text: str, expected: str) -> None:
     assert wiki_to_markdown(text, rst=True).text == expected
+
+
+def test_an_escaped_space_joins_a_suffix_to_code_in_a_heading_and_its_passage() -> None:
+    # reStructuredText writes a plural of code as ``Name``\ s: the escaped space is removed, no backslash shows
+    page = "Spec\n====\n\n``TypeVarLike``\\s as Parameters\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\n"
+    page += "``TypeVarLike``\\ s are valid as parameters to ``Generic``\\ s."
+    found = passages(wiki_to_markdown(page).text, "Spec")
+    assert [(p.section, p.plain) for p in found] == [
+        ("``TypeVarLike``s as Parameters", "``TypeVarLike``s are valid as parameters to ``Generic``s.")
+    ]
 
 
 def test_the_field_list_under_a_documents_title_is_its_metadata_not_its_lead() -> None:

@@ -44,6 +44,7 @@ _DECLARED = re.compile(r"^Content-Type:[ \t]*text/x-rst\b", re.IGNORECASE)  # a 
 _RST_MARK = re.compile(r"^\.\.[ \t]+(?:_[^:\n]+:|\[[#*\w.-]+\]|\|[^|\n]+\|[ \t])")  # .. _target:, .. [1], .. |sub|
 _ATX = re.compile(r"^#{1,6}[ \t]+\S")  # at the margin: an indented `# and:` is a literal block's comment
 _LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
+_ESCAPE = re.compile(r"\\(\s|.)")  # a backslash and the character it escapes
 _TEXT_ROLES = {"ref", "doc", "term", "numref", "pep", "rfc", "abbr", "emphasis", "strong", "sup", "sub", "title"}
 
 
@@ -256,13 +257,20 @@ def numbered(lines: list[str]) -> list[str]:
 
 
 def inline(text: str) -> str:
-    """Hyperlink references, named references and roles as markdown (outside literals: `` ``code`` `` is left as
-    it is, for a double backtick is no single one)."""
+    """Hyperlink references, named references, roles and escapes as markdown (outside literals: `` ``code`` `` is
+    left as it is, for a double backtick is no single one)."""
     parts = _LITERAL.split(text)  # odd parts: ``literals``
     for n in range(0, len(parts), 2):
         parts[n] = _REFERENCE.sub(lambda m: m.group(1), _ROLE.sub(_role, _LINK.sub(_link, parts[n])))
-        parts[n] = _NOTE_MARK.sub("", parts[n])
+        parts[n] = _ESCAPE.sub(_escaped, _NOTE_MARK.sub("", parts[n]))
     return "".join(parts)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    """A backslash escape as docutils renders it: an escaped space is removed (``TypeVar``\\ s reads "TypeVar"s, a
+    plural of code), an escaped letter or digit is itself; escaped punctuation stays, markdown's escape alike."""
+    char = match.group(1)
+    return "" if char.isspace() else char if char.isalnum() else match.group()
 
 
 def _link(match: re.Match[str]) -> str:
