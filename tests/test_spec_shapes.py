@@ -597,3 +597,52 @@ def test_a_line_at_the_margin_after_an_items_open_fence_is_no_text_of_the_item()
     blocks = parse_blocks("- Install the tool:\n  ```bash\n  pip install tool\nA failed call is retried three times.\n")
     assert [b.kind for b in blocks] == ["list", "para"]
     assert blocks[1].lines == ("A failed call is retried three times.",)
+
+
+ALTERNATIVES = """\
+PEP: 9999
+Title: Naming the receipt
+Content-Type: text/x-rst
+
+Rejected spellings
+------------------
+
+Broadly the same semantics, spelled differently.
+
+1. ``receipt as NAME``::
+
+       send(order) as receipt
+
+   Since ``as`` already names a context manager's value, this would confuse readers.
+
+   Additional reasons include:
+
+   - In ``if send(order) as receipt`` the name does not stand out.
+
+2. ``receipt <- EXPR``::
+
+       receipt <- send(order)
+
+   This spelling is inspired by languages such as R.
+
+Receipts
+--------
+
+Every paid order sends one receipt.
+"""
+
+
+def test_a_literal_block_in_a_list_item_ends_where_the_items_text_goes_on() -> None:
+    # `1. text::` opens a literal block indented past the item's text; the item's next paragraph is text again
+    found = passages(wiki_to_markdown(ALTERNATIVES).text, "Naming the receipt")
+    assert [(p.kind, p.plain) for p in found] == [
+        ("para", "Broadly the same semantics, spelled differently."),
+        ("rule", "``receipt as NAME``:"),
+        ("para", "Since ``as`` already names a context manager's value, this would confuse readers."),
+        ("para", "Additional reasons include:"),
+        ("item", "In ``if send(order) as receipt`` the name does not stand out."),
+        ("rule", "``receipt <- EXPR``:"),
+        ("para", "This spelling is inspired by languages such as R."),
+        ("para", "Every paid order sends one receipt."),
+    ]
+    assert "send(order) as receipt\n" in wiki_to_markdown(ALTERNATIVES).text  # the example is still code

@@ -134,10 +134,12 @@ def rst_block(
         return Read(_fenced(lines[i:end], "pycon"), end)
     if not line.strip() and _literal_marker(prose):
         start = next((j for j in range(i, len(lines)) if lines[j].strip()), len(lines))
-        if start < len(lines) and _indent(lines[start]) > _indent(_paragraph_start(prose)):
-            end = _body_end(lines, start, _indent(_paragraph_start(prose)))
+        column = _text_column(_paragraph_start(prose))
+        if start < len(lines) and _indent(lines[start]) > column:
+            end = _body_end(lines, start, column)
             _drop_marker(prose)
-            return Read(["", *_fenced(lines[start:end], "")], end)
+            margin = " " * (column if column > _indent(_paragraph_start(prose)) else 0)  # an item's: in the item
+            return Read(["", *(margin + code for code in _fenced(lines[start:end], ""))], end)
     return None
 
 
@@ -175,6 +177,13 @@ def _in_item(prose: list[str], width: int) -> bool:
     """Whether a line indented `width` goes on with a list item: the last line less indented before it is one."""
     owner = next((line for line in reversed(prose) if line.strip() and _indent(line) < width), "")
     return bool(LIST_MARKER.match(owner.lstrip()) or _AUTO_NUMBER.match(owner))
+
+
+def _text_column(line: str) -> int:
+    """Where a paragraph's text starts: a list item's after its marker (`1. ``EXPR``::` at 3), else its indent. A
+    literal block the paragraph opens is indented past it, and the item's paragraphs after the block are not."""
+    marker = LIST_MARKER.match(line.lstrip()) or _AUTO_NUMBER.match(line.lstrip())
+    return _indent(line) + (len(marker.group().expandtabs(8)) if marker else 0)
 
 
 def _blank_before(prose: list[str]) -> bool:
