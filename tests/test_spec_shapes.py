@@ -646,3 +646,36 @@ def test_a_literal_block_in_a_list_item_ends_where_the_items_text_goes_on() -> N
         ("para", "Every paid order sends one receipt."),
     ]
     assert "send(order) as receipt\n" in wiki_to_markdown(ALTERNATIVES).text  # the example is still code
+
+
+RECEIPT_RULES_MD = """\
+## Receipts
+
+1. A receipt names the order it is for:
+   ```python
+   send_receipt(order_id=42, copy_to="billing")
+   ```
+   It is sent once, when the payment clears.
+2. A refund sends a second receipt.
+"""
+RECEIPT_RULES_STORAGE = (
+    "<h2>Receipts</h2><ol><li><p>A receipt names the order it is for:</p>"
+    '<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter>'
+    '<ac:plain-text-body><![CDATA[send_receipt(order_id=42, copy_to="billing")]]></ac:plain-text-body>'
+    "</ac:structured-macro><p>It is sent once, when the payment clears.</p></li>"
+    "<li><p>A refund sends a second receipt.</p></li></ol>"
+)
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [RECEIPT_RULES_MD, storage_to_markdown(RECEIPT_RULES_STORAGE).text],
+    ids=["markdown", "storage"],
+)
+def test_a_list_items_code_is_no_text_of_the_item(markdown: str) -> None:
+    # an item's example is code, as a paragraph's is: the rule's passage is its text, the example no words of it
+    found = passages(markdown, "Receipt rules")
+    assert [(p.kind, p.plain) for p in found] == [
+        ("rule", "A receipt names the order it is for: It is sent once, when the payment clears."),
+        ("rule", "A refund sends a second receipt."),
+    ]

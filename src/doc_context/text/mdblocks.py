@@ -40,9 +40,19 @@ class Block:
 
     def numbered_items(self) -> list[tuple[int, str]]:
         """(number, item) of a list, the number as a renderer shows it: the first item's own number, then one
-        more per item (a list written 3. 4. 5. says 3, 4, 5); 0 for a bulleted list's items."""
+        more per item (a list written 3. 4. 5. says 3, 4, 5); 0 for a bulleted list's items. An item's fenced code
+        is no text of it (an example is code, as a paragraph's is)."""
         items: list[str] = []
+        fence = ""  # the run of the fence an item's code is in: its lines are code, no text of the item
         for line in self.lines:
+            opened = FENCE.match(line.lstrip())
+            if fence and not (LIST_MARKER.match(line) and line[:1] not in " \t"):  # to its fence, or the next item
+                fence = "" if closes_fence(line.strip(), fence) else fence
+                continue
+            fence = ""
+            if opened and not LIST_MARKER.match(line):
+                fence = opened.group(1)
+                continue
             text = LIST_MARKER.sub("", line).strip()
             nested = bool(LIST_MARKER.match(line)) and line[:1] in " \t"
             if not items or (LIST_MARKER.match(line) and not nested):
