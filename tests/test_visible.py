@@ -140,12 +140,18 @@ def test_strikethrough_runs_pair_as_markdown_it_pairs_them(text: str) -> None:
         "- a | b\n  | - | - |\n  | 1 | 2 |",
         "text\n- a | b\n| - | - |\n| 1 | 2 |",
         "1. a | b\n--- | ---\nc | d",
+        # what markdown-it's table rule refuses as a separator row: a code line (4 spaces in), a list's `- `
+        "> |\n    :-:",
+        "- \\|\n- \n*\\|> ",
+        "a> \n> |    \n    | - ",
+        "- :-:  |\n- |\n  + b c",
     ],
 )
 def test_a_marked_line_over_a_separator_row_heads_a_table(text: str) -> None:
     """markdown-it tries a table before a quote or a list: a line with a list or quote mark, over a separator row
     of as many cells, is a table's head row (the mark its first cell's text), unless a list is open above it."""
     assert visible_text(text) == read_text(text)
+    assert visible_text(out := comment([text], [""], 4_000)) == read_text(out)
 
 
 def test_what_does_not_count() -> None:

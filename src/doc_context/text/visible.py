@@ -113,9 +113,29 @@ def _table_head(line: str, following: str, raw: str | None) -> str | None:
     or a list: at the margin (`raw`, no list open above) a quote's or an item's line heads one, its marks and all."""
     heads = ([(raw, following)] if raw is not None else []) + [(line, _containers(following)[0])]
     for head, under in heads:
-        if _SEPARATOR.match(under) and "-" in under and len(_row(under)) == len(_row(head)):
+        if _separates(under) and _indent(head) < 4 and len(_row(under)) == len(_row(head)):
             return head
     return None
+
+
+def _separates(row: str) -> bool:
+    """A separator row as markdown-it's table rule reads one: under 4 spaces in (more is a code line), `|`, `-` or
+    `:` first and one of them or a space second, but never a list's `- `; cells of dashes, colons at the ends."""
+    text = row.lstrip(" ")
+    lead = text[:2]
+    return (
+        _indent(row) < 4
+        and len(lead) == 2
+        and lead[0] in "|-:"
+        and lead[1] in "|-: \t"
+        and lead[0] + lead[1].strip() != "-"
+        and "-" in text
+        and bool(_SEPARATOR.match(text))
+    )
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def _row(line: str) -> list[str]:
