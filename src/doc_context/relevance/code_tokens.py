@@ -18,10 +18,8 @@ its own (TOKEN) when
 - and the change NAMES it, not merely uses it: a word it defines (`class Sentinel:`, relevance/definitions.py),
   binds (`closed = ...`, a keyword parameter or member `closed=`, `closed:`, `closed?:`, `__override__ = True`) or
   writes as a string of its own (`"closed"`) on one of its lines at least; an operator as a string of its own (`":="`,
-  `'except*'`: the code handling the syntax names it; code merely using `:=` writes no feature), or by its keyword
-  and its symbols' names as a grammar's code does (`token.COLONEQUAL`, `Feature.EXCEPT_STAR`: relevance/symbols.py).
-  A language's literal or type a page's lead writes (`null`, `None`, `true`, `String`) is what new code uses, never
-  names.
+  `'except*'`: the code handling the syntax names it; code merely using `:=` writes no feature). A language's
+  literal or type a page's lead writes (`null`, `None`, `true`, `String`) is what new code uses, never names.
 
 What only the change's tests write (`except* ValueError:` in test data) or its documentation is borrowed or
 documented, as change_terms reads those lines. A passage holds the token when it writes it in code (held): prose
@@ -38,7 +36,6 @@ from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import is_config, is_test
 from doc_context.relevance.language import comment_at, is_import
 from doc_context.relevance.line_terms import PROSE_FILES
-from doc_context.relevance.symbols import spells
 from doc_context.relevance.terms import DIFF
 from doc_context.relevance.words import ident_parts, parts
 
@@ -188,8 +185,7 @@ def _writes(
         return set()
     found = {(m.group(1), where) for m in words.finditer(code)} if words is not None else set()
     for symbol in symbols:
-        quoted = symbol in code and (where != "code" or re.search(rf"([\"']){re.escape(symbol)}\1", code))
-        if quoted or (where != "docs" and spells(code, symbol)):  # or a grammar's code names it: EXCEPT_STAR
+        if symbol in code and (where != "code" or re.search(rf"([\"']){re.escape(symbol)}\1", code)):
             found.add((symbol, where))
     return found
 

@@ -43,7 +43,6 @@ from doc_context.relevance.dependencies import releases
 from doc_context.relevance.formats import format_words
 from doc_context.relevance.language import code_word, language_word
 from doc_context.relevance.prose import prose_words
-from doc_context.relevance.symbols import said as said_symbols
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
 
@@ -121,7 +120,7 @@ class CriterionTerms:
 
 def criterion_terms(text: str) -> CriterionTerms:
     """The specific terms of a criterion's text (markdown), strongest first."""
-    terms = [Term("ident", spelling, STRONG, token) for token, spelling in said_symbols(text)]  # except*, `:=`
+    terms: list[Term] = []
     pairs: list[Term] = []
     text = _EMAIL.sub("email", text)
     versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
@@ -282,7 +281,8 @@ def _key_term(key: str) -> Term:
 
 
 def _value_term(raw: str, unit_word: str) -> Term | None:
-    value, unit = number(raw), _unit(unit_word)
+    value = number(raw)
+    unit = _unit(unit_word)
     digits = len(value.replace(".", ""))
     if unit:
         return Term("value", (value,), STRONG, f"{raw} {unit_word}".strip(), unit)

@@ -5,8 +5,7 @@
     ident_parts("payments.giftcard.hold-timeout x")   # [["payment", "giftcard", "hold", "timeout"]]
     number("1,000.50")                    # "1000.5"
 
-An identifier splits at case and at `_ . - / :` (PIECES): `ActorRefFrom` is actor, ref, from; a compound name the
-pages' terms read (ident_parts) keeps a piece's digits (`np.float64`: np, float64). Words are lower
+An identifier splits at case and at `_ . - / :` (PIECES): `ActorRefFrom` is actor, ref, from. Words are lower
 case and stemmed (stem): "totals" meets "total", "retried" meets "retry" (fold). The evidence, the pages'
 passages and the change's index all read words here, so a word means the same everywhere.
 """
@@ -19,8 +18,6 @@ from functools import lru_cache
 MAX_WORD = 40  # longer runs of letters are hashes or minified code, not words
 
 PIECES = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")  # an identifier's pieces, at case
-# a compound name's pieces, a piece's digits written right after its letters kept (`np.float64` is not `np.float32`)
-_GLUED = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*|[0-9]+")
 _STOP = frozenset(
     """
     about after all also and any are been being but can could did does done for from had has have how into its
@@ -143,8 +140,7 @@ def number(text: str) -> str:
 
 def ident_parts(text: str) -> list[list[str]]:
     """Compound identifiers and keys (snake, camel, kebab, dotted) as their parts (as `parts` reads words), two or
-    more (`to_cents` is ("to", "cent"): a short part counts in an identifier); a piece's digits written right after
-    its letters are part of it (`np.float64` is ("np", "float64"), never `np.float32`; `level_2` is ("level",))."""
+    more (`to_cents` is ("to", "cent"): a short part counts in an identifier)."""
     found = (_compound_parts(m.group()) for m in _IDENT.finditer(text))
     return [list(p) for p in found if p]
 
@@ -153,7 +149,7 @@ def ident_parts(text: str) -> list[list[str]]:
 def _compound_parts(token: str) -> tuple[str, ...]:
     if not re.search(r"[_.\-/:]|[a-z][A-Z]", token.strip("_.-/:")):
         return ()  # one plain word
-    found = tuple(expand(fold(stem(p.lower()))) for p in _GLUED.findall(token) if not p.isdigit())
+    found = tuple(expand(fold(stem(p.lower()))) for p in PIECES.findall(token) if not p.isdigit())
     return found if len(found) >= 2 and len("".join(found)) >= 5 else ()
 
 
