@@ -12,6 +12,7 @@ from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.passages import passages
 from doc_context.summary.quotes import weigh_pages
 from doc_context.summary.speaks import names
+from doc_context.text.htmltext import html_to_markdown
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.rstmd import restructured
 from doc_context.text.storage import storage_to_markdown
@@ -678,4 +679,54 @@ def test_a_list_items_code_is_no_text_of_the_item(markdown: str) -> None:
     assert [(p.kind, p.plain) for p in found] == [
         ("rule", "A receipt names the order it is for: It is sent once, when the payment clears."),
         ("rule", "A refund sends a second receipt."),
+    ]
+
+
+# Review 11's finding 4: an item that OPENS with its example (`1. ```` `, as storage_to_markdown and html_to_markdown
+# write a Confluence or HTML `<li>` starting with a code macro or a `<pre>`) kept the code as its text and dropped its
+# prose: the fence on the marker line was read as text, its closing fence as an opening one, and a blank line of the
+# code ended the list. The marker line opens the item's fence; the item's text is what follows the code.
+OPENS_WITH_CODE_MD = """\
+## Receipts
+
+1. ```python
+   send_receipt(order)
+
+   send_receipt(refund)
+   ```
+   It is sent once, when the payment clears.
+2. A refund sends a second receipt.
+
+Receipts are kept for a year.
+"""
+OPENS_WITH_CODE_STORAGE = (
+    '<h2>Receipts</h2><ol><li><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python'
+    "</ac:parameter><ac:plain-text-body><![CDATA[send_receipt(order)\n\nsend_receipt(refund)]]></ac:plain-text-body>"
+    "</ac:structured-macro><p>It is sent once, when the payment clears.</p></li>"
+    "<li><p>A refund sends a second receipt.</p></li></ol><p>Receipts are kept for a year.</p>"
+)
+OPENS_WITH_CODE_HTML = (
+    "<h2>Receipts</h2><ol><li><pre><code>send_receipt(order)\n\nsend_receipt(refund)</code></pre>"
+    "<p>It is sent once, when the payment clears.</p></li><li><p>A refund sends a second receipt.</p></li></ol>"
+    "<p>Receipts are kept for a year.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [OPENS_WITH_CODE_MD, storage_to_markdown(OPENS_WITH_CODE_STORAGE).text, html_to_markdown(OPENS_WITH_CODE_HTML)],
+    ids=["markdown", "storage", "html"],
+)
+def test_a_list_item_opening_with_its_code_keeps_its_prose(markdown: str) -> None:
+    blocks = parse_blocks(markdown)
+    assert [b.kind for b in blocks] == ["heading", "list", "para"]  # failing before: a blank line of the code ended it
+    assert blocks[1].numbered_items() == [
+        (1, "It is sent once, when the payment clears."),
+        (2, "A refund sends a second receipt."),
+    ]
+    found = passages(markdown, "Receipt rules")
+    assert [(p.kind, p.plain) for p in found] == [
+        ("rule", "It is sent once, when the payment clears."),
+        ("rule", "A refund sends a second receipt."),
+        ("para", "Receipts are kept for a year."),
     ]

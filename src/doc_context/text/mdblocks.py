@@ -45,16 +45,14 @@ class Block:
         items: list[str] = []
         fence = ""  # the run of the fence an item's code is in: its lines are code, no text of the item
         for line in self.lines:
-            opened = FENCE.match(line.lstrip())
-            if fence and not (LIST_MARKER.match(line) and line[:1] not in " \t"):  # to its fence, or the next item
+            nested = bool(LIST_MARKER.match(line)) and line[:1] in " \t"
+            if fence and not (LIST_MARKER.match(line) and not nested):  # to its fence, or the next item
                 fence = "" if closes_fence(line.strip(), fence) else fence
                 continue
-            fence = ""
-            if opened and not LIST_MARKER.match(line):
-                fence = opened.group(1)
+            if opened := item_fence(line):  # `1. ```` opens the item with its code: no text yet
+                fence, items = opened.group(1), [*items, ""] if LIST_MARKER.match(line) and not nested else items
                 continue
-            text = LIST_MARKER.sub("", line).strip()
-            nested = bool(LIST_MARKER.match(line)) and line[:1] in " \t"
+            fence, text = "", LIST_MARKER.sub("", line).strip()
             if not items or (LIST_MARKER.match(line) and not nested):
                 items.append(text)
             elif text:
@@ -217,7 +215,7 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
         end = _run(lines, i, lambda s: bool(_QUOTE.match(s)))
         return Block("quote", tuple(_QUOTE.sub("", s).rstrip() for s in lines[i:end])), end
     if LIST_MARKER.match(line):
-        end = _list_end(lines, i + 1)
+        end = _list_end(lines, i)
         return Block("list", tuple(lines[i:end]), stripped[0].isdigit()), end
     if line.startswith(("    ", "\t")):
         end = _run(lines, i, lambda s: s.startswith(("    ", "\t")) or not s.strip())
@@ -226,6 +224,11 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
         return Block("heading", (heading_text(stripped) or stripped,)), i + 1
     end = _run(lines, i + 1, lambda s: bool(s.strip()) and not _starts_block(s))
     return Block("para", tuple(s.strip() for s in lines[i:end])), end
+
+
+def item_fence(line: str) -> re.Match[str] | None:
+    """The fence a list's line opens: after its item's marker (`1. ````, a `<li>` opening with its code) or alone."""
+    return FENCE.match(LIST_MARKER.sub("", line.lstrip(), count=1))
 
 
 def closes_fence(line: str, run: str) -> bool:
@@ -246,7 +249,7 @@ def _starts_block(line: str) -> bool:
 
 
 def _list_end(lines: list[str], start: int) -> int:
-    """The index of the line after a list whose first item is above `start`: its items and the lines indented under
+    """The index of the line after a list whose first item is at `start`: its items and the lines indented under
     them, up to a blank line; but code fenced inside an item runs to its closing fence among the item's own lines,
     blank lines and all (a Confluence page's list item holding a code sample: its blank lines are the code's, not the
     list's end). A fence the item leaves open is code to the item's end: no fence opens under it. A line of text
@@ -259,7 +262,7 @@ def _list_end(lines: list[str], start: int) -> int:
         and (LIST_MARKER.match(lines[end]) or lines[end][:1] in " \t" or (not coded and _lazy(lines, end)))
     ):
         coded = coded and not LIST_MARKER.match(lines[end])
-        fence = FENCE.match(lines[end].lstrip()) if end >= unfenced and lines[end][:1] in " \t" else None
+        fence = item_fence(lines[end]) if end >= unfenced else None
         if fence:
             closing, unfenced = _item_fence_end(lines, end, fence.group(1))
             end, coded = (closing, coded) if closing is not None else (end, True)
