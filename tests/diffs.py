@@ -37,3 +37,10 @@ def deleted(path: str, *lines: str) -> str:
 def changed(path: str, *added: str, deleted: tuple[str, ...] = ()) -> str:
     """A modified file's one hunk: these lines deleted, then these added."""
     return patch(path, *(f"-{line}" for line in deleted), *(f"+{line}" for line in added))
+
+
+def in_definition(path: str, funcname: str, *added: str) -> str:
+    """A file's one hunk inside a definition, as git writes it: the definition's line (git's funcname) after the
+    hunk's numbers, then these lines added."""
+    head = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n"
+    return head + "".join(f"+{line}\n" for line in added)

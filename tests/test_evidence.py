@@ -201,7 +201,8 @@ def test_any_diff(data: bytes) -> None:
 
 def test_a_change_inside_the_named_function_shows_it() -> None:
     """`round_money` uses `ROUND_HALF_EVEN`: the file whose change sits in `def round_money` shows both (the
-    definition is a context line: it shows the code, it weighs nothing), a file that only calls it shows one."""
+    definition is a context line: it shows the code, it is no evidence line), a file that only calls it shows one.
+    Named alone, `round_money` meets the change inside it (session 11) and the call, never the definition's line."""
     diff = patch(
         "src/checkout/rounding.py",
         " def round_money(amount):",
@@ -212,7 +213,10 @@ def test_a_change_inside_the_named_function_shows_it() -> None:
     found = EvidenceFinder(parse_diff(diff)).find("`round_money` uses `ROUND_HALF_EVEN` everywhere.")
     assert {f.path: f.lines for f in found.files} == {"/src/checkout/rounding.py": (9,)}
     context_only = EvidenceFinder(parse_diff(diff)).find("`round_money` keeps its name.")
-    assert [f.path for f in context_only.files] == ["/src/checkout/totals.py"]  # a definition line is no evidence
+    assert {f.path: f.lines for f in context_only.files} == {
+        "/src/checkout/rounding.py": (9,),
+        "/src/checkout/totals.py": (7,),
+    }
 
 
 def test_weak_words_count_together_only_on_one_line_and_the_next() -> None:

@@ -9,15 +9,10 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.members import called
 from doc_context.summary.evidence import EvidenceFinder
+from tests.diffs import in_definition
 from tests.evidence_paths import evidence
 
 SIBLINGS = ("Document the release process for maintainers.", "Bump the minimum supported runtime to the next LTS.")
-
-
-def hunk(path: str, funcname: str, *added: str) -> str:
-    """A file's hunk inside a definition, as git writes it: the definition's line after the hunk's numbers."""
-    body = "".join(f"+{line}\n" for line in added)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n{body}"
 
 
 MEMBERS = [  # (language, criterion naming a member with its type, the type's file, the member's definition, a line)
@@ -75,18 +70,20 @@ MEMBERS = [  # (language, criterion naming a member with its type, the type's fi
 
 @pytest.mark.parametrize(("language", "criterion", "path", "definition", "line"), MEMBERS, ids=[m[0] for m in MEMBERS])
 def test_a_member_meets_the_change_inside_it_in_its_types_file(language, criterion, path, definition, line) -> None:
-    assert evidence(criterion, hunk(path, definition, line), siblings=SIBLINGS) == [f"/{path}"], language
+    assert evidence(criterion, in_definition(path, definition, line), siblings=SIBLINGS) == [f"/{path}"], language
 
 
 def test_another_member_of_the_type_is_not_the_one_named() -> None:
     criterion = "`QueryManager.refetchQueries` keeps the results in order."
-    found = hunk("src/core/QueryManager.ts", "  public stop(): void {", "    results.sort(byIndex);")
+    found = in_definition("src/core/QueryManager.ts", "  public stop(): void {", "    results.sort(byIndex);")
     assert evidence(criterion, found, siblings=SIBLINGS) == []
 
 
 def test_the_member_in_another_types_file_is_not_the_one_named() -> None:
     criterion = "`QueryManager.refetchQueries` keeps the results in order."
-    found = hunk("src/core/ObservableQuery.ts", "  public refetchQueries(): void {", "    results.sort(byIndex);")
+    found = in_definition(
+        "src/core/ObservableQuery.ts", "  public refetchQueries(): void {", "    results.sort(byIndex);"
+    )
     assert evidence(criterion, found, siblings=SIBLINGS) == []
 
 
@@ -148,12 +145,12 @@ TYPED = [  # (language, criterion, file, a definition that writes the type's nam
 
 @pytest.mark.parametrize(("language", "criterion", "path", "line"), CALLS, ids=[c[0] for c in CALLS])
 def test_an_instances_member_meets_its_calls(language, criterion, path, line) -> None:
-    assert evidence(criterion, hunk(path, "", line), siblings=SIBLINGS) == [f"/{path}"], language
+    assert evidence(criterion, in_definition(path, "", line), siblings=SIBLINGS) == [f"/{path}"], language
 
 
 @pytest.mark.parametrize(("language", "criterion", "path", "scope", "line"), TYPED, ids=[t[0] for t in TYPED])
 def test_a_call_meets_the_member_in_a_file_writing_its_type(language, criterion, path, scope, line) -> None:
-    assert evidence(criterion, hunk(path, scope, line), siblings=SIBLINGS) == [f"/{path}"], language
+    assert evidence(criterion, in_definition(path, scope, line), siblings=SIBLINGS) == [f"/{path}"], language
 
 
 OTHER_TYPES = [  # (language, criterion, a file calling another type's member of the same name, its scope, the line)
@@ -206,7 +203,7 @@ OTHER_TYPES = [  # (language, criterion, a file calling another type's member of
     ("language", "criterion", "path", "scope", "line"), OTHER_TYPES, ids=[o[0] for o in OTHER_TYPES]
 )
 def test_another_types_member_of_the_same_name_is_no_evidence(language, criterion, path, scope, line) -> None:
-    assert evidence(criterion, hunk(path, scope, line), siblings=SIBLINGS) == [], language
+    assert evidence(criterion, in_definition(path, scope, line), siblings=SIBLINGS) == [], language
 
 
 @pytest.mark.parametrize(
@@ -221,7 +218,7 @@ def test_another_types_member_of_the_same_name_is_no_evidence(language, criterio
     ],
 )
 def test_a_call_that_is_not_the_members(criterion, line) -> None:
-    assert evidence(criterion, hunk("lib/acme/bot.rb", "", line), siblings=SIBLINGS) == []
+    assert evidence(criterion, in_definition("lib/acme/bot.rb", "", line), siblings=SIBLINGS) == []
 
 
 @pytest.mark.parametrize(

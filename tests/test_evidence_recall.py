@@ -10,6 +10,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.folders import slashed_words
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.diffs import in_definition
 
 
 def evidence(criterion: str, *files: str) -> list[str]:
@@ -113,12 +114,6 @@ def test_a_decorator_keeps_its_at() -> None:
     assert evidence("`@command` is annotated.", diff("src/click/core.py", "    command = self.get_command(ctx)")) == []
 
 
-def hunk(path: str, funcname: str, *added: str) -> str:
-    """A file's hunk inside a definition, as git writes it: the definition's line after the hunk's numbers."""
-    body = "".join(f"+{line}\n" for line in added)
-    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n{body}"
-
-
 MEMBERS = [  # (language, the qualified name, path, the definition the change sits in, a changed line)
     (
         "Python",
@@ -170,18 +165,20 @@ def test_a_qualified_name_meets_the_definition_of_its_last_part(language, name, 
     """The change sits in the definition the name's last part is: it shows the name (`trio.lowlevel.open_process`
     and `async def _open_process(`; `Minitest/MultipleAssertions` and `class MultipleAssertions < Base`)."""
     criterion = f"`{name}` rounds the refund amount half even."
-    assert evidence(criterion, hunk(path, definition, line)) == [f"/{path}"], language
+    assert evidence(criterion, in_definition(path, definition, line)) == [f"/{path}"], language
 
 
 def test_a_one_piece_last_part_is_no_definition_alone() -> None:
     """`Context.exit` is not any `def exit(`: a one-piece name is every class's."""
     criterion = "`Session.exit` rounds the refund amount half even."
-    assert evidence(criterion, hunk("src/app/runner.py", "def exit(code):", "    refund_amount = 1")) == []
+    assert evidence(criterion, in_definition("src/app/runner.py", "def exit(code):", "    refund_amount = 1")) == []
 
 
 def test_another_definition_shows_no_name() -> None:
     criterion = "`billing.invoices.sendReminder` rounds the refund amount half even."
-    found = hunk("src/billing/mail.ts", "export function sendInvoice(invoice: Invoice) {", "  const refundAmount = 1;")
+    found = in_definition(
+        "src/billing/mail.ts", "export function sendInvoice(invoice: Invoice) {", "  const refundAmount = 1;"
+    )
     assert evidence(criterion, found) == []
 
 

@@ -8,6 +8,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed as diff
+from tests.diffs import in_definition
 
 
 def found(criterion: str, story: list[str], change: str) -> list[str]:
@@ -135,12 +136,6 @@ SUBJECTS = [  # (language, criterion, a file, its scope: a test describing the t
 ]  # fmt: skip
 
 
-def hunk(path: str, funcname: str, *added: str) -> str:
-    """One file's hunk inside a definition (git's funcname), as git writes it."""
-    head = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -10,0 +11,{len(added)} @@ {funcname}\n"
-    return head + "".join(f"+{line}\n" for line in added)
-
-
 @pytest.mark.parametrize(("language", "criterion", "path", "mention", "call"), MENTIONED, ids=[m[0] for m in MENTIONED])
 def test_a_file_merely_writing_the_type_ties_no_call_to_it(language, criterion, path, mention, call) -> None:
     """relevance/members.py (the sixth session's closing note): a file writing the type's name anywhere (an import,
@@ -157,7 +152,7 @@ def test_a_test_of_the_type_or_a_class_of_it_ties_its_calls(language, criterion,
     """hashie's, slack-ruby-client's and durabletask-dotnet's own entries: a spec describing the type (`describe
     Hashie::Extensions::DeepMerge do`) calls it on any receiver; a class extending or implementing it calls it on
     `this`/`self`."""
-    assert found(criterion, [], hunk(path, scope, call)) == [f"/{path}"], language
+    assert found(criterion, [], in_definition(path, scope, call)) == [f"/{path}"], language
 
 
 LABELLED = [  # (language, the file the change edits, its line, the criterion of another file: a label, then prose)

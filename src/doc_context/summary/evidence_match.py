@@ -21,7 +21,7 @@ from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
-from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
 from doc_context.summary.evidence_prose import echoing
@@ -101,6 +101,8 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
             found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
             if not found:  # the change inside it: chat_update in chat.rb for `Slack::...::Chat.chat_update`
                 found |= inside(lines, spans, member)
+        elif code and term.named and not found and _alone(term.label):  # `StringInSlice`: the change inside its
+            found |= inside(lines, spans, term.label)  # definition (a member named with its type: in its type's file)
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
@@ -218,6 +220,12 @@ def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> s
         if any(defines(scope, member) for scope in opened[-1:] + below):
             found.add(i)
     return found
+
+
+def _alone(name: str) -> bool:
+    """Whether a name is written alone, not qualified, and of two pieces or more (`stop` is every type's)."""
+    found = qualified(name)
+    return len(found) == 1 and len(pieces(found[0])) > 1
 
 
 def in_one_token(name: str, text: str) -> bool:
