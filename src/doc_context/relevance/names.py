@@ -19,6 +19,7 @@ defines it, in each language's layout.
     names_file("ArrayUtils", "/src/test/java/org/apache/ArrayUtilsTest.java")          # False: its test says more
     names_file("Cluster", "/src/ClusterIp.cs")                                         # False: another name
     names_file("packaging", "/twine/package.py")                                       # False: another word
+    names_file("d/acme_teams", "/internal/provider/data_source_teams.go")               # True (Terraform)
 
 The name's last part is the file's name, its extension aside, compared whole (the same pieces,
 however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
@@ -72,6 +73,8 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     (`ISessionStore`, the type's interface). A name in camel case meets a kebab-case one only whole
     (`session-store`): kebab case names packages, artifacts, headers and options, and inside a longer one
     (`acme-session-store-redis`, `x-session-store-id`) its words are that other thing's name."""
+    if resource := resource_type(name):  # `r/acme_teams`: the type, one token whole (`acme_teams_v2` is another)
+        return any(token == resource for token in _IDENTIFIER.findall(text))
     found_parts = qualified(name)
     named = whole(found_parts[-1]) if found_parts else ()
     wanted = "".join(named)
@@ -184,8 +187,36 @@ def qualified(code: str) -> list[str]:
 
 
 def names_file(code: str, path: str) -> bool:
-    """Whether the name the code writes is the file's (see the module's examples)."""
-    return _names(qualified(code), path)
+    """Whether the name the code writes is the file's (see the module's examples), or the file defining the Terraform
+    resource type it names."""
+    return _names(qualified(code), path) or resource_file(resource_type(code), path)
+
+
+# a Terraform provider's resource type named with its kind, as HashiCorp's changelogs write it (`r/acme_teams`,
+# `d/acme_teams`, `resource/acme_teams:`, `data-source/acme_teams`): the type is snake case, its provider's prefix first
+_RESOURCE = re.compile(
+    r"(?:r|d|resource|data-source|data_source|datasource|ephemeral|action|list-resource)/([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+)
+_RESOURCE_FILES = ("resource_", "data_source_", "ephemeral_resource_", "action_", "list_resource_")  # their files
+
+
+def resource_type(code: str) -> str:
+    """The Terraform resource type a name written with its kind names (`r/acme_teams`: acme_teams); "" for any other
+    name (`r/build`, a folder: no type of a provider's prefix and a name)."""
+    found = _RESOURCE.fullmatch(code.strip())
+    return found.group(1) if found else ""
+
+
+def resource_file(resource: str, path: str) -> bool:
+    """Whether the file defines the resource type, in a provider's layout (the SDK's and the framework's alike):
+    acme_vault_secret in resource_acme_vault_secret.go, acme_teams in data_source_teams.go (the provider's prefix
+    aside); never its test (`_test.go`: it says more), never another type's (acme_vault is no
+    resource_acme_vault_secret.go)."""
+    if not resource or not path.endswith(".go"):
+        return False
+    base = path.rsplit("/", 1)[-1].removesuffix(".go")
+    kind = next((k for k in _RESOURCE_FILES if base.startswith(k)), "")
+    return bool(kind) and base[len(kind) :] in (resource, resource.split("_", 1)[1])
 
 
 def begins_file(code: str, path: str) -> bool:
