@@ -36,6 +36,7 @@ CHANGE = {  # the change's package, one layer a module: the arrows stay one way,
     "doc_context.change.model": "shared",  # the diff's files and lines, a criterion's evidence: used by every layer
     "doc_context.change.differ": "text",  # two sides -> a unified diff
     "doc_context.change.unified": "text",  # a unified diff -> model's files and lines
+    "doc_context.change.paths": "text",  # the paths a diff's headers name, git's quoting undone
     "doc_context.change.alignment": "text",  # where the added lines stand on the old side
     "doc_context.change.index": "relevance",  # the diff indexed by relevance's words, for the criteria's evidence
     "doc_context.change.rewrites": "relevance",  # which deleted line an added line rewrites, by relevance's words

@@ -56,6 +56,8 @@ class DiffFile:
     # where they give the changed lines their structure (unified.KEEPS_CONTEXT: a YAML key's parent keys)
     spans: tuple[tuple[int, int, str], ...] = ()  # where each definition's lines begin, old and new numbers: a
     # hunk's funcname from its start, a definition context line from the line after it ("" for none)
+    leads: tuple[tuple[int, int, str], ...] = ()  # where a run of changed lines begins (old and new numbers) and an
+    # unchanged line above it the run sits in (unified.enclosing): the block or call it opens, an argument beside it
 
 
 @dataclass(frozen=True, eq=False)

@@ -19,6 +19,7 @@ import re
 from array import array
 
 from doc_context.change.model import Diff, DiffFile, Lines, Status
+from doc_context.change.paths import header_path, side_path, unquote
 
 __all__ = ["MAX_HELD", "MAX_LINE", "Diff", "DiffFile", "DiffReader", "Lines", "Status", "parse_diff"]
 
@@ -32,10 +33,11 @@ _DEFINES = re.compile(
     r"[ \t]+)*"
     r"(?:def|class|function|func|fn|sub|interface|struct|enum|impl|module)\b"
 )
+AHEAD = 3  # unchanged lines above a run of changes read for what it sits in (git's default context)
+_OPENS = re.compile(r"[({\[,:]\s*$|=>\s*$")  # a line ending open: a block, a call, a list, an argument beside
 KEEPS_CONTEXT = (".yaml", ".yml")  # files whose unchanged lines are kept: a YAML key is read under its parents
 _DOCUMENTS = re.compile(r"[ \t]*(?://|#|/\*|\*|@|\[[A-Z])")  # a comment, doc comment, annotation or attribute line
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
-_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
 
 def parse_diff(diff: str | bytes) -> Diff:
@@ -92,11 +94,15 @@ class DiffReader:
         added, added_numbers, deleted, deleted_numbers, scopes = self._lists()
         old_left, new_left, old_no, new_no, scope = self._counts()
         context, context_numbers = self._context, self._context_numbers
+        ahead, leads = self._ahead, self._leads
         defines, documents = _DEFINES.match, _DOCUMENTS.match
         above = self._above  # an added comment's indent: it speaks to a definition below it at the same indent
         for text in lines:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
+                if ahead and kind in ("+", "-"):  # a run of changes begins: the unchanged lines above it sits in
+                    leads.extend((old_no, new_no, lead) for lead in enclosing(ahead, text[1:MAX_LINE]))
+                    ahead.clear()
                 if kind == "+":
                     if scope:  # the definition this change sits in, recorded once
                         scopes[scope] = None
@@ -123,6 +129,7 @@ class DiffReader:
                         context.append(text[1:MAX_LINE])
                         context_numbers.append(new_no)
                     old_no, new_no, old_left, new_left = old_no + 1, new_no + 1, old_left - 1, new_left - 1
+                    ahead.append(text[1:MAX_LINE])  # cleared where a run begins; enclosing reads its last AHEAD
                     if defines(text, 1):
                         scope = text[1:MAX_LINE]
                         self._spans.append((old_no, new_no, scope))
@@ -138,6 +145,7 @@ class DiffReader:
             added, added_numbers, deleted, deleted_numbers, scopes = self._lists()  # a new file's
             old_left, new_left, old_no, new_no, scope = self._counts()
             context, context_numbers = self._context, self._context_numbers
+            ahead, leads = self._ahead, self._leads
             above = self._above
         self._above = above  # kept across feed()'s chunks, as the scope is
         self._keep(old_left, new_left, old_no, new_no, scope)
@@ -175,6 +183,8 @@ class DiffReader:
         self._skipping = False
         self._scope = ""
         self._above = None
+        self._ahead: list[str] = []  # the hunk's unchanged lines since its last change, AHEAD at most
+        self._leads: list[tuple[int, int, str]] = []
         self._scopes: dict[str, None] = {}
         self._spans: list[tuple[int, int, str]] = []
         self._context: list[str] = []
@@ -197,6 +207,7 @@ class DiffReader:
                     tuple(self._scopes),
                     Lines(self._context_numbers, "\n".join(self._context)) if self._context_numbers else Lines(),
                     tuple(self._spans),
+                    tuple(self._leads),
                 )
             )
         self._open = False
@@ -205,7 +216,7 @@ class DiffReader:
         self._above = None  # the comment read last was another hunk's or file's
         if text.startswith("diff --git "):
             self._finish()
-            self._start(_git_header_path(text[len("diff --git ") :]))
+            self._start(header_path(text[len("diff --git ") :]))
             self._open = True
         elif text.startswith("diff --"):  # a combined diff (--cc): not a two-way one, skipped to the next file
             self._finish()
@@ -214,24 +225,24 @@ class DiffReader:
         elif not self._open and not self._skipping and text.startswith("--- "):  # `diff -u`, no git header
             self._start()
             self._open = True
-            self._old = _side_path(text[4:], "a/")
+            self._old = side_path(text[4:], "a/")
         elif not self._open:
             return  # before the first file, or after a combined diff's header
         elif text.startswith("@@"):
             self._hunk(text)
         elif text.startswith("--- "):
-            self._old = _side_path(text[4:], "a/") or self._old
+            self._old = side_path(text[4:], "a/") or self._old
         elif text.startswith("+++ "):
-            self._path = _side_path(text[4:], "b/") or self._path
+            self._path = side_path(text[4:], "b/") or self._path
         elif text.startswith("new file mode"):
             self._status = "added"
         elif text.startswith("deleted file mode"):
             self._status = "deleted"
         elif text.startswith(("rename from ", "copy from ")):
             self._status = "renamed" if text.startswith("rename") else "copied"
-            self._old = _unquote(text.split(" ", 2)[2])
+            self._old = unquote(text.split(" ", 2)[2])
         elif text.startswith(("rename to ", "copy to ")):
-            self._path = _unquote(text.split(" ", 2)[2])
+            self._path = unquote(text.split(" ", 2)[2])
         elif text.startswith(("Binary files ", "GIT binary patch")):
             self._binary = True
 
@@ -245,52 +256,34 @@ class DiffReader:
         self._old_no, self._new_no = int(old_start), int(new_start)
         self._old_left = int(old_count) if old_count is not None else 1
         self._new_left = int(new_count) if new_count is not None else 1
+        self._ahead.clear()  # another hunk's lines are not above this one's
         self._scope = text[found.end() :].strip()[:MAX_LINE]  # git's funcname: the definition above the hunk
         self._spans.append((self._old_no, self._new_no, self._scope))
 
 
-def _git_header_path(rest: str) -> str:
-    """The new path of "diff --git a/P b/P" (the header alone names a binary or mode-only change)."""
-    if rest.startswith('"') or rest.endswith('"'):
-        quoted = re.findall(r'"(?:[^"\\]|\\.)*"|\S+', rest)
-        return _strip_prefix(_unquote(quoted[-1]), "b/") if quoted else ""
-    half = (len(rest) - 1) // 2
-    if rest[:2] == "a/" and rest[half + 1 : half + 3] == "b/" and rest[2:half] == rest[half + 3 :]:
-        return rest[half + 3 :]
-    cut = rest.rfind(" b/")
-    return rest[cut + 3 :] if cut >= 0 else ""
-
-
-def _side_path(text: str, prefix: str) -> str:
-    """The path of a ---/+++ line; "" for /dev/null. git ends a name holding a space with a tab."""
-    name = text[:-1] if text.endswith("\t") else text
-    if name == "/dev/null":
-        return ""
-    return _strip_prefix(_unquote(name), prefix)
-
-
-def _strip_prefix(path: str, prefix: str) -> str:
-    return path[len(prefix) :] if path.startswith(prefix) else path
-
-
-def _unquote(name: str) -> str:
-    """git's C-style quoting of unusual paths ("a/tab\\there", octal UTF-8 bytes) undone; as is otherwise."""
-    if len(name) < 2 or not (name.startswith('"') and name.endswith('"')):
-        return name
-    out = bytearray()
-    body, i = name[1:-1], 0
-    while i < len(body):
-        char = body[i]
-        if char == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            octal = body[i + 1 : i + 4]
-            if len(octal) == 3 and all(c in "01234567" for c in octal):
-                out.append(int(octal, 8) & 0xFF)
-                i += 4
-                continue
-            out += _ESCAPES.get(nxt, nxt).encode("utf-8")
-            i += 2
+def enclosing(ahead: list[str], first: str) -> list[str]:
+    """Of the AHEAD unchanged lines above a run of changes (nearest last), those it sits in, read by their indent from
+    the run's first line: the nearest line indented less that opens the block, call or list it is in
+    (`if (AppOrPage.getInitialProps) {`, `MustRegister(`), and, in a call, an argument beside it ending with a comma
+    (`"operator.golang.flags",` above `featuregate.StageBeta,`; a list's elements are each their own); a statement
+    beside it (`x = f();`) is none, nor anything above the opener, nor anything when the opener is out of sight.
+    A brace on a line of its own (C#'s, Java's) opens the block the line above it heads (`if (options.UseLegacy)`)."""
+    indent, braced = _indent(first), False
+    beside: list[str] = []
+    for line in reversed(ahead[-AHEAD:]):
+        if not line.strip():
             continue
-        out += char.encode("utf-8", "replace")
-        i += 1
-    return out.decode("utf-8", "replace")
+        at = _indent(line)
+        if at < indent and line.strip() == "{" and not braced:  # a brace on its own line: the head is above it
+            indent, braced = at + 1, True
+            continue
+        if at < indent:
+            call = line.rstrip().endswith("(")  # a call's arguments belong together; a list's elements do not
+            return [*(beside if call else []), line] if braced or _OPENS.search(line) else []
+        if at == indent and line.rstrip().endswith(","):
+            beside.append(line)
+    return []  # the opener out of sight: no line above is known to hold the run
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())

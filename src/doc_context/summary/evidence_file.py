@@ -79,7 +79,8 @@ def in_file(
         weights = [0.0, 0.0]
         for n, lines in enumerate(sides[: len(read_sides(terms, term))]):
             spans = [(new if n == 0 else old, scope) for old, new, scope in f.spans]  # this side's numbers
-            hit, weights[n] = lines_for(looked, lines, f.path, spans)
+            leads = [(new if n == 0 else old, lead) for old, new, lead in f.leads]
+            hit, weights[n] = lines_for(looked, lines, f.path, spans, leads)
             hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if n == 1 and terms.replacing and not (terms.removal or terms.moving):  # replaced where it stood

@@ -12,16 +12,17 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
+from doc_context.change.model import DiffFile
 from doc_context.relevance.commands import dispatches
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
-from doc_context.relevance.definitions import defines
+from doc_context.relevance.definitions import defined, defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
-from doc_context.relevance.names import command_file, member_of_file, names_file, qualified
+from doc_context.relevance.names import command_file, member_of_file, names_file, qualified, spelled
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
 from doc_context.summary.evidence_prose import echoing
@@ -40,11 +41,17 @@ _TOKEN = re.compile(r"[A-Za-z0-9_]+")  # a name, as a line's words read it
 _LONG = re.compile(rf"[A-Za-z0-9_]{{{2 * MAX_PIECES},}}")  # a token that may be that long: two letters a piece
 
 
-def lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]] = ()) -> tuple[set[int], float]:
+def lines_for(
+    term: Term,
+    lines: FileWords,
+    path: str,
+    spans: Sequence[tuple[int, str]] = (),
+    leads: Sequence[tuple[int, str]] = (),
+) -> tuple[set[int], float]:
     """The line indexes carrying the term, and what the term weighs there (`spans`: where each definition the
-    file's changes sit in begins, this side's numbers, as change/model.DiffFile.spans has them); never a table's
-    run of names (tabled)."""
-    found, weight = _lines_for(term, lines, path, spans)
+    file's changes sit in begins, `leads`: where each run of changes begins and an unchanged line it sits in, this
+    side's numbers, as change/model.DiffFile has them); never a table's run of names (tabled)."""
+    found, weight = _lines_for(term, lines, path, spans, leads)
     if term.kind in ("ident", "phrase", "word"):
         found -= {i for i in found if tabled(lines.texts[i], term.parts)}
     if term.value and found:  # `never`: the value `"never"`, `:end`; written bare, the keyword every file writes
@@ -69,7 +76,9 @@ def _holds(words: Sequence[str], run: Sequence[str]) -> bool:
     return any(tuple(words[k : k + n]) == tuple(run) for k in range(len(words) - n + 1))
 
 
-def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]]) -> tuple[set[int], float]:
+def _lines_for(
+    term: Term, lines: FileWords, path: str, spans: Sequence[tuple[int, str]], leads: Sequence[tuple[int, str]]
+) -> tuple[set[int], float]:
     code = not (is_config(path) or is_doc(path))  # an import line in code names a module, not what changed
     # (a name it imports is another matter: `from decimal import ROUND_HALF_EVEN` shows ROUND_HALF_EVEN)
     if term.kind == "ident" and manifest(path) and (declaring := _declaring(lines, term.label)):
@@ -103,6 +112,8 @@ def _lines_for(term: Term, lines: FileWords, path: str, spans: Sequence[tuple[in
                 found |= inside(lines, spans, member)
         elif code and term.named and not found and _alone(term.label):  # `StringInSlice`: the change inside its
             found |= inside(lines, spans, term.label)  # definition (a member named with its type: in its type's file)
+        if code and term.named and not found and len(term.parts) > 1:  # `getInitialProps`: a run inside the block
+            found |= sits_in(lines, leads, term.label)  # or the call an unchanged line opens with it, or beside it
         if found or not term.also:
             return found, term.weight
         last = set().union(*(lines.run(run) for run in term.also))  # a key's last part alone: as a config file
@@ -220,6 +231,29 @@ def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> s
         if any(defines(scope, member) for scope in opened[-1:] + below):
             found.add(i)
     return found
+
+
+def sits_in(lines: FileWords, leads: Sequence[tuple[int, str]], name: str) -> set[int]:
+    """The first lines of the runs of changes sitting in an unchanged line that writes the name (change/unified
+    .enclosing: `if (AppOrPage.getInitialProps) {` above the lines it guards, `"operator.golang.flags",` beside the
+    argument `featuregate.StageBeta,` a change rewrites)."""
+    starts = {at for at, lead in leads if spelled(lead, name) and not _signature(lead)}
+    return {i for i, number in enumerate(lines.numbers) if number in starts} if starts else set()
+
+
+def written_above(f: DiffFile, name: str) -> bool:
+    """Whether an unchanged line a run of the file's changes sits in writes the name (sits_in: its candidates)."""
+    return any(spelled(lead, name) and not _signature(lead) for _, _, lead in f.leads)
+
+
+_CONTROL = frozenset("if elif else for foreach while switch catch using lock with match".split())
+
+
+def _signature(line: str) -> bool:
+    """Whether a line defines a function or a type (its parameters' types name no code the change is about; the
+    definition itself is `inside`'s), never a control statement that looks like one (`if (x) {`)."""
+    name = defined(line)
+    return name is not None and name not in _CONTROL
 
 
 def _alone(name: str) -> bool:
