@@ -9,7 +9,9 @@ summary/evidence_stale.py).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
 
 from doc_context.change.index import FileWords
 from doc_context.change.model import DiffFile
@@ -224,11 +226,19 @@ def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> s
     funcname or a context line above them opens), or a comment right above its definition line: never a run of
     another hunk of the file, inside another definition."""
     found, starts = set(), lines.hunk_starts()
+    # the last span open at a run, by bisecting the lowest line from each span on (the spans' own lines, in line
+    # order; ascending even where a diff's hunks are not), and the spans by line, read once (review 11, F10: each run
+    # read every span, hunks x spans)
+    lowest = list(accumulate(reversed([at for at, _ in spans]), min))[::-1]
+    at_line: dict[int, list[str]] = {}
+    for at, scope in spans:
+        at_line.setdefault(at, []).append(scope)
     for k, i in enumerate(starts):
         end = (starts[k + 1] if k + 1 < len(starts) else len(lines.numbers)) - 1
-        opened = [scope for at, scope in spans if at <= lines.numbers[i]]
-        below = [scope for at, scope in spans if at == lines.numbers[end] + 2] if end in lines.comments else []
-        if any(defines(scope, member) for scope in opened[-1:] + below):
+        last = bisect_right(lowest, lines.numbers[i]) - 1  # the last span beginning at or above the run
+        opened = [spans[last][1]] if last >= 0 else []
+        below = at_line.get(lines.numbers[end] + 2, []) if end in lines.comments else []
+        if any(defines(scope, member) for scope in opened + below):
             found.add(i)
     return found
 
