@@ -59,6 +59,18 @@ def test_another_resource_type_is_another_name() -> None:
     assert evidence(criterion, *diffs, siblings=SIBLINGS) == []
 
 
+CROSS_KIND = [  # (criterion naming a type with one kind, the file defining the type's other kind)
+    ("`d/acme_teams` lists the teams of an organization.", "internal/provider/resource_acme_teams.go"),
+    ("`r/acme_teams`: Add `description` attribute.", "internal/provider/data_source_acme_teams.go"),
+]
+
+
+@pytest.mark.parametrize(("criterion", "path"), CROSS_KIND, ids=["data-source", "resource"])
+def test_a_resource_of_another_kind_is_another_file(criterion, path) -> None:
+    """A provider defines most types twice, a resource and a data source: each kind's entry is its kind's file."""
+    assert evidence(criterion, changed(path, "\t\t\tType:     schema.TypeList,"), siblings=SIBLINGS) == []
+
+
 def test_a_folder_of_one_letter_is_a_path_elsewhere() -> None:
     """Only a snake-case type after the kind is a resource: `r/build` is a folder."""
     criterion = "Scripts under `r/build` run in order."
