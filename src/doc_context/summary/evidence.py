@@ -25,7 +25,7 @@ is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 
 from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
@@ -41,11 +41,12 @@ from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.packages import in_package
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_doubles import doubled
-from doc_context.summary.evidence_file import ENOUGH, NAME_BONUS, in_file, read_sides
+from doc_context.summary.evidence_file import ENOUGH, NAME_BONUS, Scored, in_file, read_sides
 from doc_context.summary.evidence_lookups import halves, lookups
 from doc_context.summary.evidence_match import written_above
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
 from doc_context.summary.evidence_prose import may_echo, setting_apart
+from doc_context.summary.evidence_story import yields_to_siblings
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
 from doc_context.summary.related import by_name
 
@@ -87,7 +88,42 @@ class EvidenceFinder:
         work item's other sentences (its other criteria, its description), which pasted text is told by.
         `siblings` (the work item's other criteria) and its `title` say its topic, `elsewhere` what the pull
         request's other work items say: a term everywhere (relevance/everywhere.py) counts only beside one that sets
-        this criterion apart, and the files are ranked by what sets it apart."""
+        this criterion apart, and the files are ranked by what sets it apart. A criterion resting only on a plain
+        phrase in files a sibling says twice as much of has none (summary/evidence_story.py)."""
+        found = self._found(criterion, struck, work_item, elsewhere, siblings, title)
+        if isinstance(found, Evidence):
+            return found
+        ranked, terms = found
+
+        story = (criterion, work_item, elsewhere, siblings, title)
+        if siblings and yields_to_siblings(ranked, terms, lambda: self._siblings_found(*story)):
+            return Evidence((), "diff")
+        return Evidence(tuple(s.evidence for s in ranked), "diff")
+
+    def _siblings_found(
+        self, criterion: str, work_item: Sequence[str], elsewhere: Sequence[str], siblings: Sequence[str], title: str
+    ) -> Iterator[list[Scored]]:
+        """Each sibling's files, as find reads them (the criterion among its siblings), before evidence_story; one
+        sibling at a time, read only while evidence_story asks."""
+        story = [criterion, *siblings]
+        for sibling in siblings:
+            others = [t for t in story if t != sibling]
+            found = self._found(
+                sibling, False, [criterion, *(w for w in work_item if w != sibling)], elsewhere, others, title
+            )
+            if not isinstance(found, Evidence):
+                yield found[0]
+
+    def _found(
+        self,
+        criterion: str,
+        struck: bool,
+        work_item: Sequence[str],
+        elsewhere: Sequence[str],
+        siblings: Sequence[str],
+        title: str,
+    ) -> Evidence | tuple[list[Scored], CriterionTerms]:
+        """find's files for one criterion, ranked, with its terms; an Evidence when it is decided without them."""
         terms = no_alternatives(criterion_terms(criterion), self.index)  # "old/unsupported": no code named
         if struck or not terms.specific or (self.index and labels_another_file(criterion, self.index.diff.files)):
             return Evidence((), self.basis)
@@ -116,7 +152,7 @@ class EvidenceFinder:
         ranked = sorted(
             found, key=lambda s: (-s.apart * (DOC if is_doc(s.evidence.path) else 1), -s.score, s.evidence.path)
         )
-        return Evidence(tuple(s.evidence for s in ranked), "diff")
+        return ranked, terms
 
     @cached_property
     def _scopes(self) -> dict[int, list[tuple[str, ...]]]:
