@@ -70,3 +70,29 @@ NAMED = [  # (language, the shared file, two own entries each naming the code it
 def test_an_entry_naming_code_in_a_shared_file_keeps_it(language, path, named, other, lines) -> None:
     change = changed(path, *lines)
     assert evidence(named, change, siblings=[other]) == [f"/{path}"], language
+
+
+JOINED = [  # (language, the shared file, the sibling's line, the phrase's line: an identifier joining its words)
+    ("C#", "src/Refunds/Refund.cs", "    const int SupervisorDays = 14; // refunds after delivery need a supervisor",
+     "        if (amount > order.CapturedAmount) throw new RefundTooLarge();"),
+    ("Go", "refunds/refund.go", "const supervisorDays = 14 // refunds after delivery need a supervisor",
+     "\tif amount > order.CapturedAmount {"),
+    ("TypeScript", "src/refunds/refund.ts", "const SUPERVISOR_DAYS = 14; // refunds after delivery need a supervisor",
+     "  if (amount > order.capturedAmount) throw new RefundTooLarge();"),
+    ("Java", "src/main/java/org/acme/Refund.java",
+     "    static final int SUPERVISOR_DAYS = 14; // refunds after delivery need a supervisor",
+     "        if (amount.compareTo(order.getCapturedAmount()) > 0) throw new RefundTooLarge();"),
+    ("Ruby", "lib/refunds/refund.rb", "  SUPERVISOR_DAYS = 14 # refunds after delivery need a supervisor",
+     "    raise RefundTooLarge if amount > order.captured_amount"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "says", "joined"), JOINED, ids=[j[0] for j in JOINED])
+def test_a_phrase_an_identifier_joins_is_code_the_criterion_names(language, path, says, joined) -> None:
+    """tests/test_evidence_apart.py's refund story in every language: "the captured amount" is `captured_amount`."""
+    change = changed(path, says, joined) + rest(path)
+    criterion, sibling = (
+        "A partial refund never exceeds the captured amount.",
+        "Refunds after delivery need a supervisor.",
+    )
+    assert evidence(criterion, change, siblings=[sibling]) == [f"/{path}"], language

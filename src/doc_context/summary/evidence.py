@@ -96,9 +96,17 @@ class EvidenceFinder:
         ranked, terms = found
 
         story = (criterion, work_item, elsewhere, siblings, title)
-        if siblings and yields_to_siblings(ranked, terms, lambda: self._siblings_found(*story)):
+        if siblings and yields_to_siblings(ranked, terms, self._texts, lambda: self._siblings_found(*story)):
             return Evidence((), "diff")
         return Evidence(tuple(s.evidence for s in ranked), "diff")
+
+    def _texts(self, scored: Scored) -> list[str]:
+        """The added lines a file's evidence points at, as written."""
+        assert self.index is not None
+        n = next(i for i, f in enumerate(self.index.diff.files) if f.path == scored.evidence.path)
+        words = self.index.file_words("added", n)
+        at = {number: i for i, number in enumerate(words.numbers)}
+        return [words.texts[at[k]] for k in scored.evidence.lines if k in at]
 
     def _siblings_found(
         self, criterion: str, work_item: Sequence[str], elsewhere: Sequence[str], siblings: Sequence[str], title: str
