@@ -73,6 +73,7 @@ class EvidenceFinder:
         self.index = change.index
         self.changed = tuple(changed)
         self._change = change.wide
+        self._read: dict[tuple[object, ...], Evidence | tuple[list[Scored], CriterionTerms]] = {}  # a story's readings
 
     def find(
         self,
@@ -91,6 +92,7 @@ class EvidenceFinder:
         this criterion apart, and the files are ranked by what sets it apart. A criterion resting only on a plain
         phrase in files a sibling says twice as much of has none (summary/evidence_story.py)."""
         found = self._found(criterion, struck, work_item, elsewhere, siblings, title)
+        self._read[_reading(criterion, struck, work_item, elsewhere, siblings, title)] = found
         if isinstance(found, Evidence):
             return found
         ranked, terms = found
@@ -115,10 +117,11 @@ class EvidenceFinder:
         sibling at a time, read only while evidence_story asks."""
         story = [criterion, *siblings]
         for sibling in siblings:
-            others = [t for t in story if t != sibling]
-            found = self._found(
-                sibling, False, [criterion, *(w for w in work_item if w != sibling)], elsewhere, others, title
-            )
+            others, item = [t for t in story if t != sibling], [criterion, *(w for w in work_item if w != sibling)]
+            key = _reading(sibling, False, item, elsewhere, others, title)
+            if key not in self._read:  # each criterion read once a story, not once for each of its siblings
+                self._read[key] = self._found(sibling, False, item, elsewhere, others, title)
+            found = self._read[key]
             if not isinstance(found, Evidence):
                 yield found[0]
 
@@ -239,3 +242,16 @@ class EvidenceFinder:
             if bound[n] < ENOUGH and name_carries(self.index.diff.files[n].path, phrases):
                 bound[n] += NAME_BONUS
         return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
+
+
+def _reading(
+    criterion: str,
+    struck: bool,
+    work_item: Sequence[str],
+    elsewhere: Sequence[str],
+    siblings: Sequence[str],
+    title: str,
+) -> tuple[object, ...]:
+    """What a criterion's reading depends on, its story's sentences as sets: a sibling read for evidence_story is the
+    reading its own find makes."""
+    return (criterion, struck, frozenset(work_item), tuple(elsewhere), frozenset(siblings), title)
