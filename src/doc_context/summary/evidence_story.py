@@ -21,15 +21,15 @@ SHARE = 2.0  # a sibling weighing this many times as much in the file says it
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # one piece: snake_case, camelCase, PascalCase
 
 
-def on_a_phrase(scored: Scored, terms: CriterionTerms, texts: Sequence[str]) -> bool:
-    """Whether a file's evidence rests on one plain phrase (no code named), its words apart on its lines (`texts`: no
-    identifier joins them), and weighs just ENOUGH."""
+def on_a_phrase(scored: Scored, terms: CriterionTerms, texts: Callable[[Scored], Sequence[str]]) -> bool:
+    """Whether a file's evidence rests on one plain phrase (no code named), its words apart on its lines (`texts`: the
+    file's evidence lines, read only then; no identifier joins them), and weighs just ENOUGH."""
     kinds = {t.label: t for t in terms.terms}
     rests = scored.evidence.terms
     term = kinds.get(rests[0]) if len(rests) == 1 else None
     if scored.apart > ENOUGH or term is None or term.kind != "phrase" or term.named:
         return False
-    return not any(_joins(term, text) for text in texts)
+    return not any(_joins(term, text) for text in texts(scored))
 
 
 def _joins(term: Term, text: str) -> bool:
@@ -46,7 +46,7 @@ def yields_to_siblings(
     """Whether every file of a criterion's evidence rests on a plain phrase in a file a sibling says SHARE times as
     much of (`texts`: a file's evidence lines; `siblings`: each sibling's files, read only when the criterion's own
     rest on phrases alone, and only until every file is a sibling's)."""
-    if not found or not all(on_a_phrase(s, terms, texts(s)) for s in found):
+    if not found or not all(on_a_phrase(s, terms, texts) for s in found):
         return False
     left = {s.evidence.path: s.apart for s in found}
     for files in siblings():
