@@ -183,7 +183,7 @@ class DiffReader:
         self._skipping = False
         self._scope = ""
         self._above = None
-        self._ahead: list[str] = []  # the hunk's unchanged lines since its last change, AHEAD at most
+        self._ahead: list[str] = []  # the hunk's unchanged lines since its last change (enclosing reads the last AHEAD)
         self._leads: list[tuple[int, int, str]] = []
         self._scopes: dict[str, None] = {}
         self._spans: list[tuple[int, int, str]] = []
