@@ -1,12 +1,12 @@
 """Benchmark: the disagreement lines on real, long specifications, where none is labelled.
 
-Run: python benchmarks/real_disagreements.py [--mirrors DIR] [--storage] [--batch N] [--family NAME] [--tuning] [-v]
+Run: python benchmarks/real_disagreements.py [--mirrors DIR] [--storage] [--batch N] [--family NAME] [--held-out] [-v]
 
 The pull requests of benchmarks/real_documents.py (public changes, each story citing the specification it
 implements and a related one; read from bare clones under DIR, default /work/.mirror), summarized as a run does.
 Their stories are written to say what the specifications say, so no disagreement is labelled there: each line
 found is counted as false, and the figure is the false lines a pull request (every disagreement the summaries
-hold, not only those the comment's ceiling leaves); --batch, --family and --tuning choose the pull requests as
+hold, not only those the comment's ceiling leaves); --batch, --family and --held-out choose the pull requests as
 real_documents.py does. -v prints each line as the comment says it; --storage reads
 each page as Confluence stores it (benchmarks/real_documents_storage.py: reStructuredText rendered to HTML).
 """
@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
         real_documents.page = real_documents_storage.storage_page
     data = json.loads(DATA.read_text(encoding="utf-8"))
     total = 0
-    prs = real_documents.selected(data["pull_requests"], argv)  # --batch N, --family NAME, --tuning
+    prs = real_documents.selected(data["pull_requests"], argv)  # --batch N, --family NAME, --held-out
     for pr in prs:
         found = lines_for(pr, mirrors)
         total += len(found)

@@ -1,6 +1,6 @@
 """Benchmark: what the comment quotes of real, long specifications, for the public changes that implement them.
 
-Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [--family NAME] [--tuning] [-v [--held-out]]
+Run: python benchmarks/real_documents.py [--mirrors DIR] [--batch N] [--family NAME] [--held-out] [-v]
 Each pull request of benchmarks/data/real_documents.json is a public change (its repository, its base and its
 commit) and a story citing two public specifications: the one the change implements and a related one it does
 not. Nothing of theirs is stored here but pins (repository, commit, path) and the labels' anchors, a few words
@@ -10,9 +10,9 @@ markdown or reStructuredText (batches 3 and 4), read as the wiki source reads a 
 passages as the comment does (summary/passages.py); a labelled passage the page as read lost (the document as
 written holds it) is missed (-v: LOST). The story's work item and its criteria are ours, in a product owner's words.
 
-Prints per pull request and overall (the tuning part, the held-out part, all): whether the best passage of the
-specification the change implements is shown under that page's heading (a sentence two pages of one template share
-counts on its own page only; and "chosen": among the page's quotes before the comment
+Prints per pull request and overall (the tuning part; with --held-out the held-out part and all too): whether the
+best passage of the specification the change implements is shown under that page's heading (a sentence two pages of
+one template share counts on its own page only; and "chosen": among the page's quotes before the comment
 yields to its ceiling, where the rest of the comment takes the room), the labelled passages shown (the best
 and up to four more), the passages shown that are neither labelled nor "related" (those count neither way; a
 page's lead shown alone, when nothing else of it is, is its lead and not a passage), and criteria evidence
@@ -25,10 +25,10 @@ style (PEP 8, PEP 257 with pycodestyle, pydocstyle), wsgi (PEP 3333 with waitres
 PyMySQL), grammar (PEPs 572, 654, 695, 701 with black)); 6: 16 from packaging PEPs, the hidden set's own genre, with
 changes in packaging tools other than pip and packaging (setuptools, hatch, flit, poetry-core, pdm, pipx, virtualenv,
 installer));
-each batch's two parts print too, --batch N runs that batch alone, --family NAME one family (typing: batch 4's PEPs)
-and --tuning the tuning part alone (a held-out row is not read: a batch's figures while its held-out rows wait).
--v prints each tuning pull request's labelled passages shown or missed, the unrelated ones shown, each
-criterion's evidence and each Touches line (--held-out: the held-out ones too).
+each batch's parts print too, --batch N runs that batch alone, --family NAME one family (typing: batch 4's PEPs).
+A held-out row is read only with --held-out (the lead's run at a session's end), so no rule is chosen on one
+(--tuning, the old flag for the default, is accepted). -v prints each pull request's labelled passages shown or
+missed, the unrelated ones shown, each criterion's evidence and each Touches line.
 """
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def measure(pr: dict[str, object], mirrors: Path, verbose: bool) -> Tally:
 
 
 def selected(prs: list[dict[str, object]], argv: list[str]) -> list[dict[str, object]]:
-    """The pull requests a run reads: --batch N, --family NAME, --tuning (no held-out row is read at all)."""
+    """The pull requests a run reads: --batch N, --family NAME; a held-out row only with --held-out."""
     batch = int(argv[argv.index("--batch") + 1]) if "--batch" in argv else None
     family = argv[argv.index("--family") + 1] if "--family" in argv else None
     return [
@@ -261,7 +261,7 @@ def selected(prs: list[dict[str, object]], argv: list[str]) -> list[dict[str, ob
         for pr in prs
         if (batch is None or pr["batch"] == batch)
         and (family is None or pr["family"] == family)
-        and not ("--tuning" in argv and pr.get("held_out"))
+        and ("--held-out" in argv or not pr.get("held_out"))
     ]
 
 
@@ -272,10 +272,9 @@ def main(argv: list[str]) -> int:
     parts = {"tuning": Tally(), "held out": Tally()}
     batches: dict[str, Tally] = {}
     for pr in selected(data["pull_requests"], argv):
-        shown = verbose and (not pr.get("held_out") or "--held-out" in argv)  # held out: figures only
-        if shown:
+        if verbose:
             print(f"\n=== {pr['name']}")
-        tally = measure(pr, mirrors, shown)
+        tally = measure(pr, mirrors, verbose)
         part = "held out" if pr.get("held_out") else "tuning"
         parts[part].add(tally)
         batches.setdefault(f"batch {pr['batch']}, {part}", Tally()).add(tally)
@@ -285,7 +284,8 @@ def main(argv: list[str]) -> int:
     every = Tally()
     for name, tally in parts.items():
         every.add(tally)
-        print(f"{name:30} {tally.line()}")
+        if tally.best:
+            print(f"{name:30} {tally.line()}")
     print(f"{'all':30} {every.line()}")
     best = sum(every.best) / max(len(every.best), 1)
     labelled = sum(every.labelled) / max(len(every.labelled), 1)

@@ -264,11 +264,12 @@ ROWS = [
 @pytest.mark.parametrize(
     ("argv", "names"),
     [
-        ([], ["a", "b", "c", "d"]),
-        (["--batch", "6"], ["b", "c", "d"]),
-        (["--family", "scripts"], ["b", "c"]),
-        (["--batch", "6", "--tuning"], ["b", "d"]),  # a new batch's figures, its held-out rows never read
-        (["--tuning", "--family", "scripts"], ["b"]),
+        ([], ["a", "b", "d"]),  # tuning rows alone: a held-out row is never read unless asked
+        (["--batch", "6"], ["b", "d"]),
+        (["--family", "scripts"], ["b"]),
+        (["--held-out"], ["a", "b", "c", "d"]),  # the lead's run at a session's end
+        (["--held-out", "--batch", "6"], ["b", "c", "d"]),
+        (["--tuning", "--family", "scripts"], ["b"]),  # the old flag, now the default, still accepted
     ],
 )
 def test_the_rows_a_run_reads(argv: list[str], names: list[str]) -> None:
