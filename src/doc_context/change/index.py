@@ -175,6 +175,8 @@ class DiffIndex:
         wanted = frozenset(words)  # past PASS (a long page's): one pass over the distinct tokens, not a scan a word
         tokens = _holding(vocabulary, lowered, wanted) if len(wanted) <= PASS else vocabulary.split()
         holding = {t for t in tokens if any(_held(t, w) for w in wanted.intersection(self._token_words(t)))}
+        if not holding:  # most words of a criterion are in no token: no file to ask
+            return frozenset()
         return frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
 
     def files_joining(self, side: Side, run: Sequence[str]) -> frozenset[int]:

@@ -101,7 +101,8 @@ class DiffReader:
             if old_left > 0 or new_left > 0:
                 kind = text[:1]
                 if ahead and kind in ("+", "-"):  # a run of changes begins: the unchanged lines above it sits in
-                    leads.extend((old_no, new_no, lead) for lead in enclosing(ahead, text[1:MAX_LINE]))
+                    for lead in enclosing(ahead, text[1:MAX_LINE]):  # most often none
+                        leads.append((old_no, new_no, lead))
                     ahead.clear()
                 if kind == "+":
                     if scope:  # the definition this change sits in, recorded once
@@ -268,13 +269,14 @@ def enclosing(ahead: list[str], first: str) -> list[str]:
     (`"operator.golang.flags",` above `featuregate.StageBeta,`; a list's elements are each their own); a statement
     beside it (`x = f();`) is none, nor anything above the opener, nor anything when the opener is out of sight.
     A brace on a line of its own (C#'s, Java's) opens the block the line above it heads (`if (options.UseLegacy)`)."""
-    indent, braced = _indent(first), False
+    indent, braced = len(first) - len(first.lstrip()), False
     beside: list[str] = []
     for line in reversed(ahead[-AHEAD:]):
-        if not line.strip():
+        text = line.lstrip()  # read once a line: this runs at every run of changes
+        if not text:
             continue
-        at = _indent(line)
-        if at < indent and line.strip() == "{" and not braced:  # a brace on its own line: the head is above it
+        at = len(line) - len(text)
+        if at < indent and text.rstrip() == "{" and not braced:  # a brace on its own line: the head is above it
             indent, braced = at + 1, True
             continue
         if at < indent:
@@ -283,7 +285,3 @@ def enclosing(ahead: list[str], first: str) -> list[str]:
         if at == indent and line.rstrip().endswith(","):
             beside.append(line)
     return []  # the opener out of sight: no line above is known to hold the run
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())

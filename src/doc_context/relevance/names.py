@@ -183,8 +183,13 @@ def qualified(code: str) -> list[str]:
     """A name's parts, its arguments and value aside: `NumberUtils.isParsable()` -> NumberUtils, isParsable; a Go
     receiver's `(Value).Equal` -> Value, Equal; an npm package's scope, `@emotion/css/x`, its @ aside (a decorator's
     or an annotation's, `@command`, stays: no file's name)."""
+    return list(_qualified(code))
+
+
+@lru_cache(maxsize=4_096)  # a criterion's name is read against each of a change's paths: split it once
+def _qualified(code: str) -> tuple[str, ...]:
     head = re.split(r"[^\w.:/#\-]", re.sub(r"^\(\*?([\w.]+)\)|^@(?=[\w.-]+/)", r"\1", code.strip()), maxsplit=1)[0]
-    return [part for part in re.split(r"[.:/#]+", head) if part]
+    return tuple(part for part in re.split(r"[.:/#]+", head) if part)
 
 
 def names_file(code: str, path: str) -> bool:

@@ -172,6 +172,12 @@ class EvidenceFinder:
         files = self.index.diff.files
         return {n: [tuple(parts(scope)) for scope in f.scopes] for n, f in enumerate(files) if f.scopes}
 
+    @cached_property
+    def _paths(self) -> list[tuple[int, str]]:
+        """Each changed file's number and path."""
+        assert self.index is not None
+        return list(enumerate(f.path for f in self.index.diff.files))
+
     def _files(self, term: Term, terms: CriterionTerms) -> set[int]:
         """The files whose words could carry the term, and those a name is (its type's, a definition it changes)."""
         assert self.index is not None
@@ -181,7 +187,7 @@ class EvidenceFinder:
                 files.update(self.index.candidates(side, needed))
         if term.kind == "prose":  # a sentence of the change saying it (evidence_prose.py)
             return set().union(*(may_echo(self.index, side, term) for side in read_sides(terms, term)))
-        paths = list(enumerate(f.path for f in self.index.diff.files))
+        paths = self._paths
         if term.kind == "path":
             files.update(n for n, path in paths if names(path, term.parts[0]))
         if term.kind in ("quoted", "command"):  # `changeset tag`, "the tag command": commands/tag/

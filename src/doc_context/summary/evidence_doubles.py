@@ -26,15 +26,18 @@ from doc_context.summary.evidence_match import lines_for
 def doubled(index: DiffIndex, terms: CriterionTerms, files: Sequence[set[int]]) -> frozenset[str]:
     """The labels of the code the criterion names (identifiers) that no code file of the change touches, given each
     term's candidate files (EvidenceFinder._files); none when the change has no code file beside its tests."""
-    paths = [f.path for f in index.diff.files]
-    code = {n for n, path in enumerate(paths) if not is_test(path) and not is_doc(path)}
-    if not code:
+    named = [(t, found) for t, found in zip(terms.terms, files, strict=True) if t.kind == "ident" and t.named]
+    paths = [f.path for f in index.diff.files] if named else []
+    if not any(_code(path) for path in paths):
         return frozenset()
     return frozenset(
-        term.label
-        for term, found in zip(terms.terms, files, strict=True)
-        if term.kind == "ident" and term.named and not any(_touches(index, n, term) for n in found & code)
+        term.label for term, found in named if not any(_touches(index, n, term) for n in found if _code(paths[n]))
     )
+
+
+def _code(path: str) -> bool:
+    """Whether a file is the change's own code: neither a test nor documentation."""
+    return not is_test(path) and not is_doc(path)
 
 
 def _touches(index: DiffIndex, file_no: int, term: Term) -> bool:
