@@ -27,27 +27,28 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
 of them counts nothing, so "Documentation is updated" or "The code is reviewed" has no term at all.
 Words are stemmed ("refunded", "refunds": refund), abbreviations written out (words.py); units are units.py's.
+What one code span, quoted string, code-like token or number is, read alone, is token_terms.py's; the terms as
+data (Term, CriterionTerms, STRONG, WEAK), term_model.py's.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, replace
-from typing import Literal
 
 from doc_context.relevance.commands import named_subcommands
 from doc_context.relevance.common_words import COMMON as COMMON  # the words that never set a criterion apart
-from doc_context.relevance.common_words import COMMON_ACRONYMS, PROSE_COMMON
+from doc_context.relevance.common_words import PROSE_COMMON
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.formats import format_words
-from doc_context.relevance.language import code_word, language_word
 from doc_context.relevance.prose import prose_words
-from doc_context.relevance.units import unit
-from doc_context.relevance.words import VERSION, expand, fold, number, parts, pieces, stem, version
+from doc_context.relevance.term_model import STRONG as STRONG  # the terms as data, imported from here too
+from doc_context.relevance.term_model import WEAK as WEAK
+from doc_context.relevance.term_model import CriterionTerms as CriterionTerms
+from doc_context.relevance.term_model import Term as Term
+from doc_context.relevance.token_terms import code_like, code_term, quoted_term, unit_of, value_term
+from doc_context.relevance.words import VERSION, expand, fold, number, parts, stem, version
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release", "prose"]
-STRONG, WEAK = 2, 1
 MIN_SAID = 3  # words a criterion says, at least, for a sentence of the change to echo it
 JOINED_LETTERS = 6  # the uncommon word of a phrase with a common one, at least: hostname, not order
 
@@ -59,10 +60,6 @@ _MOVING = frozenset(stem(w) for w in "move moved moves".split())
 # replacing code deletes it where it stands ("Replace `LegacyClock` with the system clock"): the deleted lines an added
 # line rewrites, in place (change/index.rewritten), never a block deleted whole beside it
 _REPLACING = frozenset(stem(w) for w in "replace replaced replaces".split())
-_FILE_EXTENSIONS = frozenset(
-    "py pyi ts tsx js jsx mjs cs java kt go rb php rs swift c h cpp hpp sql yml yaml json toml ini cfg xml html "
-    "css scss md txt feature proto sh ps1 tf csproj props".split()
-)
 _EMAIL = re.compile(r"\b[Ee]-[Mm]ail")
 _EMPHASIZED = re.compile(  # "the *stacklevel* parameter": an argument's name, as a changelog writes one
     r"(?<![\w*`])\*([a-z][a-z0-9_]{3,})\*(?=\s+(?:argument|parameter|option|keyword|field|attribute|flag)s?\b)"
@@ -73,49 +70,16 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
     r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
 )
 _TOKEN = re.compile(r"\S+")
-_KEBAB = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)+")
 _ABOUT_TESTS = re.compile(
     r"(?i)\btests\b|\b(?:unit|integration|e2e|regression|acceptance|snapshot)[ -]tests?\b"
     r"|\btest (?:cases?|suites?|coverage)\b"
 )
-_DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
-_CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*)(?![\d_])(?:\s?(%|[A-Za-z]+))?")  # 500m, 14 days
 _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\d+)?)(?![\d.]*\w)")
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
-_TWO_PARTS = re.compile(r"\d+\.\d+")
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
-_MEMBER = re.compile(r"\.[A-Za-z_]\w*")  # a common word named as a member with its dot: a property, a key, no word
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
-
-
-@dataclass(frozen=True)
-class Term:
-    kind: Kind
-    parts: tuple[str, ...]  # the words in order (ident, phrase, word); the text (quoted, path); the number (value)
-    weight: int
-    label: str  # as the criterion writes it
-    unit: str = ""  # a value's unit, as relevance/units.py codes it: "d", "tries", "%"
-    also: tuple[tuple[str, ...], ...] = ()  # other runs that count as it: a dotted key's last part (max_attempts)
-    named: bool = False  # code the criterion names (an identifier, a file, a version): the evidence must show it
-    joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
-    value: bool = False  # a code word (`never`, `final`): its weight where the change quotes it, weak where bare
-
-
-@dataclass(frozen=True)
-class CriterionTerms:
-    terms: tuple[Term, ...]
-    removal: bool  # about removing something: the diff's deleted lines count too
-    words: tuple[str, ...]  # its content words in order: a diff line repeating most of them copies it, not evidence
-    tests: bool = False  # about tests ("Unit tests cover each tier"), not "to test" something: test files say it
-    common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
-    moving: bool = False  # about moving something: the deleted lines count for the code it names (Term.named) only
-    replacing: bool = False  # about replacing code: the deleted lines rewritten in place count for the code it names
-
-    @property
-    def specific(self) -> bool:
-        return any(t.weight for t in self.terms)
 
 
 def criterion_terms(text: str) -> CriterionTerms:
@@ -125,8 +89,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     text = _EMAIL.sub("email", text)
     versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
     text = _EMPHASIZED.sub(lambda m: f"`{m.group(1)}`" if stem(m.group(1)) not in COMMON else m.group(0), text)
-    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(_code_term(m.group(1), versioned), terms), text))
-    prose = _QUOTED.sub(lambda m: _take(_quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
+    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(code_term(m.group(1), versioned), terms), text))
+    prose = _QUOTED.sub(lambda m: _take(quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
     prose = _NUMBER.sub(lambda m: _number(m, terms), prose)
     content = [parts(clause) for clause in _CLAUSE.split(prose)]
@@ -178,12 +142,8 @@ def _number(match: re.Match[str], into: list[Term]) -> str:
     before = max(0, match.start() - 40)  # "versions to the latest " just before it, not all before (review 10, #6)
     if VERSION.fullmatch(raw) and not after and _STATES_VERSION.search(match.string, before, match.start()):
         return _take(Term("value", (version(raw),), STRONG, raw, named=True), into)
-    unit = after if after == "%" or _unit(after) else ""
-    return _take(_value_term(raw, unit), into) + ("" if unit else f" {after}")
-
-
-def _unit(word: str) -> str:
-    return unit(word) or unit(stem(word.lower()))
+    unit = after if after == "%" or unit_of(after) else ""
+    return _take(value_term(raw, unit), into) + ("" if unit else f" {after}")
 
 
 def _take(term: Term | None, into: list[Term], keep: str = " . ") -> str:
@@ -197,103 +157,11 @@ def _take(term: Term | None, into: list[Term], keep: str = " . ") -> str:
 def _prose_token(token: str, into: list[Term]) -> str:
     """A code-like token's term collected; it stays in the prose (LoyaltyDiscount banner: discount banner),
     unless it is a path or a dotted key."""
-    term = _code_like(token)
+    term = code_like(token)
     if term is None:
         return token
     into.append(term)
     return token if term.weight < STRONG else " . "  # an acronym stays: "legacy XML exporter"
-
-
-def _code_term(code: str, versioned: bool = False) -> Term | None:
-    term = _written_term(code, versioned)
-    if term is not None and code_word(code.strip()):  # `never`, `end`: a value or a key where the change quotes it
-        return replace(term, value=True)  # ("never", :end), a keyword where it writes it bare (summary/evidence_match)
-    return term
-
-
-def _written_term(code: str, versioned: bool) -> Term | None:
-    code = re.sub(r"^@(?=[\w.-]+/\w)", "", code.strip())  # an npm package's scope, `@parcel/watcher`: its @ aside
-    if head := re.fullmatch(r"([\w.:/-]*\w)[.:/_-]<\w+>", code):  # `EXC_CTOR.<ExceptionType>`: its fixed head
-        code = head.group(1)
-    if _is_path(code):
-        return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
-    if len(code) > 2 and code[0] == code[-1] and code[0] in "\"'":  # `"android"`: a string, as written
-        return _quoted_term(code[1:-1])
-    if " " in code:
-        return _quoted_term(code)
-    if VERSION.fullmatch(code) or (versioned and _TWO_PARTS.fullmatch(code)):  # a version written as code (`v4.40`,
-        # `1.41.0`, or `4.40` where the criterion says version; `2.5` seconds is a decimal): named, and
-        return Term("value", (version(code),), STRONG, code, named=True)  # compared as a dotted string
-    if re.fullmatch(r"[\d.,]+", code):
-        return _value_term(code, "")
-    found = parts(code)
-    if language_word(code) and not code_word(code):  # `null`, `context.Context`, `Task`: every file of its language
-        return Term("ident", tuple(found), WEAK, code) if found else None
-    if not found:  # `2024-03-31`, `;`: as written
-        strong = len(code) >= 4 or any(c.isdigit() for c in code)
-        return Term("quoted", (code.lower(),), STRONG if strong else WEAK, code) if len(code) >= 2 else None
-    if _DOTTED.fullmatch(code) and len(found) > 1:
-        return _key_term(code)
-    if len(found) == 1 and len(pieces(code)) > 1:  # `deleted_at`, `is_ok`: short words count, as written
-        return Term("quoted", (code.lower(),), STRONG, code)
-    strong = len(found) > 1 or found[0] not in COMMON or _MEMBER.fullmatch(code) is not None  # `.description`
-    return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=strong)
-
-
-def _quoted_term(quoted: str) -> Term | None:
-    literal = " ".join(quoted.split()).lower()
-    found = parts(literal)
-    if not literal or len(literal) < 2:
-        return None
-    specific = len(found) > 1 or any(w not in COMMON for w in found)
-    return Term("quoted", (literal,), STRONG if specific else WEAK, quoted)
-
-
-def _code_like(token: str) -> Term | None:
-    """A token of the prose written as code: a dotted key or path, snake_case, camelCase, an acronym."""
-    bare = re.sub(r"^@(?=[\w.-]+/\w)", "", token.strip("()[]{}<>,;:!?\"'."))  # @parcel/watcher: as in code
-    if re.match(r"[A-Za-z_][\w.]*\w\(", bare):  # a call, `JsonFactory.setStreamReadConstraints(StreamReadConstraints)`
-        bare = bare.split("(", 1)[0]  # names the function, its arguments aside
-    if _is_path(bare) and ("/" in bare or "." in bare):
-        return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
-    if language_word(bare):
-        return None
-    if _DOTTED.fullmatch(bare) and all(len(s) > 1 for s in re.split(r"[.:/]", bare)):
-        return _key_term(bare) if len(parts(bare)) > 1 else None
-    if _KEBAB.fullmatch(bare) and len(found := parts(bare)) > 1 and all(len(w) >= 3 for w in found):
-        return Term("ident", tuple(found), STRONG, bare)  # dry-run: dryRun, dry_run, --dry-run; opt-in is prose
-    if _KEBAB.fullmatch(bare) and all(len(w) >= 3 for w in bare.strip("-").split("-")):
-        return Term("quoted", (bare.lower(),), STRONG, bare)  # write-only: its stop word kept, as code joins it
-    if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
-        found = parts(bare) or [bare.lower()]
-        if len(found) == 1 and (found[0] in COMMON or bare.upper() in COMMON_ACRONYMS.split()):
-            return None
-        acronym = bare.isupper() and "_" not in bare  # SEPA, XML: a format or a scheme, common in code
-        return Term("ident", tuple(found), WEAK if acronym else STRONG, bare, named=not acronym)
-    return None
-
-
-def _key_term(key: str) -> Term:
-    """A dotted configuration key: its words as one run, or its last part's (a YAML file nests the rest)."""
-    last = tuple(parts(re.split(r"[.:/]", key)[-1]))
-    also = (last,) if len(last) > 1 else ()
-    return Term("ident", tuple(parts(key)), STRONG, key, also=also, named=True)
-
-
-def _value_term(raw: str, unit_word: str) -> Term | None:
-    value = number(raw)
-    unit = _unit(unit_word)
-    digits = len(value.replace(".", ""))
-    if unit:
-        return Term("value", (value,), STRONG, f"{raw} {unit_word}".strip(), unit)
-    if "." in value or "." in raw or digits >= 3:  # a decimal as written: 10.00 (matching 10) is a price
-        return Term("value", (value,), STRONG, raw)
-    return Term("value", (value,), WEAK, raw) if digits == 2 else None
-
-
-def _is_path(text: str) -> bool:
-    name = text.rstrip("/").rsplit("/", 1)[-1]
-    return "." in name and name.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS and " " not in text
 
 
 def _rare(word: str) -> bool:
