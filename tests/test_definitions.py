@@ -1,5 +1,5 @@
 """relevance/definitions.defines: the one answer to "does this line define the name", for a member's definition a
-change sits in (summary/evidence_match.inside) and a test's double (summary/evidence_doubles); defined: the name a
+change sits in (summary/evidence_within.inside) and a test's double (summary/evidence_doubles); defined: the name a
 line defines (a test's name: summary/evidence_prose)."""
 
 from __future__ import annotations

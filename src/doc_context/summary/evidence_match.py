@@ -3,32 +3,29 @@ summary/evidence.py): an identifier or phrase word for word or through a bridge 
 split, abbreviated), or said in a string literal (never a test table's row name: the case it feeds; never inside a
 token too long to be a name: a table of names run together); a value with its unit, a quoted string, a file named;
 the lines that only repeat the work item's own sentences (those that rewrite a line the term was on before:
-summary/evidence_stale.py).
+summary/evidence_stale.py). The changes inside named code no changed line writes are summary/evidence_within.py's.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
 
 from doc_context.change.index import FileWords
-from doc_context.change.model import DiffFile
 from doc_context.relevance.commands import dispatches
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
-from doc_context.relevance.definitions import defined, defines
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.everywhere import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
-from doc_context.relevance.names import command_file, member_of_file, names_file, qualified, spelled
+from doc_context.relevance.names import command_file, member_of_file, names_file
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
 from doc_context.summary.evidence_prose import echoing
 from doc_context.summary.evidence_weights import in_order, names
+from doc_context.summary.evidence_within import alone, inside, sits_in
 
 _DOCSTRING = re.compile(r"\s*(?:[rRuUbBfF]?(?:\"\"\"|''')|#|//|/\*|\*|<!--)")  # a docstring or comment line
 _ROW_NAME = re.compile(  # a test table's row, named: a string key opening it (Go's map of cases, a dict or an object of
@@ -112,7 +109,7 @@ def _lines_for(
             found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
             if not found:  # the change inside it: chat_update in chat.rb for `Slack::...::Chat.chat_update`
                 found |= inside(lines, spans, member)
-        elif code and term.named and not found and _alone(term.label):  # `StringInSlice`: the change inside its
+        elif code and term.named and not found and alone(term.label):  # `StringInSlice`: the change inside its
             found |= inside(lines, spans, term.label)  # definition (a member named with its type: in its type's file)
         if code and term.named and not found and len(term.parts) > 1:  # `getInitialProps`: a run inside the block
             found |= sits_in(lines, leads, term.label)  # or the call an unchanged line opens with it, or beside it
@@ -219,57 +216,6 @@ def in_string(text: str, run: Sequence[str]) -> bool:
         if any(tuple(found[k : k + n]) in (tuple(run), tuple(run[::-1])) for k in range(len(found) - n + 1)):
             return True
     return False
-
-
-def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> set[int]:
-    """The first lines of the runs of changed lines inside the member's definition (the definition their hunk's
-    funcname or a context line above them opens), or a comment right above its definition line: never a run of
-    another hunk of the file, inside another definition."""
-    found, starts = set(), lines.hunk_starts()
-    # the last span open at a run, by bisecting the lowest line from each span on (the spans' own lines, in line
-    # order; ascending even where a diff's hunks are not), and the spans by line, read once (review 11, F10: each run
-    # read every span, hunks x spans)
-    lowest = list(accumulate(reversed([at for at, _ in spans]), min))[::-1]
-    at_line: dict[int, list[str]] = {}
-    for at, scope in spans:
-        at_line.setdefault(at, []).append(scope)
-    for k, i in enumerate(starts):
-        end = (starts[k + 1] if k + 1 < len(starts) else len(lines.numbers)) - 1
-        last = bisect_right(lowest, lines.numbers[i]) - 1  # the last span beginning at or above the run
-        opened = [spans[last][1]] if last >= 0 else []
-        below = at_line.get(lines.numbers[end] + 2, []) if end in lines.comments else []
-        if any(defines(scope, member) for scope in opened + below):
-            found.add(i)
-    return found
-
-
-def sits_in(lines: FileWords, leads: Sequence[tuple[int, str]], name: str) -> set[int]:
-    """The first lines of the runs of changes sitting in an unchanged line that writes the name (change/unified
-    .enclosing: `if (AppOrPage.getInitialProps) {` above the lines it guards, `"operator.golang.flags",` beside the
-    argument `featuregate.StageBeta,` a change rewrites)."""
-    starts = {at for at, lead in leads if spelled(lead, name) and not _signature(lead)}
-    return {i for i, number in enumerate(lines.numbers) if number in starts} if starts else set()
-
-
-def written_above(f: DiffFile, name: str) -> bool:
-    """Whether an unchanged line a run of the file's changes sits in writes the name (sits_in: its candidates)."""
-    return any(spelled(lead, name) and not _signature(lead) for _, _, lead in f.leads)
-
-
-_CONTROL = frozenset("if elif else for foreach while switch catch using lock with match".split())
-
-
-def _signature(line: str) -> bool:
-    """Whether a line defines a function or a type (its parameters' types name no code the change is about; the
-    definition itself is `inside`'s), never a control statement that looks like one (`if (x) {`)."""
-    name = defined(line)
-    return name is not None and name not in _CONTROL
-
-
-def _alone(name: str) -> bool:
-    """Whether a name is written alone, not qualified, and of two pieces or more (`stop` is every type's)."""
-    found = qualified(name)
-    return len(found) == 1 and len(pieces(found[0])) > 1
 
 
 def in_one_token(name: str, text: str) -> bool:
