@@ -5,8 +5,8 @@ page holds in most of its sections (its topic, which tells none of them apart).
 
 Specifications mix their rules with why they are so, what came before and what was turned down. A passage
 under an aside heading (its own or one above it, unless a nearer one specifies) ranks by ASIDE of its match,
-so a rule saying the same comes first. A heading level is what its markdown says (`#` to `######`; a bold
-line below them).
+so a rule saying the same comes first, and is quoted only when that reaches a match (quotes.py). A heading level
+is what its markdown says (`#` to `######`; a bold line below them).
 """
 
 from __future__ import annotations

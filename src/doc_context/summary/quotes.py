@@ -2,7 +2,8 @@
 
 Every page's passages (passages.py) are weighed together (passage_weights.py) against the change's terms
 (relevance/change_terms.py): a term that most passages of the cited pages hold is their topic and weighs nothing. A
-page the change speaks to shows its matching passages as quotes, its best first to stay: the others yield with the
+page the change speaks to shows its matching passages as quotes (one aside from the specification, a rationale or a
+rejected idea, matches by ASIDE of its match: _shows), its best first to stay: the others yield with the
 page middles (models.Yields.PAGE_MIDDLE, the weakest first), the best at Yields.PAGE_BEST, the page with the
 weakest match first; a builtin exception the change only raises or catches weighs nothing in a passage
 (passage_weights.own_terms), though which pages the change speaks to still reads every name they write. A page that
@@ -222,6 +223,15 @@ def _rank(scored: tuple[Passage, float]) -> tuple[float, bool, int]:
     return (round(-score / OPENS if opening else -score, _PLACES), opening, passage.index)
 
 
+def _shows(passage: Passage, score: float) -> bool:
+    """Whether a passage matches enough to be quoted: MATCH, weighed as it ranks when it is aside from the
+    specification (ASIDE of its match: a rejected idea naming one name of the change, "Special handling of
+    ``Requires-Python``" beside a change listing every metadata field, says why the rule is not so, not what the
+    change builds; one naming as much as the rule does still shows, below it). A table row is data wherever it
+    stands; a section retelling the page (its Abstract) may still show, as the page's lead may."""
+    return score * (ASIDE if passage.aside and passage.kind != "row" else 1.0) >= MATCH
+
+
 def quoted(
     scored: list[tuple[Passage, float]],
     change: ChangeTerms,
@@ -238,7 +248,7 @@ def quoted(
     what the change builds. It is not quoted, and its place among the page's MAX_QUOTES stays empty: the passage
     ranked below it matched less than the opening was lifted to, and is no better for its going (the count is a
     ceiling, never a target)."""
-    ranked = _ranked([(p, s) for p, s in scored if s >= MATCH], scored, held, background)
+    ranked = _ranked([(p, s) for p, s in scored if _shows(p, s)], scored, held, background)
     if not ranked and again:
         return Quoted(again, ((Yields.PAGE_BEST, ""),), MATCH)
     if not ranked:
