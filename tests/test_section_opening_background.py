@@ -1,5 +1,5 @@
 """A specifying section's opening is quoted beside its detail for what it says of the change (issue 36, session 10):
-lifted to a share of its detail's match (quotes.with_openings), an opening holding none of the change's own terms is
+lifted to a share of its detail's match (passage_openings), an opening holding none of the change's own terms is
 the section's background ("Shops have always mailed a paper receipt...", a real specification's "npm already signs
 each published version", "Tasks can be queued using the enqueue method"), not what the change builds. It is not
 quoted, and its place among the page's quotes stays empty: the passage ranked below it matched less than the opening

@@ -26,19 +26,17 @@ from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.code_tokens import held as tokens_held
-from doc_context.relevance.statements import requires
-from doc_context.relevance.terms import ASKED, ChangeTerms, Key, text_terms
+from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
+from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, novel, page_names, spoken_to, story_pages
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
-OWN = MATCH / 2  # a lifted opening naming nothing of the change shows when it matches this on its own, the story's too
-OPENS = ASKED  # what a specifying section's opening weighs of the best match in it: what is asked, of what is written
 _PLACES = 9  # a rank's digits: a lifted opening's match over OPENS is its detail's, give or take a rounding
 Rungs = tuple[tuple[Yields, str], ...]
 
@@ -108,7 +106,7 @@ def weigh_pages(
     own = weighed
     lifted = with_openings(weighed, flat, where)
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
-    background = iter(_background(own, lifted, weighed, mine, plain))
+    background = iter(openings_background(own, lifted, weighed, mine, plain))
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = passage_weights.criteria_words(asks)  # what a passage's match counts, its novelty counts
     novel_by = [k | w | a for k, w, a in zip(mine, code_words, asked, strict=True)]
@@ -135,53 +133,6 @@ def with_story(
         return list(weighed)
     story = story_match([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
     return [s + STORY * t if s > 0 and long[page] else s for s, t, (page, _) in zip(weighed, story, where, strict=True)]
-
-
-def with_openings(weighed: Sequence[float], flat: Sequence[Passage], where: Sequence[tuple[int, str]]) -> list[float]:
-    """Each passage's match, the opening paragraph of a section that states what is built (a specification's, a
-    design's, a proposal's: Passage.specifies) weighing at least OPENS of the best match in its section: a section
-    says first what it specifies ("We propose adding a new analysis..."), then its details, and a change writes the
-    details' names (`--remap-path-scope`, `pylock.toml`) more than the opening's words. The opening asks in words
-    what the details write, as a work item's criterion asks what the diff writes: it weighs what an asked term weighs
-    of a written one (OPENS = ASKED of DIFF), strictly below the passage whose names the change writes, and it shows
-    (MATCH) only when that passage matches more than one name (one name finds one rule, not what the section is
-    about). A section opening with a list, or with the list's lead-in ("The following rules apply:"), has no such
-    paragraph: its first item is one rule of many. The opening is then a passage the change speaks to (its match
-    above 0), so on a long page the story weighs it as any (weigh_pages calls with_story after this)."""
-    out = list(weighed)
-    best: dict[tuple[int, int], float] = {}
-    for p, s, (page, _) in zip(flat, weighed, where, strict=True):
-        if p.specifies and s >= MATCH:
-            best[(page, p.head)] = max(best.get((page, p.head), 0.0), s)
-    for i, (p, (page, _)) in enumerate(zip(flat, where, strict=True)):
-        if p.opens and p.kind == "para" and (page, p.head) in best and not _leads_in(flat, i):
-            out[i] = max(out[i], OPENS * best[(page, p.head)])
-    return out
-
-
-def _background(
-    own: Sequence[float],
-    lifted: Sequence[float],
-    storied: Sequence[float],
-    held: Sequence[set[Key]],
-    plain: Sequence[str],
-) -> list[bool]:
-    """Whether each passage is an opening with_openings lifted (`lifted` above `own`, its match before) that says
-    nothing of the change: no name, value or copied words of it, only prose pairs (`held`), and under OWN matched on
-    its own, the story's share (`storied`, with_story's) included. An opening stating a requirement ("Every refund
-    MUST send a receipt", "shall", "should": relevance/statements.requires) is its section's rule, never background."""
-    return [
-        up > mine and mine + story - up < OWN and all(kind == "phrase" for kind, _ in keys) and not requires(text)
-        for mine, up, story, keys, text in zip(own, lifted, storied, held, plain, strict=True)
-    ]
-
-
-def _leads_in(flat: Sequence[Passage], i: int) -> bool:
-    """Whether the paragraph introduces the list right after it: it ends in ":", a list's item follows it."""
-    after = flat[i + 1] if i + 1 < len(flat) else None
-    if after is None or after.index != flat[i].index + 1 or after.head != flat[i].head:  # another section's, page's
-        return False
-    return flat[i].plain.rstrip().endswith(":") and after.kind in ("item", "rule")
 
 
 def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:
@@ -243,8 +194,8 @@ def quoted(
     state what criteria state (`again`); or that line alone; or its lead sentence. `held`: each passage's terms,
     when a long page's passage matching only on what a better one holds is not quoted (speaks.novel).
     `background`: the passages (by index) of section openings with_openings lifted that name nothing of the change
-    and match under OWN on their own, the story's share included (_background): such an opening ("Shops have always
-    mailed a paper receipt...", "Tasks can be queued using the enqueue method") is the section's background, not
+    and match under OWN on their own, the story's share included (openings_background): such an opening ("Shops have
+    always mailed a paper receipt...", "Tasks can be queued using the enqueue method") is the section's background, not
     what the change builds. It is not quoted, and its place among the page's MAX_QUOTES stays empty: the passage
     ranked below it matched less than the opening was lifted to, and is no better for its going (the count is a
     ceiling, never a target)."""
