@@ -14,7 +14,8 @@ An address (`https://github.com/mona/LinkedList`, an example response's link) is
 is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
 are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own; save a token a page
-writes alone as code and the change writes anew (relevance/code_tokens.py). Values' units are
+writes alone as code and the change writes anew (relevance/code_tokens.py). The specifications its code or docs
+cite by their number (`# PEP 691`) are kept apart (ChangeTerms.cites: relevance/citations.py). Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them. The terms and their weights are
 relevance/terms.py's, the terms one line gives relevance/line_terms.py's.
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doc_context.relevance import code_tokens
+from doc_context.relevance import citations, code_tokens
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defined
 from doc_context.relevance.everywhere import is_config, is_test
@@ -114,4 +115,5 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     for number in united:  # "15" said with its unit somewhere: the bare "15" adds nothing
         out.weights.pop(("value", (number, "")), None)
     code_tokens.add(out, change, within or (), foreign, coded=bool(coded))
+    out.cites = citations.cited(change, within or (), foreign)
     return out

@@ -84,6 +84,7 @@ class ChangeTerms:
     tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
     lines: dict[Key, int] = field(default_factory=dict)  # on how many distinct lines of its code (none: once at most)
     defines: frozenset[tuple[str, ...]] = frozenset()  # the builtin exceptions its code defines anew, as their words
+    cites: frozenset[tuple[str, str]] = frozenset()  # the pages' numbers its code or docs cite (citations.py)
     counting: bool = True  # whether a line now read counts in `lines` (a code file's line, not yet read in that file)
     _index: Index | None = None
 

@@ -31,7 +31,10 @@ when a passage of it matches: a team's pages say the story in its own words, as 
 no page spoken to (a one-line story told in a related page's words, a bug's symptom), the change's names decide
 alone. The others
 are weighed among themselves: a name every one of them holds is their topic (NEP 35 and NEP 18 both say
-`__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it).
+`__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it). The change's own
+code says it more plainly still when it cites a page by the number its title starts with (`# PEP 691`, `// RFC
+3923`, relevance/citations.py): beside a page it cites, a page named by a number it does not write is background,
+and the pages it cites are weighed as those the story says (a page named by no number, a team's, as ever).
 
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
@@ -50,6 +53,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from doc_context.relevance.citations import identifier
 from doc_context.relevance.code_tokens import TOKEN
 from doc_context.relevance.terms import RUN, Key
 from doc_context.relevance.words import ident_parts, parts
@@ -159,6 +163,7 @@ def spoken_to(
     told_by: set[int] | None = None,
     lines: Mapping[Key, int] | None = None,
     specifying: set[int] | None = None,
+    citing: Mapping[int, bool] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
     of it matches (`match`), holding a telling term too when a long page is spoken to; a long one when its matching
@@ -170,7 +175,36 @@ def spoken_to(
     them; when that leaves no page spoken to, the names decide as without a story. `specifying`: the pages holding
     a section that states what is built (passage_kinds.specifies; None: every page): beside a long page spoken to,
     only a short page of that kind must hold a telling term (a short proposal beside the specification replacing
-    it); a team's short page of rules in prose speaks when a passage of it matches, beside any page."""
+    it); a team's short page of rules in prose speaks when a passage of it matches, beside any page. `citing`: the
+    pages whose title starts with a series' number (citations.identifier), and whether the change cites it
+    (citing()): when it cites one, a page it does not cite is not spoken to and the cited ones are weighed as the
+    pages the story says (the change says which specification it implements, as a story does, only more plainly); a
+    page named by no number (a team's page) is weighed as ever."""
+    cited = {page for page, cites in (citing or {}).items() if cites}
+    uncited = {page for page, cites in (citing or {}).items() if not cites} if cited else set()
+    if uncited:  # the change says which specification it implements: those are what the story says, the others not
+        told_by = ((told_by if told_by is not None else {page for page, _ in where}) | cited) - uncited
+    return _spoken(held, scores, named, where, match, borrowed, told_by, lines, specifying) - uncited
+
+
+def citing(titles: Sequence[str], cites: frozenset[tuple[str, str]]) -> dict[int, bool]:
+    """For each page (its title, by its number in `titles`) named by a series' number (citations.identifier),
+    whether the change cites it (`cites`: ChangeTerms.cites)."""
+    return {n: found in cites for n, title in enumerate(titles) if (found := identifier(title)) is not None}
+
+
+def _spoken(
+    held: Sequence[set[Key]],
+    scores: Sequence[float],
+    named: Sequence[frozenset[Name]],
+    where: Sequence[tuple[int, str]],
+    match: float,
+    borrowed: frozenset[Key],
+    told_by: set[int] | None,
+    lines: Mapping[Key, int] | None,
+    specifying: set[int] | None,
+) -> set[int]:
+    """spoken_to without the citations."""
     pages: dict[int, set[Key]] = {}
     sizes: dict[int, int] = {}
     for keys, (page, _) in zip(held, where, strict=True):
@@ -197,7 +231,7 @@ def spoken_to(
         p for p, found in told.items() if sizes[p] < LONG and (found or not specification or p not in gated)
     }
     if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
-        return spoken_to(held, scores, named, where, match, borrowed, None, lines, specifying)
+        return _spoken(held, scores, named, where, match, borrowed, None, lines, specifying)
     return spoken
 
 
