@@ -124,8 +124,9 @@ class ChangeWide:
 
 class Everywhere:
     """How far one criterion's term is everywhere: EVERYWHERE when all its uncommon words are the change's or the
-    work item's (`topic`); TOPIC when it is in most of the code files (Topics) or, a phrase, said by another work
-    item (`elsewhere`): it weighs half and never alone; else APART, a term that can set the criterion apart."""
+    work item's (`topic`; code it names of several words, only when half the item's criteria name it, else SHARED);
+    TOPIC when it is in most of the code files (Topics) or, a phrase, said by another work item (`elsewhere`): it
+    weighs half and never alone; else APART, a term that can set the criterion apart."""
 
     def __init__(
         self, change: ChangeWide, topic: frozenset[str], elsewhere: Sequence[str], siblings: Sequence[str] = ()
@@ -137,6 +138,7 @@ class Everywhere:
         self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
         self.sibling_labels = tuple(dict.fromkeys(t.label for t in terms if t.kind == "ident" and t.named))
         self.sibling_runs = {t.parts: t.label for t in terms if t.kind == "ident" and t.named and len(t.parts) > 1}
+        self._siblings = siblings
 
     def __call__(self, term: Term, *, off_names: bool = False) -> Level:
         """The term's level; `off_names`: on lines that write none of the neighbours' names it is a part of."""
@@ -148,8 +150,10 @@ class Everywhere:
         uncommon = [w for w in term.parts if w not in COMMON] or list(term.parts)
         if term.kind == "ident":  # code the criterion writes is everywhere only when it is names and topic
             named = list(term.parts) if _spelled_as_code(term, self.change.own) else uncommon  # `required_providers`
-            if all(w in self.topic or w in self.change.own for w in named) or "".join(term.parts) in self.change.own:
+            if all(w in self.change.own for w in named) or "".join(term.parts) in self.change.own:
                 return EVERYWHERE  # GitHub, where the package is get-github-info
+            if all(w in self.topic or w in self.change.own for w in named):
+                return EVERYWHERE if self._item_names(term.parts) else SHARED  # `ArrayHelpers`, named by half
             return SHARED if (term.kind, term.parts) in self.siblings or self._named_by_a_sibling(term) else APART
         if all(w in self.topic or self.change.word(w) for w in uncommon):
             return EVERYWHERE
@@ -167,6 +171,20 @@ class Everywhere:
         ):
             return TOPIC
         return APART
+
+    def _item_names(self, run: tuple[str, ...]) -> bool:
+        """Whether half the item's criteria (three or more, this one among them) name the code, its words in a row: a
+        name of several words is the item's topic only so, never for its words said apart (`getConnectorClient` in a
+        story whose every criterion speaks of connectors and clients)."""
+        if len(run) < 2:
+            return True
+        said = 1 + sum(_within(run, words) for words in self._said)
+        return 1 + len(self._said) >= MIN_CRITERIA and said >= ITEM_SHARE * (1 + len(self._said))
+
+    @cached_property
+    def _said(self) -> list[tuple[str, ...]]:
+        """What the item's other criteria say, word by word (read only for a name of the topic's words)."""
+        return [tuple(parts(text)) for text in self._siblings]
 
     def _said_by_a_sibling(self, term: Term) -> bool:
         """Whether another criterion of the work item has the term too: it sets neither apart."""
