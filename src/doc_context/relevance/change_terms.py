@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from doc_context.relevance import citations, code_tokens
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defined
-from doc_context.relevance.everywhere import is_config, is_test
+from doc_context.relevance.file_kinds import is_config, is_test
 from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception, is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.file_kinds import is_test
 
 if TYPE_CHECKING:
     from doc_context.relevance.change import Change

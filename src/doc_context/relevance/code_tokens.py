@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from doc_context.relevance.definitions import defines
-from doc_context.relevance.everywhere import is_config, is_test
+from doc_context.relevance.file_kinds import is_config, is_test
 from doc_context.relevance.language import comment_at, is_import
 from doc_context.relevance.line_terms import PROSE_FILES
 from doc_context.relevance.terms import DIFF

@@ -7,7 +7,7 @@ term that sets the criterion apart): what the whole change is about, what the wo
   that is not src, tests, lib, ...), the names most of its lines qualify others with (`attr.ib`, `Contoso.Billing`).
 - The work item's topic: its title's words, and the words most of its criteria share (item_topic).
 
-Also which files are documentation or configuration.
+Which files are tests, documentation or configuration: relevance/file_kinds.py.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term, criterion_terms
+from doc_context.relevance.file_kinds import is_config, is_doc
 from doc_context.relevance.names import qualified
 from doc_context.relevance.words import PATH_NOISE, parts
 
@@ -28,8 +29,6 @@ LINE_SHARE, MIN_LINES, MAX_LINES = 0.5, 3, 5_000  # more than half of the lines 
 # changed lines, most of the code files stands for most of the lines
 PREFIX_SHARE = 0.4  # a name qualifying others (name.x) on this share of the lines is the change's own
 ITEM_SHARE, MIN_CRITERIA = 0.5, 3  # words that half of a work item's criteria (three or more) say: its topic
-DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
-CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
 
 
 class Level(NamedTuple):
@@ -46,13 +45,7 @@ EVERYWHERE = Level(0.0, False)
 _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
 _CONTAINERS = frozenset("packag plugin servic crat".split())  # a monorepo's packages/: its packages are below
 _QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
-_TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
-_TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
 _IMPORT = re.compile(r"\s*(?:from|import|using|package|namespace)\s+(?:static\s+)?([A-Za-z_][\w.]*)")
-_GENERATED = re.compile(
-    r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
-    r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
-)
 _JOINTS = re.compile(r"[A-Za-z0-9][_-][A-Za-z0-9]")  # snake_case, kebab-case: a name spelled as code
 _NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
 
@@ -290,27 +283,3 @@ def _imported(line: str) -> list[str]:
     if found is None:
         return []
     return [next((p for p in found.group(1).split(".") if p.lower() not in _NOT_PACKAGES), "")]
-
-
-def is_test(path: str) -> bool:
-    """A test file: under test/, tests/, __tests__/ or spec/, or named test_*, *_test.*, *.test.*, *Tests.*"""
-    name = path.rsplit("/", 1)[-1]
-    return bool(_TEST_DIR.search(path.lower()) or _TEST_NAME.search(name))
-
-
-def is_generated(path: str) -> bool:
-    """A file a tool writes: a schema, a public API listing, a snapshot, generated code (*.g.cs, *.pb.go, ...)."""
-    return _GENERATED.search(path.lower()) is not None
-
-
-def is_doc(path: str) -> bool:
-    return extension(path) in DOC_EXTENSIONS
-
-
-def is_config(path: str) -> bool:
-    return extension(path) in CONFIG_EXTENSIONS
-
-
-def extension(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[1].lower() if "." in name else ""

@@ -10,7 +10,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from doc_context.relevance.everywhere import is_generated
+from doc_context.relevance.file_kinds import is_generated
 from doc_context.relevance.language import comment
 from doc_context.relevance.literals import scan
 from doc_context.relevance.terms import ASKED, BARE, DIFF, PROSE, RUN, ChangeTerms, clauses
@@ -70,7 +70,7 @@ def vendored(path: str) -> bool:
 
 
 def foreign(path: str) -> bool:
-    """Another project's code (vendored) or a generator's output (everywhere.is_generated, a schema or an API
+    """Another project's code (vendored) or a generator's output (file_kinds.is_generated, a schema or an API
     listing aside: those are often written by hand, `context/schema.json`)."""
     return vendored(path) or (is_generated(path) and not _LISTING.search(path.lower()))
 

@@ -34,7 +34,8 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.criterion_terms import STRONG, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.dependencies import manifest
-from doc_context.relevance.everywhere import APART, Everywhere, is_doc, is_test, item_topic
+from doc_context.relevance.everywhere import APART, Everywhere, item_topic
+from doc_context.relevance.file_kinds import is_doc, is_test
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.language import symptom
 from doc_context.relevance.names import command_file, member_of_file, names_file

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
-from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.file_kinds import is_config, is_doc
 from doc_context.relevance.language import comment_at
 from doc_context.relevance.literals import blanked
 from doc_context.relevance.names import qualified, spelled

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
 from doc_context.relevance.definitions import in_definition
-from doc_context.relevance.everywhere import is_doc, is_test
+from doc_context.relevance.file_kinds import is_doc, is_test
 from doc_context.relevance.names import member_of_file, names_file
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_match import lines_for

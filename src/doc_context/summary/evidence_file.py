@@ -14,7 +14,8 @@ from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import FileEvidence
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.definitions import defines
-from doc_context.relevance.everywhere import EVERYWHERE, Everywhere, is_doc, is_generated, is_test
+from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
+from doc_context.relevance.file_kinds import is_doc, is_generated, is_test
 from doc_context.relevance.units import said_by
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_match import lines_for

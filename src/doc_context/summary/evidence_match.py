@@ -15,7 +15,7 @@ from doc_context.change.index import FileWords
 from doc_context.relevance.commands import dispatches
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
-from doc_context.relevance.everywhere import is_config, is_doc, is_test
+from doc_context.relevance.file_kinds import is_config, is_doc, is_test
 from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals

@@ -19,7 +19,7 @@ from doc_context.change.index import DiffIndex
 from doc_context.change.model import DiffFile, FileEvidence
 from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.definitions import in_definition
-from doc_context.relevance.everywhere import is_test
+from doc_context.relevance.file_kinds import is_test
 from doc_context.relevance.language import symptom
 from doc_context.relevance.names import begins_file, spelled
 from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package

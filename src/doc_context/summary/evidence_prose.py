@@ -22,7 +22,7 @@ from dataclasses import replace
 from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.definitions import FUNCTIONS, defined
-from doc_context.relevance.everywhere import is_doc, is_test
+from doc_context.relevance.file_kinds import is_doc, is_test
 from doc_context.relevance.language import comment_text, is_import
 from doc_context.relevance.literals import literals
 from doc_context.relevance.prose import prose_words

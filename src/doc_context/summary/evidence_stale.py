@@ -11,7 +11,7 @@ import re
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.dependencies import declared, manifest
-from doc_context.relevance.everywhere import is_config, is_doc
+from doc_context.relevance.file_kinds import is_config, is_doc
 from doc_context.relevance.names import qualified
 from doc_context.relevance.word_forms import forms
 from doc_context.relevance.words import number, parts

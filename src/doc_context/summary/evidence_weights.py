@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from doc_context.change.index import FileWords
 from doc_context.change.model import DiffFile
 from doc_context.relevance.criterion_terms import Term
-from doc_context.relevance.everywhere import is_config
+from doc_context.relevance.file_kinds import is_config
 from doc_context.relevance.words import parts
 
 NEAR, NEAR_CONFIG = 0, 1  # lines apart at most, weak terms that count together: one line (two rare words on

@@ -1,0 +1,39 @@
+"""Pure: what kind of file a changed path is, by its name alone: a test, documentation, configuration, or a file a
+tool writes (generated). One home for these, read by the evidence, the passages and the change's terms."""
+
+from __future__ import annotations
+
+import re
+
+DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
+CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
+_TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
+_TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
+_GENERATED = re.compile(
+    r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
+    r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
+)
+
+
+def is_test(path: str) -> bool:
+    """A test file: under test/, tests/, __tests__/ or spec/, or named test_*, *_test.*, *.test.*, *Tests.*"""
+    name = path.rsplit("/", 1)[-1]
+    return bool(_TEST_DIR.search(path.lower()) or _TEST_NAME.search(name))
+
+
+def is_generated(path: str) -> bool:
+    """A file a tool writes: a schema, a public API listing, a snapshot, generated code (*.g.cs, *.pb.go, ...)."""
+    return _GENERATED.search(path.lower()) is not None
+
+
+def is_doc(path: str) -> bool:
+    return extension(path) in DOC_EXTENSIONS
+
+
+def is_config(path: str) -> bool:
+    return extension(path) in CONFIG_EXTENSIONS
+
+
+def extension(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[1].lower() if "." in name else ""
