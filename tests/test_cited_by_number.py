@@ -17,6 +17,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.relevance.citations import identifier
+from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
 
 from .diffs import changed
@@ -94,7 +95,13 @@ def shown(language: str, cite: str | None, rst: bool = False, titles: tuple[str,
 @pytest.mark.parametrize("rst", [False, True])
 @pytest.mark.parametrize("language", sorted(CODE))
 @pytest.mark.parametrize(
-    "cite", ["Unknown keys are kept as RFC 9412 says.", "See rfc-9412 section 3.", "https://example.org/rfc9412.txt"]
+    "cite",
+    [
+        "Unknown keys are kept as RFC 9412 says.",
+        "See rfc-9412 section 3.",
+        "https://example.org/rfc9412.txt",
+        "Unknown keys are kept as :rfc:`9412` says.",  # reStructuredText's role
+    ],
 )
 def test_the_page_the_change_cites_by_its_number_speaks_and_the_other_does_not(
     language: str, rst: bool, cite: str
@@ -126,6 +133,40 @@ def test_the_page_cited_is_the_one_kept_whichever_it_is() -> None:
     assert "as this page specifies" in implemented_quotes and related_quotes.startswith("Specification")
 
 
+# Code names a standard it USES by the standard's number glued into a name: that cites nothing (review 12, F3)
+USES = {
+    "go": ("records/stamp.go", "\tstamp := time.Now().UTC().Format(time.RFC3339)"),
+    "python": ("records/stamp.py", "    digest = hashlib.sha256(payload).hexdigest()  # RFC3339 stamps beside it"),
+    "typescript": ("src/records/stamp.ts", "  const stamp = new Date().toISOString(); // RFC3339, UTC"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(USES))
+def test_a_standard_used_by_a_name_glued_of_its_number_cites_nothing(language: str) -> None:
+    """Failing before: `time.RFC3339` cited "RFC 3339: ...", and the page the change implements was dropped."""
+    pages = [implemented("RFC 9412: Unknown record keys", False), related("RFC 3339: Date and Time", False)]
+    path, lines = CODE[language]
+    use_path, use = USES[language]
+    diff = changed(path, *lines) + changed(use_path, use)
+    terms = change_terms(Change(parse_diff(diff)), within=[t for page in pages for t in page])
+    assert not terms.cites
+    assert weigh_pages(pages, terms)[0].matched[0].section == "Specification"
+
+
+def test_a_related_page_cited_in_passing_leaves_the_page_the_story_says() -> None:
+    """The change implements what the story says (keeping unknown keys) and its comment cites the related page in
+    passing: the story and the names decide, as when nothing is cited (failing before: the implemented page,
+    uncited, showed its lead alone). Without a story, the citation decides."""
+    pages = [implemented("RFC 9412: Unknown record keys", False), related("RFC 9307: Field defaults", False)]
+    path, lines = CODE["python"]
+    diff = changed(path, "# The default_factory stays as RFC 9307 says.", *lines)
+    terms = change_terms(Change(parse_diff(diff)), within=[t for page in pages for t in page])
+    assert terms.cites == {("rfc", "9307")}
+    story = said_sentences([], [("criterion 1", "A reader keeps the unknown keys of a record in order.")])
+    assert weigh_pages(pages, terms, story)[0].matched[0].section == "Specification"
+    assert "as this page specifies" in weigh_pages(pages, terms)[0].text
+
+
 def test_a_citation_only_a_test_writes_or_the_change_carries_says_nothing() -> None:
     pages = [implemented("RFC 9412: Unknown record keys", False), related("RFC 9307: Field defaults", False)]
     path, lines = CODE["python"]
@@ -149,9 +190,13 @@ def test_a_page_with_no_number_in_its_title_is_never_background_for_a_citation()
         ("KEP-3104: Introduce kuberc", ("kep", "3104")),
         ("RFC 3923: cargo min publish age", ("rfc", "3923")),
         ("NEP 56 — Array API standard support", ("nep", "56")),
-        ("ADR-0012 Use one queue", ("adr", "12")),
+        ("ADR-0012 Use one queue", ("adr", "12")),  # a zero-padded number is a document's
         ("Field defaults", None),
         ("SHA-256 digests of every file", None),
+        ("SHA-256 Checksums", None),  # title case, as Confluence titles often are: an algorithm, no series
+        ("UTF-8 Everywhere", None),
+        ("EC2 Instances", None),
+        ("AES 256 Encryption at Rest", None),
         ("HTTP/2 push", None),
         ("Q3 2025 roadmap", None),
         ("OAuth 2 for the registry", None),

@@ -34,7 +34,8 @@ are weighed among themselves: a name every one of them holds is their topic (NEP
 `__array_function__`; with NEP 18 background, NEP 35's `array_function_dispatch` speaks for it). The change's own
 code says it more plainly still when it cites a page by the number its title starts with (`# PEP 691`, `// RFC
 3923`, relevance/citations.py): beside a page it cites, a page named by a number it does not write is background,
-and the pages it cites are weighed as those the story says (a page named by no number, a team's, as ever).
+and the pages it cites are weighed as those the story says (a page named by no number, a team's, as ever); unless
+the story says pages it cites none of (a comment citing a related page in passing): then the citations tell nothing.
 
 This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
 to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
@@ -179,11 +180,14 @@ def spoken_to(
     pages whose title starts with a series' number (citations.identifier), and whether the change cites it
     (citing()): when it cites one, a page it does not cite is not spoken to and the cited ones are weighed as the
     pages the story says (the change says which specification it implements, as a story does, only more plainly); a
-    page named by no number (a team's page) is weighed as ever."""
+    page named by no number (a team's page) is weighed as ever. When the story says pages the change cites none of
+    (a comment citing a related page in passing: `# normalized as PEP 503 says` in a change implementing PEP 691),
+    the citations tell nothing: the story and the names decide, as ever."""
     cited = {page for page, cites in (citing or {}).items() if cites}
     uncited = {page for page, cites in (citing or {}).items() if not cites} if cited else set()
-    if uncited:  # the change says which specification it implements: those are what the story says, the others not
-        told_by = ((told_by if told_by is not None else {page for page, _ in where}) | cited) - uncited
+    if not uncited or (told_by is not None and not cited & told_by):  # none, or the story says another page
+        return _spoken(held, scores, named, where, match, borrowed, told_by, lines, specifying)
+    told_by = ((told_by if told_by is not None else {page for page, _ in where}) | cited) - uncited
     return _spoken(held, scores, named, where, match, borrowed, told_by, lines, specifying) - uncited
 
 
