@@ -32,7 +32,7 @@ from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception,
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
 from doc_context.relevance.terms import ASKED, DIFF, LISTED, ChangeTerms, Vocabulary
-from doc_context.relevance.words import ident_parts, line_sentences, parts
+from doc_context.relevance.words import ident_parts, line_sentences, parts, path_tokens
 
 
 def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str] | None = None) -> ChangeTerms:
@@ -50,6 +50,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
     documents: list[str] = []  # the lines of the change's documentation files
     listed: list[str] = []  # lines that only list names: an export list's, an import list's
     defines: set[tuple[str, ...]] = set()  # the builtin exceptions its code defines anew (ChangeTerms.defines)
+    paths: set[str] = set()  # the words of its code files' paths (ChangeTerms.paths)
     for n, f in enumerate(change.diff.files if change.diff is not None else ()):
         if foreign(f.path):  # another project's code, or a tool's output
             continue
@@ -62,6 +63,8 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             lines = [(line, m) for line, m in lines if touches(line)] if worded or vocabulary.numbers else []
         tested, slashes = is_test(f.path), slashes_comment(f.path)  # `//` opens a comment, or is an operator
         configured, seen = is_config(f.path), set()  # a settings file's rows, a line written again: one voice
+        if not (tested or configured or prose_file):  # a test, a setting or a document is no part of what it is
+            paths.update(path_tokens(f.path))
         for line, moved in lines:
             line = without_addresses(line, prose=prose_file, slashes=slashes) if "://" in line else line
             line, listed_line = own(line, in_list, moved)  # a re-wrapped list's line: the names it adds
@@ -83,7 +86,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
                     named = {word for found in ident_parts(line) for word in found}
                     out.words.update({word: out.words.get(word, 0) + 1 for word in named})
-    out.defines = frozenset(defines)
+    out.defines, out.paths = frozenset(defines), frozenset(paths)
     out.counting = False  # what lists, documents, tests and work items write counts once at most (ChangeTerms.lines)
     known = set(out.weights)
     for line in listed:

@@ -83,6 +83,11 @@ for _abbr, _full in ABBREVIATED.items():
     ABBREVIATIONS[_full] = (*ABBREVIATIONS.get(_full, ()), _abbr)
 
 
+def path_tokens(path: str) -> frozenset[str]:
+    """Words of a file path, without the ones every path has: /src/checkout/totals.py -> checkout, total."""
+    return frozenset(w for w in words(path) if w not in PATH_NOISE)
+
+
 def pieces(identifier: str) -> list[str]:
     """An identifier's pieces as written, split at case: `ActorRefFrom` -> Actor, Ref, From; HTTPServer -> HTTP,
     Server; float64Value -> float, 64, Value; a word of any script's letters alike (Rückerstattung, échéanceDépassée ->

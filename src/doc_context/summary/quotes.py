@@ -17,6 +17,8 @@ part the change is. A section that states what is built (a specification, a desi
 opening paragraph, then details it: when the change names more than one thing in the section, that paragraph is
 quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
 little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
+A rule addressed to a role the change plays ("Installers MUST...", beside a change to an installer) weighs ROLE
+times its match (passage_roles.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
+from doc_context.summary.passage_roles import ROLE, to_the_change
 from doc_context.summary.passage_weights import MATCH, STORY, held_terms, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
@@ -108,6 +111,8 @@ def weigh_pages(
     lifted = with_openings(weighed, flat, where)
     weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
     background = iter(openings_background(own, lifted, weighed, mine, plain))
+    roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
+    weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = passage_weights.criteria_words(asks)  # what a passage's match counts, its novelty counts
     novel_by = [k | w | a for k, w, a in zip(mine, code_words, asked, strict=True)]

@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from doc_context.models import ChangedFile
-from doc_context.relevance.words import PATH_NOISE, line_sentences, pieces, stem, words
+from doc_context.relevance.words import line_sentences, pieces, stem, words
+from doc_context.relevance.words import path_tokens as path_tokens  # its importers read it here (related.py)
 
 ELLIPSIS = "…"
 MAX_DIFF_LINES = 20_000
@@ -60,11 +61,6 @@ def _remembered_terms(text: str) -> frozenset[str]:
 
 def _terms(text: str) -> frozenset[str]:
     return frozenset(words(text)).union(identifiers(text), values(text))
-
-
-def path_tokens(path: str) -> frozenset[str]:
-    """Words of a file path, without the ones every path has: /src/checkout/totals.py -> checkout, total."""
-    return frozenset(w for w in words(path) if w not in PATH_NOISE)
 
 
 def diff_tokens(diff: str) -> frozenset[str]:

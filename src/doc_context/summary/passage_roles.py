@@ -1,0 +1,64 @@
+"""Pure: the rules a page addresses to what the change is.
+
+Specifications address their rules to roles, agents named by what they do: "Installers MUST verify...", "Type
+checkers should report...", "Script runners MUST error...", "the server SHOULD NOT transmit...". A rule is a sentence
+whose subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server,
+handler) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case). A page's roles are the
+agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part the page deals out).
+The change plays a role when the paths of its code name it or what it does (ChangeTerms.paths: `installer/`,
+`checker.py`; `install.py` for installers, `run.py` for script runners); a test, a document or a setting is no part
+of what it is. A rule addressed to the change's role is the page telling the change its part: quotes.weigh_pages
+weighs it ROLE times its match, so a type checker's change shows "Type checkers should report..." before a rule on
+what the runtime does, and one the change matches a little (a phrase and a name) may reach MATCH.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence, Set
+
+from doc_context.relevance.words import line_sentences, words
+
+ROLE = 1.5  # what a match weighs in a rule addressed to the change's role
+ROLE_RULES = 2  # passages of a page addressing an agent, at least, for it to be a role of that page
+_KEYWORD = r"(?:MUST|SHOULD|SHALL|MAY|must|should|shall|may)"  # RFC 2119's, as upper-case specifications and others
+_SUBJECT = re.compile(  # the subject opening a sentence, or its main clause after a leading condition
+    rf"^(?:(?:If|When|Where|Otherwise|However|Also|Instead|In addition)\b[^,]*,\s*)?"
+    rf"((?:[A-Za-z][\w-]*\s+){{0,2}}?[A-Za-z][\w-]*)\s+{_KEYWORD}\b"
+)
+_AGENT = re.compile(r"[a-z]{3,}(?:er|or)$")  # installer, checker, runner, server, handler, processor
+
+
+def addressed(text: str) -> set[str]:
+    """The agents a passage's sentences address rules to (their words as relevance.words reads them)."""
+    found: set[str] = set()
+    for line in text.replace("**", "").splitlines():
+        for sentence in line_sentences(" ".join(line.split())):
+            subject = _SUBJECT.match(sentence)
+            said = words(subject.group(1).split()[-1]) if subject else []
+            if said and _AGENT.fullmatch(said[-1]):
+                found.add(said[-1])
+    return found
+
+
+def plays(role: str, paths: Set[str]) -> bool:
+    """Whether a change whose code's paths hold these words (ChangeTerms.paths) plays the role: a path names the
+    agent (`installer/`), or what it does (`install.py`, `run.py`, `check.py`)."""
+    if role in paths:
+        return True
+    return any(len(w) >= 3 and role in (w + "er", w + "or", w + "r", w + w[-1] + "er") for w in paths)
+
+
+def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths: Set[str]) -> list[bool]:
+    """Whether each passage (`plain`, on the page `where` says) addresses a rule to a role of its page that the
+    change plays."""
+    if not paths:
+        return [False] * len(plain)
+    agents = [addressed(text) for text in plain]
+    count: Counter[tuple[int, str]] = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True)
+                                              for a in found)  # fmt: skip
+    return [
+        any(count[(page, a)] >= ROLE_RULES and plays(a, paths) for a in found)
+        for found, (page, _) in zip(agents, where, strict=True)
+    ]

@@ -1,0 +1,126 @@
+"""A rule addressed to what the change is (issue 36, session 12): specifications address their rules to roles, agents
+named by what they do ("Installers MUST", "Type checkers should", "Receivers MUST"), learned from the page itself (the
+agents it addresses two rules or more); the change is one when its code's paths name it or what it does
+(`receiver.py`, `receive.ts`, `webhook/receiver/`). Of two rules the change matches alike, the one addressed to its
+role comes first. The same page in markdown, reStructuredText and Confluence storage; the change in Python, Go and
+TypeScript."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms
+from doc_context.summary.passage_roles import addressed, plays, to_the_change
+from doc_context.summary.quotes import weigh_pages
+from doc_context.text.storage import storage_to_markdown
+from doc_context.text.wikimd import wiki_to_markdown
+
+
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        ("Installers MUST verify every hash in RECORD.", {"installer"}),
+        ("Type checkers should report a use of a deprecated class.", {"checker"}),
+        ("A script runner MAY cache the environment it builds.", {"runner"}),
+        ("If the installer is installing into a venv, the installer MUST NOT write outside it.", {"installer"}),
+        ("The **server** SHOULD NOT transmit a body.", {"server"}),
+        ("It MUST be a string. The fields MUST NOT be dynamic.", set()),  # a pronoun, no agent
+        ("Installers verify every hash.", set()),  # no RFC 2119 keyword
+        ("This is what installers MUST do.", set()),  # the agent is no subject of the sentence
+    ],
+)
+def test_the_roles_a_passage_addresses(text: str, roles: set[str]) -> None:
+    assert addressed(text) == roles
+
+
+@pytest.mark.parametrize(
+    ("role", "words", "expected"),
+    [
+        ("installer", {"src", "installer", "main"}, True),  # the package is one
+        ("installer", {"command", "install"}, True),  # its module does what one does
+        ("runner", {"cli", "run"}, True),
+        ("checker", {"mypy", "checker"}, True),
+        ("checker", {"mypy", "install"}, False),
+        ("installer", set(), False),
+    ],
+)
+def test_whether_the_change_plays_a_role(role: str, words: set[str], expected: bool) -> None:
+    assert plays(role, frozenset(words)) is expected
+
+
+def test_a_role_the_page_addresses_once_is_no_role_of_it() -> None:
+    texts = ["Receivers MUST check the signature.", "Senders MUST sign.", "Senders SHOULD retry."]
+    assert to_the_change(texts, [(0, "")] * 3, frozenset({"receiver"})) == [False, False, False]
+    assert to_the_change(texts, [(0, "")] * 3, frozenset({"sender"})) == [False, True, True]
+
+
+TITLE = "Webhook deliveries"
+SENDERS = "Senders MUST sign each delivery with the `webhook_secret`, the signature in the `X-Signature` header."
+RECEIVERS = "Receivers MUST check the `X-Signature` header of a delivery against the `webhook_secret` first."
+RULES = [
+    SENDERS,
+    RECEIVERS,
+    "Senders SHOULD retry a failed delivery three times, an hour apart.",
+    "Receivers SHOULD answer within ten seconds, before doing the work a delivery asks.",
+]
+LEAD = "This page says how a shop signs the webhooks it sends and how a receiver checks them."
+
+
+def markdown() -> str:
+    return f"# {TITLE}\n\n## Abstract\n\n{LEAD}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in RULES)
+
+
+def rst() -> str:
+    body = "".join(f"{r}\n\n" for r in RULES).replace("`", "``")
+    return f"PEP: 9999\nTitle: {TITLE}\n\nAbstract\n========\n\n{LEAD}\n\nSpecification\n=============\n\n{body}"
+
+
+def storage() -> str:
+    def html(text: str) -> str:
+        parts = text.split("`")
+        return "<p>" + "".join(f"<code>{p}</code>" if n % 2 else p for n, p in enumerate(parts)) + "</p>"
+
+    return f"<h1>{TITLE}</h1><h2>Abstract</h2>{html(LEAD)}<h2>Specification</h2>" + "".join(map(html, RULES))
+
+
+READERS: list[Callable[[], str]] = [
+    lambda: wiki_to_markdown(markdown()).text,
+    lambda: wiki_to_markdown(rst()).text,
+    lambda: storage_to_markdown(storage()).text,
+]
+IDS = ["markdown", "restructuredtext-pep", "storage"]
+CODE = {
+    "py": "def verify(request, webhook_secret):\n"
+    "    signature = request.headers['X-Signature']\n"
+    "    return hmac.compare(signature, sign(request.body, webhook_secret))\n",
+    "go": "func Verify(r *http.Request, webhookSecret []byte) bool {\n"
+    '\tsignature := r.Header.Get("X-Signature")\n'
+    "\treturn hmac.Equal([]byte(signature), sign(r.Body, webhookSecret))\n}\n",
+    "ts": "export function verify(request: Request, webhookSecret: string): boolean {\n"
+    '  const signature = request.headers.get("X-Signature");\n'
+    "  return timingSafeEqual(signature, sign(request.body, webhookSecret));\n}\n",
+}
+
+
+def first_quoted(page: str, path: str) -> str:
+    code = CODE[path.rsplit(".", 1)[1]]
+    lines = code.splitlines()
+    diff = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,0 +1,{len(lines)} @@\n"
+    terms = change_terms(Change(parse_diff(diff + "".join(f"+{line}\n" for line in lines))), within=[page])
+    return weigh_pages([(page, TITLE)], terms)[0].matched[0].plain.replace("``", "`")
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("path", ["hooks/receiver.py", "webhook/receiver/verify.go", "src/receive.ts"])
+def test_the_rule_addressed_to_the_changes_role_comes_first(read: Callable[[], str], path: str) -> None:
+    assert first_quoted(read(), path) == RECEIVERS  # failing before: the senders' rule, first on the page
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("path", ["hooks/sender.py", "hooks/util.go", "tests/test_receiver.py"])
+def test_a_change_of_another_role_or_none_reads_the_page_in_order(read: Callable[[], str], path: str) -> None:
+    assert first_quoted(read(), path) == SENDERS  # a test of a receiver is no receiver
