@@ -11,6 +11,7 @@ from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.passage_kinds import aside
+from doc_context.summary.passages import passages
 from doc_context.summary.quotes import weigh_pages
 from doc_context.text.wikimd import wiki_to_markdown
 
@@ -63,3 +64,25 @@ def test_a_questionnaires_requirements_rank_below_the_design_they_ask_about(rest
     terms = change_terms(Change(parse_diff(diff)), within=[text])
     shown = [p.section for p in weigh_pages([(text, "Payment holds")], terms)[0].matched]
     assert shown[0] == "Design Details"  # failing before: "Monitoring Requirements" (a word inside it specified)
+
+
+def _overlined(title: str, mark: str) -> str:
+    return f"{mark * len(title)}\n{title}\n{mark * len(title)}\n\n"
+
+
+def test_an_overlined_proposals_subsections_stay_in_their_section() -> None:
+    """PEP 751's shape: sections overlined with =, their subsections overlined with -, a key underlined with =:
+    each adornment is a level of its own, in the order it first appears (reStructuredText's rule), so a rejected
+    idea's subsection is aside and a key of the specification specifies."""
+    page = (
+        "PEP: 9999\nTitle: Refund receipts\n\n"
+        + _overlined("Specification", "=")
+        + _overlined("File Format", "-")
+        + "``refund_id``\n=============\n\nEach receipt MUST carry the ``refund_id``.\n\n"
+        + _overlined("Rejected Ideas", "=")
+        + _overlined("Recording every refund line", "-")
+        + "A previous version recorded each ``refund_line`` of the receipt.\n"
+    )
+    found = {p.plain.split()[0]: p for p in passages(wiki_to_markdown(page).text, "Refund receipts")}
+    assert found["Each"].specifies and not found["Each"].aside  # failing before: every title read as level 1
+    assert found["A"].aside and not found["A"].specifies

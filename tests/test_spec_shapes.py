@@ -114,8 +114,20 @@ def test_a_lead_naming_a_few_things_with_colons_is_no_header() -> None:
     [
         ("Rules\n=====\n\nText.", [("heading", 1, "Rules"), ("para", 0, "Text.")]),
         ("Rules\n-----\n\nText.", [("heading", 2, "Rules"), ("para", 0, "Text.")]),
-        ("A\n===\n\nB\n^^^\n\nC\n---", [("heading", 1, "A"), ("heading", 3, "B"), ("heading", 2, "C")]),
+        ("A\n===\n\nB\n^^^\n\nC\n---", [("heading", 1, "A"), ("heading", 2, "B"), ("heading", 3, "C")]),
         ("=======\n Title\n=======\n\nText.", [("heading", 1, "Title"), ("para", 0, "Text.")]),  # overlined
+        (  # reStructuredText's levels: each adornment in the order it first appears, an overlined one another than
+            # its underline alone (PEP 751's sections overlined, their subsections overlined with -, a key underlined)
+            "=====\nSpec\n=====\n\n----\nFile\n----\n\nkey\n===\n\nText.\n\n=====\nIdeas\n=====\n\nMore.",
+            [
+                ("heading", 1, "Spec"),
+                ("heading", 2, "File"),
+                ("heading", 3, "key"),
+                ("para", 0, "Text."),
+                ("heading", 1, "Ideas"),
+                ("para", 0, "More."),
+            ],
+        ),
         ("Long title\n^^^\n\nText.", [("para", 0, "Long title"), ("para", 0, "Text.")]),  # an underline too short
         ("Text.\n\n---\n\nMore.", [("para", 0, "Text."), ("para", 0, "---"), ("para", 0, "More.")]),  # a rule
         ("- item\n---", [("list", 0, "- item"), ("para", 0, "---")]),  # a list is no heading's title
@@ -131,9 +143,9 @@ def test_a_lead_naming_a_few_things_with_colons_is_no_header() -> None:
             "~~~~~~~~~~~~~~\n\nMore.",
             [
                 ("heading", 1, "Doc"),
-                ("heading", 3, "Intro"),
+                ("heading", 2, "Intro"),
                 ("para", 0, "The refund window is 14 days."),
-                ("heading", 1, "Second section"),
+                ("heading", 3, "Second section"),
                 ("para", 0, "More."),
             ],
         ),
@@ -141,7 +153,7 @@ def test_a_lead_naming_a_few_things_with_colons_is_no_header() -> None:
             "===\nDoc\n===\n\nIntro\n~~~~~\n\nThe refund window is 14 days.\n\n~~~~~~~~~~\n\nMore.",
             [
                 ("heading", 1, "Doc"),
-                ("heading", 3, "Intro"),
+                ("heading", 2, "Intro"),
                 ("para", 0, "The refund window is 14 days."),
                 ("para", 0, "More."),
             ],
@@ -159,6 +171,7 @@ def test_a_lead_naming_a_few_things_with_colons_is_no_header() -> None:
         "setext-2",
         "rst-levels",
         "rst-overline",
+        "rst-overlined-levels",
         "too-short",
         "thematic-break",
         "list",

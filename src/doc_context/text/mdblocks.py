@@ -77,7 +77,7 @@ def parse_blocks(markdown: str, rst: bool | None = None) -> list[Block]:
     lines = markdown.replace("\r\n", "\n").split("\n")
     rst = rst_titled(lines) if rst is None else rst
     blocks: list[Block] = []
-    styles: list[str] = list(_SETEXT)  # underline styles in the order they first appear (reStructuredText's levels)
+    styles: list[str] = [] if rst else list(_SETEXT)  # as first seen: rst's levels, an overlined style its own
     i = 0
     in_item = False  # the last blocks read are a list's, or what is indented under its last item
     while i < len(lines):
@@ -87,8 +87,8 @@ def parse_blocks(markdown: str, rst: bool | None = None) -> list[Block]:
         heading = underlined(lines, i, rst=rst)
         if heading is not None:
             title, style, end = heading
-            styles += [] if style in styles or len(style) > 1 else [style]
-            level = 1 if len(style) > 1 else styles.index(style) + 1  # an overlined title: the document's
+            styles += [] if style in styles else [style]
+            level = styles.index(style) + 1
             blocks.append(Block("heading", (title,), start=i, end=end, level=level))
             i, in_item = end, False
             continue
