@@ -9,10 +9,11 @@ from doc_context.summary.evidence import EvidenceFinder
 from tests.diffs import changed
 
 
-def evidence(criterion: str, *diffs: str, siblings: Sequence[str] = ()) -> list[str]:
+def evidence(criterion: str, *diffs: str, siblings: Sequence[str] = (), title: str = "") -> list[str]:
     """The paths the criterion's evidence points at in the change these diffs make (`siblings`: its story's other
-    criteria, beside it in its work item)."""
-    found = EvidenceFinder(parse_diff("".join(diffs))).find(criterion, work_item=siblings, siblings=siblings)
+    criteria, beside it in its work item; `title`: the work item's)."""
+    finder = EvidenceFinder(parse_diff("".join(diffs)))
+    found = finder.find(criterion, work_item=siblings, siblings=siblings, title=title)
     return [f.path for f in found.files]
 
 

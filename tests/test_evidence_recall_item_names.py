@@ -52,3 +52,14 @@ def test_a_name_half_the_story_names_stays_its_topic() -> None:
     line = "export interface ArrayHelpers<T extends any[] = any[]> { guard: T };"
     found = evidence("Add a guard to the `ArrayHelpers` type.", diff("src/FieldArray.tsx", line), siblings=helpers)
     assert found == []
+
+
+@pytest.mark.parametrize("title", ["ArrayHelpers in forms", "Forms keep their `ArrayHelpers`"])
+def test_the_title_naming_the_code_is_one_of_the_items_sayings(title: str) -> None:
+    """The title counts as item_topic counts it (review 12 F1): the title and one of two criteria name `ArrayHelpers`,
+    two of three sayings: the story's subject (failing before: only the criteria were counted, one of two)."""
+    line = "export interface ArrayHelpers<T extends any[] = any[]> { guard: T };"
+    siblings = ("Arrays keep their helpers when reset.",)
+    criterion = "Add a guard to the `ArrayHelpers` type."
+    assert evidence(criterion, diff("src/FieldArray.tsx", line), siblings=siblings) == ["/src/FieldArray.tsx"]
+    assert evidence(criterion, diff("src/FieldArray.tsx", line), siblings=siblings, title=title) == []

@@ -122,7 +122,12 @@ class Everywhere:
     weighs half and never alone; else APART, a term that can set the criterion apart."""
 
     def __init__(
-        self, change: ChangeWide, topic: frozenset[str], elsewhere: Sequence[str], siblings: Sequence[str] = ()
+        self,
+        change: ChangeWide,
+        topic: frozenset[str],
+        elsewhere: Sequence[str],
+        siblings: Sequence[str] = (),
+        title: str = "",
     ) -> None:
         self.change, self.topic = change, topic
         self.elsewhere = [tuple(parts(text)) for text in elsewhere]
@@ -131,7 +136,7 @@ class Everywhere:
         self.sibling_names = [q for t in terms if t.kind == "ident" and t.named and (q := _qualified(t.label))]
         self.sibling_labels = tuple(dict.fromkeys(t.label for t in terms if t.kind == "ident" and t.named))
         self.sibling_runs = {t.parts: t.label for t in terms if t.kind == "ident" and t.named and len(t.parts) > 1}
-        self._siblings = siblings
+        self._sayings = [*siblings, title] if title else list(siblings)  # the item's others, as item_topic reads it
 
     def __call__(self, term: Term, *, off_names: bool = False) -> Level:
         """The term's level; `off_names`: on lines that write none of the neighbours' names it is a part of."""
@@ -166,9 +171,10 @@ class Everywhere:
         return APART
 
     def _item_names(self, run: tuple[str, ...]) -> bool:
-        """Whether half the item's criteria (three or more, this one among them) name the code, its words in a row: a
-        name of several words is the item's topic only so, never for its words said apart (`getConnectorClient` in a
-        story whose every criterion speaks of connectors and clients)."""
+        """Whether half the item's sayings (its criteria and its title, three or more, this criterion among them, as
+        item_topic counts them) name the code, its words in a row: a name of several words is the item's topic only
+        so, never for its words said apart (`getConnectorClient` in a story whose every criterion speaks of
+        connectors and clients)."""
         if len(run) < 2:
             return True
         said = 1 + sum(_within(run, words) for words in self._said)
@@ -176,8 +182,9 @@ class Everywhere:
 
     @cached_property
     def _said(self) -> list[tuple[str, ...]]:
-        """What the item's other criteria say, word by word (read only for a name of the topic's words)."""
-        return [tuple(parts(text)) for text in self._siblings]
+        """What the item's other criteria and its title say, word by word (read only for a name of the topic's
+        words)."""
+        return [tuple(parts(text)) for text in self._sayings]
 
     def _said_by_a_sibling(self, term: Term) -> bool:
         """Whether another criterion of the work item has the term too: it sets neither apart."""
