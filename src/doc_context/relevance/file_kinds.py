@@ -1,5 +1,6 @@
-"""Pure: what kind of file a changed path is, by its name alone: a test, documentation, configuration, or a file a
-tool writes (generated). One home for these, read by the evidence, the passages and the change's terms."""
+"""Pure: what kind of file a changed path is, by its name alone: a test, documentation, configuration, a file a
+tool writes (generated), or one showing the project's API rather than changing it (a sample, an API report). One home
+for these, read by the evidence, the passages and the change's terms."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ _GENERATED = re.compile(
     r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
     r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
 )
+_SHOWS_API = re.compile(r"(?:^|/)(?:samples?|examples?)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$")
 
 
 def is_test(path: str) -> bool:
@@ -24,6 +26,13 @@ def is_test(path: str) -> bool:
 def is_generated(path: str) -> bool:
     """A file a tool writes: a schema, a public API listing, a snapshot, generated code (*.g.cs, *.pb.go, ...)."""
     return _GENERATED.search(path.lower()) is not None
+
+
+def shows_api(path: str) -> bool:
+    """A file showing the project's API rather than changing it: a sample or an example (samples/, examples/, Go's
+    example_test.go), which writes the project's names as a user does whatever the change is about, or an API report
+    (api-extractor's *.api.md), which lists every exported name."""
+    return _SHOWS_API.search(path.lower()) is not None
 
 
 def is_doc(path: str) -> bool:

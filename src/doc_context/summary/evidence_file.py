@@ -15,7 +15,7 @@ from doc_context.change.model import FileEvidence
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
-from doc_context.relevance.file_kinds import is_doc, is_generated, is_test
+from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api
 from doc_context.relevance.units import said_by
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_match import lines_for
@@ -46,7 +46,8 @@ class Scored:
     score: float  # with the terms everywhere, at TOPIC
     evidence: FileEvidence  # its terms: those that set it apart, strongest first
     labels: tuple[str, ...]  # every term found
-    by_words: bool = False  # a test or generated file that is evidence only through weak words on one line
+    by_words: bool = False  # never evidence alone: a generated file, one showing the API (a sample), or a test
+    # that is evidence only through weak words on one line
 
 
 def in_file(
@@ -132,5 +133,7 @@ def in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         shortest(telling),
     )
-    by_words = is_generated(f.path) or (is_test(f.path) and apart - words < ENOUGH)  # generated: never alone
+    by_words = (  # generated, or showing the API (a sample, an API report): never alone
+        is_generated(f.path) or shows_api(f.path) or (is_test(f.path) and apart - words < ENOUGH)
+    )
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)

@@ -1,0 +1,48 @@
+"""Issue 32's wrong pointers, twelfth session: files that show a project's API rather than change it. A sample or
+an example (samples/, examples/, Go's example_test.go) writes the project's names as a user does, whatever the
+change is about; an API report (api-extractor's *.api.md) lists every exported name with its signature. Each is
+evidence beside the code it shows, never alone, as a generated file is (summary/evidence_file.py,
+relevance/file_kinds.shows_api). Each first case failed before the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.diffs import changed
+from tests.evidence_paths import evidence
+
+CRITERION = "`SessionStore` keeps sessions for a day."
+
+SHOWN = [  # (language, a file showing the API, its line writing the name, the type's own file, its changed line)
+    ("C#", "samples/Acme.Sample/Program.cs", "var store = new SessionStore(connection);",
+     "src/Acme/SessionStore.cs", "    public TimeSpan Lifetime { get; } = TimeSpan.FromDays(1);"),
+    ("Go", "example_test.go", "\tstore := acme.NewSessionStore(db)",
+     "session_store.go", "\tlifetime: 24 * time.Hour,"),
+    ("Java", "examples/src/main/java/org/acme/example/Demo.java", "        SessionStore store = new SessionStore(db);",
+     "src/main/java/org/acme/SessionStore.java", "    private final Duration lifetime = Duration.ofDays(1);"),
+    ("Python", "examples/demo.py", "store = SessionStore(db)",
+     "acme/session_store.py", "    lifetime = timedelta(days=1)"),
+    ("TypeScript", "examples/basic/index.ts", "const store = new SessionStore(db);",
+     "src/sessionStore.ts", "  lifetime = 24 * HOUR;"),
+    ("Ruby", "examples/demo.rb", "store = Acme::SessionStore.new(db)",
+     "lib/acme/session_store.rb", "    LIFETIME = 1.day"),
+    ("TypeScript", "etc/acme.api.md", "export class SessionStore {",
+     "src/sessionStore.ts", "  lifetime = 24 * HOUR;"),
+]  # fmt: skip
+
+
+def rest(path: str) -> str:
+    """Three other files of the change, so that the name is no topic of the whole change."""
+    extension = path.rpartition(".")[2]
+    return "".join(changed(f"src/part{k}.{extension}", f"ledger{k} = open_ledger({k})") for k in range(3))
+
+
+@pytest.mark.parametrize(("language", "shown", "line", "own", "change"), SHOWN, ids=[f"{s[0]}-{s[1]}" for s in SHOWN])
+def test_a_file_showing_the_api_is_no_evidence_alone(language, shown, line, own, change) -> None:
+    assert evidence(CRITERION, changed(shown, line), rest(shown)) == [], language
+
+
+@pytest.mark.parametrize(("language", "shown", "line", "own", "change"), SHOWN, ids=[f"{s[0]}-{s[1]}" for s in SHOWN])
+def test_it_is_evidence_beside_the_code_it_shows(language, shown, line, own, change) -> None:
+    found = evidence(CRITERION, changed(own, change), changed(shown, line), rest(shown))
+    assert sorted(found) == sorted([f"/{own}", f"/{shown}"]), language
