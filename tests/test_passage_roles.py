@@ -31,6 +31,11 @@ from doc_context.text.wikimd import wiki_to_markdown
         ("It MUST be a string. The fields MUST NOT be dynamic.", set()),  # a pronoun, no agent
         ("Installers verify every hash.", set()),  # no RFC 2119 keyword
         ("This is what installers MUST do.", set()),  # the agent is no subject of the sentence
+        # a rule whose verb is "be" constrains a thing the page is about, it addresses no agent (review 12 F6)
+        ("The header MUST be sent once.", set()),
+        ("The identifier MUST be unique. An error SHOULD be raised.", set()),
+        ("Either MAY be used. The order must not be changed.", set()),
+        ("The server MUST NOT be restarted. The server MUST close the socket.", {"server"}),
     ],
 )
 def test_the_roles_a_passage_addresses(text: str, roles: set[str]) -> None:

@@ -3,8 +3,10 @@
 Specifications address their rules to roles, agents named by what they do: "Installers MUST verify...", "Type
 checkers should report...", "Script runners MUST error...", "the server SHOULD NOT transmit...". A rule is a sentence
 whose subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server,
-handler) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case). A page's roles are the
-agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part the page deals out).
+handler) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case) telling it what to do: "The
+header MUST be sent once" constrains a thing the page is about (a header, an identifier, an error), no agent. A
+page's roles are the agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part
+the page deals out).
 The change plays a role when the paths of its code name it or what it does (ChangeTerms.paths: `installer/`,
 `checker.py`; `install.py` for installers, `run.py` for script runners); a test, a document or a setting is no part
 of what it is. A rule addressed to the change's role is the page telling the change its part: quotes.weigh_pages
@@ -28,6 +30,7 @@ _SUBJECT = re.compile(  # the subject opening a sentence, or its main clause aft
     rf"((?:[A-Za-z][\w-]*\s+){{0,2}}?[A-Za-z][\w-]*)\s+{_KEYWORD}\b"
 )
 _AGENT = re.compile(r"[a-z]{3,}(?:er|or)$")  # installer, checker, runner, server, handler, processor
+_BE = re.compile(r"\s+(?:not\s+|NOT\s+)?be\b")  # "MUST (NOT) be ...": a constraint on a thing, no agent's act
 
 
 def addressed(text: str) -> set[str]:
@@ -36,7 +39,9 @@ def addressed(text: str) -> set[str]:
     for line in text.replace("**", "").splitlines():
         for sentence in line_sentences(" ".join(line.split())):
             subject = _SUBJECT.match(sentence)
-            said = words(subject.group(1).split()[-1]) if subject else []
+            if subject is None or _BE.match(sentence, subject.end()):
+                continue
+            said = words(subject.group(1).split()[-1])
             if said and _AGENT.fullmatch(said[-1]):
                 found.add(said[-1])
     return found
@@ -50,6 +55,11 @@ def plays(role: str, paths: Set[str]) -> bool:
     return any(len(w) >= 3 and role in (w + "er", w + "or", w + "r", w + w[-1] + "er") for w in paths)
 
 
+def _played(roles: Set[str], paths: Set[str]) -> set[str]:
+    """Of a page's roles, those the change plays: each role asked once (a scan of the path words), not per passage."""
+    return {role for role in roles if plays(role, paths)}
+
+
 def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths: Set[str]) -> list[bool]:
     """Whether each passage (`plain`, on the page `where` says) addresses a rule to a role of its page that the
     change plays."""
@@ -58,7 +68,8 @@ def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths:
     agents = [addressed(text) for text in plain]
     count: Counter[tuple[int, str]] = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True)
                                               for a in found)  # fmt: skip
+    played = _played({a for (_, a), n in count.items() if n >= ROLE_RULES}, paths)
     return [
-        any(count[(page, a)] >= ROLE_RULES and plays(a, paths) for a in found)
+        any(count[(page, a)] >= ROLE_RULES and a in played for a in found)
         for found, (page, _) in zip(agents, where, strict=True)
     ]
