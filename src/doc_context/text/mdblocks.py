@@ -3,7 +3,7 @@
 What htmltext.py and storage.py emit is read: ATX or bold-line headings, `-`/`1.` lists with indented
 continuation, pipe tables, `>` quotes, fenced or indented code; and the underlined headings people write in a
 wiki's markdown (setext) or a reStructuredText document (a specification read as it is written). Anything else
-is a paragraph.
+is a paragraph. What one line opens is mdlines.py's; which lines are an underlined title, mdtitles.py's.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from doc_context.text.mdlines import FENCE as FENCE  # a markdown line's kinds: mdlines.py's, imported from here too
+from doc_context.text.mdlines import HEADING, QUOTE, item_fence, starts_block
+from doc_context.text.mdlines import LIST_MARKER as LIST_MARKER
+from doc_context.text.mdlines import closes_fence as closes_fence
+from doc_context.text.mdtitles import SETEXT, UNDERLINE, rst_titled, stray_adornment, underlined
+
 Kind = Literal["para", "list", "table", "quote", "code", "heading"]
 
-LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")  # a list item's marker (CommonMark)
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")  # a fence's opening line; group 1: its run
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\*\*([^*\n]{1,120}?)\*\*:?$")
-_QUOTE = re.compile(r"^\s{0,3}>\s?")
-_UNDERLINE = re.compile(r"^(=+|-+|~+|\^+|\"+|'+|`+|#+|\*+|\++|:+|\.+|_+)\s*$")  # setext (= -) and reStructuredText
-_SETEXT = "=-"  # a setext heading's underline: level 1 and 2; reStructuredText's other underlines come after
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Block:
 def heading_text(line: str) -> str | None:
     """The text of a heading line: `## Rules` or a whole bold line such as `**Rules**`."""
     stripped = line.strip()
-    match = _HEADING.match(stripped) or _BOLD_LINE.match(stripped)
+    match = HEADING.match(stripped) or _BOLD_LINE.match(stripped)
     return match.group(1).strip(" *#:") if match else None
 
 
@@ -77,7 +77,7 @@ def parse_blocks(markdown: str, rst: bool | None = None) -> list[Block]:
     lines = markdown.replace("\r\n", "\n").split("\n")
     rst = rst_titled(lines) if rst is None else rst
     blocks: list[Block] = []
-    styles: list[str] = [] if rst else list(_SETEXT)  # as first seen: rst's levels, an overlined style its own
+    styles: list[str] = [] if rst else list(SETEXT)  # as first seen: rst's levels, an overlined style its own
     i = 0
     in_item = False  # the last blocks read are a list's, or what is indented under its last item
     while i < len(lines):
@@ -113,107 +113,20 @@ def _dedent(lines: list[str]) -> str:
     return "\n".join(line[width:] for line in lines)
 
 
-def rst_titled(lines: list[str]) -> bool:
-    """Whether a title is adorned as only reStructuredText does: underlined with ^ " ' + : or . (no markdown
-    heading, rule or fence), or overlined and underlined with the same run of = or -."""
-    for j in range(1, len(lines)):
-        run = lines[j].strip()
-        under = _UNDERLINE.match(run)
-        if not under or not lines[j - 1].strip() or _UNDERLINE.match(lines[j - 1].strip()):
-            continue
-        if run[0] in "^\"'+:." and len(run) >= len(lines[j - 1].strip()):
-            return True
-        if run[0] in "=-" and j >= 2 and lines[j - 2].strip() == run:
-            return True
-    return False
-
-
-def underlined(lines: list[str], i: int, *, rst: bool = False) -> tuple[str, str, int] | None:
-    """An underlined heading at line i (CommonMark's setext `Title` over `=====`; reStructuredText's underlines and
-    overlines of = - ~ ^ and the like): its title, its style (the character, doubled when overlined) and the line
-    after it; None for anything else (a `---` line after a blank line is a rule, not a heading)."""
-    if FENCE.match(lines[i]) and not (rst and _overlines(lines, i)):
-        return None  # ~~~ or ``` opens code, unless it is a title's overline (reStructuredText's text: `rst`)
-    over = _UNDERLINE.match(lines[i].strip())
-    at = i + 1 if over else i
-    if at + 1 >= len(lines):
-        return None
-    title, under = lines[at].strip(), _UNDERLINE.match(lines[at + 1].strip())
-    indented = lines[at][:1] in " \t" and not over  # an overlined title may be centred
-    if not re.search(r"\w", title) or not under or _UNDERLINE.match(title) or _starts_block(lines[at]) or indented:
-        return None
-    if _opens_code(lines, at + 1, rst):
-        return None  # "Or:" over a ``` that a fence closes further down: code right under a paragraph (CommonMark)
-    char = under.group(1)[0]
-    if len(under.group(1)) < max(3, len(title) if char not in _SETEXT else 0):
-        return None  # reStructuredText's underline is at least as long as its title
-    if over and over.group(1)[0] != char:
-        return None
-    return title, char * (2 if over else 1), at + 2
-
-
-def _opens_code(lines: list[str], i: int, rst: bool = False) -> bool:
-    """Whether lines[i] opens a code fence that a later line closes; a closing run that is reStructuredText's
-    adornment (_adorns: the next title's underline; on its text, `rst`, an overline or a transition too) aside."""
-    fence = FENCE.match(lines[i])
-    if fence is None:
-        return False
-    return any(
-        closes_fence(lines[j], fence.group(1)) and not _adorns(lines, j, i, rst=rst) for j in range(i + 1, len(lines))
-    )
-
-
-def _overlines(lines: list[str], j: int) -> bool:
-    """Whether the run on lines[j] overlines a title: a blank line above, then a title no longer than the run, then
-    the same run (four characters or more: a one-line ```code``` block is a fence)."""
-    run = lines[j].strip()
-    if (j > 0 and lines[j - 1].strip()) or j + 2 >= len(lines) or lines[j + 2].strip() != run or len(run) < 4:
-        return False
-    title = lines[j + 1].strip()
-    return bool(title) and len(title) <= len(run)
-
-
-def _adorns(lines: list[str], j: int, opened: int = -1, *, rst: bool = False) -> bool:
-    """Whether the run of `~` or backticks on lines[j] is reStructuredText's adornment rather than a fence: a
-    title's underline (a line of text above it, a blank line or the opening fence's line above that, and no longer
-    than the run); on reStructuredText's text (`rst`) also an overline (a blank line above, a title and the same
-    run below) or a transition (blank lines on both sides, four characters or more). A markdown page's one-line
-    fenced block (`~~~~` / `pip install foo` / `~~~~`) stays code."""
-    run = lines[j].strip()
-
-    def blank(k: int) -> bool:
-        return k < 0 or k >= len(lines) or not lines[k].strip()
-
-    above = lines[j - 1].strip() if j > 0 else ""
-    if above and j - 2 > opened and (blank(j - 2) or lines[j - 2].strip() == run) and len(above) <= len(run):
-        return True
-    if not rst:
-        return False
-    if _overlines(lines, j):
-        return True
-    fenced = opened >= 0 and blank(opened - 1) and blank(opened + 1)  # ~~~~ a blank line, code: a fence's shape
-    return blank(j - 1) and blank(j + 1) and len(run) >= 4 and not fenced
-
-
-def stray_adornment(lines: list[str], i: int) -> bool:
-    """Whether a `~~~~` run on reStructuredText's text adorns nothing a fence could close: a transition."""
-    return bool(FENCE.match(lines[i])) and _adorns(lines, i, rst=True) and not _opens_code(lines, i, rst=True)
-
-
 def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
     line = lines[i]
     stripped = line.strip()
     if fence := FENCE.match(line):
         end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), len(lines))
         return Block("code", tuple(lines[i : end + 1])), min(end + 1, len(lines))
-    if match := _HEADING.match(line):
+    if match := HEADING.match(line):
         return Block("heading", (match.group(1).strip(),)), i + 1
     if stripped.startswith("|"):
         end = _run(lines, i, lambda s: s.strip().startswith("|"))
         return Block("table", tuple(s.strip() for s in lines[i:end])), end
-    if _QUOTE.match(line):
-        end = _run(lines, i, lambda s: bool(_QUOTE.match(s)))
-        return Block("quote", tuple(_QUOTE.sub("", s).rstrip() for s in lines[i:end])), end
+    if QUOTE.match(line):
+        end = _run(lines, i, lambda s: bool(QUOTE.match(s)))
+        return Block("quote", tuple(QUOTE.sub("", s).rstrip() for s in lines[i:end])), end
     if LIST_MARKER.match(line):
         end = _list_end(lines, i)
         return Block("list", tuple(lines[i:end]), stripped[0].isdigit()), end
@@ -222,30 +135,8 @@ def _read_block(lines: list[str], i: int) -> tuple[Block, int]:
         return Block("code", tuple(lines[i:end])), end
     if _BOLD_LINE.match(stripped):
         return Block("heading", (heading_text(stripped) or stripped,)), i + 1
-    end = _run(lines, i + 1, lambda s: bool(s.strip()) and not _starts_block(s))
+    end = _run(lines, i + 1, lambda s: bool(s.strip()) and not starts_block(s))
     return Block("para", tuple(s.strip() for s in lines[i:end])), end
-
-
-def item_fence(line: str) -> re.Match[str] | None:
-    """The fence a list's line opens: after its item's marker (`1. ````, a `<li>` opening with its code) or alone."""
-    return FENCE.match(LIST_MARKER.sub("", line.lstrip(), count=1))
-
-
-def closes_fence(line: str, run: str) -> bool:
-    """Whether the line closes a fence opened by `run`: as long a run of the same character, alone on it."""
-    stripped = line.strip()
-    return stripped.startswith(run) and not stripped.strip(run[0])
-
-
-def _starts_block(line: str) -> bool:
-    stripped = line.strip()
-    return bool(
-        FENCE.match(line)
-        or _HEADING.match(line)
-        or stripped.startswith("|")
-        or _QUOTE.match(line)
-        or LIST_MARKER.match(line)
-    )
 
 
 def _list_end(lines: list[str], start: int) -> int:
@@ -274,10 +165,10 @@ def _lazy(lines: list[str], i: int) -> bool:
     """Whether line i, written at the margin, goes on with the list item's text on the line above: that line is
     text (no fence), and line i starts no block, is no bold heading, and no underline nor an underlined title."""
     above = lines[i - 1].strip()
-    if not above or FENCE.match(above) or _starts_block(lines[i]) or _BOLD_LINE.match(lines[i].strip()):
+    if not above or FENCE.match(above) or starts_block(lines[i]) or _BOLD_LINE.match(lines[i].strip()):
         return False
     below = lines[i + 1] if i + 1 < len(lines) else ""
-    return not _UNDERLINE.match(lines[i].strip()) and not (below.strip() and _UNDERLINE.match(below.strip()))
+    return not UNDERLINE.match(lines[i].strip()) and not (below.strip() and UNDERLINE.match(below.strip()))
 
 
 def _item_fence_end(lines: list[str], i: int, run: str) -> tuple[int | None, int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from html.entities import html5
 
-from doc_context.text.mdblocks import LIST_MARKER
+from doc_context.text.mdlines import LIST_MARKER
 
 _REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|([A-Za-z][A-Za-z0-9]{1,31});)")
 _TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?]|$)")  # at the end too: the next text may open a tag

@@ -12,9 +12,7 @@ and none of this applies to it), what would read wrong as markdown is said as ma
   nothing of it; a directive's options (`:alt: ...`) go and its indented content (a note's text) reads as
   paragraphs, not as indented code;
 - an auto-numbered list (`#.`) is numbered 1., 2., 3.;
-- a hyperlink reference (`` `text <https://...>`_ ``) is a markdown link, a named one (`` `text`_ ``) its
-  text, a cross-reference role (``:ref:`text <target>` ``) its text and a code role (``:func:`name` ``)
-  the name as code; a footnote's or a citation's mark (`[1]_`, `[#]_`, `[PEP8]_`) goes.
+- its inline markup (links, roles, escapes) is rstinline.py's.
 """
 
 from __future__ import annotations
@@ -23,7 +21,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, underlined
+from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
+from doc_context.text.mdtitles import underlined
+from doc_context.text.rstinline import LINK
 from doc_context.text.rsttables import directive_table, table_at
 
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+(.*))?$")  # '.. something' or a lone '..'
@@ -35,17 +35,10 @@ _CODE_DIRECTIVES = {
 _OPTION = re.compile(r"^[ \t]*:[\w -]+:(?:[ \t].*)?$")  # a directive's option, ':linenos:', ':alt: text'
 _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _AUTO_NUMBER = re.compile(r"^([ \t]*)#\.([ \t]+)")
-_LINK = re.compile(r"(?<![`\w])`([^`<>\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")  # `text <url>`_
-_REFERENCE = re.compile(r"(?<![`\w])`([^`<>\n]+)`__?(?![\w`])")  # `text`_
-_ROLE = re.compile(r"(?<![\w`]):((?:[\w+-]+:)?[\w+-]+):`([^`\n]+)`(?!`)")  # :ref:`text <target>`, :func:`name`
-_NOTE_MARK = re.compile(r"[ \t]?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")  # a footnote's or citation's mark
 _FIELD = re.compile(r"^:[A-Za-z][\w -]*:(?:[ \t]|$)")  # a field list's line, ':Author: ...'
 _DECLARED = re.compile(r"^Content-Type:[ \t]*text/x-rst\b", re.IGNORECASE)  # a header declaring it (a PEP's)
 _RST_MARK = re.compile(r"^\.\.[ \t]+(?:_[^:\n]+:|\[[#*\w.-]+\]|\|[^|\n]+\|[ \t])")  # .. _target:, .. [1], .. |sub|
 _ATX = re.compile(r"^#{1,6}[ \t]+\S")  # at the margin: an indented `# and:` is a literal block's comment
-_LITERAL = re.compile(r"(``[^`\n](?:[^\n]*?[^`\n])?``)")
-_ESCAPE = re.compile(r"\\(\s|.)")  # a backslash and the character it escapes
-_TEXT_ROLES = {"ref", "doc", "term", "numref", "pep", "rfc", "abbr", "emphasis", "strong", "sup", "sub", "title"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +64,7 @@ def restructured(lines: list[str]) -> bool:
         return True
     fence = ""
     for i, line in enumerate(lines):
-        if not fence and (_RST_MARK.match(line) or _LINK.search(line)):
+        if not fence and (_RST_MARK.match(line) or LINK.search(line)):
             return True
         title = underlined(lines, i) if line.strip() and not fence else None
         if title is not None and title[1] not in ("=", "-"):
@@ -263,38 +256,3 @@ def numbered(lines: list[str]) -> list[str]:
             line = f"{item.group(1)}{counts[width]}.{item.group(2)}{line[item.end() :]}"
         out.append(line)
     return out
-
-
-def inline(text: str) -> str:
-    """Hyperlink references, named references, roles and escapes as markdown (outside literals: `` ``code`` `` is
-    left as it is, for a double backtick is no single one)."""
-    parts = _LITERAL.split(text)  # odd parts: ``literals``
-    for n in range(0, len(parts), 2):
-        parts[n] = _REFERENCE.sub(lambda m: m.group(1), _ROLE.sub(_role, _LINK.sub(_link, parts[n])))
-        parts[n] = _ESCAPE.sub(_escaped, _NOTE_MARK.sub("", parts[n]))
-    return "".join(parts)
-
-
-def _escaped(match: re.Match[str]) -> str:
-    """A backslash escape as docutils renders it: an escaped space is removed (``TypeVar``\\ s reads "TypeVar"s, a
-    plural of code), an escaped letter or digit is itself; escaped punctuation stays, markdown's escape alike."""
-    char = match.group(1)
-    return "" if char.isspace() else char if char.isalnum() else match.group()
-
-
-def _link(match: re.Match[str]) -> str:
-    words, target = match.group(1).strip(), match.group(2)
-    if re.match(r"(?i)^(?:https?://|mailto:)", target):
-        return f"[{words or target}]({target})"
-    return words or target.rstrip("_")
-
-
-def _role(match: re.Match[str]) -> str:
-    name, content = match.group(1).split(":")[-1].casefold(), match.group(2).strip()
-    titled = re.match(r"^(.*?)\s*<([^<>]+)>$", content)
-    if titled and titled.group(1):
-        return titled.group(1)
-    content = content.lstrip("~!")
-    if name in ("pep", "rfc"):
-        return f"{name.upper()} {content}"  # :pep:`517` reads "PEP 517", as Sphinx renders it
-    return content if name in _TEXT_ROLES else f"`{content}`"

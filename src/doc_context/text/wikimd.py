@@ -24,9 +24,11 @@ import re
 from dataclasses import dataclass
 
 from doc_context.text.codespans import code_spans
-from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence, stray_adornment, underlined
+from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
+from doc_context.text.mdtitles import stray_adornment, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
-from doc_context.text.rstmd import inline, numbered, restructured, rst_block
+from doc_context.text.rstinline import inline
+from doc_context.text.rstmd import numbered, restructured, rst_block
 from doc_context.text.rstsubs import reader, substituted
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
