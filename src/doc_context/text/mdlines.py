@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 LIST_MARKER = re.compile(r"^\s{0,3}([-*+]|\d{1,9}[.)])\s+")  # a list item's marker (CommonMark)
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")  # a fence's opening line; group 1: its run
+# a fence's opening line, group 1 its run; a backtick fence's info string holds no backtick (CommonMark): a line
+# opening with ```send()``` is a code span's
+FENCE = re.compile(r"^\s{0,3}(`{3,}(?!.*`)|~{3,})")
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 QUOTE = re.compile(r"^\s{0,3}>\s?")
 

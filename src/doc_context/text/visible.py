@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from doc_context.text.visible_inline import inline
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"^ {0,3}(`{3,}(?!.*`)|~{3,})")  # no backtick in a backtick fence's info string (mdlines.FENCE)
 _CONTAINER = re.compile(r"^ {0,3}>[ \t]?|^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+|$)")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
