@@ -1,12 +1,15 @@
-"""A list item's shapes as a CommonMark renderer (markdown-it-py) reads them (review 11's lows): a line opening with an
-inline code span of three backticks is the item's text, no fence."""
+"""A list item's shapes as a CommonMark renderer (markdown-it-py) and docutils read them (review 11's lows): a line
+opening with an inline code span of three backticks is the item's text, no fence; a literal block an item's second
+paragraph opens stays in the item, and so do the item's paragraphs after it."""
 
 from __future__ import annotations
 
+import docutils.core
 import pytest
 
 from doc_context.text.mdblocks import parse_blocks
 from doc_context.text.visible import visible_text
+from doc_context.text.wikimd import wiki_to_markdown
 
 from .rendering import read_text, tokens
 
@@ -36,4 +39,53 @@ def test_an_item_keeps_the_text_after_a_line_opening_with_a_code_span() -> None:
     assert parse_blocks(SPAN_OPENS_A_LINE)[0].numbered_items() == [
         (1, "Call it as ```send()``` once per order. It is sent when the payment clears."),
         (2, "A refund sends a second receipt."),
+    ]
+
+
+def _rst(body: str) -> str:
+    """The body, on a reStructuredText page (a PEP's header says so), as markdown from its list on."""
+    text = wiki_to_markdown(f"PEP: 9999\nTitle: R\nContent-Type: text/x-rst\n\nRules\n-----\n\n{body}").text
+    return text[text.index("\n1. ") + 1 :]
+
+
+def _docutils(body: str) -> str:
+    """docutils' HTML of a reStructuredText body: the reference for what is in an item."""
+    parts = docutils.core.publish_parts(body, writer="html5", settings_overrides={"report_level": 5})
+    return str(parts["body"])
+
+
+SECOND_PARAGRAPH = (
+    "1. A receipt names the order.\n\n   It is written as::\n\n       send_receipt(order)\n\n   It is sent once.\n\n"
+    "2. A refund sends a second receipt.\n"
+)
+
+
+def test_a_literal_block_an_items_second_paragraph_opens_stays_in_the_item() -> None:
+    assert "<li><p>A receipt names the order.</p>\n<p>It is written as:</p>\n<pre" in _docutils(SECOND_PARAGRAPH)
+    markdown = _rst(SECOND_PARAGRAPH)
+    found = [(t.type, t.level) for t in tokens(markdown) if t.type in ("fence", "ordered_list_open", "paragraph_open")]
+    assert found == [
+        ("ordered_list_open", 0),
+        ("paragraph_open", 2),
+        ("paragraph_open", 2),
+        ("fence", 2),  # in the item: failing before, at the margin (level 0) it ended the list
+        ("paragraph_open", 2),
+        ("paragraph_open", 2),
+    ]
+    assert read_text(markdown).endswith(
+        "It is written as: send_receipt(order) It is sent once. A refund sends a second receipt."
+    )
+
+
+def test_the_paragraph_after_an_items_literal_block_stays_in_the_item() -> None:
+    body = "1. A receipt names the order::\n\n       send_receipt(order)\n\n   It is sent once.\n\n2. A refund.\n"
+    assert "</pre>\n<p>It is sent once.</p>\n</li>" in _docutils(body)
+    markdown = _rst(body)
+    found = [(t.type, t.level) for t in tokens(markdown) if t.type in ("fence", "ordered_list_open", "paragraph_open")]
+    assert found == [
+        ("ordered_list_open", 0),
+        ("paragraph_open", 2),
+        ("fence", 2),
+        ("paragraph_open", 2),  # failing before: "It is sent once." at the margin ended the list
+        ("paragraph_open", 2),  # and 2. opened another
     ]

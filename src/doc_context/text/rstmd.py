@@ -113,7 +113,7 @@ def rst_block(
     literal and goes on with no list item is a block quote, its text the page's own, never code; `cell`: what a
     table cell's text reads as (rsttables.table_at)."""
     line = lines[i]
-    if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(prose, _indent(line)):
+    if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(lines, i, _indent(line)):
         end = _body_end(lines, i, _indent(line) - 1)
         return Read(_dedented(lines[i:end]), end, again=True)
     explicit = _EXPLICIT.match(line)
@@ -131,7 +131,8 @@ def rst_block(
         if start < len(lines) and _indent(lines[start]) > column:
             end = _body_end(lines, start, column)
             _drop_marker(prose)
-            margin = " " * (column if column > _indent(_paragraph_start(prose)) else 0)  # an item's: in the item
+            in_item = column > _indent(_paragraph_start(prose)) or _in_item(lines, i, column)  # its first paragraph
+            margin = " " * (column if in_item else 0)  # or a later one (indented as the item's text): in the item
             return Read(["", *(margin + code for code in _fenced(lines[start:end], ""))], end)
     return None
 
@@ -166,9 +167,10 @@ def _text(body: list[str]) -> bool:
     return any(line.strip() for line in body)
 
 
-def _in_item(prose: list[str], width: int) -> bool:
-    """Whether a line indented `width` goes on with a list item: the last line less indented before it is one."""
-    owner = next((line for line in reversed(prose) if line.strip() and _indent(line) < width), "")
+def _in_item(lines: list[str], i: int, width: int) -> bool:
+    """Whether lines[i], indented `width`, goes on with a list item: the last line less indented above it is one (a
+    literal block the item holds, indented past it, between them or not)."""
+    owner = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip() and _indent(lines[j]) < width), "")
     return bool(LIST_MARKER.match(owner.lstrip()) or _AUTO_NUMBER.match(owner))
 
 
