@@ -1,6 +1,7 @@
 """A list item's shapes as a CommonMark renderer (markdown-it-py) and docutils read them (review 11's lows): a line
 opening with an inline code span of three backticks is the item's text, no fence; a literal block an item's second
-paragraph opens stays in the item, and so do the item's paragraphs after it."""
+paragraph opens stays in the item, and so do the item's paragraphs after it; an auto-numbered (`#.`) item renumbered
+past 9 keeps its code and paragraphs."""
 
 from __future__ import annotations
 
@@ -89,3 +90,25 @@ def test_the_paragraph_after_an_items_literal_block_stays_in_the_item() -> None:
         ("paragraph_open", 2),  # failing before: "It is sent once." at the margin ended the list
         ("paragraph_open", 2),  # and 2. opened another
     ]
+
+
+TENTH = "".join(f"#. Item {n}.\n" for n in range(1, 10)) + (
+    "#. The tenth, written::\n\n       EXPR as NAME\n\n   It was rejected.\n\n#. The eleventh.\n"
+)
+
+
+def test_an_auto_numbered_item_past_nine_keeps_its_code_and_paragraphs() -> None:
+    reference = _docutils(TENTH)  # the tenth item holds its literal block and its paragraph
+    assert "<li><p>The tenth, written:</p>\n<pre" in reference and "It was rejected.</p>\n</li>" in reference
+    markdown = _rst(TENTH)
+    assert "10. The tenth, written:" in markdown and "\n11. The eleventh." in markdown
+    found = [(t.type, t.level) for t in tokens(markdown) if t.type in ("fence", "ordered_list_open", "paragraph_open")]
+    assert found.count(("ordered_list_open", 0)) == 1  # one list: the tenth item's code did not end it
+    assert ("fence", 2) in found and ("fence", 0) not in found
+    assert read_text(markdown).endswith("The tenth, written: EXPR as NAME It was rejected. The eleventh.")
+
+
+def test_a_comment_at_the_margin_ends_an_auto_numbered_list() -> None:
+    body = "#. One.\n#. Two.\n\n.. a note for the editors\n\n#. Another list.\n"
+    assert _docutils(body).count("<ol") == 2
+    assert _rst(body).split("\n")[-1] == "1. Another list."

@@ -11,7 +11,7 @@ and none of this applies to it), what would read wrong as markdown is said as ma
 - a comment (`..` and what is indented under it: a template's notes, a licence) goes, as docutils shows
   nothing of it; a directive's options (`:alt: ...`) go and its indented content (a note's text) reads as
   paragraphs, not as indented code;
-- an auto-numbered list (`#.`) is numbered 1., 2., 3.;
+- an auto-numbered list (`#.`) is numbered 1., 2., 3. (Numbering, as the page's lines are read);
 - its inline markup (links, roles, escapes) is rstinline.py's.
 """
 
@@ -187,10 +187,13 @@ def _blank_before(prose: list[str]) -> bool:
 
 
 def _paragraph_start(prose: list[str]) -> str:
-    """The first line of the paragraph that ends the prose (its last lines up to a blank one)."""
+    """The first line of the paragraph that ends the prose (its last lines up to a blank one, or up to the list item
+    they are: a list's items need no blank line between them, `10.`'s text column is not `9.`'s)."""
     start = len(prose)
     while start > 0 and prose[start - 1].strip():
         start -= 1
+        if LIST_MARKER.match(prose[start].lstrip()) or _AUTO_NUMBER.match(prose[start].lstrip()):
+            break
     return prose[start] if start < len(prose) else ""
 
 
@@ -241,20 +244,26 @@ def _fenced(body: list[str], info: str) -> list[str]:
     return [f"{fence}{info}", *code, fence]
 
 
-def numbered(lines: list[str]) -> list[str]:
-    """Auto-numbered items (`#.`) numbered from 1, each list apart (a line of its indent or less that is no
-    item ends it)."""
-    counts: dict[int, int] = {}
-    out: list[str] = []
-    for line in lines:
+class Numbering:
+    """Auto-numbered items (`#.`) numbered from 1 as a page's lines are read, one at a time, each list apart (a line
+    of its indent or less that is no item ends it); an item numbered past 9 moves the lines it holds right by as
+    many columns as its number grew, so its paragraphs and its literal blocks stay in it (`10. ` is wider than
+    `#. `)."""
+
+    def __init__(self) -> None:
+        self._counts: dict[int, int] = {}
+        self._items: list[tuple[int, int]] = []  # the open items: their indent, and how far each moves its lines
+
+    def __call__(self, line: str) -> str:
         if not line.strip():
-            out.append(line)
-            continue
+            return line
         width = _indent(line)
         item = _AUTO_NUMBER.match(line)
-        counts = {k: v for k, v in counts.items() if k < width or (k == width and item)}
+        self._counts = {k: v for k, v in self._counts.items() if k < width or (k == width and item)}
+        self._items = [(k, moved) for k, moved in self._items if k < width]
+        moved = " " * sum(by for _, by in self._items)
         if item:
-            counts[width] = counts.get(width, 0) + 1
-            line = f"{item.group(1)}{counts[width]}.{item.group(2)}{line[item.end() :]}"
-        out.append(line)
-    return out
+            number = self._counts[width] = self._counts.get(width, 0) + 1
+            self._items.append((width, len(str(number)) - 1))
+            line = f"{item.group(1)}{number}.{item.group(2)}{line[item.end() :]}"
+        return moved + line

@@ -28,7 +28,7 @@ from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdtitles import stray_adornment, underlined
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
 from doc_context.text.rstinline import inline
-from doc_context.text.rstmd import numbered, restructured, rst_block
+from doc_context.text.rstmd import Numbering, restructured, rst_block
 from doc_context.text.rstsubs import reader, substituted
 
 MAX_CHARS = 200_000  # a longer page is read up to here (at a line's end), and the log says so
@@ -61,6 +61,7 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
     rst = restructured(lines) if rst is None else rst
     cell = reader(lines) if rst else None  # a table's cells: their `|name|` read once the table is cut
     lines = substituted(lines) if rst else lines  # `|name|` read as what the page defines it as
+    number = Numbering()  # `#.` items, numbered as the page's lines are read (on its pages only)
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -73,6 +74,7 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
             i += 1
         elif fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
             out += _prose(prose, rst)
+            number(line)  # a block ends the lists it is no deeper than
             end = next((j for j in range(i + 1, len(lines)) if closes_fence(lines[j], fence.group(1))), None)
             out += lines[i : end + 1] if end is not None else [*lines[i:], fence.group(1)]  # closed at the end
             i = len(lines) if end is None else end + 1
@@ -80,17 +82,19 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
             out += _prose(prose, rst)
             end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == ":::"), len(lines))
             name = container.group(1).lower()
-            out += [f"_({_SHOWS[name]} is on the page)_"] if name in _SHOWS else _prose(lines[i + 1 : end], rst)
+            inner = [number(text) for text in lines[i + 1 : end]] if rst else lines[i + 1 : end]
+            out += [f"_({_SHOWS[name]} is on the page)_"] if name in _SHOWS else _prose(inner, rst)
             i = end + 1
         elif read is not None and read.again:
             lines[i : read.end] = read.lines  # a directive's content, read as the page's own lines
         elif read is not None:
             out += _prose(prose, rst) + read.lines
+            number(line)  # a comment, a directive's code: the lists it is no deeper than end
             i = read.end
         elif _TOC.match(line) or line.strip() == ":::":
             i += 1
         else:
-            prose.append(line)
+            prose.append(number(line) if rst else line)
             i += 1
     out += _prose(prose, rst)
     return Converted("\n".join(out).strip("\n"), cut)
@@ -117,7 +121,7 @@ def _prose(lines: list[str], rst: bool) -> list[str]:
     which is emptied."""
     if not lines:
         return []
-    text = unsafe_dropped(_COMMENT.sub("", "\n".join(numbered(lines) if rst else lines)))
+    text = unsafe_dropped(_COMMENT.sub("", "\n".join(lines)))
     lines.clear()
     kept: list[str] = []
     text = html_dropped(_masked(inline(text) if rst else text, kept))
