@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
+from typing import NamedTuple
 
 from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
@@ -55,6 +56,37 @@ __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
 
 DOC = 0.5  # what a documentation file's terms weigh in its rank, beside code: the docs mention everything
 NAMES_ONLY = "Evidence is by file name only: the pull request's change could not be read (the run's log says why)."
+
+
+class Reading(NamedTuple):
+    """One criterion as find reads it: its text, struck or not, and its story's other sentences (the work item's, the
+    pull request's other work items', its siblings: the work item's other criteria) and the work item's title."""
+
+    criterion: str
+    struck: bool
+    work_item: Sequence[str]
+    elsewhere: Sequence[str]
+    siblings: Sequence[str]
+    title: str
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the reading depends on, its story's sentences as sets: a sibling read for evidence_story is the
+        reading its own find makes."""
+        return (
+            self.criterion,
+            self.struck,
+            frozenset(self.work_item),
+            tuple(self.elsewhere),
+            frozenset(self.siblings),
+            self.title,
+        )
+
+    def of_sibling(self, sibling: str) -> Reading:
+        """A sibling's own reading: this criterion among its siblings, and among its work item's sentences."""
+        others = [t for t in (self.criterion, *self.siblings) if t != sibling]
+        item = [self.criterion, *(w for w in self.work_item if w != sibling)]
+        return Reading(sibling, False, item, self.elsewhere, others, self.title)
 
 
 class EvidenceFinder:
@@ -92,14 +124,13 @@ class EvidenceFinder:
         request's other work items say: a term everywhere (relevance/everywhere.py) counts only beside one that sets
         this criterion apart, and the files are ranked by what sets it apart. A criterion resting only on a plain
         phrase in files a sibling says twice as much of has none (summary/evidence_story.py)."""
-        found = self._found(criterion, struck, work_item, elsewhere, siblings, title)
-        self._read[_reading(criterion, struck, work_item, elsewhere, siblings, title)] = found
+        reading = Reading(criterion, struck, work_item, elsewhere, siblings, title)
+        found = self._read[reading.key] = self._found(reading)
         if isinstance(found, Evidence):
             return found
         ranked, terms = found
 
-        story = (criterion, work_item, elsewhere, siblings, title)
-        if siblings and yields_to_siblings(ranked, terms, self._texts, lambda: self._siblings_found(*story)):
+        if siblings and yields_to_siblings(ranked, terms, self._texts, lambda: self._siblings_found(reading)):
             return Evidence((), "diff")
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 
@@ -111,31 +142,20 @@ class EvidenceFinder:
         at = {number: i for i, number in enumerate(words.numbers)}
         return [words.texts[at[k]] for k in scored.evidence.lines if k in at]
 
-    def _siblings_found(
-        self, criterion: str, work_item: Sequence[str], elsewhere: Sequence[str], siblings: Sequence[str], title: str
-    ) -> Iterator[list[Scored]]:
+    def _siblings_found(self, reading: Reading) -> Iterator[list[Scored]]:
         """Each sibling's files, as find reads them (the criterion among its siblings), before evidence_story; one
         sibling at a time, read only while evidence_story asks."""
-        story = [criterion, *siblings]
-        for sibling in siblings:
-            others, item = [t for t in story if t != sibling], [criterion, *(w for w in work_item if w != sibling)]
-            key = _reading(sibling, False, item, elsewhere, others, title)
-            if key not in self._read:  # each criterion read once a story, not once for each of its siblings
-                self._read[key] = self._found(sibling, False, item, elsewhere, others, title)
-            found = self._read[key]
+        for sibling in reading.siblings:
+            theirs = reading.of_sibling(sibling)
+            if theirs.key not in self._read:  # each criterion read once a story, not once for each of its siblings
+                self._read[theirs.key] = self._found(theirs)
+            found = self._read[theirs.key]
             if not isinstance(found, Evidence):
                 yield found[0]
 
-    def _found(
-        self,
-        criterion: str,
-        struck: bool,
-        work_item: Sequence[str],
-        elsewhere: Sequence[str],
-        siblings: Sequence[str],
-        title: str,
-    ) -> Evidence | tuple[list[Scored], CriterionTerms]:
+    def _found(self, reading: Reading) -> Evidence | tuple[list[Scored], CriterionTerms]:
         """find's files for one criterion, ranked, with its terms; an Evidence when it is decided without them."""
+        criterion, struck, work_item, elsewhere, siblings, title = reading
         terms = no_alternatives(criterion_terms(criterion), self.index)  # "old/unsupported": no code named
         if struck or not terms.specific or (self.index and labels_another_file(criterion, self.index.diff.files)):
             return Evidence((), self.basis)
@@ -249,16 +269,3 @@ class EvidenceFinder:
             if bound[n] < ENOUGH and name_carries(self.index.diff.files[n].path, phrases):
                 bound[n] += NAME_BONUS
         return sorted(n for n, most in bound.items() if most >= ENOUGH and (named is None or n in named))
-
-
-def _reading(
-    criterion: str,
-    struck: bool,
-    work_item: Sequence[str],
-    elsewhere: Sequence[str],
-    siblings: Sequence[str],
-    title: str,
-) -> tuple[object, ...]:
-    """What a criterion's reading depends on, its story's sentences as sets: a sibling read for evidence_story is the
-    reading its own find makes."""
-    return (criterion, struck, frozenset(work_item), tuple(elsewhere), frozenset(siblings), title)
