@@ -46,3 +46,22 @@ def test_a_file_showing_the_api_is_no_evidence_alone(language, shown, line, own,
 def test_it_is_evidence_beside_the_code_it_shows(language, shown, line, own, change) -> None:
     found = evidence(CRITERION, changed(own, change), changed(shown, line), rest(shown))
     assert sorted(found) == sorted([f"/{own}", f"/{shown}"]), language
+
+
+@pytest.mark.parametrize(
+    ("language", "path", "line"),
+    [  # a package or a module named so, no sample (review 12 F2)
+        ("Java", "src/main/java/com/example/billing/SessionStore.java", "    private Duration lifetime = ofDays(1);"),
+        ("Kotlin", "app/src/main/kotlin/org/example/SessionStore.kt", "    val lifetime = Duration.ofDays(1)"),
+        ("Python", "src/stats/sample/session_store.py", "SessionStore.lifetime = timedelta(days=1)"),
+    ],
+)
+def test_a_folder_named_example_inside_the_code_is_no_sample(language: str, path: str, line: str) -> None:
+    assert evidence(CRITERION, changed(path, line), rest(path)) == [f"/{path}"], language
+
+
+def test_a_change_that_is_an_example_has_its_evidence_there() -> None:
+    """The change writes an example and nothing else: the example is its own work (failing before: no evidence)."""
+    shown = "examples/sessions/demo.py"
+    found = evidence(CRITERION, changed(shown, "store = SessionStore(db, lifetime=timedelta(days=1))"))
+    assert found == [f"/{shown}"]

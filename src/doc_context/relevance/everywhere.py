@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import COMMON, WEAK, Term, criterion_terms
-from doc_context.relevance.file_kinds import is_config, is_doc
+from doc_context.relevance.file_kinds import is_config, is_doc, is_test, shows_api
 from doc_context.relevance.names import qualified
 from doc_context.relevance.words import PATH_NOISE, parts
 
@@ -108,6 +108,12 @@ class ChangeWide:
             return True
         n = self._files[word]
         return n >= TOPIC_FILES and n >= TOPIC_SHARE * len(self.topics.code)
+
+    @cached_property
+    def shows_api(self) -> bool:
+        """Whether every code file of the change (tests but) shows the API (file_kinds.shows_api): an example's."""
+        shown = [shows_api(f.path) for f in self.index.diff.files if f.added and not is_test(f.path)]
+        return bool(shown) and all(shown)
 
     @cached_property
     def _files(self) -> Counter[str]:

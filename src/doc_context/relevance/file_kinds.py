@@ -14,7 +14,11 @@ _GENERATED = re.compile(
     r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
     r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
 )
-_SHOWS_API = re.compile(r"(?:^|/)(?:samples?|examples?)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$")
+# samples/ and examples/ anywhere, a singular one at the top only: `com/example/` is Java's and Kotlin's package of
+# a whole application (Spring Initializr's, Maven's), `stats/sample/` a library's own module
+_SHOWS_API = re.compile(
+    r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
+)
 
 
 def is_test(path: str) -> bool:
@@ -29,9 +33,9 @@ def is_generated(path: str) -> bool:
 
 
 def shows_api(path: str) -> bool:
-    """A file showing the project's API rather than changing it: a sample or an example (samples/, examples/, Go's
-    example_test.go), which writes the project's names as a user does whatever the change is about, or an API report
-    (api-extractor's *.api.md), which lists every exported name."""
+    """A file showing the project's API rather than changing it: a sample or an example (samples/, examples/, a
+    top-level example/, Go's example_test.go), which writes the project's names as a user does whatever the change
+    is about, or an API report (api-extractor's *.api.md), which lists every exported name."""
     return _SHOWS_API.search(path.lower()) is not None
 
 

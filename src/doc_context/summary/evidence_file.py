@@ -133,7 +133,9 @@ def in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         shortest(telling),
     )
-    by_words = (  # generated, or showing the API (a sample, an API report): never alone
-        is_generated(f.path) or shows_api(f.path) or (is_test(f.path) and apart - words < ENOUGH)
+    by_words = (  # generated, or showing the API (a sample, an API report) beside code that does not: never alone
+        is_generated(f.path)
+        or (shows_api(f.path) and not everywhere.change.shows_api)
+        or (is_test(f.path) and apart - words < ENOUGH)
     )
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
