@@ -15,6 +15,7 @@ from doc_context.text.images import image_text
 from doc_context.text.mdwrite import cell, code_span, fence, literal, pipe_table, wrap
 
 MAX_INPUT = 1_000_000  # characters of HTML read; the rest is ignored
+_NEWLINES = re.compile(r"\r\n?")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _STYLES = {"b": "**", "strong": "**", "i": "*", "em": "*", "s": "~~", "strike": "~~", "del": "~~"}
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
@@ -28,7 +29,7 @@ Active = frozenset[str]  # the styling tags around a text: a mark is written onc
 
 def html_to_markdown(value: str) -> str:
     """Compact markdown for an HTML field value; never raises, never emits a raw tag."""
-    text = (value or "")[:MAX_INPUT]
+    text = _NEWLINES.sub("\n", (value or "")[:MAX_INPUT])  # HTML's input stream: CR LF and a lone CR are LF
     if "<" not in text and "&lt;" in text:
         text = html.unescape(text)  # stored double-escaped: unescape once
     blocks = [b for b in (_tidy(b) for b in _blocks(parse(text))) if b]
