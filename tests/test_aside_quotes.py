@@ -84,3 +84,12 @@ def test_a_page_matching_only_in_an_aside_by_one_name_shows_its_lead(read: Calla
     shown, text = quoted(read([SECTIONS[0], ("Specification", [PLAIN]), SECTIONS[2]]))
     assert shown == []  # failing before: the rejected idea quoted
     assert LEAD in text
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("heading", ["Examples", "FAQ", "Background"])
+def test_an_example_naming_one_name_ranks_below_the_rule_and_is_shown(read: Callable[..., str], heading: str) -> None:
+    """An Example, a FAQ, a Background shows the rule at work, it does not argue against it: it ranks below the rule
+    and is quoted on its match (review 12 F4; failing before: hidden as a rejected idea is)."""
+    shown, _ = quoted(read([*SECTIONS[:2], (heading, [ONE_NAME.replace(" was considered", " is used")])]))
+    assert shown == [RULE, ONE_NAME.replace(" was considered", " is used")]

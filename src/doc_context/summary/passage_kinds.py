@@ -30,6 +30,11 @@ _ASIDE = re.compile(
     r"reference implementation)\b",
     re.IGNORECASE,
 )
+_ARGUES = re.compile(  # the asides that argue against a rule or for another: why it is not so, what was not done
+    r"\b(?:rationale|alternatives?|prior art|drawbacks?|history|rejected|considered|non-goals|deferred|"
+    r"unresolved|open (?:questions?|issues))\b",
+    re.IGNORECASE,
+)
 _STATES = re.compile(  # a heading naming what is built, by its start (PEPs, DEPs, KEPs, Rust RFCs, NEPs, oslo specs)
     r"^\W*(?:(?:\d+(?:\.\d+)*\.?|[a-z][.)])\s+)?(?:specification|proposal|proposed\b|detailed (?:design|description|"
     r"explanation)|(?:design|implementation) details?|reference-level)\b",
@@ -66,6 +71,18 @@ def aside(headings: list[tuple[int, str]]) -> bool:
             return False
         if _ASIDE.search(text):
             return True
+    return False
+
+
+def argues(headings: list[tuple[int, str]]) -> bool:
+    """Whether an aside section (aside()) argues about the rule rather than showing it: its nearest aside heading
+    says rationale, alternatives, rejected or deferred ideas, history (an Example, a FAQ, a Background shows the
+    rule at work or says what it stands on)."""
+    for _, text in reversed(headings):
+        if _STATES.match(text):
+            return False
+        if _ASIDE.search(text):
+            return bool(_ARGUES.search(text))
     return False
 
 

@@ -18,6 +18,7 @@ from doc_context.relevance.terms import ChangeTerms, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.passage_kinds import (
+    argues,
     aside,
     goes_on,
     heading_level,
@@ -67,6 +68,7 @@ class Passage:
     specifies: bool = False  # under a heading that states what is built: specification, design, proposal...
     opens: bool = False  # the first passage of its section
     retells: bool = False  # in a section retelling the page in brief: its Abstract, Summary, Overview
+    argues: bool = False  # aside, arguing about the rule: rationale, rejected ideas, history (passage_kinds.argues)
 
 
 def passages(markdown: str, title: str = "") -> list[Passage]:
@@ -101,13 +103,16 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
             continue
         aside_, states = aside(headings), specifies(headings)  # a lead is no aside either (a template's checklist)
         brief = retells(headings)  # the page's Abstract: it ranks as an aside does, yet may lead
+        argue = aside_ and argues(headings)
         leads = lead < 0 and block.kind in ("para", "quote") and len(" ".join(block.lines).split()) >= 6 and not aside_
         for kind, text, plain in _block_passages(block):
             if not navigation(plain):  # link definitions are no lead either
                 lead = b if leads else lead
                 opens = not out or out[-1].head != head
                 out.append(
-                    Passage(section, kind, text, plain, len(out), b, b == lead, aside_, head, states, opens, brief)
+                    Passage(
+                        section, kind, text, plain, len(out), b, b == lead, aside_, head, states, opens, brief, argue
+                    )
                 )
     return out
 

@@ -174,19 +174,26 @@ def _rank(scored: tuple[Passage, float]) -> tuple[float, bool, int]:
     values), so an opening matching as much as 3/4 of a detail comes first. One with_openings lifted (OPENS of the
     best detail's match) then ties with that detail, and comes after it."""
     passage, score = scored
-    if passage.kind != "row" and (passage.aside or passage.retells):
+    if _weighs_aside(passage) or (passage.kind != "row" and passage.retells):
         return (round(-score * ASIDE, _PLACES), False, passage.index)
     opening = passage.opens and passage.specifies and passage.kind == "para"
     return (round(-score / OPENS if opening else -score, _PLACES), opening, passage.index)
 
 
+def _weighs_aside(passage: Passage) -> bool:
+    """Whether a passage's match weighs ASIDE: it is aside from the specification, and no table row (data wherever
+    it stands)."""
+    return passage.aside and passage.kind != "row"
+
+
 def _shows(passage: Passage, score: float) -> bool:
-    """Whether a passage matches enough to be quoted: MATCH, weighed as it ranks when it is aside from the
-    specification (ASIDE of its match: a rejected idea naming one name of the change, "Special handling of
+    """Whether a passage matches enough to be quoted: MATCH, weighed as it ranks when it argues about the rule
+    (ASIDE of its match, passage_kinds.argues: a rejected idea naming one name of the change, "Special handling of
     ``Requires-Python``" beside a change listing every metadata field, says why the rule is not so, not what the
-    change builds; one naming as much as the rule does still shows, below it). A table row is data wherever it
-    stands; a section retelling the page (its Abstract) may still show, as the page's lead may."""
-    return score * (ASIDE if passage.aside and passage.kind != "row" else 1.0) >= MATCH
+    change builds; one naming as much as the rule does still shows, below it). An Example, a FAQ, a Background
+    shows the rule at work: it ranks below the rule, and shows on its match. A section retelling the page (its
+    Abstract) may still show, as the page's lead may."""
+    return score * (ASIDE if _weighs_aside(passage) and passage.argues else 1.0) >= MATCH
 
 
 def quoted(
