@@ -63,5 +63,8 @@ def test_a_folder_named_example_inside_the_code_is_no_sample(language: str, path
 def test_a_change_that_is_an_example_has_its_evidence_there() -> None:
     """The change writes an example and nothing else: the example is its own work (failing before: no evidence)."""
     shown = "examples/sessions/demo.py"
-    found = evidence(CRITERION, changed(shown, "store = SessionStore(db, lifetime=timedelta(days=1))"))
-    assert found == [f"/{shown}"]
+    example = changed(shown, "store = SessionStore(db, lifetime=timedelta(days=1))")
+    assert evidence(CRITERION, example) == [f"/{shown}"]
+    # its changelog entry and a setting beside it (failing before: they counted as code that is no example)
+    beside = changed("CHANGES.md", "- The sessions example keeps a store.") + changed("setup.cfg", "examples = true")
+    assert evidence(CRITERION, example, beside) == [f"/{shown}"]

@@ -111,8 +111,10 @@ class ChangeWide:
 
     @cached_property
     def shows_api(self) -> bool:
-        """Whether every code file of the change (tests but) shows the API (file_kinds.shows_api): an example's."""
-        shown = [shows_api(f.path) for f in self.index.diff.files if f.added and not is_test(f.path)]
+        """Whether every code file of the change (not its tests, docs or settings) shows the API (file_kinds.shows_api):
+        an example's change, its changelog entry beside it."""
+        code = [f.path for f in self.index.diff.files if f.added and not (is_test(f.path) or is_doc(f.path))]
+        shown = [shows_api(path) for path in code if not is_config(path)]
         return bool(shown) and all(shown)
 
     @cached_property
