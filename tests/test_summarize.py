@@ -12,12 +12,12 @@ from doc_context.app import Options, compose
 from doc_context.change.unified import parse_diff
 from doc_context.comment.criteria_list import criteria_markdown
 from doc_context.models import ChangedFile, Criterion, Gathered, PageRef, Relation, WorkItem, Yields
-from doc_context.relevance.words import stem, words
+from doc_context.relevance.words import path_tokens, stem, words
 from doc_context.summary import worktypes
 from doc_context.summary.acceptance_criteria import parse_criteria
 from doc_context.summary.repro import Repro, parse_repro
 from doc_context.summary.summarize import page_summary, summarize_all, work_item_summary
-from doc_context.summary.tokens import clip, diff_tokens, identifiers, path_tokens, pick, split_sentences
+from doc_context.summary.tokens import clip, diff_tokens, identifiers, pick, split_sentences
 
 from .pagerefs import confluence_page
 

@@ -15,7 +15,7 @@ from doc_context.models import Criterion
 from doc_context.summary.evidence import EvidenceFinder
 from doc_context.summary.repro import parse_repro
 from doc_context.summary.tokens import split_sentences
-from doc_context.text.mdblocks import LIST_MARKER
+from doc_context.text.mdlines import LIST_MARKER
 
 EXPECTED, ACTUAL = "Expected", "Actual"
 _HEADER = re.compile(r"(?i)^\W*acceptance criteria\W*$")

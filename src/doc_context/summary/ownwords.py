@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from doc_context.text.mdblocks import LIST_MARKER, parse_blocks
+from doc_context.text.mdblocks import parse_blocks
+from doc_context.text.mdlines import LIST_MARKER
 from doc_context.text.urls import find_urls
 
 LABEL_WORDS = 8  # a link-only line's label ("Rounding rules we must follow:") has at most this many words

@@ -30,7 +30,8 @@ from doc_context.summary.passage_kinds import (
     specifies,
 )
 from doc_context.summary.passage_weights import weigh
-from doc_context.text.mdblocks import LIST_MARKER, Block, heading_text, parse_blocks
+from doc_context.text.mdblocks import Block, heading_text, parse_blocks
+from doc_context.text.mdlines import LIST_MARKER
 from doc_context.text.visible import visible_size
 
 PASSAGE_CHARS = 300  # visible characters of one quote, at most

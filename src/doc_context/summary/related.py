@@ -22,9 +22,9 @@ from doc_context.change.model import FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms
 from doc_context.relevance.line_terms import vendored
-from doc_context.relevance.words import PATH_NOISE, words
+from doc_context.relevance.words import PATH_NOISE, path_tokens, words
 from doc_context.summary.evidence_weights import names
-from doc_context.summary.tokens import identifiers, path_tokens
+from doc_context.summary.tokens import identifiers
 
 RATIO = 0.4
 MAX_SHARE = 0.5  # a text that speaks to half of the changed code files or more singles none out

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.tokens import clip
 from doc_context.text.images import shows_attachment
-from doc_context.text.mdblocks import FENCE, LIST_MARKER, closes_fence
+from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdwrite import code_span
 
 MAX_STEPS = 15

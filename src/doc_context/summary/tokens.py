@@ -8,8 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from doc_context.models import ChangedFile
-from doc_context.relevance.words import line_sentences, pieces, stem, words
-from doc_context.relevance.words import path_tokens as path_tokens  # its importers read it here (related.py)
+from doc_context.relevance.words import line_sentences, path_tokens, pieces, stem, words
 
 ELLIPSIS = "…"
 MAX_DIFF_LINES = 20_000

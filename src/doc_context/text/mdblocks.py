@@ -13,10 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from doc_context.text.mdlines import FENCE as FENCE  # a markdown line's kinds: mdlines.py's, imported from here too
-from doc_context.text.mdlines import HEADING, QUOTE, item_fence, starts_block
-from doc_context.text.mdlines import LIST_MARKER as LIST_MARKER
-from doc_context.text.mdlines import closes_fence as closes_fence
+from doc_context.text.mdlines import FENCE, HEADING, LIST_MARKER, QUOTE, closes_fence, item_fence, starts_block
 from doc_context.text.mdtitles import SETEXT, UNDERLINE, rst_titled, stray_adornment, underlined
 
 Kind = Literal["para", "list", "table", "quote", "code", "heading"]
