@@ -98,7 +98,7 @@ def test_a_project_folders_namespace_is_the_changes_own_name(language, files) ->
     `using Microsoft.Azure.WebJobs.Script...;` lines of a change whose files sit in src/WebJobs.Script/,
     test/WebJobs.Script.Tests/, test/WebJobs.Script.Tests.Integration/: a project folder named as its namespace
     (.NET's, an Eclipse bundle's) is that namespace and each one it sits in, so the names every one of the change's
-    folders begins with are the change's own (relevance/everywhere.package_names), never a criterion's evidence."""
+    folders begins with are the change's own (relevance/change_wide.package_names), never a criterion's evidence."""
     change = "".join(diff(path, line) for path, line in files)
     story = [MAILER, SDK]
     assert found(SDK, story, change) == [], language

@@ -2,7 +2,7 @@
 
     change = Change(gathered.diff_lines, names=(repository, project))
     change.index                  # its changed lines indexed by word (change/index.py), for the criteria's evidence
-    change.everywhere("refund")   # whether a word is everywhere in it (relevance/everywhere.py's one rule)
+    change.everywhere("refund")   # whether a word is everywhere in it (relevance/change_wide.py)
     change.settings               # the values its added lines set (diff_values.py), for the disagreements
 
 The criteria's evidence (summary/evidence.py) and the pages' passages (relevance/change_terms.py) both read the
@@ -17,8 +17,8 @@ from functools import cached_property
 
 from doc_context.change.index import DiffIndex
 from doc_context.change.model import Diff
+from doc_context.relevance.change_wide import ChangeWide
 from doc_context.relevance.diff_values import Setting, settings_of
-from doc_context.relevance.everywhere import ChangeWide
 from doc_context.relevance.words import PATH_NOISE
 
 

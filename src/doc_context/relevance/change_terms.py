@@ -13,7 +13,7 @@ only the names it adds.
 An address (`https://github.com/mona/LinkedList`, an example response's link) is where a comment points, no term, as it
 is none in a page's passage; a string literal's (`"http://localhost:4318/v1/traces"`) is the code's subject and stays.
 A single word is never a term: words that
-are everywhere in the change (relevance/everywhere.py's one rule) match nothing on their own; save a token a page
+are everywhere in the change (relevance/change_wide.py) match nothing on their own; save a token a page
 writes alone as code and the change writes anew (relevance/code_tokens.py). The specifications its code or docs
 cite by their number (`# PEP 691`) are kept apart (ChangeTerms.cites: relevance/citations.py). Values' units are
 relevance/units.py's, identifiers split as relevance/words.py splits them. The terms and their weights are

@@ -1,0 +1,154 @@
+"""Pure: what is everywhere in one pull request's change, so carries no weight on its own (relevance/everywhere.py
+weighs a criterion's terms with it): its words and its own names.
+
+- Its words: a word in most of its changed lines (LINE_SHARE), or in most of its code files (Topics).
+- Its own names: the repository's and project's, the package its paths sit in (src/<pkg>/, the first directory
+  that is not src, tests, lib, ...), the names most of its lines qualify others with (`attr.ib`, `Contoso.Billing`).
+
+Which files are tests, documentation or configuration: relevance/file_kinds.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import cached_property
+
+from doc_context.change.index import DiffIndex
+from doc_context.relevance.criterion_terms import WEAK, Term
+from doc_context.relevance.file_kinds import is_config, is_doc, is_test, shows_api
+from doc_context.relevance.words import PATH_NOISE, parts
+
+TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
+LINE_SHARE, MIN_LINES, MAX_LINES = 0.5, 3, 5_000  # more than half of the lines with words; beyond MAX_LINES
+# changed lines, most of the code files stands for most of the lines
+PREFIX_SHARE = 0.4  # a name qualifying others (name.x) on this share of the lines is the change's own
+_NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
+_CONTAINERS = frozenset("packag plugin servic crat".split())  # a monorepo's packages/: its packages are below
+_QUALIFIER = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_])")
+_IMPORT = re.compile(r"\s*(?:from|import|using|package|namespace)\s+(?:static\s+)?([A-Za-z_][\w.]*)")
+_NOISE = frozenset("self this cls super def return els import from class new var let const public private".split())
+
+
+class Topics:
+    """Whether a word or phrase is in most of the code files with added lines: what the whole change is about.
+    (Documentation is left out of the count: it mentions everything the change does, and pasted criteria.)"""
+
+    def __init__(self, index: DiffIndex) -> None:
+        self.index = index
+        self.code = frozenset(n for n, f in enumerate(index.diff.files) if len(f.added) and not is_doc(f.path))
+        self._known: dict[tuple[str, ...], bool] = {}
+
+    def __call__(self, term: Term) -> bool:
+        if term.kind not in ("word", "phrase"):
+            return False
+        words = term.parts
+        if words not in self._known:
+            if len(words) > 1 and all(self(Term("word", (w,), WEAK, w)) for w in words):
+                self._known[words] = True  # "retry in the payments", where every file retries payments
+            else:
+                used = len(self.code.intersection(self.index.candidates("added", words)))
+                self._known[words] = used >= TOPIC_FILES and used >= TOPIC_SHARE * len(self.code)
+        return self._known[words]
+
+
+class ChangeWide:
+    """The words everywhere in one pull request's change: in most of its changed lines or code files, or its own
+    names (`names`: the repository's and the project's, as the run knows them)."""
+
+    def __init__(self, index: DiffIndex, names: Iterable[str] = ()) -> None:
+        self.index = index
+        self.topics = Topics(index)
+        self.names = frozenset(w for name in names for w in parts(name))  # and the names most lines qualify with
+        small = self.small = sum(len(f.added) for f in index.diff.files) <= MAX_LINES
+        lines = [
+            frozenset(words) - _NOISE
+            for n, f in enumerate(index.diff.files)
+            if small and len(f.added)
+            for words in index.file_words("added", n).words
+        ]
+        lines = [w for w in lines if w]
+        self._lines = Counter(w for words in lines for w in words) if len(lines) >= MIN_LINES else Counter()
+        self._worded = len(lines)
+        qualifiers = _qualifiers(index) if len(lines) >= MIN_LINES else Counter()
+        self.names |= {w for w, n in qualifiers.items() if n >= PREFIX_SHARE * len(lines)}
+        self.own = self.names | package_names((f.path for f in index.diff.files), qualifiers)
+
+    def word(self, word: str) -> bool:
+        """Whether a word is everywhere in the change: its own name, or in most of its lines (counted in a
+        change of up to MAX_LINES added lines)."""
+        if word in self.own:
+            return True
+        return self._lines[word] > LINE_SHARE * self._worded > 0
+
+    def everywhere(self, word: str) -> bool:
+        """The one rule for a word alone: everywhere (word), or in most of the change's code files (TOPIC_SHARE of
+        them, TOPIC_FILES at least), as the pages' passages read the change."""
+        if self.word(word):
+            return True
+        n = self._files[word]
+        return n >= TOPIC_FILES and n >= TOPIC_SHARE * len(self.topics.code)
+
+    @cached_property
+    def shows_api(self) -> bool:
+        """Whether every code file of the change (not its tests, docs or settings) shows the API (file_kinds.shows_api):
+        an example's change, its changelog entry beside it."""
+        code = [f.path for f in self.index.diff.files if f.added and not (is_test(f.path) or is_doc(f.path))]
+        shown = [shows_api(path) for path in code if not is_config(path)]
+        return bool(shown) and all(shown)
+
+    @cached_property
+    def _files(self) -> Counter[str]:
+        """In how many code files with added lines each word is (read from the index's tokens, not line by line)."""
+        return Counter(w for n in self.topics.code for w in self.index.file_vocabulary("added", n))
+
+
+def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) -> frozenset[str]:
+    """The package most of the changed code files sit in: the first directory of each path that is not src,
+    tests, lib, com, ... (src/refunds/policy.py, tests/refunds/test_policy.py: "refund"), shared by at least half
+    of them (documentation and configuration sit beside the code: CHANGES/, docs/, config/); two of them, or one
+    whose name the changed lines import or qualify others with twice or more (attr/_make.py: `import attr`,
+    `attr.ib`), else a feature's folder is no package."""
+    firsts = []
+    for path in paths:
+        if is_doc(path) or is_config(path):
+            continue
+        dirs = [d for d in path.strip("/").split("/")[:-1] if not set(parts(d)) <= _NOT_PACKAGES]
+        firsts.append(dirs[0] if dirs else "")
+        if len(dirs) > 1 and set(parts(dirs[0])) <= _CONTAINERS:  # packages/get-github-info/: that one too
+            firsts.append(dirs[1])
+    counts = Counter(d for first in firsts for d in _namespaces(first))
+    said = qualifiers or Counter()
+    found = set()
+    for folder, n in counts.items():
+        words = [w for w in parts(folder) if w not in _NOT_PACKAGES]
+        if n >= 0.5 * len(firsts) and (n >= 2 or any(said[w] >= 2 for w in words)):
+            found.update(words)
+    return frozenset(found)
+
+
+def _namespaces(folder: str) -> list[str]:
+    """A folder named as a namespace (C#'s src/Acme.Billing/, test/Acme.Billing.Tests/; Java's org.acme.core/) is its
+    namespace and each namespace it sits in: Acme, Acme.Billing, Acme.Billing.Tests."""
+    names = folder.split(".") if folder else []
+    return [".".join(names[:n]) for n in range(1, len(names) + 1)]
+
+
+def _qualifiers(index: DiffIndex) -> Counter[str]:
+    """On how many changed lines each name qualifies others (`attr.ib`, `Contoso.Billing`) or is imported
+    (`import attr`, `from paydesk.refunds import`, `using Contoso.Billing`, `package com.orbit.shipping`)."""
+    counts: Counter[str] = Counter()
+    for f in index.diff.files:
+        for line in f.added.split():
+            named = [*_QUALIFIER.findall(line), *_imported(line)]
+            counts.update({w for name in named for w in parts(name)} - _NOISE)
+    return counts
+
+
+def _imported(line: str) -> list[str]:
+    """The first name of a module an import line names, past com, org, ...: "orbit" of `import com.orbit.x`."""
+    found = _IMPORT.match(line)
+    if found is None:
+        return []
+    return [next((p for p in found.group(1).split(".") if p.lower() not in _NOT_PACKAGES), "")]
