@@ -1,0 +1,75 @@
+"""The real-changes benchmark's diagnostic line (benchmarks/real_changes.py, issue 32): of the decoys with evidence,
+those whose own change touches a file the measured change touches (a neighbour entry about the same code: a
+follow-up, the fix's other half) are counted apart, so the share of the precision gap no reading can close shows. The
+changelog both changes write is no shared code, and the headline table counts every decoy as before (the hidden set
+draws neighbour entries too, about the same code or not)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_real_changes_benchmark import git
+
+from .benchmark_scripts import load
+
+real = load("real_changes")
+
+STEPS = [  # (the changelog bullet, the files the change writes: path -> text)
+    (
+        "Invoices round each line with `round_half_even`.",
+        {"invoice.py": "def round_half_even(value):\n    return value\n\nzone_table = {}\nrefund_days = 14\n"},
+    ),
+    (  # the same code: it edits invoice.py, as the change does
+        "Shipping quotes use the carrier's `zone_table`.",
+        {"invoice.py": "def round_half_even(value):\n    return value\n\nzone_table = {'eu': 1}\nrefund_days = 14\n"},
+    ),
+    (  # other code: a file of its own
+        "Refunds are accepted within the `refund_days` window.",
+        {"refunds.py": "WINDOW = 'refund'\n"},
+    ),
+    ("Loyalty points accrue through `points_ledger`.", {"loyalty.py": "def points_ledger():\n    pass\n"}),
+    ("Tax exemptions honour the buyer's `exemption_code`.", {"tax.py": "def exemption_code():\n    pass\n"}),
+]
+
+
+def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "CHANGELOG.md").write_text("# Changes\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    changes = []
+    for n, (bullet, files) in enumerate(STEPS):
+        for path, text in files.items():
+            (repo / path).write_text(text)
+        log = repo / "CHANGELOG.md"  # every change writes it: no code they share
+        log.write_text(log.read_text() + f"- {bullet}\n")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", f"change {n}")
+        changes.append(real.Change("acme/shop", "Python", git(repo, "rev-parse", "HEAD").strip(), "CHANGELOG.md"))
+    results = real.outcomes(changes, [True] + [False] * 4, tmp_path / "mirrors")
+    alarmed = {r.text: r.nearby for r in results if r.files and not r.own}
+    assert alarmed == {STEPS[1][0]: True, STEPS[2][0]: False}
+    assert not any(r.nearby for r in results if r.own or not r.files)
+    assert "| Python | 1 | 0.33 (1 of 3) | 0.500 (2 of 4) | 1.00 (1 of 1) |" in real.table(results)  # unchanged
+    assert real.nearby(results) == (
+        "Decoys with evidence about the same code (their change touches a file the change touches): 1 of 2"
+        " (Python 1 of 2); precision with them set apart 0.50 (1 of 2)"
+    )
+    assert "XX=  Python acme/shop" in real.verbose(results)
+
+
+def test_no_decoy_with_evidence_reads_as_none_set_apart() -> None:
+    own = real.Outcome(real.Change("a/b", "Go", "0" * 40, "x.md"), "Fix `Dial`.", True, (("dial.go", ("Dial",)),))
+    assert real.nearby([own]) == (
+        "Decoys with evidence about the same code (their change touches a file the change touches): 0 of 0 ();"
+        " precision with them set apart 1.00 (1 of 1)"
+    )
