@@ -30,8 +30,9 @@ Prints, per language and overall: precision (of the criteria with evidence, the 
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
 without. Issue 32's goals, in each language: precision >= 0.95, unrelated <= 0.02, recall >= 0.7.
-A last line counts apart the decoys with evidence whose change touches a file the change touches (-v: XX=), about
-the same code; the table counts them as any decoy (the hidden set's are neighbours too): no reading can close them.
+A last line counts apart the decoys whose evidence lies in a file both their change and the change touch (-v: XX=),
+about the same code; the table counts them as any decoy (the hidden set's are neighbours too). A decoy pointing at
+a file its own change never touched is not counted apart: a reading can tell that one.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class Outcome:
     text: str
     own: bool
     files: tuple[tuple[str, tuple[str, ...]], ...]  # (path, the terms it carries)
-    nearby: bool = False  # a decoy with evidence whose change touches a file the change touches: the same code
+    nearby: bool = False  # a decoy whose evidence lies in a file its change and the change both touch: the same code
 
 
 def load(path: Path = DATA) -> list[Change]:
@@ -175,7 +176,8 @@ def outcomes(changes: list[Change], measured: list[bool], mirrors: Path) -> list
             if finder is not None:
                 near = [j for j in nearest(i, len(texts)) if texts[j] != texts[i]]
                 for r in story(finder, change, [texts[i], *(texts[j] for j in near)], {texts[i]}):
-                    same = r.files and not r.own and any(files(i) & files(j) for j in near if texts[j] == r.text)
+                    where = {path.lstrip("/") for path, _ in r.files}  # evidence paths are the repository's, /-rooted
+                    same = not r.own and any(where & files(i) & files(j) for j in near if texts[j] == r.text)
                     found.append(replace(r, nearby=True) if same else r)
     return found
 
@@ -226,7 +228,7 @@ def table(results: list[Outcome]) -> str:
 
 
 def nearby(results: list[Outcome]) -> str:
-    """The decoys with evidence about the same code (their change touches a file the change touches), per language,
+    """The decoys with evidence about the same code (in a file their change and the change both touch), per language,
     and the precision were they set apart."""
     alarmed = [r for r in results if r.files and not r.own]
     near = [r for r in alarmed if r.nearby]
@@ -237,7 +239,7 @@ def nearby(results: list[Outcome]) -> str:
     ]
     right, rest = sum(1 for r in results if r.own and r.files), len(alarmed) - len(near)
     return (
-        "Decoys with evidence about the same code (their change touches a file the change touches): "
+        "Decoys with evidence about the same code (in a file their change and the change both touch): "
         f"{len(near)} of {len(alarmed)} ({', '.join(per)}); precision with them set apart "
         f"{right / max(right + rest, 1):.2f} ({right} of {right + rest})"
     )

@@ -1,8 +1,9 @@
 """The real-changes benchmark's diagnostic line (benchmarks/real_changes.py, issue 32): of the decoys with evidence,
-those whose own change touches a file the measured change touches (a neighbour entry about the same code: a
-follow-up, the fix's other half) are counted apart, so the share of the precision gap no reading can close shows. The
-changelog both changes write is no shared code, and the headline table counts every decoy as before (the hidden set
-draws neighbour entries too, about the same code or not)."""
+those whose evidence lies in a file both their own change and the measured change touch (a neighbour entry about the
+same code: a follow-up, the fix's other half) are counted apart, so the share of the precision gap no reading can
+close shows. A decoy whose change shares a file but whose evidence lies elsewhere is not (review 13 F1): a reading
+can tell it. The changelog both changes write is no shared code, and the headline table counts every decoy as
+before (the hidden set draws neighbour entries too, about the same code or not)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ real = load("real_changes")
 STEPS = [  # (the changelog bullet, the files the change writes: path -> text)
     (
         "Invoices round each line with `round_half_even`.",
-        {"invoice.py": "def round_half_even(value):\n    return value\n\nzone_table = {}\nrefund_days = 14\n"},
+        {
+            "invoice.py": "def round_half_even(value):\n    return value\n\nzone_table = {}\nrefund_days = 14\n",
+            "rates.py": "def carrier_rate():\n    pass\n",
+        },
     ),
     (  # the same code: it edits invoice.py, as the change does
         "Shipping quotes use the carrier's `zone_table`.",
@@ -30,7 +34,13 @@ STEPS = [  # (the changelog bullet, the files the change writes: path -> text)
         {"refunds.py": "WINDOW = 'refund'\n"},
     ),
     ("Loyalty points accrue through `points_ledger`.", {"loyalty.py": "def points_ledger():\n    pass\n"}),
-    ("Tax exemptions honour the buyer's `exemption_code`.", {"tax.py": "def exemption_code():\n    pass\n"}),
+    (  # shares invoice.py, but its evidence lies in rates.py, which only the change touches: a reading can tell it
+        "Carriers quote through `carrier_rate`.",
+        {
+            "invoice.py": "def round_half_even(value):\n    return value\n\nzone_table = {'eu': 2}\nrefund_days = 14\n",
+            "carriers.py": "RATES = {}\n",
+        },
+    ),
 ]
 
 
@@ -57,12 +67,12 @@ def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
         changes.append(real.Change("acme/shop", "Python", git(repo, "rev-parse", "HEAD").strip(), "CHANGELOG.md"))
     results = real.outcomes(changes, [True] + [False] * 4, tmp_path / "mirrors")
     alarmed = {r.text: r.nearby for r in results if r.files and not r.own}
-    assert alarmed == {STEPS[1][0]: True, STEPS[2][0]: False}
+    assert alarmed == {STEPS[1][0]: True, STEPS[2][0]: False, STEPS[4][0]: False}
     assert not any(r.nearby for r in results if r.own or not r.files)
-    assert "| Python | 1 | 0.33 (1 of 3) | 0.500 (2 of 4) | 1.00 (1 of 1) |" in real.table(results)  # unchanged
+    assert "| Python | 1 | 0.25 (1 of 4) | 0.750 (3 of 4) | 1.00 (1 of 1) |" in real.table(results)  # unchanged
     assert real.nearby(results) == (
-        "Decoys with evidence about the same code (their change touches a file the change touches): 1 of 2"
-        " (Python 1 of 2); precision with them set apart 0.50 (1 of 2)"
+        "Decoys with evidence about the same code (in a file their change and the change both touch): 1 of 3"
+        " (Python 1 of 3); precision with them set apart 0.33 (1 of 3)"
     )
     assert "XX=  Python acme/shop" in real.verbose(results)
 
@@ -70,6 +80,6 @@ def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
 def test_no_decoy_with_evidence_reads_as_none_set_apart() -> None:
     own = real.Outcome(real.Change("a/b", "Go", "0" * 40, "x.md"), "Fix `Dial`.", True, (("dial.go", ("Dial",)),))
     assert real.nearby([own]) == (
-        "Decoys with evidence about the same code (their change touches a file the change touches): 0 of 0 ();"
+        "Decoys with evidence about the same code (in a file their change and the change both touch): 0 of 0 ();"
         " precision with them set apart 1.00 (1 of 1)"
     )
