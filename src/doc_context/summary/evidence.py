@@ -172,7 +172,9 @@ class EvidenceFinder:
         found = [s for s in scored if s is not None]
         named = [t for t, f in zip(terms.terms, files, strict=True) if self._names_code(t, f)]
         if named:  # the code it names must show: all of it, where some file shows all (evidence_named.py)
-            kept = showing_most(named, [(s.evidence, s.labels) for s in found], self.index)
+            kept = showing_most(
+                named, [(s.evidence, s.labels) for s in found], self.index, [not s.by_words for s in found]
+            )
             found = [s for s, keep in zip(found, kept, strict=True) if keep]
         versions = [t.label for t in terms.terms if t.named and t.kind == "value"]
         if versions:  # `4.39` -> `4.40`: a version the criterion writes as code is what it is about; a file shows one

@@ -8,7 +8,9 @@ inside `round_money`: it shows round_money, though no changed line spells it), o
 relevance/packages.py). A package the change has files in counts for none in "the most": a changelog's package
 prefix is every entry's of that package, so a file outside its folder that shows the other named code is never
 dropped for it (nor for writing it); the folder admits a file that shows none of the other named code only where
-no file shows more, and with PACKAGE_TERMS of the criterion's other terms.
+no file shows more, and with PACKAGE_TERMS of the criterion's other terms. "The most" is what a file that may be
+evidence alone shows: an API listing, a sample or a generated file (never evidence alone) lists every name, the types
+the code infers or imports included; it stands beside the code showing the most, it never raises the bar for it.
 """
 
 from __future__ import annotations
@@ -27,16 +29,22 @@ from doc_context.relevance.words import parts
 
 
 def showing_most(
-    named: Sequence[Term], found: Sequence[tuple[FileEvidence, Sequence[str]]], index: DiffIndex
+    named: Sequence[Term],
+    found: Sequence[tuple[FileEvidence, Sequence[str]]],
+    index: DiffIndex,
+    alone: Sequence[bool] = (),
 ) -> list[bool]:
-    """Whether each file (its evidence, every term found in it) shows the most of the named code."""
+    """Whether each file (its evidence, every term found in it) shows the most of the named code; `alone`: whether
+    each may be evidence alone, the files that set "the most" when any may (an API listing, a generated file, never
+    evidence alone, shows all it lists: it stands beside the code that shows the most, never raises the bar for it)."""
     labels = [t.label for t in named]
     packages = {code for code in labels if any(in_package(code, f.path) for f in index.diff.files)}
     shown = [_shown(named, evidence, written, index) for evidence, written in found]
-    most = max((len(n - packages) for n in shown), default=0)
+    standing = [n for n, may in zip(shown, alone or [True] * len(shown), strict=True) if may] or shown
+    most = max((len(n - packages) for n in standing), default=0)
     return [
         bool(n)
-        and len(n - packages) == most
+        and len(n - packages) >= most
         and (len(evidence.terms) >= PACKAGE_TERMS or not by_folder(labels, written, evidence.path))
         for (evidence, written), n in zip(found, shown, strict=True)
     ]
