@@ -9,9 +9,12 @@ its own (TOKEN) when
 - a cited page defines it: writes it alone as code (a code span holding it and nothing else, a keyword argument's
   `=` and a call's `()` aside) where it names what it is about, its title, its headings or its lead (named: a
   proposal's Abstract says "adds two class parameters, ``closed`` and ``extra_items``"; its body's ``None`` and
-  ``int`` are examples); a word of three characters or more that is one plain word (a compound name is an
-  identifier term already), a keyword with its star, or an operator of two or three symbols (a lone `*` is too
-  many things);
+  ``int`` are examples), or where a list defines it, wherever it stands (the term an item opens with, then a colon:
+  "Each file has the following keys: - ``hashes``: A dictionary mapping...", "* ``~=``: Compatible release
+  clause"; never a list of a setting's values, "`type` must be one of the following: * `token`: ...": a value is
+  what a setting holds, not a feature); a word of three characters or more that is one plain word (a compound
+  name is an identifier term already), a keyword with its star, or an operator of two or three symbols (a lone `*`
+  is too many things);
 - the change writes it anew in its code: on added lines and on none of its deleted lines (a token the lines it
   removes or rewrites hold was there before: `int`, `dict`, `legacy` in a change that edits code using them), as
   code, not in a comment or a sentence; a word as a whole word, as the page spells it;
@@ -52,6 +55,9 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText heading's line
 _FIELD = re.compile(r"^\s*:?[A-Z][\w -]{0,30}:\s")  # a header's field ("Author: ...", ":Status: Draft")
 LEAD_WORDS = 20  # the lead: every line up to the heading or block break after the first 20 words of prose
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")  # a list's item, bulleted or numbered
+_TERM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+((`+)[^`\n]+?\2)\s*:\s")  # "- ``hashes``: A dictionary mapping..."
+_VALUES = re.compile(r"\b(?:values?|one of)\b", re.IGNORECASE)  # a setting's values: "`type` must be one of:"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CODE = re.compile(r"[=(){};\[\]<>]")
 
@@ -76,15 +82,20 @@ def page_tokens(texts: Iterable[str]) -> set[str]:
 def named(text: str) -> str:
     """Where a specification names what it is about: its title and headings, and its lead (every line up to the
     heading or the paragraph's end after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's
-    Summary, a wiki page's first paragraph), as written
-    (markdown, reStructuredText); never a line of code (a fenced or indented block's)."""
+    Summary, a wiki page's first paragraph), as written (markdown, reStructuredText); and each term a list defines
+    (an item opening with a code span and a colon, the list's opening prose saying no "value" or "one of"); never a
+    line of code (a fenced or indented block's)."""
     lines = text.replace("\r\n", "\n").split("\n")
     out: list[str] = []
-    prose, fenced, lead = 0, False, True
+    prose, fenced, lead, opener = 0, False, True, ""
     for i, line in enumerate(lines):
         fenced = fenced != bool(_FENCE.match(line))
         if fenced or _FENCE.match(line) or line[:1].isspace():
             continue
+        if line.strip() and not _ITEM.match(line):
+            opener = line  # the prose a list's items follow ("Each file has the following keys:")
+        if (term := _TERM.match(line)) and not _VALUES.search(opener):
+            out.append(term.group(1))  # a key, an argument, an operator a list defines, wherever it stands
         after = lines[i + 1] if i + 1 < len(lines) else ""
         if _MD_HEADING.match(line) or (line.strip() and _UNDERLINE.fullmatch(after)):
             lead = lead and prose < LEAD_WORDS

@@ -1,0 +1,138 @@
+"""A key a specification defines in a list (issue 36): "Each file has the following keys: - ``hashes``: A dictionary
+mapping a hash name to a digest". A one-word key is never a term of the change, and a long specification defines its
+keys in its body, not its title, headings or lead, where code_tokens reads a page's one-word features: so the page
+held nothing the change writes (`hashes: Mapping[str, str]`), and showed its lead only. A list's term defines a key,
+an argument, an operator (relevance/code_tokens.named); a list of a setting's values ("`type` must be one of the
+following: - `token`: ...") defines none: a value is what the setting holds, not the feature.
+
+The page is a long specification (tests/test_one_word_features.py's shape) as markdown, reStructuredText and as
+Confluence stores it; the change in Python, TypeScript and Go.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms
+from doc_context.relevance.code_tokens import page_tokens
+from doc_context.summary.passages import said_sentences
+from doc_context.summary.quotes import weigh_pages
+from doc_context.text.storage import storage_to_markdown
+
+from .diffs import changed
+from .test_one_word_features import DEFAULTS, STYLES, spec
+from .test_one_word_features import page as plain_page
+
+KEYS = (
+    "Record digests",
+    "An index answers each record with what a client needs to check it, as this page specifies.",
+    (
+        ("Specification", "Each record the index returns is a dictionary, as this section lists."),
+        (
+            "Record keys",
+            "Each record has the following keys:\n\n- `name`: The normalized name of the record.\n"
+            "- `digests`: A dictionary mapping an algorithm to the digest of the record's bytes.",
+        ),
+        ("Rejected Ideas", "A single digest in the address was rejected: a client could check one algorithm only."),
+    ),
+)
+VALUES = (
+    "Record digests",
+    "An index answers each record with what a client needs to check it, as this page specifies.",
+    (
+        ("Specification", "Each record the index returns is a dictionary, as this section lists."),
+        (
+            "Record checks",
+            "`check` must be one of the following values:\n\n- `strict`: The normalized name of the record.\n"
+            "- `digests`: A dictionary mapping an algorithm to the digest of the record's bytes.",
+        ),
+        ("Rejected Ideas", "A single digest in the address was rejected: a client could check one algorithm only."),
+    ),
+)
+CHANGES = {  # the change binds the key (a keyword parameter, a member, a variable) and passes a related page's name
+    "python": (
+        "records/link.py",
+        "def __init__(self, url, *, digests: Mapping[str, str] | None = None):",
+        "    self._digests = digests",
+        "    field = Field(default_factory=factory)",
+    ),
+    "typescript": (
+        "src/records/link.ts",
+        "export interface Link {",
+        "  digests?: Record<string, string>;",
+        "}",
+        "const field = new Field({ default_factory: factory });",
+    ),
+    "go": (
+        "records/link.go",
+        "func NewLink(url string, digests map[string]string) *Link {",
+        "\tl := &Link{URL: url}",
+        "\tl.digests = digests",
+        "\tfield := Field{default_factory: factory}",
+    ),
+}
+SAID = "A link keeps every digest the index gives for a record, each by its algorithm."
+
+
+def page(style: str, title: str, lead: str, sections: tuple[tuple[str, str], ...]) -> tuple[str, str]:
+    """The page as tests/test_one_word_features.py writes it, a list a list in Confluence's storage too."""
+    if style != "storage":
+        return plain_page(style, title, lead, sections)
+    text = spec(style, title, lead, sections)
+    text = re.sub(
+        r"\n\n- (.*?)</p>",
+        lambda m: "</p><ul><li>" + m.group(1).replace("\n- ", "</li><li>") + "</li></ul>",
+        text,
+        flags=re.S,
+    )
+    return storage_to_markdown(text).text, title
+
+
+def quotes(style: str, language: str, implemented: tuple[str, str, tuple[tuple[str, str], ...]] = KEYS) -> list[str]:
+    pages = [page(style, *implemented), plain_page(style, *DEFAULTS)]
+    path, *lines = CHANGES[language]
+    terms = change_terms(Change(parse_diff(changed(path, *lines))), within=[text for text, _ in pages])
+    found = weigh_pages(pages, terms, said_sentences([], [("criterion 1", SAID)]))
+    return [",".join(p.section for p in q.matched) or q.text for q in found]
+
+
+@pytest.mark.parametrize("language", list(CHANGES))
+@pytest.mark.parametrize("style", STYLES)
+def test_a_key_a_list_defines_speaks_for_its_page(style: str, language: str) -> None:
+    """The page the change implements quotes its list of keys; the related page shows its lead only (failing before:
+    the key, defined in the body, was no term, and the page showed its lead)."""
+    implemented, related = quotes(style, language)
+    assert implemented.startswith("Record keys")
+    assert "as this page says" in related and "default_factory" not in related
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_list_of_values_defines_no_key(style: str) -> None:
+    """The control: the same items listed as a setting's values ("must be one of the following values") define no
+    token: the page speaks on no term of the change, and shows its lead only."""
+    implemented, _ = quotes(style, "python", VALUES)
+    assert "as this page specifies" in implemented and "Record checks" not in implemented
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Each file has the following keys:\n\n- ``hashes``: A dictionary mapping a hash name.", {"hashes"}),
+        ("The operator sets the clause:\n\n* ``~=``: Compatible release clause", {"~="}),
+        ("The decorator takes two arguments:\n\n* ``category``: A warning class.", {"category"}),
+        ("The keys:\n\n1. `retries`: how often a request is sent again.", {"retries"}),
+        # a setting's values, a list item that only starts with code, a term in a sentence: none
+        ("Values include:\n\n* `allow`: treat them alike\n* `deny`: ignore them", set()),
+        ("`type` must be one of the following:\n\n* `basic`: username and password", set()),
+        ("The keys:\n\n- `hashes` are kept as given.", set()),
+        ("The `hashes`: a dictionary.", set()),
+    ],
+)
+def test_the_keys_a_page_defines_in_a_list(text: str, expected: set[str]) -> None:
+    """In the body (after the title and a lead of twenty words), a list's term is a token its list defines."""
+    lead = "# Index records\n\n" + "The index answers with records. " * 5 + "\n\n## Records\n\n"
+    assert page_tokens([lead + text]) == expected
