@@ -122,7 +122,8 @@ def test_a_list_of_values_defines_no_key(style: str) -> None:
     ("text", "expected"),
     [
         ("Each file has the following keys:\n\n- ``hashes``: A dictionary mapping a hash name.", {"hashes"}),
-        ("The operator sets the clause:\n\n* ``~=``: Compatible release clause", {"~="}),
+        # an operator's list defines none: a passage holds an operator inside any expression (``>= 2.2, == 2.*``)
+        ("The operator sets the clause:\n\n* ``~=``: Compatible release clause", set()),
         ("The decorator takes two arguments:\n\n* ``category``: A warning class.", {"category"}),
         ("The keys:\n\n1. `retries`: how often a request is sent again.", {"retries"}),
         # a setting's values, a list item that only starts with code, a term in a sentence: none
@@ -136,3 +137,32 @@ def test_the_keys_a_page_defines_in_a_list(text: str, expected: set[str]) -> Non
     """In the body (after the title and a lead of twenty words), a list's term is a token its list defines."""
     lead = "# Index records\n\n" + "The index answers with records. " * 5 + "\n\n## Records\n\n"
     assert page_tokens([lead + text]) == expected
+
+
+PINNED = (
+    "Record pinning",
+    "An index tells which of a record's fields a later build may still change, as this page specifies.",
+    (
+        ("Specification", "A new field, `Pinned`, will be added to each record's header, one field name a line."),
+        *(
+            (f"Rule {n}", f"A reader MUST keep field {n} as given when it is listed as `Pinned` there.")
+            for n in range(9)
+        ),
+        ("Rejected Ideas", "Marking every field as final was rejected: most are computed when a build runs."),
+    ),
+)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_new_field_weighs_in_full_where_it_is_introduced(style: str) -> None:
+    """A specification introduces its feature once ("A new field, ``Pinned``, will be added") and names it in every
+    rule after: the token is in many of its passages, so it weighs little in each (passage_weights._rarity), and
+    none matched (failing before: the page showed its lead). Where a passage introduces it, or a list's item defines
+    it, it weighs in full: that passage is the feature's own."""
+    pages = [page(style, *PINNED), plain_page(style, *DEFAULTS)]
+    lines = ("for field in pinned:", '    write_field("Pinned", field)', "field = Field(default_factory=factory)")
+    terms = change_terms(Change(parse_diff(changed("records/header.py", *lines))), within=[t for t, _ in pages])
+    said = "Each record's header lists the fields a later build may not change."
+    implemented, related = weigh_pages(pages, terms, said_sentences([], [("criterion 1", said)]))
+    assert [p.section for p in implemented.matched][:1] == ["Specification"]
+    assert not related.matched

@@ -9,12 +9,13 @@ its own (TOKEN) when
 - a cited page defines it: writes it alone as code (a code span holding it and nothing else, a keyword argument's
   `=` and a call's `()` aside) where it names what it is about, its title, its headings or its lead (named: a
   proposal's Abstract says "adds two class parameters, ``closed`` and ``extra_items``"; its body's ``None`` and
-  ``int`` are examples), or where a list defines it, wherever it stands (the term an item opens with, then a colon:
-  "Each file has the following keys: - ``hashes``: A dictionary mapping...", "* ``~=``: Compatible release
-  clause"; never a list of a setting's values, "`type` must be one of the following: * `token`: ...": a value is
-  what a setting holds, not a feature); a word of three characters or more that is one plain word (a compound
-  name is an identifier term already), a keyword with its star, or an operator of two or three symbols (a lone `*`
-  is too many things);
+  ``int`` are examples), or where it defines or introduces it, wherever it stands: a list's term (the word an
+  item opens with as code, then a colon: "Each file has the following keys: - ``hashes``: A dictionary mapping...";
+  never a list of a setting's values, "`type` must be one of the following: * `token`: ...": a value is what a
+  setting holds, not a feature; nor of operators: a passage holds ``==`` in any expression it writes), a sentence
+  introducing a new one ("A new field, ``Dynamic``, will be added"); a word of three characters or more that is
+  one plain word (a compound name is an identifier term already), a keyword with its star, or an operator of two
+  or three symbols (a lone `*` is too many things);
 - the change writes it anew in its code: on added lines and on none of its deleted lines (a token the lines it
   removes or rewrites hold was there before: `int`, `dict`, `legacy` in a change that edits code using them), as
   code, not in a comment or a sentence; a word as a whole word, as the page spells it;
@@ -26,7 +27,9 @@ its own (TOKEN) when
 
 What only the change's tests write (`except* ValueError:` in test data) or its documentation is borrowed or
 documented, as change_terms reads those lines. A passage holds the token when it writes it in code (held): prose
-saying "closed" or "like" is a word, not the feature.
+saying "closed" or "like" is a word, not the feature; it defines it (defined) when it is the list's item defining it or
+the sentence introducing it: there the token weighs in full, however many passages name it after
+(passage_weights.weigh: a specification introduces its feature once and names it in every rule after).
 """
 
 from __future__ import annotations
@@ -56,8 +59,12 @@ _UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText
 _FIELD = re.compile(r"^\s*:?[A-Z][\w -]{0,30}:\s")  # a header's field ("Author: ...", ":Status: Draft")
 LEAD_WORDS = 20  # the lead: every line up to the heading or block break after the first 20 words of prose
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")  # a list's item, bulleted or numbered
-_TERM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+((`+)[^`\n]+?\2)\s*:\s")  # "- ``hashes``: A dictionary mapping..."
+# a list's term, a key or an argument ("- ``hashes``: A dictionary mapping..."); an operator's list defines none (a
+# passage holds an operator inside any expression it writes, ``>= 2.2, == 2.*``)
+_TERM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+((`+)[A-Za-z_][^`\n]*?\2)\s*:\s")
 _VALUES = re.compile(r"\b(?:values?|one of)\b", re.IGNORECASE)  # a setting's values: "`type` must be one of:"
+_NEW = re.compile(r"\b[Nn]ew\s+[a-z]+,?\s+((`+)[^`\n]+?\2)")  # a sentence introducing a new field, key, option
+_DEFINING = re.compile(r"^\s*((`+)[^`\n]+?\2)\s*:\s")  # a passage of a list's item, its term first
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CODE = re.compile(r"[=(){};\[\]<>]")
 
@@ -82,9 +89,10 @@ def page_tokens(texts: Iterable[str]) -> set[str]:
 def named(text: str) -> str:
     """Where a specification names what it is about: its title and headings, and its lead (every line up to the
     heading or the paragraph's end after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's
-    Summary, a wiki page's first paragraph), as written (markdown, reStructuredText); and each term a list defines
-    (an item opening with a code span and a colon, the list's opening prose saying no "value" or "one of"); never a
-    line of code (a fenced or indented block's)."""
+    Summary, a wiki page's first paragraph), as written (markdown, reStructuredText); each term a list defines (an
+    item opening with a word as code and a colon, the list's opening prose saying no "value" or "one of") and each
+    code span a sentence introduces as new ("A new field, ``Dynamic``,"); never a line of code (a fenced or indented
+    block's)."""
     lines = text.replace("\r\n", "\n").split("\n")
     out: list[str] = []
     prose, fenced, lead, opener = 0, False, True, ""
@@ -95,7 +103,8 @@ def named(text: str) -> str:
         if line.strip() and not _ITEM.match(line):
             opener = line  # the prose a list's items follow ("Each file has the following keys:")
         if (term := _TERM.match(line)) and not _VALUES.search(opener):
-            out.append(term.group(1))  # a key, an argument, an operator a list defines, wherever it stands
+            out.append(term.group(1))  # a key, an argument a list defines, wherever it stands
+        out += [m.group(1) for m in _NEW.finditer(line)]  # "A new field, ``Dynamic``, will be added"
         after = lines[i + 1] if i + 1 < len(lines) else ""
         if _MD_HEADING.match(line) or (line.strip() and _UNDERLINE.fullmatch(after)):
             lead = lead and prose < LEAD_WORDS
@@ -214,3 +223,10 @@ def held(text: str, tokens: frozenset[Key]) -> set[Key]:
         out.update(inner[w] for w in _WORD.findall(code) if w in inner)
         out.update(inner[s] for s in symbols if s in code)
     return out
+
+
+def defined(text: str, tokens: frozenset[Key]) -> set[Key]:
+    """The change's tokens (`tokens`) a passage defines (`text`, as written): a list's item whose term it is
+    ("``hashes``: A dictionary mapping..."), a sentence introducing it ("A new field, ``Dynamic``, will be added")."""
+    spans = [m.group(1) for m in (_DEFINING.match(text), *_NEW.finditer(text)) if m is not None]
+    return held(" ".join(spans), tokens) if spans and tokens else set()

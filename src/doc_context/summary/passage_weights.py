@@ -49,20 +49,28 @@ def weigh(
     held: Sequence[set[Key]] | None = None,
     introduces: Sequence[bool] = (),
     said: Sequence[Says] | None = None,
+    defined: Sequence[set[Key]] = (),
 ) -> list[float]:
     """How much each passage shares with the change: each term it holds, by its weight and its rarity; and
     the rare words it shares with one sentence a work item asks (OVERLAP or more of them). `where`: each
     passage's page and section; a term in most sections of a page is that page's topic, and weighs nothing
     there (shared domain words tell no passage apart), save in the section introducing it (`introduces`: each
     passage that may, passage_kinds.page_topic); so are a criterion's words; `held`: each passage's terms
-    (held_terms), when known; `said`: what each says of the work item's sentences (criteria_said), when known."""
+    (held_terms), when known; `said`: what each says of the work item's sentences (criteria_said), when known;
+    `defined`: the one-word features each passage defines or introduces (code_tokens.defined), weighing in full
+    there, however many passages name them after."""
     held = held_terms(found, change) if held is None else held
     said = criteria_said(found, change, where, introduces) if said is None else said
     df = Counter(key for keys in held for key in keys)
     n = max(len(found), 1)
     topic = page_topic(held, where, introduces)
+    own = list(defined) or [set()] * len(held)
+
+    def rarity(i: int, key: Key) -> float:
+        return 1.0 if key in own[i] else _rarity(df[key], n, SPREAD)
+
     scores = [
-        _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
+        _score({k: _weight(change, k) * rarity(i, k) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(held)
     ]
     for i, sentences in enumerate(said):

@@ -18,7 +18,9 @@ opening paragraph, then details it: when the change names more than one thing in
 quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
 little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
 A rule addressed to a role the change plays ("Installers MUST...", beside a change to an installer) weighs ROLE
-times its match (passage_roles.py).
+times its match (passage_roles.py). A one-word feature weighs in full in the passage defining or introducing it
+(code_tokens.defined: "``hashes``: A dictionary...", "A new field, ``Dynamic``, will be added"), however many
+passages name it after.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
+from doc_context.relevance.code_tokens import defined as tokens_defined
 from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
@@ -86,11 +89,14 @@ def weigh_pages(
     held = held_terms(terms, change)
     held = [keys | tokens_held(text, change.tokens) for keys, text in zip(held, plain, strict=True)]  # code_tokens
     introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
+    defines = [
+        tokens_defined(text, change.tokens) if new else set() for text, new in zip(plain, introduces, strict=True)
+    ]
 
     asks = passage_weights.criteria_said(terms, change, where, introduces)  # once: both weighings, the novelty
 
     def matching(keys: Sequence[set[Key]]) -> list[float]:
-        scores = weigh(terms, change, where, keys, introduces, asks)
+        scores = weigh(terms, change, where, keys, introduces, asks, defines)
         return [
             0.0 if " ".join(p.plain.casefold().split()) in template else s for p, s in zip(flat, scores, strict=True)
         ]
