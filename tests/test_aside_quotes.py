@@ -93,3 +93,19 @@ def test_an_example_naming_one_name_ranks_below_the_rule_and_is_shown(read: Call
     and is quoted on its match (review 12 F4; failing before: hidden as a rejected idea is)."""
     shown, _ = quoted(read([*SECTIONS[:2], (heading, [ONE_NAME.replace(" was considered", " is used")])]))
     assert shown == [RULE, ONE_NAME.replace(" was considered", " is used")]
+
+
+DEFINES = (
+    "Refund receipt: the `refund_receipt` a `refund_worker` mails to the `billing_email` with the `refund_id`, "
+    "again after `retry_after` seconds."
+)
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("heading", ["Terminology", "Definitions", "Glossary", "Notational conventions"])
+def test_a_definition_of_the_pages_words_ranks_below_the_rule(read: Callable[..., str], heading: str) -> None:
+    """A section saying what the page's words mean (Terminology, Definitions, Glossary, Conventions: the whole
+    heading) says what they are, not what is built: it ranks as an aside, below the rule, and shows on its match
+    (failing before: the definition, naming more of the change's names, came first)."""
+    shown, _ = quoted(read([SECTIONS[0], (heading, [DEFINES]), ("Specification", [PLAIN, RULE])]))
+    assert shown == [RULE, DEFINES]

@@ -5,7 +5,9 @@ page holds in most of its sections (its topic, which tells none of them apart).
 
 Specifications mix their rules with why they are so, what came before and what was turned down. A passage
 under an aside heading (its own or one above it, unless a nearer one specifies) ranks by ASIDE of its match,
-so a rule saying the same comes first, and is quoted only when that reaches a match (quotes.py). A heading level
+so a rule saying the same comes first, and is quoted only when that reaches a match (quotes.py). A section saying
+what the page's words mean (its Terminology, Definitions, Glossary: the whole heading) is aside too: a definition
+holds the page's names and its examples' values densely, and says what a word is, not what is built. A heading level
 is what its markdown says (`#` to `######`; a bold line below them).
 """
 
@@ -28,6 +30,12 @@ _ASIDE = re.compile(
     r"user stories|story|test plan|graduation|production readiness|release signoff|changelog|"
     r"threat model|risks|trade-?offs?|copyright|references|footnotes|open issues|how to teach|deferred|"
     r"reference implementation)\b",
+    re.IGNORECASE,
+)
+_DEFINES = re.compile(  # a section saying what the page's words mean: the whole heading, numbered or not
+    r"^\W*(?:(?:\d+(?:\.\d+)*\.?|[a-z][.)])\s+)?(?:terminology|glossary|vocabulary|(?:key )?terms|"
+    r"(?:terms and )?definitions(?: of terms)?|(?:notational )?conventions(?: used(?: in this document)?)?|"
+    r"requirements (?:language|notation))\W*$",
     re.IGNORECASE,
 )
 _ARGUES = re.compile(  # the asides that argue against a rule or for another: why it is not so, what was not done
@@ -69,7 +77,7 @@ def aside(headings: list[tuple[int, str]]) -> bool:
     for _, text in reversed(headings):
         if _STATES.match(text):
             return False
-        if _ASIDE.search(text):
+        if _aside_heading(text):
             return True
     return False
 
@@ -81,7 +89,7 @@ def argues(headings: list[tuple[int, str]]) -> bool:
     for _, text in reversed(headings):
         if _STATES.match(text):
             return False
-        if _ASIDE.search(text):
+        if _aside_heading(text):
             return bool(_ARGUES.search(text))
     return False
 
@@ -94,9 +102,15 @@ def specifies(headings: list[tuple[int, str]]) -> bool:
     about requirements or a design is no statement of what is built. A word inside a heading says nothing
     (`Monitoring Requirements`), nor does a bare `Implementation` (a PEP's link to its reference implementation, an
     oslo spec's assignees and work items)."""
-    if any(_ASIDE.search(text) for _, text in headings):
+    if any(_aside_heading(text) for _, text in headings):
         return False
     return any(_STATES.match(text) for _, text in headings)
+
+
+def _aside_heading(text: str) -> bool:
+    """Whether a heading names a section aside from the specification: rationale, history, examples... (a word of
+    it), or the page's terminology (the whole heading: `Terminology`, `Definitions`, `Glossary`, `Conventions`)."""
+    return bool(_ASIDE.search(text) or _DEFINES.match(text))
 
 
 def retells(headings: list[tuple[int, str]]) -> bool:
