@@ -79,6 +79,25 @@ def weigh(
     return scores
 
 
+def weigh_lent(
+    lent: Sequence[set[Key]],
+    held: Sequence[set[Key]],
+    change: ChangeTerms,
+    where: Sequence[tuple[int, str]] = (),
+    introduces: Sequence[bool] = (),
+) -> list[float]:
+    """What each passage's lent terms weigh (`lent`: terms of the change it does not hold, its heading's), each as
+    weigh weighs a term a passage holds: by its source and its rarity among the passages' own terms (`held`), nothing
+    in a section where its page holds it everywhere (page_topic)."""
+    df = Counter(key for keys in held for key in keys)
+    n = max(len(held), 1)
+    topic = page_topic(held, where, introduces)
+    return [
+        _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
+        for i, keys in enumerate(lent)
+    ]
+
+
 Says = list[tuple[bool, dict[str, float]]]  # for each work item's sentence a passage says: whether most, the words
 
 

@@ -34,6 +34,7 @@ from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
+from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
 from doc_context.summary.passage_roles import ROLE, to_the_change
@@ -119,9 +120,11 @@ def weigh_pages(
     background = iter(openings_background(own, lifted, weighed, mine, plain))
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
+    lent = heading_terms(flat, change, mine)  # what a passage's heading names of the change: passage_headings.py
+    weighed = with_headings(weighed, lent, mine, change, where, introduces)
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = passage_weights.criteria_words(asks)  # what a passage's match counts, its novelty counts
-    novel_by = [k | w | a for k, w, a in zip(mine, code_words, asked, strict=True)]
+    novel_by = [k | w | a | h for k, w, a, h in zip(mine, code_words, asked, lent, strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
         quoted(
