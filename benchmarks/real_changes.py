@@ -30,9 +30,8 @@ Prints, per language and overall: precision (of the criteria with evidence, the 
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
 without. Issue 32's goals, in each language: precision >= 0.95, unrelated <= 0.02, recall >= 0.7.
-A last line counts apart the decoys whose evidence lies in a file both their change and the change touch (-v: XX=),
-about the same code; the table counts them as any decoy (the hidden set's are neighbours too). A decoy pointing at
-a file its own change never touched is not counted apart: a reading can tell that one.
+A last line counts apart the decoys about the same code: their evidence in a file their own change touches too (-v:
+XX=; elsewhere, a reading can tell them); the table counts them as any decoy (the hidden set's are neighbours too).
 """
 
 from __future__ import annotations
@@ -228,8 +227,7 @@ def table(results: list[Outcome]) -> str:
 
 
 def nearby(results: list[Outcome]) -> str:
-    """The decoys with evidence about the same code (in a file their change and the change both touch), per language,
-    and the precision were they set apart."""
+    """The decoys with evidence about the same code (nearby), per language, and the precision were they set apart."""
     alarmed = [r for r in results if r.files and not r.own]
     near = [r for r in alarmed if r.nearby]
     per = [

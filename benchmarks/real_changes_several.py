@@ -18,7 +18,9 @@ of the same repository nearest it in time (--own: its own entries alone); each c
 others. A quarter of the changes is held out, by real_changes.py's fixed rule (in each language, in the data file's
 order, every 4th change); runs leave them out, --held-out runs only them.
 Prints real_changes.py's table: precision (of the criteria with evidence, the own share), unrelated with evidence
-and recall (of the own entries, the share with evidence), per language and overall; -v as real_changes.py's.
+and recall (of the own entries, the share with evidence), per language and overall, and real_changes.py's last line:
+the decoys whose evidence lies in a file both their change and the change touch (about the same code), counted apart;
+-v as real_changes.py's.
 """
 
 from __future__ import annotations
@@ -26,10 +28,24 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from real_changes import DECOYS, MIRRORS, Change, Outcome, clone, finder_of, held_out, load, option, story, table
+from real_changes import (
+    DECOYS,
+    MIRRORS,
+    Change,
+    Outcome,
+    clone,
+    finder_of,
+    held_out,
+    load,
+    nearby,
+    option,
+    story,
+    table,
+    touched,
+)
 from real_changes import verbose as verbose_lines
 from real_changes_entries import entries, entry
 
@@ -56,17 +72,18 @@ def when(place: Path, sha: str) -> int:
     return int(out.stdout.decode().strip())
 
 
-def decoys(place: Path, sha: str, others: list[Change], own: list[str]) -> list[str]:
-    """The entries of the DECOYS changes of real_changes.json nearest the commit in time (none of its own)."""
+def decoys(place: Path, sha: str, others: list[Change], own: list[str]) -> list[tuple[str, Change]]:
+    """The entries of the DECOYS changes of real_changes.json nearest the commit in time (none of its own), each with
+    its change."""
     at = when(place, sha)
-    texts = []
+    found: list[tuple[str, Change]] = []
     for other in sorted(others, key=lambda c: abs(when(place, c.sha) - at)):
         text = entry(place, other.sha, other.path)
-        if text not in own and text not in texts:
-            texts.append(text)
-        if len(texts) == DECOYS:
+        if text not in own and text not in (t for t, _ in found):
+            found.append((text, other))
+        if len(found) == DECOYS:
             break
-    return texts
+    return found
 
 
 def outcomes(several: list[Several], measured: list[bool], mirrors: Path, singles: list[Change]) -> list[Outcome]:
@@ -85,7 +102,11 @@ def outcomes(several: list[Several], measured: list[bool], mirrors: Path, single
             continue
         own = entries(place, s.change.sha, list(s.paths))
         others = decoys(place, s.change.sha, [c for c in singles if c.repo == s.change.repo], own)
-        found.extend(story(finder, s.change, [*own, *others], set(own)))
+        mine = touched(place, s.change) if others else frozenset()
+        for r in story(finder, s.change, [*own, *(t for t, _ in others)], set(own)):
+            where = {path.lstrip("/") for path, _ in r.files}  # evidence paths are the repository's, /-rooted
+            same = not r.own and any(where & mine & touched(place, c) for t, c in others if t == r.text)
+            found.append(replace(r, nearby=True) if same else r)
     return found
 
 
@@ -102,6 +123,8 @@ def main(argv: list[str]) -> int:
     own, changes = sum(r.own for r in results), len({r.change.sha for r in results})
     print(f"Real changes adding several entries, {part} ({stories}): {own} entries of {changes}")
     print(table(results))
+    if "--own" not in argv:
+        print(nearby(results))
     return 0
 
 

@@ -83,3 +83,39 @@ def test_no_decoy_with_evidence_reads_as_none_set_apart() -> None:
         "Decoys with evidence about the same code (in a file their change and the change both touch): 0 of 0 ();"
         " precision with them set apart 1.00 (1 of 1)"
     )
+
+
+def test_the_several_entries_benchmark_counts_its_decoys_about_the_same_code_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    several = load("real_changes_several")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
+    (repo / "changelog.d").mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "CHANGELOG.md").write_text("# Changes\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    singles = []
+    for n, (bullet, files) in enumerate(STEPS[1:]):  # zone_table edits invoice.py, refund_days a file of its own
+        for path, text in {**files, f"changelog.d/{n}.feature.md": bullet + "\n"}.items():
+            (repo / path).write_text(text)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", f"change {n}")
+        sha = git(repo, "rev-parse", "HEAD").strip()
+        singles.append(real.Change("acme/shop", "Python", sha, f"changelog.d/{n}.feature.md"))
+    added = 'def tax_total(lines):\n    return 0\n\n\nzone_table["us"] = 2\nrefund_days = 30\n'  # both on added lines
+    code = STEPS[1][1]["invoice.py"] + "\n\n" + added
+    (repo / "invoice.py").write_text(code)
+    (repo / "CHANGELOG.md").write_text(f"# Changes\n- {STEPS[0][0]}\n- Invoice totals show `tax_total`.\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "invoices")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    change = several.Several(real.Change("acme/shop", "Python", sha, "CHANGELOG.md"), ("CHANGELOG.md",))
+    results = several.outcomes([change], [True], tmp_path / "mirrors", singles)
+    assert {r.text: r.nearby for r in results if r.files and not r.own} == {STEPS[1][0]: True, STEPS[2][0]: False}
+    assert real.nearby(results).startswith(
+        "Decoys with evidence about the same code (in a file their change and the change both touch): 1 of 2"
+    )
