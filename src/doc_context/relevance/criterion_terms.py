@@ -79,7 +79,10 @@ _FROM_TO = re.compile(r"(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s+to\s+(\d[\d,]*(?:\.\
 _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
-_MARKUP = re.compile(r"(?<![\w*_~])[*_~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*_~]{1,3}(?![\w*_~])")
+_MARKUP = re.compile(r"(?<![\w*_~])[*~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*~]{1,3}(?![\w*_~])")  # *bold*, ~~struck~~
+# an underscore is emphasis only with its closer (`_new_`, `__new__`); one alone is the name's, as markdown shows it:
+# a module's or member's private name (`distutils._msvccompiler`, `options._cache`, `__typename`)
+_UNDERSCORED = re.compile(r"(?<![\w_])(_{1,3})(?=[^\s_])(.+?)(?<=[^\s_])\1(?![\w_])")
 
 
 def criterion_terms(text: str) -> CriterionTerms:
@@ -89,7 +92,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     text = _EMAIL.sub("email", text)
     versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
     text = _EMPHASIZED.sub(lambda m: f"`{m.group(1)}`" if stem(m.group(1)) not in COMMON else m.group(0), text)
-    prose = _MARKUP.sub("", _CODE_SPAN.sub(lambda m: _take(code_term(m.group(1), versioned), terms), text))
+    prose = _CODE_SPAN.sub(lambda m: _take(code_term(m.group(1), versioned), terms), text)
+    prose = _MARKUP.sub("", _UNDERSCORED.sub(r"\2", prose))
     prose = _QUOTED.sub(lambda m: _take(quoted_term(next(g for g in m.groups() if g is not None)), terms), prose)
     prose = _TOKEN.sub(lambda m: _prose_token(m.group(), terms), prose)
     prose = _NUMBER.sub(lambda m: _number(m, terms), prose)
