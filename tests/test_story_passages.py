@@ -75,17 +75,17 @@ def test_the_passage_the_story_says_comes_first_on_a_long_page(page: list[str], 
 
 
 @pytest.mark.parametrize(
-    ("weighed", "long", "expected"),
+    ("weighed", "lifts", "expected"),
     [
-        ([0.5, 0.0], [True], [1.5, 0.0]),  # the change speaks to the first: it gains all the sentence says
-        ([0.0, 0.0], [True], [0.0, 0.0]),  # the story alone matches nothing
-        ([0.5, 0.0], [False], [0.5, 0.0]),  # a short page: the change alone
+        ([0.5, 0.0], [True, True], [1.5, 0.0]),  # the change speaks to the first: it gains all the sentence says
+        ([0.0, 0.0], [True, True], [0.0, 0.0]),  # the story alone matches nothing
+        ([0.5, 0.0], [False, False], [0.5, 0.0]),  # a short page's passage stating nothing built: the change alone
     ],
     ids=["both", "story-alone", "short-page"],
 )
 def test_a_passage_gains_the_story_only_where_the_change_speaks_to_it(
-    weighed: list[float], long: list[bool], expected: list[float]
+    weighed: list[float], lifts: list[bool], expected: list[float]
 ) -> None:
     plain = ["gateway reply seconds", "gateway reply seconds"]
     said = said_sentences([], [("criterion 1", "gateway reply seconds")])
-    assert with_story(weighed, plain, [(0, ""), (0, "")], said, long) == pytest.approx(expected)
+    assert with_story(weighed, plain, [(0, ""), (0, "")], said, lifts) == pytest.approx(expected)

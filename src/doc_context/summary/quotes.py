@@ -13,7 +13,9 @@ line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change sp
 lead while it has such a passage. A page whose every passage a work item already shows is `told`. On a long page
 the change speaks to, a passage it matches gains what it says of one of the story's sentences
 (passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
-part the change is. A section that states what is built (a specification, a design, a proposal) says it in its
+part the change is; on a short page, a passage of a section stating what is built (passage_kinds.specifies) gains it
+too (a short proposal's rule said in prose the change writes a few words of), not its rationale or compatibility
+notes. A section that states what is built (a specification, a design, a proposal) says it in its
 opening paragraph, then details it: when the change names more than one thing in the section, that paragraph is
 quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
 little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
@@ -116,7 +118,9 @@ def weigh_pages(
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     own = weighed
     lifted = with_openings(weighed, flat, where)
-    weighed = with_story(lifted, plain, where, said, [len(page) >= LONG for page in found])
+    long = [len(page) >= LONG for page in found]  # a long page's every passage the story may lift, a short one's rules
+    lifts = [long[n] or p.specifies for p, (n, _) in zip(flat, where, strict=True)]
+    weighed = with_story(lifted, plain, where, said, lifts)
     background = iter(openings_background(own, lifted, weighed, mine, plain))
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
@@ -140,14 +144,14 @@ def weigh_pages(
 
 
 def with_story(
-    weighed: Sequence[float], plain: Sequence[str], where: Sequence[tuple[int, str]], said: Said, long: Sequence[bool]
+    weighed: Sequence[float], plain: Sequence[str], where: Sequence[tuple[int, str]], said: Said, lifts: Sequence[bool]
 ) -> list[float]:
-    """Each passage's match, a passage of a long page (`long`, by page) that the change speaks to (its match above
-    0) gaining STORY times what it says of one of the story's sentences (`said`): the story alone matches nothing."""
-    if not said or not any(long):
+    """Each passage's match, a passage the story may lift (`lifts`) that the change speaks to (its match above 0)
+    gaining STORY times what it says of one of the story's sentences (`said`): the story alone matches nothing."""
+    if not said or not any(lifts):
         return list(weighed)
     story = story_match([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
-    return [s + STORY * t if s > 0 and long[page] else s for s, t, (page, _) in zip(weighed, story, where, strict=True)]
+    return [s + STORY * t if s > 0 and lift else s for s, t, lift in zip(weighed, story, lifts, strict=True)]
 
 
 def repeat_line(repeated: Sequence[tuple[Passage, tuple[str, ...]]], whose: str) -> str:
