@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.summary.passage_kinds import without_addresses
-from doc_context.summary.passage_weights import held_terms, own_terms, weigh_lent
+from doc_context.summary.passage_weights import held_with_tokens, own_terms, weigh_lent
 from doc_context.summary.passages import Passage
 
 HEADING = 0.25  # what a heading's terms weigh in a passage under it that does not hold them: a quarter of its own
@@ -25,12 +24,10 @@ HEADING = 0.25  # what a heading's terms weigh in a passage under it that does n
 def heading_terms(flat: Sequence[Passage], change: ChangeTerms, own: Sequence[set[Key]]) -> list[set[Key]]:
     """Each passage's heading's terms of the change (as own_terms reads a passage's) that the passage (`own`: its
     terms) does not hold: each heading read once."""
-    read: dict[str, set[Key]] = {}
-    for p in flat:
-        if p.section not in read:
-            text = without_addresses(p.section)
-            read[p.section] = own_terms([held_terms([text_terms(text)], change)[0] | tokens_held(text, change.tokens)],
-                                        change)[0]  # fmt: skip
+    headings = list(dict.fromkeys(p.section for p in flat))
+    texts = [without_addresses(text) for text in headings]
+    found = own_terms(held_with_tokens([text_terms(t) for t in texts], texts, change), change)
+    read = dict(zip(headings, found, strict=True))
     return [read[p.section] - keys for p, keys in zip(flat, own, strict=True)]
 
 

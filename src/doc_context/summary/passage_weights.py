@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.language import BUILTIN_EXCEPTIONS
 from doc_context.relevance.terms import ASKED, ChangeTerms, Key, Terms
 from doc_context.relevance.words import ident_parts, parts
@@ -176,6 +177,13 @@ def _rarity(df: int, n: int, spread: float = 0.5) -> float:
 def held_terms(found: Sequence[Terms], change: ChangeTerms) -> list[set[Key]]:
     """The change's terms each passage holds."""
     return [_held(terms, change) for terms in found]
+
+
+def held_with_tokens(found: Sequence[Terms], texts: Sequence[str], change: ChangeTerms) -> list[set[Key]]:
+    """The change's terms each text holds (held_terms; `found`: each text's terms), the page's code tokens it names
+    among them (relevance/code_tokens.held)."""
+    held = held_terms(found, change)
+    return [keys | tokens_held(text, change.tokens) for keys, text in zip(held, texts, strict=True)]
 
 
 def own_terms(held: Sequence[set[Key]], change: ChangeTerms) -> list[set[Key]]:

@@ -32,7 +32,6 @@ from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.code_tokens import defined as tokens_defined
-from doc_context.relevance.code_tokens import held as tokens_held
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
@@ -40,7 +39,7 @@ from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
 from doc_context.summary.passage_roles import ROLE, to_the_change
-from doc_context.summary.passage_weights import MATCH, STORY, held_terms, own_terms, story_match, weigh
+from doc_context.summary.passage_weights import MATCH, STORY, held_with_tokens, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
 from doc_context.summary.speaks import LONG, citing, novel, page_names, spoken_to, story_pages
@@ -89,8 +88,7 @@ def weigh_pages(
     template = boilerplate([[p.plain for p in page] for page in found])
     plain = [without_addresses(p.plain) for p in flat]
     terms = [text_terms(text) for text in plain]
-    held = held_terms(terms, change)
-    held = [keys | tokens_held(text, change.tokens) for keys, text in zip(held, plain, strict=True)]  # code_tokens
+    held = held_with_tokens(terms, plain, change)
     introduces = [not (p.aside or p.retells) for p in flat]  # a rationale, an abstract defines no term
     defines = [
         tokens_defined(text, change.tokens) if new else set() for text, new in zip(plain, introduces, strict=True)
