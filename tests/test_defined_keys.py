@@ -131,6 +131,9 @@ def test_a_list_of_values_defines_no_key(style: str) -> None:
         ("`type` must be one of the following:\n\n* `basic`: username and password", set()),
         ("The keys:\n\n- `hashes` are kept as given.", set()),
         ("The `hashes`: a dictionary.", set()),
+        # a key every record has, as common a word as a criterion's (review 13 F2): no feature of the page
+        ("The keys:\n\n- `name`: its name.\n- `url`: its home.\n- `digests`: a map.", {"digests"}),
+        ("The metadata keys:\n\n* ``version``: the release.\n* ``description``: a summary.", set()),
     ],
 )
 def test_the_keys_a_page_defines_in_a_list(text: str, expected: set[str]) -> None:
@@ -166,3 +169,41 @@ def test_a_new_field_weighs_in_full_where_it_is_introduced(style: str) -> None:
     implemented, related = weigh_pages(pages, terms, said_sentences([], [("criterion 1", said)]))
     assert [p.section for p in implemented.matched][:1] == ["Specification"]
     assert not related.matched
+
+
+METADATA = (
+    "Package metadata",
+    "Each package published to the index carries a small metadata record, as this page describes.",
+    (
+        ("Specification", "The metadata record is a table, read by every installer."),
+        (
+            "Metadata keys",
+            "Each record has the following keys:\n\n- `name`: The package's name.\n- `version`: Its version.",
+        ),
+        ("Rejected Ideas", "A free-form text field was rejected: no tool could read it."),
+    ),
+)
+INVOICES = {  # an ordinary change: one function taking a `name` (a parameter binds it, as code_tokens.names reads)
+    "python": ("billing/invoice.py", "def send_invoice(name: str, amount: int) -> None:", "    mailer.send(to=name)"),
+    "typescript": (
+        "src/billing/invoice.ts",
+        "export function sendInvoice(name: string, amount: number) {",
+        "  return mailer.send({ to: name, total: amount });",
+        "}",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(INVOICES))
+@pytest.mark.parametrize("style", STYLES)
+def test_a_common_key_speaks_for_no_page(style: str, language: str) -> None:
+    """A list's key as common as `name` or `version` (relevance/common_words: every record, every key list has
+    them) is no feature of the page: a change taking a `name` parameter, its story about invoices, does not make
+    the cited metadata page quote its key list (review 13 F2, failing before: "Metadata keys" was quoted)."""
+    pages = [page(style, *METADATA), plain_page(style, *DEFAULTS)]
+    path, *lines = INVOICES[language]
+    terms = change_terms(Change(parse_diff(changed(path, *lines))), within=[text for text, _ in pages])
+    said = said_sentences([], [("criterion 1", "Invoices are mailed to the customer when issued.")])
+    metadata, _ = weigh_pages(pages, terms, said)
+    assert not terms.tokens
+    assert not metadata.matched

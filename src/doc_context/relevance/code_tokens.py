@@ -11,6 +11,7 @@ its own (TOKEN) when
   proposal's Abstract says "adds two class parameters, ``closed`` and ``extra_items``"; its body's ``None`` and
   ``int`` are examples), or where it defines or introduces it, wherever it stands: a list's term (the word an
   item opens with as code, then a colon: "Each file has the following keys: - ``hashes``: A dictionary mapping...";
+  never a key as common as `name` or `version`, which every key list has and any change binds;
   never a list of a setting's values, "`type` must be one of the following: * `token`: ...": a value is what a
   setting holds, not a feature; nor of operators: a passage holds ``==`` in any expression it writes), a sentence
   introducing a new one ("A new field, ``Dynamic``, will be added"); a word of three characters or more that is
@@ -38,6 +39,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from doc_context.relevance.common_words import COMMON
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.file_kinds import is_config, is_test
 from doc_context.relevance.language import comment_at, is_import
@@ -102,7 +104,7 @@ def named(text: str) -> str:
             continue
         if line.strip() and not _ITEM.match(line):
             opener = line  # the prose a list's items follow ("Each file has the following keys:")
-        if (term := _TERM.match(line)) and not _VALUES.search(opener):
+        if (term := _TERM.match(line)) and not _VALUES.search(opener) and not _common(term.group(1)):
             out.append(term.group(1))  # a key, an argument a list defines, wherever it stands
         out += [m.group(1) for m in _NEW.finditer(line)]  # "A new field, ``Dynamic``, will be added"
         after = lines[i + 1] if i + 1 < len(lines) else ""
@@ -115,6 +117,14 @@ def named(text: str) -> str:
             out.append(line)
             prose += len(line.split()) if not _FIELD.match(line) else 0
     return "\n".join(out)
+
+
+def _common(span: str) -> bool:
+    """Whether a list's term is a word every key list and every criterion writes (`name`, `version`, `url`,
+    `description`: relevance/common_words): every record has such keys, and any change binds one (a `name`
+    parameter), so the list defines no feature of its page there (review 13 F2)."""
+    words = parts(span.strip("`"))
+    return bool(words) and all(w in COMMON for w in words)
 
 
 def key(token: str) -> Key:
