@@ -30,8 +30,9 @@ Prints, per language and overall: precision (of the criteria with evidence, the 
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
 without. Issue 32's goals, in each language: precision >= 0.95, unrelated <= 0.02, recall >= 0.7.
-A last line counts apart the decoys about the same code: their evidence in a file their own change touches too (-v:
-XX=; elsewhere, a reading can tell them); the table counts them as any decoy (the hidden set's are neighbours too).
+A last line counts apart the decoys whose evidence lies in a file both their change and the change touch (-v: XX=),
+about the same code; the table counts them as any decoy (the hidden set's are neighbours too). A decoy pointing at
+a file its own change never touched is not counted apart: a reading can tell that one (real_changes_nearby.py).
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ import re
 import subprocess
 import sys
 from dataclasses import dataclass, replace
-from functools import cache
 from pathlib import Path
 
-from real_changes_entries import entry
+from real_changes_entries import changelog, entry
+from real_changes_nearby import nearby, same_code
 
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
@@ -55,7 +56,6 @@ LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 DECOYS = 4  # the entries of the nearest changes of the same repository, beside the change's own
 HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
 MAX_DIFF = 20_000_000  # bytes, the product's cap
-CHANGELOG = re.compile(r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|releases)(?:\.\w+)?")
 
 
 @dataclass(frozen=True)
@@ -120,14 +120,6 @@ def nearest(index: int, count: int) -> list[int]:
     return [i for i in range(start, min(start + DECOYS + 1, count)) if i != index]
 
 
-def changelog(path: str, entry_path: str) -> bool:
-    """Whether a changed file is the changelog: a file named as one, or the entry's folder when it is a fragment."""
-    folder, _, name = entry_path.rpartition("/")
-    if CHANGELOG.fullmatch(path.rpartition("/")[2]) or path == entry_path:
-        return True
-    return not CHANGELOG.fullmatch(name) and path.startswith(f"{folder}/")
-
-
 def diff_of(repo: Path, sha: str, entry_path: str) -> bytes:
     """The change's diff against its first parent, without its changelog: a story's criteria are not in its diff."""
     raw = subprocess.run(
@@ -140,16 +132,6 @@ def diff_of(repo: Path, sha: str, entry_path: str) -> bytes:
         p for p in parts if not (m := re.match(rb"diff --git a/(.*?) b/", p)) or not changelog(_path(m[1]), entry_path)
     ]
     return b"".join(kept)
-
-
-def touched(repo: Path, change: Change) -> frozenset[str]:
-    """The files the change touches against its first parent, its changelog aside."""
-    out = subprocess.run(
-        ["git", "-C", str(repo), "diff", "--name-only", "-z", "--no-renames", f"{change.sha}^1", change.sha],
-        capture_output=True,
-        check=True,
-    ).stdout.decode("utf-8", "replace")
-    return frozenset(p for p in out.split("\0") if p and not changelog(p, change.path))
 
 
 def _path(raw: bytes) -> str:
@@ -169,15 +151,13 @@ def outcomes(changes: list[Change], measured: list[bool], mirrors: Path) -> list
             )
             continue
         texts = [entry(place, c.sha, c.path) for c, _ in own_changes]
-        files = cache(lambda k, place=place, own_changes=own_changes: touched(place, own_changes[k][0]))
         for i, (change, measure) in enumerate(own_changes):
             finder = finder_of(place, change) if measure else None
             if finder is not None:
                 near = [j for j in nearest(i, len(texts)) if texts[j] != texts[i]]
                 for r in story(finder, change, [texts[i], *(texts[j] for j in near)], {texts[i]}):
-                    where = {path.lstrip("/") for path, _ in r.files}  # evidence paths are the repository's, /-rooted
-                    same = not r.own and any(where & files(i) & files(j) for j in near if texts[j] == r.text)
-                    found.append(replace(r, nearby=True) if same else r)
+                    theirs = [own_changes[j][0] for j in near if texts[j] == r.text]
+                    found.append(replace(r, nearby=True) if same_code(r, place, change, theirs) else r)
     return found
 
 
@@ -224,23 +204,6 @@ def table(results: list[Outcome]) -> str:
             lines.append(row(language, mine))
     lines.append(row("all", results))
     return "\n".join(lines)
-
-
-def nearby(results: list[Outcome]) -> str:
-    """The decoys with evidence about the same code (nearby), per language, and the precision were they set apart."""
-    alarmed = [r for r in results if r.files and not r.own]
-    near = [r for r in alarmed if r.nearby]
-    per = [
-        f"{language} {sum(r.change.language == language for r in near)} of {count}"
-        for language in LANGUAGES
-        if (count := sum(r.change.language == language for r in alarmed))
-    ]
-    right, rest = sum(1 for r in results if r.own and r.files), len(alarmed) - len(near)
-    return (
-        "Decoys with evidence about the same code (in a file their change and the change both touch): "
-        f"{len(near)} of {len(alarmed)} ({', '.join(per)}); precision with them set apart "
-        f"{right / max(right + rest, 1):.2f} ({right} of {right + rest})"
-    )
 
 
 def verbose(results: list[Outcome]) -> str:
@@ -292,7 +255,7 @@ def main(argv: list[str]) -> int:
     repos = len({r.change.repo for r in results})
     print(f"Real changes, {part}: {sum(r.own for r in results)} changes of {repos} repositories")
     print(table(results))
-    print(nearby(results))
+    print(nearby(results, LANGUAGES))
     return 0
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import yaml
 
 WORDS = 60  # of an entry kept as its criterion, at most
+CHANGELOG = re.compile(r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|releases)(?:\.\w+)?")
 MYST_ROLE = re.compile(r"\{[\w:.-]+\}`")  # MyST markdown's role, {class}`a.B`: a towncrier fragment in markdown
 BULLET = re.compile(r"^\s*(?:[-*+]\s+\S|<action\b|<li\b|\d+\.\s+\S|#\d+:\s)")  # an entry's first line
 HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown heading; `#123: Fix ...` is an entry
@@ -32,6 +33,14 @@ def added(repo: Path, sha: str, path: str) -> str:
         check=True,
     ).stdout.decode("utf-8", "replace")
     return "\n".join(line[1:] for line in out.splitlines() if line.startswith("+") and not line.startswith("+++"))
+
+
+def changelog(path: str, entry_path: str) -> bool:
+    """Whether a changed file is the changelog: a file named as one, or the entry's folder when it is a fragment."""
+    folder, _, name = entry_path.rpartition("/")
+    if CHANGELOG.fullmatch(path.rpartition("/")[2]) or path == entry_path:
+        return True
+    return not CHANGELOG.fullmatch(name) and path.startswith(f"{folder}/")
 
 
 def entry(repo: Path, sha: str, path: str) -> str:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from real_changes import (
     DECOYS,
+    LANGUAGES,
     MIRRORS,
     Change,
     Outcome,
@@ -40,14 +41,13 @@ from real_changes import (
     finder_of,
     held_out,
     load,
-    nearby,
     option,
     story,
     table,
-    touched,
 )
 from real_changes import verbose as verbose_lines
 from real_changes_entries import entries, entry
+from real_changes_nearby import nearby, same_code
 
 DATA = Path(__file__).resolve().parent / "data" / "real_changes_several.json"
 
@@ -102,11 +102,9 @@ def outcomes(several: list[Several], measured: list[bool], mirrors: Path, single
             continue
         own = entries(place, s.change.sha, list(s.paths))
         others = decoys(place, s.change.sha, [c for c in singles if c.repo == s.change.repo], own)
-        mine = touched(place, s.change) if others else frozenset()
         for r in story(finder, s.change, [*own, *(t for t, _ in others)], set(own)):
-            where = {path.lstrip("/") for path, _ in r.files}  # evidence paths are the repository's, /-rooted
-            same = not r.own and any(where & mine & touched(place, c) for t, c in others if t == r.text)
-            found.append(replace(r, nearby=True) if same else r)
+            theirs = [c for t, c in others if t == r.text]
+            found.append(replace(r, nearby=True) if same_code(r, place, s.change, theirs) else r)
     return found
 
 
@@ -124,7 +122,7 @@ def main(argv: list[str]) -> int:
     print(f"Real changes adding several entries, {part} ({stories}): {own} entries of {changes}")
     print(table(results))
     if "--own" not in argv:
-        print(nearby(results))
+        print(nearby(results, LANGUAGES))
     return 0
 
 

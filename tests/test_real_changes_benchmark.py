@@ -16,6 +16,7 @@ import pytest
 from .benchmark_scripts import BENCHMARKS, load
 
 entries = load("real_changes_entries")
+load("real_changes_nearby")  # real_changes imports it by name
 real = load("real_changes")
 
 REQUIRED = ("Python", "C#", "TypeScript", "Java", "Go")

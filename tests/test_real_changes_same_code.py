@@ -15,6 +15,7 @@ from tests.test_real_changes_benchmark import git
 
 from .benchmark_scripts import load
 
+nearby = load("real_changes_nearby")
 real = load("real_changes")
 
 STEPS = [  # (the changelog bullet, the files the change writes: path -> text)
@@ -70,7 +71,7 @@ def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
     assert alarmed == {STEPS[1][0]: True, STEPS[2][0]: False, STEPS[4][0]: False}
     assert not any(r.nearby for r in results if r.own or not r.files)
     assert "| Python | 1 | 0.25 (1 of 4) | 0.750 (3 of 4) | 1.00 (1 of 1) |" in real.table(results)  # unchanged
-    assert real.nearby(results) == (
+    assert nearby.nearby(results, real.LANGUAGES) == (
         "Decoys with evidence about the same code (in a file their change and the change both touch): 1 of 3"
         " (Python 1 of 3); precision with them set apart 0.33 (1 of 3)"
     )
@@ -79,7 +80,7 @@ def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
 
 def test_no_decoy_with_evidence_reads_as_none_set_apart() -> None:
     own = real.Outcome(real.Change("a/b", "Go", "0" * 40, "x.md"), "Fix `Dial`.", True, (("dial.go", ("Dial",)),))
-    assert real.nearby([own]) == (
+    assert nearby.nearby([own], real.LANGUAGES) == (
         "Decoys with evidence about the same code (in a file their change and the change both touch): 0 of 0 ();"
         " precision with them set apart 1.00 (1 of 1)"
     )
@@ -116,6 +117,6 @@ def test_the_several_entries_benchmark_counts_its_decoys_about_the_same_code_apa
     change = several.Several(real.Change("acme/shop", "Python", sha, "CHANGELOG.md"), ("CHANGELOG.md",))
     results = several.outcomes([change], [True], tmp_path / "mirrors", singles)
     assert {r.text: r.nearby for r in results if r.files and not r.own} == {STEPS[1][0]: True, STEPS[2][0]: False}
-    assert real.nearby(results).startswith(
+    assert nearby.nearby(results, real.LANGUAGES).startswith(
         "Decoys with evidence about the same code (in a file their change and the change both touch): 1 of 2"
     )
