@@ -224,6 +224,33 @@ def test_the_tokens_a_page_writes_alone_as_code(text: str, expected: set[str]) -
     assert page_tokens([text]) == expected
 
 
+LEAD = "Lead: this page specifies one feature of the record format, and the readers and writers that use it now. "
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a line opening with a code span of three backticks is a paragraph, no fence (CommonMark): its headings count
+        (
+            "# Walrus\n\n```x := f()``` binds a name.\n\n## The `:=` operator\n\nText.\n\n## `match` clauses\n\nMore.",
+            {":=", "match"},
+        ),
+        # a title's `~~~~` underline (reStructuredText; markdown read back from it) opens no fence
+        (
+            f"Title\n=====\n\n{LEAD}\n\nHistory\n~~~~~~~\n\nOlder.\n\nThe ``closed`` flag\n-------------------\n\nIt.",
+            {"closed"},
+        ),
+        (f"# Title\n\n{LEAD}\n\nHistory\n~~~~~~~\n\nOlder.\n\n## The `closed` flag\n\nText.", {"closed"}),
+        # a fence of either kind still holds code: a heading inside it names nothing
+        (f"# Title\n\n{LEAD}\n\n~~~\n# `closed`\n~~~\n\n````\n# `extra`\n````\n\n## The `like` flag", {"like"}),
+    ],
+)
+def test_a_page_reads_its_fences_and_underlines_as_markdown_does(text: str, expected: set[str]) -> None:
+    """One fence reading (text/mdlines, text/mdtitles) for the headings a page names its feature in (review 12's F5:
+    code_tokens read its own `^```|~~~` and hid every heading after such a line)."""
+    assert page_tokens([text]) == expected
+
+
 def test_without_the_story_both_pages_speak() -> None:
     """The control: with no story to say which page it implements, the related page naming the change's passing
     name speaks beside the one-word feature's page (the names decide)."""

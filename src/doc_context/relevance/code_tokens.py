@@ -46,6 +46,8 @@ from doc_context.relevance.language import comment_at, is_import
 from doc_context.relevance.line_terms import PROSE_FILES
 from doc_context.relevance.terms import DIFF
 from doc_context.relevance.words import ident_parts, parts
+from doc_context.text.mdlines import FENCE, closes_fence
+from doc_context.text.mdtitles import adornment, rst_titled
 
 if TYPE_CHECKING:
     from doc_context.relevance.change import Change
@@ -56,7 +58,6 @@ Key = tuple[str, tuple[str, ...]]
 _SPAN = re.compile(r"(`+)([^`\n]+?)\1")
 _ALONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:=|\(\))?|([A-Za-z]+\*|[^\w\s`'\"\\]{2,3})")
 _MD_HEADING = re.compile(r"^#{1,6}\s")
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText heading's line
 _FIELD = re.compile(r"^\s*:?[A-Z][\w -]{0,30}:\s")  # a header's field ("Author: ...", ":Status: Draft")
 LEAD_WORDS = 20  # the lead: every line up to the heading or block break after the first 20 words of prose
@@ -94,13 +95,20 @@ def named(text: str) -> str:
     Summary, a wiki page's first paragraph), as written (markdown, reStructuredText); each term a list defines (an
     item opening with a word as code and a colon, the list's opening prose saying no "value" or "one of") and each
     code span a sentence introduces as new ("A new field, ``Dynamic``,"); never a line of code (a fenced or indented
-    block's)."""
+    block's: fences read as text/mdlines.py reads them, a title's `~~~~` underline told apart as mdtitles.py does)."""
     lines = text.replace("\r\n", "\n").split("\n")
+    rst = rst_titled(lines)
     out: list[str] = []
-    prose, fenced, lead, opener = 0, False, True, ""
+    prose, fence, lead, opener = 0, "", True, ""
     for i, line in enumerate(lines):
-        fenced = fenced != bool(_FENCE.match(line))
-        if fenced or _FENCE.match(line) or line[:1].isspace():
+        if fence:
+            fence = "" if closes_fence(line, fence) else fence
+            continue
+        opened = FENCE.match(line)
+        if opened and not adornment(lines, i, rst=rst):
+            fence = opened.group(1)
+            continue
+        if line[:1].isspace():
             continue
         if line.strip() and not _ITEM.match(line):
             opener = line  # the prose a list's items follow ("Each file has the following keys:")

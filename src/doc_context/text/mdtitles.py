@@ -95,6 +95,12 @@ def _adorns(lines: list[str], j: int, opened: int = -1, *, rst: bool = False) ->
     return blank(j - 1) and blank(j + 1) and len(run) >= 4 and not fenced
 
 
+def adornment(lines: list[str], i: int, *, rst: bool = False) -> bool:
+    """Whether a `~~~~` or backtick run on lines[i] that FENCE matches adorns a title (the underline of lines[i - 1])
+    or, on reStructuredText's text (`rst`), is a transition: no fence opens there."""
+    return bool(i and underlined(lines, i - 1, rst=rst)) or (rst and stray_adornment(lines, i))
+
+
 def stray_adornment(lines: list[str], i: int) -> bool:
     """Whether a `~~~~` run on reStructuredText's text adorns nothing a fence could close: a transition."""
     return bool(FENCE.match(lines[i])) and _adorns(lines, i, rst=True) and not _opens_code(lines, i, rst=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from doc_context.text.codespans import code_spans
 from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
-from doc_context.text.mdtitles import stray_adornment, underlined
+from doc_context.text.mdtitles import adornment
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
 from doc_context.text.rstinline import inline
 from doc_context.text.rstmd import Numbering, restructured, rst_block
@@ -69,7 +69,7 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
         container = _CONTAINER.match(line)
         read = None if fence or not rst else rst_block(lines, i, prose, rst, cell)
         # a reStructuredText title's underline (`~~~~`) opens no code, nor does a transition on its pages
-        if fence and ((i and underlined(lines, i - 1, rst=rst)) or (rst and stray_adornment(lines, i))):
+        if fence and adornment(lines, i, rst=rst):
             prose.append(line)
             i += 1
         elif fence and not _in_comment(prose):  # a fence inside an HTML comment is the comment's, hidden with it
