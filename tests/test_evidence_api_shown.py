@@ -68,3 +68,20 @@ def test_a_change_that_is_an_example_has_its_evidence_there() -> None:
     # its changelog entry and a setting beside it (failing before: they counted as code that is no example)
     beside = changed("CHANGES.md", "- The sessions example keeps a store.") + changed("setup.cfg", "examples = true")
     assert evidence(CRITERION, example, beside) == [f"/{shown}"]
+
+
+EXAMPLES = [s for s in SHOWN if not s[1].endswith(".api.md")]
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "line", "own", "change"), EXAMPLES, ids=[f"{s[0]}-{s[1]}" for s in EXAMPLES]
+)
+def test_a_criterion_about_the_example_has_its_evidence_there(language, shown, line, own, change) -> None:
+    """A criterion naming the example ("The example shows ...") is about it, in a change that touches code too (review
+    12 F2's second residual; failing before: no evidence)."""
+    kind = "sample" if "sample" in shown.lower() else "example"
+    criterion = f"The {kind} shows how `SessionStore` keeps sessions for a day."
+    assert evidence(criterion, changed(shown, line), rest(shown)) == [f"/{shown}"], language
+    # "for example" names no example; "sampling" no sample
+    for said in ("For example, `SessionStore` keeps sessions for a day.", "`SessionStore` keeps sampling for a day."):
+        assert evidence(said, changed(shown, line), rest(shown)) == [], (language, said)

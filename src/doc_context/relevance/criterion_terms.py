@@ -40,6 +40,7 @@ from doc_context.relevance.commands import named_subcommands
 from doc_context.relevance.common_words import COMMON as COMMON  # the words that never set a criterion apart
 from doc_context.relevance.common_words import PROSE_COMMON
 from doc_context.relevance.dependencies import releases
+from doc_context.relevance.file_kinds import samples_said
 from doc_context.relevance.formats import format_words
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.term_model import STRONG as STRONG  # the terms as data, imported from here too
@@ -135,7 +136,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     moving = bool(_MOVING.intersection(all_words))
     replacing = bool(_REPLACING.intersection(all_words))
     strongest = tuple(sorted(unique, key=lambda t: -t.weight))
-    return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving, replacing)
+    samples = samples_said(_CODE_SPAN.sub(" ", text))
+    return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving, replacing, samples)
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

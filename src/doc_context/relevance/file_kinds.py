@@ -19,6 +19,7 @@ _GENERATED = re.compile(
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
 )
+_SAMPLE_SAID = re.compile(r"(?i)(?<!\bfor )\b(example|sample)s?\b")  # "The Flask example shows"; not "for example"
 
 
 def is_test(path: str) -> bool:
@@ -37,6 +38,17 @@ def shows_api(path: str) -> bool:
     top-level example/, Go's example_test.go), which writes the project's names as a user does whatever the change
     is about, or an API report (api-extractor's *.api.md), which lists every exported name."""
     return _SHOWS_API.search(path.lower()) is not None
+
+
+def samples_said(text: str) -> frozenset[str]:
+    """The kinds of sample a text speaks of ("The Flask example shows ...": example; "the samples": sample), never
+    "for example"."""
+    return frozenset(m.group(1).lower() for m in _SAMPLE_SAID.finditer(text))
+
+
+def the_sample_said(path: str, said: frozenset[str]) -> bool:
+    """Whether a file showing the API is of a kind of sample `said` (samples_said) names: what a criterion is about."""
+    return shows_api(path) and any(kind in path.lower() for kind in said)
 
 
 def is_doc(path: str) -> bool:

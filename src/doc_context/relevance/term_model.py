@@ -34,6 +34,7 @@ class CriterionTerms:
     common_pairs: tuple[Term, ...] = ()  # two common words side by side in its prose ("access log"), as written
     moving: bool = False  # about moving something: the deleted lines count for the code it names (Term.named) only
     replacing: bool = False  # about replacing code: the deleted lines rewritten in place count for the code it names
+    samples: frozenset[str] = frozenset()  # the samples it speaks of ("The Flask example shows"): such a file says it
 
     @property
     def specific(self) -> bool:

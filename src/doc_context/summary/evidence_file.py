@@ -15,7 +15,7 @@ from doc_context.change.model import FileEvidence
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
-from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api
+from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api, the_sample_said
 from doc_context.relevance.units import said_by
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_match import lines_for
@@ -135,7 +135,7 @@ def in_file(
     )
     by_words = (  # generated, or showing the API (a sample, an API report) beside code that does not: never alone
         is_generated(f.path)
-        or (shows_api(f.path) and not everywhere.change.shows_api)
+        or (shows_api(f.path) and not everywhere.change.shows_api and not the_sample_said(f.path, terms.samples))
         or (is_test(f.path) and apart - words < ENOUGH)
     )
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
