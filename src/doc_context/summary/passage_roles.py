@@ -3,8 +3,10 @@
 Specifications address their rules to roles, agents named by what they do: "Installers MUST verify...", "Type
 checkers should report...", "Script runners MUST error...", "the server SHOULD NOT transmit...". A rule is a sentence
 whose subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server,
-handler) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case) telling it what to do: "The
-header MUST be sent once" constrains a thing the page is about (a header, an identifier, an error), no agent. A
+handler; or one of the roles specifications name otherwise, _ROLE_HEADS: build backends, tools, clients,
+implementations) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case) telling it what to
+do: "The header MUST be sent once", "... MUST contain the token", "The number MUST NOT exceed ten" constrain a thing
+the page is about (a header, an identifier, an error), a verb of being or holding (_STATES), no agent. A
 page's roles are the agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part
 the page deals out).
 The change plays a role when the paths of its code name it or what it does (ChangeTerms.paths: `installer/`,
@@ -30,7 +32,18 @@ _SUBJECT = re.compile(  # the subject opening a sentence, or its main clause aft
     rf"((?:[A-Za-z][\w-]*\s+){{0,2}}?[A-Za-z][\w-]*)\s+{_KEYWORD}\b"
 )
 _AGENT = re.compile(r"[a-z]{3,}(?:er|or)$")  # installer, checker, runner, server, handler, processor
-_BE = re.compile(r"\s+(?:not\s+|NOT\s+)?be\b")  # "MUST (NOT) be ...": a constraint on a thing, no agent's act
+# "MUST (NOT) be ...", "contain", "exceed": how a thing stands or what it holds, a constraint on it, no agent's act
+_STATES = re.compile(
+    r"(?i)\s+(?:not\s+)?(?:(?:also|only|always|never|still)\s+)?"
+    r"(?:(?:be|have|contain|consist|exceed|match|precede|appear|occur|exist|remain|equal|refer|correspond|represent"
+    r"|conform|differ)s?\b|(?:start|begin|end)s?\s+with\b)"  # never include, follow, start: an installer's acts too
+)
+# the roles specifications address that no -er or -or names (RFC 9110's clients, proxies and caches, PEP 517's build
+# backends and frontends, PEP 621's tools, every series' implementations)
+_ROLE_HEADS = frozenset(
+    "agent application backend cach client frontend implementation intermediary library proxy recipient sdk "
+    "tool".split()
+)
 
 
 def addressed(text: str) -> set[str]:
@@ -39,10 +52,10 @@ def addressed(text: str) -> set[str]:
     for line in text.replace("**", "").splitlines():
         for sentence in line_sentences(" ".join(line.split())):
             subject = _SUBJECT.match(sentence)
-            if subject is None or _BE.match(sentence, subject.end()):
+            if subject is None or _STATES.match(sentence, subject.end()):
                 continue
             said = words(subject.group(1).split()[-1])
-            if said and _AGENT.fullmatch(said[-1]):
+            if said and (_AGENT.fullmatch(said[-1]) or said[-1] in _ROLE_HEADS):
                 found.add(said[-1])
     return found
 
