@@ -153,6 +153,35 @@ def test_a_standard_used_by_a_name_glued_of_its_number_cites_nothing(language: s
     assert weigh_pages(pages, terms)[0].matched[0].section == "Specification"
 
 
+GLOSSED = {  # a comment naming the standard its file uses by a qualified name (review 12 F3's residual)
+    "go": ("records/stamp.go", "\tstamp := time.Now().UTC().Format(time.RFC3339) // RFC 3339, UTC"),
+    "python": ("records/stamp.py", "    stamp = moment.strftime(formats.RFC3339)  # RFC 3339, in UTC"),
+    "java": ("src/main/java/records/Stamp.java", "        // RFC 1123 dates, as HTTP writes them"
+             "\n        String stamp = DateTimeFormatter.RFC_1123_DATE_TIME.format(now);"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", sorted(GLOSSED))
+def test_a_comment_on_a_standard_its_file_uses_by_name_cites_nothing(language: str) -> None:
+    """Failing before: the comment cited "RFC 3339: ...", and with no story the page implemented was dropped."""
+    use_path, use = GLOSSED[language]
+    number = "1123" if language == "java" else "3339"
+    pages = [implemented("RFC 9412: Unknown record keys", False), related(f"RFC {number}: Date and Time", False)]
+    path, lines = CODE["python"]
+    diff = changed(path, *lines) + changed(use_path, *use.split("\n"))
+    terms = change_terms(Change(parse_diff(diff)), within=[t for page in pages for t in page])
+    assert not terms.cites
+    assert weigh_pages(pages, terms)[0].matched[0].section == "Specification"
+
+
+def test_a_comment_citing_what_its_file_defines_still_cites() -> None:
+    """A name glued of the number that the change defines (`ParseRFC3339`) is the standard implemented, no use."""
+    pages = [implemented("RFC 9412: Unknown record keys", False), related("RFC 3339: Date and Time", False)]
+    lines = ["// ParseRFC3339 reads a timestamp as RFC 3339 says.", "func ParseRFC3339(text string) (Time, error) {"]
+    terms = change_terms(Change(parse_diff(changed("stamp/parse.go", *lines))), within=[t for p in pages for t in p])
+    assert terms.cites == {("rfc", "3339")}
+
+
 def test_a_related_page_cited_in_passing_leaves_the_page_the_story_says() -> None:
     """The change implements what the story says (keeping unknown keys) and its comment cites the related page in
     passing: the story and the names decide, as when nothing is cited (failing before: the implemented page,
@@ -200,6 +229,9 @@ def test_a_page_with_no_number_in_its_title_is_never_background_for_a_citation()
         ("HTTP/2 push", None),
         ("Q3 2025 roadmap", None),
         ("OAuth 2 for the registry", None),
+        ("HTTP2", None),  # a protocol's or a product's version glued to its name (review 12 F3's residual)
+        ("OAUTH2: tokens", None),
+        ("RFC9412: Unknown record keys", ("rfc", "9412")),  # a document's number of three digits or more, glued
     ],
 )
 def test_a_title_names_its_specification_by_an_acronym_and_a_number(title: str, expected: tuple[str, str]) -> None:

@@ -6,7 +6,7 @@ Array API standard support", "ADR-0012 Use one queue" (identifier). Code impleme
 or a docstring (`# PEP 691`, `// See RFC 3923 section 4`, "according to PEP 691 (JSON)", :pep:`691`) or in a link
 (`https://peps.python.org/pep-0691/`, `/rfc3923.txt`): the acronym in any case, then the number, a space or a
 hyphen between them (glued only in a link's path), leading zeros or none. A name glued of them (`time.RFC3339`,
-`hashlib.sha256`, a `pep517` module) uses a standard; it cites none.
+`hashlib.sha256`, a `pep517` module) uses a standard; it cites none, nor do the comments of a file using it so.
 
 The change cites a page when its code or its documentation writes the page's identifier anew: more often on its
 added lines than on its deleted ones (a comment it only edits carries the citation: it was there before), never only
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 Identifier = tuple[str, str]  # the acronym casefolded, the number without leading zeros: ("pep", "691")
 # a title's start: capitals, then the number, then a colon, a dash or the title's end ("PEP 691: ...", "NEP 56 —
 # ..."), or the title's words after a zero-padded number ("ADR-0012 Use one queue"): "SHA-256 Checksums", "UTF-8
-# Everywhere" or "EC2 Instances" name an algorithm, an encoding or a product, no document of a series
+# Everywhere" or "EC2 Instances" name an algorithm, an encoding or a product, no document of a series; glued, a
+# number of three digits or more ("RFC9412: ..."): "HTTP2", "OAUTH2" are a protocol's version
 _TITLE = re.compile(
-    r"\s*([A-Z]{2,5})[ -]?(\d{1,5})(?=\s*(?:[:\u2013\u2014-]|$))|\s*([A-Z]{2,5})[ -]?(0\d{1,4})(?=\s+[A-Z])"
+    r"\s*([A-Z]{2,5})(?:[ -]|(?=\d{3}))(\d{1,5})(?=\s*(?:[:\u2013\u2014-]|$))"
+    r"|\s*([A-Z]{2,5})[ -]?(0\d{1,4})(?=\s+[A-Z])"
 )
 
 
@@ -54,13 +56,21 @@ def cited(change: Change, within: Iterable[str], foreign: Callable[[str], bool])
     pattern = re.compile(
         rf"(?<![\w.])({acronyms})(?:[ \u00a0-]|:`)0*(\d{{1,5}})(?!\d)|(?<=/)({acronyms})0*(\d{{1,5}})(?!\d)", re.I
     )
+    # a standard a file uses by another module's name for it (`time.RFC3339`, `DateTimeFormatter.RFC_1123_DATE_TIME`):
+    # what its comments say of that one glosses the use ("// RFC 3339, UTC"), it cites nothing
+    used = re.compile(rf"(?<=\.)({acronyms})_?0*(\d{{1,5}})(?!\d)", re.I)
     balance: dict[Identifier, int] = {}
     for f in change.diff.files:
         if foreign(f.path) or is_test(f.path):
             continue
+        uses: set[Identifier] | None = None  # read only in a file that cites
         for lines, sign in ((f.added, 1), (f.deleted, -1)):  # each side's text once, not line by line
             for m in pattern.finditer(lines.text):
                 acronym, number = m.group(1, 2) if m.group(1) else m.group(3, 4)
-                if (found := (acronym.casefold(), number)) in wanted:
+                if (found := (acronym.casefold(), number)) not in wanted:
+                    continue
+                if uses is None:
+                    uses = {(u.group(1).casefold(), u.group(2)) for u in used.finditer(f.added.text)}
+                if found not in uses:
                     balance[found] = balance.get(found, 0) + sign
     return frozenset(found for found, count in balance.items() if count > 0)
