@@ -230,10 +230,6 @@ class DiffIndex:
             self._deleted = frozenset(line for line in lines if " " in line)
         return self._deleted
 
-    def file_vocabulary(self, side: Side, file_no: int) -> frozenset[str]:
-        """The words one file's lines on that side use, from its tokens, without reading it into lines."""
-        return frozenset(w for token in self._vocabulary(side)[0][file_no] for w in self._token_words(token))
-
     def file_words(self, side: Side, file_no: int) -> FileWords:
         key = (side, file_no)
         if key not in self._lines:

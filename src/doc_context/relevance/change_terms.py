@@ -55,12 +55,14 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         if foreign(f.path):  # another project's code, or a tool's output
             continue
         prose_file = f.path.lower().endswith(PROSE_FILES)
-        lines = list(zip(f.added.split(), rewrapped(f.added, f.deleted), strict=True))  # names re-wrapped, not new
-        in_list = in_lists(f.added)  # the lines inside an export or import list's brackets
-        if vocabulary is not None:  # a file none of the texts' words is in can touch them by a number only
-            worded = near is None or n in near
+        worded = vocabulary is None or near is None or n in near  # else it can touch the texts by a number only
+        read = worded or (vocabulary is not None and vocabulary.may_touch_number(f.added.text))
+        # its lines and whether each only re-wraps names (not new); none read in a file that cannot touch the texts
+        lines = list(zip(f.added.split(), rewrapped(f.added, f.deleted), strict=True)) if read else []
+        in_list = in_lists(f.added) if read else frozenset()  # the lines inside an export or import list's brackets
+        if vocabulary is not None:
             touches = vocabulary.touches if worded else vocabulary.touches_number
-            lines = [(line, m) for line, m in lines if touches(line)] if worded or vocabulary.numbers else []
+            lines = [(line, m) for line, m in lines if touches(line)]
         tested, slashes = is_test(f.path), slashes_comment(f.path)  # `//` opens a comment, or is an operator
         configured, seen = is_config(f.path), set()  # a settings file's rows, a line written again: one voice
         if not (tested or configured or prose_file):  # a test, a setting or a document is no part of what it is

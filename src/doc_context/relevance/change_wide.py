@@ -83,12 +83,9 @@ class ChangeWide:
         return self._lines[word] > LINE_SHARE * self._worded > 0
 
     def everywhere(self, word: str) -> bool:
-        """The one rule for a word alone: everywhere (word), or in most of the change's code files (TOPIC_SHARE of
-        them, TOPIC_FILES at least), as the pages' passages read the change."""
-        if self.word(word):
-            return True
-        n = self._files[word]
-        return n >= TOPIC_FILES and n >= TOPIC_SHARE * len(self.topics.code)
+        """The one rule for a word alone: everywhere (word), or in most of the change's code files (Topics: TOPIC_SHARE
+        of them, TOPIC_FILES at least, looked up in the index's words), as the pages' passages read the change."""
+        return self.word(word) or self.topics(Term("word", (word,), WEAK, word))
 
     @cached_property
     def shows_api(self) -> bool:
@@ -97,11 +94,6 @@ class ChangeWide:
         code = [f.path for f in self.index.diff.files if f.added and not (is_test(f.path) or is_doc(f.path))]
         shown = [shows_api(path) for path in code if not is_config(path)]
         return bool(shown) and all(shown)
-
-    @cached_property
-    def _files(self) -> Counter[str]:
-        """In how many code files with added lines each word is (read from the index's tokens, not line by line)."""
-        return Counter(w for n in self.topics.code for w in self.index.file_vocabulary("added", n))
 
 
 def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) -> frozenset[str]:

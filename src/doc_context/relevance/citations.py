@@ -59,12 +59,16 @@ def cited(change: Change, within: Iterable[str], foreign: Callable[[str], bool])
     # a standard a file uses by another module's name for it (`time.RFC3339`, `DateTimeFormatter.RFC_1123_DATE_TIME`):
     # what its comments say of that one glosses the use ("// RFC 3339, UTC"), it cites nothing
     used = re.compile(rf"(?<=\.)({acronyms})_?0*(\d{{1,5}})(?!\d)", re.I)
+    folded = {acronym for acronym, _ in wanted}
     balance: dict[Identifier, int] = {}
     for f in change.diff.files:
         if foreign(f.path) or is_test(f.path):
             continue
         uses: set[Identifier] | None = None  # read only in a file that cites
         for lines, sign in ((f.added, 1), (f.deleted, -1)):  # each side's text once, not line by line
+            lowered = lines.text.lower()
+            if not any(acronym in lowered for acronym in folded):
+                continue  # most texts name no series: a plain search first, then the pattern (20 MB: 0.04 s, not 1)
             for m in pattern.finditer(lines.text):
                 acronym, number = m.group(1, 2) if m.group(1) else m.group(3, 4)
                 if (found := (acronym.casefold(), number)) not in wanted:

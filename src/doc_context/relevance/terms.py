@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from doc_context.relevance.units import values
 from doc_context.relevance.words import ident_parts, parts
@@ -126,6 +127,16 @@ class Vocabulary:
     def touches(self, line: str) -> bool:
         """Whether a line shares a word or a number with the texts (else no term of it can count)."""
         return not self.words.isdisjoint(parts(line)) or self.touches_number(line)
+
+    def may_touch_number(self, text: str) -> bool:
+        """Whether a text (a file's lines) may share a number with the texts: it writes one's digits, a `,` or `_`
+        between any two (one search over it, not a line's numbers at a time), for touches_number to tell."""
+        return self._number_forms is not None and self._number_forms.search(text) is not None
+
+    @cached_property
+    def _number_forms(self) -> re.Pattern[str] | None:
+        forms = (re.escape(n) if ":" in n else "[,_]?".join(map(re.escape, n)) for n in sorted(self.numbers))
+        return re.compile("|".join(forms)) if self.numbers else None
 
     def touches_number(self, line: str) -> bool:
         """Whether a line shares a number with the texts."""
