@@ -83,5 +83,12 @@ def test_a_criterion_about_the_example_has_its_evidence_there(language, shown, l
     criterion = f"The {kind} shows how `SessionStore` keeps sessions for a day."
     assert evidence(criterion, changed(shown, line), rest(shown)) == [f"/{shown}"], language
     # "for example" names no example; "sampling" no sample
-    for said in ("For example, `SessionStore` keeps sessions for a day.", "`SessionStore` keeps sampling for a day."):
+    # nor does an example address ("https://example.com/done", "ops@example.org": review 13 F3)
+    for said in (
+        "For example, `SessionStore` keeps sessions for a day.",
+        "`SessionStore` keeps sampling for a day.",
+        "`SessionStore` sends the user to https://example.com/done after a day.",
+        "`SessionStore` mails ops@example.org after a day.",
+        "`SessionStore` reads sample.acme.io after a day.",
+    ):
         assert evidence(said, changed(shown, line), rest(shown)) == [], (language, said)

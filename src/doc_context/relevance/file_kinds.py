@@ -19,7 +19,8 @@ _GENERATED = re.compile(
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
 )
-_SAMPLE_SAID = re.compile(r"(?i)(?<!\bfor )\b(example|sample)s?\b")  # "The Flask example shows"; not "for example"
+# "The Flask example shows"; never "for example", nor an address's (https://example.com, ops@example.org, sample.io)
+_SAMPLE_SAID = re.compile(r"(?i)(?<!\bfor )(?<![\w./@:-])(example|sample)s?\b(?![.@/:-]\w)")
 
 
 def is_test(path: str) -> bool:
@@ -42,7 +43,7 @@ def shows_api(path: str) -> bool:
 
 def samples_said(text: str) -> frozenset[str]:
     """The kinds of sample a text speaks of ("The Flask example shows ...": example; "the samples": sample), never
-    "for example"."""
+    "for example" nor an address's host (https://example.com/done, ops@example.org)."""
     return frozenset(m.group(1).lower() for m in _SAMPLE_SAID.finditer(text))
 
 
