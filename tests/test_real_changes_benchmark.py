@@ -305,6 +305,22 @@ def git(cwd: Path, *args: str) -> str:
     return subprocess.run(["git", *GIT_ID, *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
+def repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A mirror as `fetch` leaves one (tmp_path/mirrors/acme+shop/repo), git kept from the machine's configuration,
+    its first commit a README and an empty CHANGELOG.md (changelog.d/ made for fragments)."""
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
+    (repo / "changelog.d").mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "README.md").write_text("shop\n")
+    (repo / "CHANGELOG.md").write_text("# Changes\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    return repo
+
+
 FEATURES = [
     ("invoice_rounding", "Invoices round each line with `round_half_even`."),
     ("shipping_quote", "Shipping quotes use the carrier's `zone_table`."),
@@ -317,15 +333,7 @@ FEATURES = [
 def test_a_run_finds_own_entries_in_the_code_and_never_in_the_changelog(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
-    repo.mkdir(parents=True)
-    git(repo, "init", "-q")
-    (repo / "README.md").write_text("shop\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "base")
+    repo = repository(tmp_path, monkeypatch)
     changes = []
     for n, (module, text) in enumerate(FEATURES):
         name = re.search(r"`(\w+)`", text)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_real_changes_benchmark import git
+from tests.test_real_changes_benchmark import git, repository
 
 from .benchmark_scripts import load
 
@@ -48,15 +48,7 @@ STEPS = [  # (the changelog bullet, the files the change writes: path -> text)
 def test_a_decoy_whose_change_touches_the_changes_files_is_counted_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
-    repo.mkdir(parents=True)
-    git(repo, "init", "-q")
-    (repo / "CHANGELOG.md").write_text("# Changes\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "base")
+    repo = repository(tmp_path, monkeypatch)
     changes = []
     for n, (bullet, files) in enumerate(STEPS):
         for path, text in files.items():
@@ -90,15 +82,7 @@ def test_the_several_entries_benchmark_counts_its_decoys_about_the_same_code_apa
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     several = load("real_changes_several")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
-    (repo / "changelog.d").mkdir(parents=True)
-    git(repo, "init", "-q")
-    (repo / "CHANGELOG.md").write_text("# Changes\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "base")
+    repo = repository(tmp_path, monkeypatch)
     singles = []
     for n, (bullet, files) in enumerate(STEPS[1:]):  # zone_table edits invoice.py, refund_days a file of its own
         for path, text in {**files, f"changelog.d/{n}.feature.md": bullet + "\n"}.items():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_real_changes_benchmark import HIDDEN, REQUIRED, git
+from tests.test_real_changes_benchmark import HIDDEN, REQUIRED, git, repository
 
 from .benchmark_scripts import BENCHMARKS, load
 
@@ -52,20 +52,6 @@ def test_the_data_file_pins_forty_changes_or_more_in_five_languages() -> None:
 )  # fmt: skip
 def test_a_changelogs_added_lines_split_into_its_entries(added: str, found: list[str]) -> None:
     assert entries.split_bullets(added) == found
-
-
-def repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    repo = tmp_path / "mirrors" / "acme+shop" / "repo"
-    (repo / "changelog.d").mkdir(parents=True)
-    git(repo, "init", "-q")
-    (repo / "README.md").write_text("shop\n")
-    (repo / "CHANGELOG.md").write_text("# Changes\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "base")
-    return repo
 
 
 def commit(repo: Path, subject: str, files: dict[str, str]) -> str:
