@@ -62,18 +62,7 @@ def weigh(
     there, however many passages name them after."""
     held = held_terms(found, change) if held is None else held
     said = criteria_said(found, change, where, introduces) if said is None else said
-    df = Counter(key for keys in held for key in keys)
-    n = max(len(found), 1)
-    topic = page_topic(held, where, introduces)
-    own = list(defined) or [set()] * len(held)
-
-    def rarity(i: int, key: Key) -> float:
-        return 1.0 if key in own[i] else _rarity(df[key], n, SPREAD)
-
-    scores = [
-        _score({k: _weight(change, k) * rarity(i, k) for k in keys if k not in topic.get(i, ())})
-        for i, keys in enumerate(held)
-    ]
+    scores = _weighed(held, held, change, where, introduces, defined)
     for i, sentences in enumerate(said):
         # most of what a criterion says is its rule (COVERS); fewer of its words weigh by how rare they are
         scores[i] += max((ASKED if covers else WORD * sum(shared.values()) for covers, shared in sentences), default=0)
@@ -90,12 +79,31 @@ def weigh_lent(
     """What each passage's lent terms weigh (`lent`: terms of the change it does not hold, its heading's), each as
     weigh weighs a term a passage holds: by its source and its rarity among the passages' own terms (`held`), nothing
     in a section where its page holds it everywhere (page_topic)."""
+    return _weighed(lent, held, change, where, introduces)
+
+
+def _weighed(
+    weighing: Sequence[set[Key]],
+    held: Sequence[set[Key]],
+    change: ChangeTerms,
+    where: Sequence[tuple[int, str]],
+    introduces: Sequence[bool],
+    defined: Sequence[set[Key]] = (),
+) -> list[float]:
+    """What each passage's terms (`weighing`: its own, or those lent it) weigh: each by its source and its rarity
+    among the passages' own terms (`held`), in full where the passage defines it (`defined`), nothing in a section
+    where its page holds it everywhere (page_topic): weigh's and weigh_lent's one reading."""
     df = Counter(key for keys in held for key in keys)
     n = max(len(held), 1)
     topic = page_topic(held, where, introduces)
+    own = list(defined) or [set()] * len(weighing)
+
+    def rarity(i: int, key: Key) -> float:
+        return 1.0 if key in own[i] else _rarity(df[key], n, SPREAD)
+
     return [
-        _score({k: _weight(change, k) * _rarity(df[k], n, SPREAD) for k in keys if k not in topic.get(i, ())})
-        for i, keys in enumerate(lent)
+        _score({k: _weight(change, k) * rarity(i, k) for k in keys if k not in topic.get(i, ())})
+        for i, keys in enumerate(weighing)
     ]
 
 
