@@ -1,12 +1,12 @@
 """Benchmark: the criteria's evidence on real changes of public projects in six languages (issue 32).
 
-Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh|--old|--new|--new2|--every] [--data F] [-v]
-The data file (benchmarks/data/real_changes.json) pins, per public repository and its language, the changes: a
-commit of the default branch's first-parent history that adds one changelog entry with the change (a towncrier
-fragment, a changeset, a changie fragment, an Apache changes.xml action, a CHANGELOG.md bullet), and that entry's
-path. No text of theirs is stored: the benchmark reads each repository's history at run time from a bare clone
-under --mirrors (default /work/.mirror, the `fetch` tool's layout DIR/owner+name/repo; DIR/owner+name or
-DIR/name also do: `git clone --bare https://github.com/OWNER/NAME DIR/OWNER+NAME/repo`).
+Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh|--old|--new|--new2|--new3|--every]
+  [--data F] [-v]
+The data file (benchmarks/data/real_changes.json, read by real_changes_data.py) pins, per public repository and its
+language, commits that add one changelog entry with the change, and that entry's path. No text of theirs is stored:
+the benchmark reads each repository's history at run time from a bare clone under --mirrors (default /work/.mirror,
+the `fetch` tool's layout DIR/owner+name/repo; DIR/owner+name or DIR/name also do: `git clone --bare
+https://github.com/OWNER/NAME DIR/OWNER+NAME/repo`).
 
 Each change is read as real_history.py reads a commit: its diff against its first parent (a merge commit: the
 whole pull request; a squash: the commit), through the evidence finder the product runs, with the repository's
@@ -14,18 +14,9 @@ and its owner's names as a run's repository and project names. Its criteria are 
 reader sees it: real_changes_entries.py) and the entries of the four nearest changes of the same repository in
 the data file (the story's decoys); each criterion's siblings are the other four, as a work item's other criteria.
 
-A quarter of the changes is held out, chosen before any measurement by a fixed rule: in each language, in the data
-file's order, every 4th change (the 4th, 8th, ...). Runs leave them out; --held-out runs only them.
-The repositories marked `fresh` in the data file were added after the rules were tuned on the others (the hidden
-set's stand-in: projects the rules never saw); --fresh runs only theirs, --old only the others' (with --held-out,
-their held-out changes). A plain run is the tuning part of both. The repositories marked `"batch": "new"` came
-after both (issue 32's fifth session, 24 projects no rule was tuned on, for checking that a rule generalises): only
---new runs them (its tuning part; with --held-out, its held-out part), so the plain, --fresh and --old runs, and the
-held-out changes of the others, stay as they were (the new ones follow them in the file: a language's count before
-them is a multiple of 4). The repositories marked `"batch": "new2"` came after those (issue 32's sixth session, 24
-more no rule was tuned on, a verdict on the rules): only --new2 runs them, as --new runs the new ones; they follow
-all the others in the file, so no other change's held-out mark moved. --every pools every batch's part (the
-tuning parts of all: the largest sample a rule can be judged on; with --held-out, every held-out change).
+Which changes a run takes (the held-out quarter, the fresh part, the untuned batches --new, --new2 and --new3,
+--every's pool) is real_changes_data.py's: its docstring tells how each batch came.
+
 Prints, per language and overall: precision (of the criteria with evidence, the share that are the change's own),
 unrelated with evidence (of the decoys, the share with any) and recall (of the own entries, the share with
 evidence). -v prints each criterion with evidence, its files and the terms each rests on, and each own entry
@@ -37,36 +28,22 @@ a file its own change never touched is not counted apart: a reading can tell tha
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from real_changes_data import DATA, LANGUAGES, PARTS, Change, chosen_by, held_out, load
 from real_changes_entries import changelog, entry
 from real_changes_nearby import nearby, same_code
 
 from doc_context.change.unified import parse_diff
 from doc_context.summary.evidence import EvidenceFinder
 
-DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
 MIRRORS = Path("/work/.mirror")
-LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 DECOYS = 4  # the entries of the nearest changes of the same repository, beside the change's own
-HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
 MAX_DIFF = 20_000_000  # bytes, the product's cap
-
-
-@dataclass(frozen=True)
-class Change:
-    repo: str  # owner/name
-    language: str
-    sha: str
-    path: str  # the changelog entry's file in the repository
-    fresh: bool = False  # of a repository added after the rules were tuned on the others
-    new: bool = False  # of the batch added after the fresh ones (`"batch": "new"`), run only with --new
-    new2: bool = False  # of the second untuned batch (`"batch": "new2"`), run only with --new2
 
 
 @dataclass(frozen=True)
@@ -76,33 +53,6 @@ class Outcome:
     own: bool
     files: tuple[tuple[str, tuple[str, ...]], ...]  # (path, the terms it carries)
     nearby: bool = False  # a decoy whose evidence lies in a file its change and the change both touch: the same code
-
-
-def load(path: Path = DATA) -> list[Change]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [
-        Change(
-            r["repo"],
-            r["language"],
-            sha,
-            entry_path,
-            bool(r.get("fresh", False)),
-            r.get("batch") == "new",
-            r.get("batch") == "new2",
-        )
-        for r in data["repositories"]
-        for sha, entry_path in r["changes"]
-    ]
-
-
-def held_out(changes: list[Change]) -> list[bool]:
-    """The fixed rule: in each language, in the data's order, every HELD_OUT_EVERY-th change."""
-    seen: dict[str, int] = {}
-    marks = []
-    for c in changes:
-        seen[c.language] = seen.get(c.language, 0) + 1
-        marks.append(seen[c.language] % HELD_OUT_EVERY == 0)
-    return marks
 
 
 def clone(mirrors: Path, repo: str) -> Path | None:
@@ -218,27 +168,6 @@ def verbose(results: list[Outcome]) -> str:
 
 def option(args: list[str], name: str, default: str) -> str:
     return args[args.index(name) + 1] if name in args and args.index(name) + 1 < len(args) else default
-
-
-def chosen_by(change: Change, argv: list[str]) -> bool:
-    """Whether a run's options take the change: --every all of them (every batch's part, pooled), --new the new batch
-    alone, --new2 the second, else the others (--fresh, --old: a part)."""
-    if "--every" in argv:
-        return True
-    if "--new2" in argv or change.new2:
-        return "--new2" in argv and change.new2
-    if "--new" in argv or change.new:
-        return "--new" in argv and change.new
-    return ("--fresh" not in argv or change.fresh) and ("--old" not in argv or not change.fresh)
-
-
-PARTS = (  # a run's option and whose tuning (or held-out) part it reads, in the order they are asked
-    ("--every", "every batch's"),
-    ("--new2", "the second new batch's"),
-    ("--new", "the new"),
-    ("--fresh", "the fresh"),
-    ("--old", "the first 16"),
-)
 
 
 def main(argv: list[str]) -> int:

@@ -5,7 +5,6 @@ finds the changes' own entries in their code, never in their changelog."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import subprocess
@@ -16,7 +15,8 @@ import pytest
 from .benchmark_scripts import BENCHMARKS, load
 
 entries = load("real_changes_entries")
-load("real_changes_nearby")  # real_changes imports it by name
+load("real_changes_nearby")  # real_changes imports it and real_changes_data by name
+data = load("real_changes_data")
 real = load("real_changes")
 
 REQUIRED = ("Python", "C#", "TypeScript", "Java", "Go")
@@ -33,7 +33,7 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
         shapes = ({"repo", "language", "changes"}, {"repo", "language", "fresh", "changes"})
         assert set(repo) in (*shapes, {"repo", "language", "batch", "changes"}), repo["repo"]
         assert repo.get("fresh", True) is True, repo["repo"]  # marked when fresh, else unmarked
-        assert repo.get("batch", "new") in ("new", "new2"), repo["repo"]
+        assert repo.get("batch", "new") in data.BATCHES, repo["repo"]
         assert re.fullmatch(r"[\w.-]+/[\w.-]+", repo["repo"])
         assert repo["repo"].split("/")[1].lower() not in HIDDEN, repo["repo"]
         assert len(repo["changes"]) > real.DECOYS, repo["repo"]  # four decoys of its own repository each
@@ -52,11 +52,11 @@ def test_the_data_file_has_the_shape_the_issue_asks() -> None:
         assert len({c.repo for c, _ in fresh}) >= 2 and len(fresh) >= 12, language
         assert sum(h for _, h in fresh) == len(fresh) // 4, language
     for language in (*REQUIRED, "Ruby"):  # the new batch likewise, after all the others of its language
-        new = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.new]
+        new = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.batch == "new"]
         assert len({c.repo for c, _ in new}) >= 2 and len(new) >= 12, language
         assert sum(h for _, h in new) == len(new) // 4, language
     for language in (*REQUIRED, "Ruby"):  # the second new batch: four projects a language, 8 changes each
-        new2 = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.new2]
+        new2 = [(c, h) for c, h in zip(changes, held, strict=True) if c.language == language and c.batch == "new2"]
         assert [sum(c.repo == r for c, _ in new2) for r in dict.fromkeys(c.repo for c, _ in new2)] == [8] * 4
         assert [h for _, h in new2] == [i % 4 == 3 for i in range(32)], language  # its 4th, 8th, ... held out
     assert {c.language for c in changes} <= set(real.LANGUAGES)
@@ -67,75 +67,6 @@ def test_every_fourth_change_of_a_language_is_held_out() -> None:
     changes = [real.Change("a/b", lang, "0" * 40, "x.md") for lang in ("Go", "Java", "Go", "Go", "Go", "Java")]
     changes += [real.Change("a/b", "Java", "0" * 40, "x.md")] * 2
     assert real.held_out(changes) == [False, False, False, False, True, False, False, True]
-
-
-def test_the_new_batch_leaves_the_others_held_out_changes_as_they_were() -> None:
-    changes = [c for c in real.load() if not c.new2]
-    first = next(i for i, c in enumerate(changes) if c.new)
-    assert all(c.new for c in changes[first:])  # the new batch follows the others
-    others = [c for c in changes if not c.new]
-    assert [h for c, h in zip(changes, real.held_out(changes), strict=True) if not c.new] == real.held_out(others)
-
-
-# The 137 held-out changes of the 548 before the second new batch (the first 16's and the fresh ones' 89, the new
-# batch's 48), as they were when it came (issue 32's sixth session): their "owner/name sha" lines in the file's order,
-# digested, so that no later edit of the file moves a held-out mark.
-HELD_BEFORE_NEW2 = (137, "dd21e0366468e9ceed8f71c5ee7903952e2f928afd40668ae7ff8a0ad134fe85")
-
-
-def test_the_second_new_batch_leaves_every_older_held_out_mark_as_it_was() -> None:
-    changes = real.load()
-    first = next(i for i, c in enumerate(changes) if c.new2)
-    assert all(c.new2 for c in changes[first:]) and not any(c.new2 for c in changes[:first])  # it follows them all
-    held = [f"{c.repo} {c.sha}" for c, h in zip(changes, real.held_out(changes), strict=True) if h and not c.new2]
-    assert (len(held), hashlib.sha256("\n".join(held).encode()).hexdigest()) == HELD_BEFORE_NEW2
-    older_repos = {c.repo.lower() for c in changes[:first]}
-    for change in changes[first:]:  # projects of its own: none of the other batches', none of the hidden set's
-        assert change.repo.lower() not in older_repos, change.repo
-        assert not any(h in change.repo.split("/")[1].lower() for h in HIDDEN), change.repo  # nor a fork, a plugin
-
-
-@pytest.mark.parametrize(
-    ("argv", "taken"),  # of a first-16, a fresh and a new change
-    [
-        ([], (True, True, False)),
-        (["--fresh"], (False, True, False)),
-        (["--old"], (True, False, False)),
-        (["--new"], (False, False, True)),
-        (["--held-out"], (True, True, False)),
-        (["--held-out", "--new"], (False, False, True)),
-        (["--new", "-v"], (False, False, True)),
-    ],
-)
-def test_only_new_runs_the_new_batch(argv: list[str], taken: tuple[bool, bool, bool]) -> None:
-    first = real.Change("a/b", "Go", "0" * 40, "x.md")
-    fresh = real.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
-    new = real.Change("a/d", "Go", "0" * 40, "x.md", new=True)
-    assert tuple(real.chosen_by(c, argv) for c in (first, fresh, new)) == taken
-
-
-@pytest.mark.parametrize(
-    ("argv", "taken"),  # of a first-16, a fresh, a new and a second-batch change
-    [
-        ([], (True, True, False, False)),
-        (["--fresh"], (False, True, False, False)),
-        (["--old"], (True, False, False, False)),
-        (["--new"], (False, False, True, False)),
-        (["--new2"], (False, False, False, True)),
-        (["--held-out"], (True, True, False, False)),
-        (["--held-out", "--new"], (False, False, True, False)),
-        (["--held-out", "--new2"], (False, False, False, True)),
-        (["-v", "--new2"], (False, False, False, True)),
-        (["--every"], (True, True, True, True)),
-        (["--held-out", "--every"], (True, True, True, True)),
-    ],
-)
-def test_only_new2_runs_the_second_new_batch(argv: list[str], taken: tuple[bool, ...]) -> None:
-    first = real.Change("a/b", "Go", "0" * 40, "x.md")
-    fresh = real.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
-    new = real.Change("a/d", "Go", "0" * 40, "x.md", new=True)
-    new2 = real.Change("a/e", "Go", "0" * 40, "x.md", new2=True)
-    assert tuple(real.chosen_by(c, argv) for c in (first, fresh, new, new2)) == taken
 
 
 @pytest.mark.parametrize(

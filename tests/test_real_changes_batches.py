@@ -1,0 +1,96 @@
+"""The real-changes benchmark's batches (benchmarks/real_changes_data.py, issue 32): each untuned batch follows all
+the older changes in the data file, so no older held-out mark moves; each is run only by its own option; --every
+pools the first two new batches with the others, never the third; and the third new batch (session 14) has the shape
+asked of it: projects of C#, TypeScript, Java and Go used by no other batch, none of the hidden set's."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from tests.test_real_changes_benchmark import HIDDEN
+
+from .benchmark_scripts import BENCHMARKS, load
+
+data = load("real_changes_data")
+
+
+def test_the_new_batch_leaves_the_others_held_out_changes_as_they_were() -> None:
+    changes = [c for c in data.load() if c.batch in ("", "new")]
+    first = next(i for i, c in enumerate(changes) if c.batch == "new")
+    assert all(c.batch == "new" for c in changes[first:])  # the new batch follows the others
+    others = [c for c in changes if not c.batch]
+    assert [h for c, h in zip(changes, data.held_out(changes), strict=True) if not c.batch] == data.held_out(others)
+
+
+# The held-out changes before a batch came, as they were when it came: their "owner/name sha" lines in the file's
+# order, digested, so that no later edit of the file moves a held-out mark. Before the second new batch (issue 32's
+# sixth session): the first 16's and the fresh ones' 89, the new batch's 48. Before the third (session 14): those
+# 137 and the second new batch's 48.
+HELD_BEFORE = {
+    "new2": (137, "dd21e0366468e9ceed8f71c5ee7903952e2f928afd40668ae7ff8a0ad134fe85"),
+    "new3": (185, "eedc62cae998665a08b1a0729fc7e90c76b7f6381ba66d2025d3ab01bc08f12c"),
+}
+
+
+@pytest.mark.parametrize("batch", ["new2", "new3"])
+def test_a_later_batch_leaves_every_older_held_out_mark_as_it_was(batch: str) -> None:
+    changes = data.load()
+    first = next(i for i, c in enumerate(changes) if c.batch == batch)
+    later = data.BATCHES[: data.BATCHES.index(batch) + 1]  # this batch and those after it
+    assert all(c.batch in later for c in changes[first:]) and not any(c.batch in later for c in changes[:first])
+    held = data.held_out(changes)
+    older = [f"{c.repo} {c.sha}" for c, h in zip(changes[:first], held, strict=False) if h]
+    assert (len(older), hashlib.sha256("\n".join(older).encode()).hexdigest()) == HELD_BEFORE[batch]
+    older_repos = {c.repo.lower() for c in changes[:first]}
+    for change in changes[first:]:  # projects of its own: none of the other batches', none of the hidden set's
+        assert change.repo.lower() not in older_repos, change.repo
+        assert not any(h in change.repo.split("/")[1].lower() for h in HIDDEN), change.repo  # nor a fork, a plugin
+
+
+def test_the_third_new_batch_has_the_shape_asked() -> None:
+    """Six projects or more, 40 changes or more, C#, TypeScript and Java first, then Go, 8 changes a project; a
+    quarter held out, each language's 4th, 8th, ...; none of the projects of the other data files."""
+    changes = data.load()
+    held = data.held_out(changes)
+    third = [(c, h) for c, h in zip(changes, held, strict=True) if c.batch == "new3"]
+    repos = list(dict.fromkeys(c.repo for c, _ in third))
+    assert len(repos) >= 6 and len(third) >= 40
+    assert [sum(c.repo == r for c, _ in third) for r in repos] == [8] * len(repos)
+    assert {c.language for c, _ in third} == {"C#", "TypeScript", "Java", "Go"}
+    for language in ("C#", "TypeScript", "Java", "Go"):
+        marks = [h for c, h in third if c.language == language]
+        assert marks == [i % 4 == 3 for i in range(len(marks))], language  # its 4th, 8th, ... held out
+    several = json.loads((BENCHMARKS / "data" / "real_changes_several.json").read_text(encoding="utf-8"))
+    documents = json.loads((BENCHMARKS / "data" / "real_documents.json").read_text(encoding="utf-8"))
+    elsewhere = {r["repo"].lower() for r in several["repositories"]}
+    elsewhere |= {pr["change"]["repo"].lower() for pr in documents["pull_requests"]}
+    assert not {r.lower() for r in repos} & elsewhere
+
+
+@pytest.mark.parametrize(
+    ("argv", "taken"),  # of a first-16, a fresh, a new, a second-batch and a third-batch change
+    [
+        ([], (True, True, False, False, False)),
+        (["--fresh"], (False, True, False, False, False)),
+        (["--old"], (True, False, False, False, False)),
+        (["--new"], (False, False, True, False, False)),
+        (["--new2"], (False, False, False, True, False)),
+        (["--new3"], (False, False, False, False, True)),
+        (["--held-out"], (True, True, False, False, False)),
+        (["--held-out", "--new"], (False, False, True, False, False)),
+        (["--held-out", "--new2"], (False, False, False, True, False)),
+        (["--held-out", "--new3"], (False, False, False, False, True)),
+        (["-v", "--new2"], (False, False, False, True, False)),
+        (["--new3", "-v"], (False, False, False, False, True)),
+        (["--every"], (True, True, True, True, False)),  # the third new batch is not pooled
+        (["--held-out", "--every"], (True, True, True, True, False)),
+    ],
+)
+def test_each_batch_is_run_by_its_own_option(argv: list[str], taken: tuple[bool, ...]) -> None:
+    first = data.Change("a/b", "Go", "0" * 40, "x.md")
+    fresh = data.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
+    new, new2, new3 = (data.Change(f"a/{b}", "Go", "0" * 40, "x.md", batch=b) for b in ("new", "new2", "new3"))
+    assert tuple(data.chosen_by(c, argv) for c in (first, fresh, new, new2, new3)) == taken
