@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from doc_context.relevance import citations, code_tokens
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defined
-from doc_context.relevance.file_kinds import is_config, is_test
+from doc_context.relevance.file_kinds import is_config, is_test, maintenance
 from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception, is_import
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
@@ -65,8 +65,8 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
             lines = [(line, m) for line, m in lines if touches(line)]
         tested, slashes = is_test(f.path), slashes_comment(f.path)  # `//` opens a comment, or is an operator
         configured, seen = is_config(f.path), set()  # a settings file's rows, a line written again: one voice
-        if not (tested or configured or prose_file):  # a test, a setting or a document is no part of what it is
-            paths.update(path_tokens(f.path))
+        if not (tested or configured or prose_file or maintenance(f.path)):  # a test, a setting, a document or the
+            paths.update(path_tokens(f.path))  # repository's own tools (`tools/`, `scripts/`) is no part of what it is
         for line, moved in lines:
             line = without_addresses(line, prose=prose_file, slashes=slashes) if "://" in line else line
             line, listed_line = own(line, in_list, moved)  # a re-wrapped list's line: the names it adds

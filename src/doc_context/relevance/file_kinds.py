@@ -1,6 +1,7 @@
 """Pure: what kind of file a changed path is, by its name alone: a test, documentation, configuration, a file a
-tool writes (generated), or one showing the project's API rather than changing it (a sample, an API report). One home
-for these, read by the evidence, the passages and the change's terms."""
+tool writes (generated), one showing the project's API rather than changing it (a sample, an API report), or one of
+the scripts a repository keeps to build, release and check itself (maintenance). One home for these, read by the
+evidence, the passages and the change's terms."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ _GENERATED = re.compile(
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
 )
+# a repository's own tools at its root: what builds, releases and checks it, no part of what it ships (`lib/tools/`
+# is the shipped library's)
+_MAINTENANCE = re.compile(r"^/?(?:tools|tooling|scripts|ci|hack|\.github|\.ci)/")
 # "The Flask example shows"; never "for example", nor an address's (https://example.com, ops@example.org, sample.io)
 _SAMPLE_SAID = re.compile(r"(?i)(?<!\bfor )(?<![\w./@:-])(example|sample)s?\b(?![.@/:-]\w)")
 
@@ -50,6 +54,12 @@ def samples_said(text: str) -> frozenset[str]:
 def the_sample_said(path: str, said: frozenset[str]) -> bool:
     """Whether a file showing the API is of a kind of sample `said` (samples_said) names: what a criterion is about."""
     return shows_api(path) and any(kind in path.lower() for kind in said)
+
+
+def maintenance(path: str) -> bool:
+    """Whether the file is one of the scripts a repository keeps at its root to build, release and check itself
+    (`tools/`, `scripts/`, `ci/`, `.github/`): what the repository does to itself, not what it ships."""
+    return bool(_MAINTENANCE.match(path))
 
 
 def is_doc(path: str) -> bool:

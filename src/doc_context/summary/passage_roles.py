@@ -5,10 +5,12 @@ checkers should report...", "Script runners MUST error...", "the server SHOULD N
 whose subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server,
 handler; or one of the roles specifications name otherwise, _ROLE_HEADS: build backends, tools, clients,
 implementations) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case) telling it what to
-do: "The header MUST be sent once", "... MUST contain the token", "The number MUST NOT exceed ten" constrain a thing
-the page is about (a header, an identifier, an error), a verb of being or holding (_STATES), no agent. A
-page's roles are the agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part
-the page deals out).
+do: "The header MUST be sent once", "... MUST contain the token", "The number MUST NOT exceed ten", "The counter MUST
+start at zero" constrain a thing the page is about (a header, an identifier, an error), a verb of being, holding,
+where it starts or what it defaults to (_STATES), no agent. Holding, including, carrying, following and repeating are
+a thing's as much as an agent's ("The header MUST carry the token", "Installers MUST include the file in RECORD"): a
+subject told only those (_EITHER) is an agent when its page tells it to act elsewhere. A page's roles are the agents
+it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part the page deals out).
 The change plays a role when the paths of its code name it or what it does (ChangeTerms.paths: `installer/`,
 `checker.py`; `install.py` for installers, `run.py` for script runners); a test, a document or a setting is no part
 of what it is. A rule addressed to the change's role is the page telling the change its part: quotes.weigh_pages
@@ -36,7 +38,11 @@ _AGENT = re.compile(r"[a-z]{3,}(?:er|or)$")  # installer, checker, runner, serve
 _STATES = re.compile(
     r"(?i)\s+(?:not\s+)?(?:(?:also|only|always|never|still)\s+)?"
     r"(?:(?:be|have|contain|consist|exceed|match|precede|appear|occur|exist|remain|equal|refer|correspond|represent"
-    r"|conform|differ)s?\b|(?:start|begin|end)s?\s+with\b)"  # never include, follow, start: an installer's acts too
+    r"|conform|differ)s?\b|(?:start|begin|end)s?\s+(?:with|at|from|in)\b|defaults?\s+to\b|fits?\s+(?:in|into|within)\b)"
+)
+# what a thing holds or follows, as much as what an agent does: an agent's only where its page tells it to act too
+_EITHER = re.compile(
+    r"(?i)\s+(?:not\s+)?(?:(?:also|only|always|never|still)\s+)?(?:include|follow|hold|carry|repeat)s?\b"
 )
 # the roles specifications address that no -er or -or names (RFC 9110's clients, proxies and caches, PEP 517's build
 # backends and frontends, PEP 621's tools, every series' implementations)
@@ -46,9 +52,18 @@ _ROLE_HEADS = frozenset(
 )
 
 
-def addressed(text: str) -> set[str]:
-    """The agents a passage's sentences address rules to (their words as relevance.words reads them)."""
-    found: set[str] = set()
+def addressed(text: str, acting: Set[str] = frozenset()) -> set[str]:
+    """The agents a passage's sentences address rules to (their words as relevance.words reads them): a subject told
+    only what it holds, includes or follows when the text, or its page (`acting`: the agents it tells to act), tells
+    it to act too."""
+    acts, either = _subjects(text)
+    return acts | (either & (acts | acting))
+
+
+def _subjects(text: str) -> tuple[set[str], set[str]]:
+    """The agents a text's sentences tell to act, and those they tell only what to hold, include or follow."""
+    acts: set[str] = set()
+    either: set[str] = set()
     for line in text.replace("**", "").splitlines():
         for sentence in line_sentences(" ".join(line.split())):
             subject = _SUBJECT.match(sentence)
@@ -56,8 +71,8 @@ def addressed(text: str) -> set[str]:
                 continue
             said = words(subject.group(1).split()[-1])
             if said and (_AGENT.fullmatch(said[-1]) or said[-1] in _ROLE_HEADS):
-                found.add(said[-1])
-    return found
+                (either if _EITHER.match(sentence, subject.end()) else acts).add(said[-1])
+    return acts, either
 
 
 def plays(role: str, paths: Set[str]) -> bool:
@@ -78,7 +93,11 @@ def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths:
     change plays."""
     if not paths:
         return [False] * len(plain)
-    agents = [addressed(text) for text in plain]
+    read = [_subjects(text) for text in plain]
+    acting: dict[int, set[str]] = {}
+    for (acts, _), (page, _) in zip(read, where, strict=True):
+        acting.setdefault(page, set()).update(acts)
+    agents = [acts | (either & acting[page]) for (acts, either), (page, _) in zip(read, where, strict=True)]
     count: Counter[tuple[int, str]] = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True)
                                               for a in found)  # fmt: skip
     played = _played({a for (_, a), n in count.items() if n >= ROLE_RULES}, paths)
