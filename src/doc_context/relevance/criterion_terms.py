@@ -81,6 +81,10 @@ _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*~]{1,3}(?![\w*_~])")  # *bold*, ~~struck~~
+_LABEL = re.compile(  # what files a criterion under a component, before its text: [CLI], `[mempool]`, fix(sdk-logs):
+    r"[*_]{0,2}`?\[[A-Za-z][\w .+#/-]{0,30}\]`?[*_]{0,2}:?\s+"
+    r"|(?:feat|fix|bugfix|chore|refactor|perf|docs|test|build|ci|style|revert|deps)!?\([\w@/.-]+\)!?:\s+"
+)
 # an underscore is emphasis only with its closer (`_new_`, `__new__`); one alone is the name's, as markdown shows it:
 # a module's or member's private name (`distutils._msvccompiler`, `options._cache`, `__typename`)
 _UNDERSCORED = re.compile(r"(?<![\w_])(_{1,3})(?=[^\s_])(.+?)(?<=[^\s_])\1(?![\w_])")
@@ -90,7 +94,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     """The specific terms of a criterion's text (markdown), strongest first."""
     terms: list[Term] = []
     pairs: list[Term] = []
-    text = _EMAIL.sub("email", text)
+    text = _EMAIL.sub("email", unlabelled(text))
     versioned = _SAYS_VERSION.search(text) is not None  # "bump `greclipse` version to `4.40`": 4.40 is a version
     text = _EMPHASIZED.sub(lambda m: f"`{m.group(1)}`" if stem(m.group(1)) not in COMMON else m.group(0), text)
     prose = _CODE_SPAN.sub(lambda m: _take(code_term(m.group(1), versioned), terms), text)
@@ -138,6 +142,16 @@ def criterion_terms(text: str) -> CriterionTerms:
     strongest = tuple(sorted(unique, key=lambda t: -t.weight))
     samples = samples_said(_CODE_SPAN.sub(" ", text))
     return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving, replacing, samples)
+
+
+def unlabelled(text: str) -> str:
+    """The criterion without the labels it opens with (`[mempool]`, [CLI], **[Breaking]**, fix(sdk-logs):, feat!(p2p):):
+    a label files it under a component, as a changelog's section does, and its neighbours under the same one; it names
+    no code the change writes (a package's path prefix, `helper/schema:`, is relevance/packages.py's)."""
+    stripped = text.lstrip()
+    while (label := _LABEL.match(stripped)) and label.end() < len(stripped):
+        stripped = stripped[label.end() :]
+    return stripped if stripped != text.lstrip() else text
 
 
 def _number(match: re.Match[str], into: list[Term]) -> str:

@@ -1,0 +1,89 @@
+"""Issue 32, session 14 (the third untuned batch's class "a label read as code"): a criterion's opening label files
+it under a component (`[mempool]`, [Analyzers], fix(otlp-exporter-base):), as a changelog's section does, and its
+neighbours under the same one. It names no code the change writes: read as named code it held an own entry's
+evidence to files writing it (none); read as words it lent a neighbour's entry the component's weight."""
+
+from __future__ import annotations
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.criterion_terms import unlabelled
+from doc_context.summary.evidence import EvidenceFinder
+from tests.diffs import changed as diff
+
+
+def evidence(criterion: str, *files: str) -> list[str]:
+    return [f.path for f in EvidenceFinder(parse_diff("".join(files))).find(criterion).files]
+
+
+OWN = [  # (language, a criterion opening with a label as code, the file that does what it says, its added lines)
+    (
+        "Go",
+        "`[mempool]` Add a metric counting each transaction received more than once.",
+        "mempool/metrics.go",
+        (
+            "\t// AlreadyReceivedTxs counts each transaction received more than once.",
+            "\tAlreadyReceivedTxs metrics.Counter",
+        ),
+    ),
+    (
+        "Java",
+        "`[OpenEJB]` Close the container after each scenario",
+        "cucumber-openejb/src/main/java/io/cucumber/openejb/ContainerLifecycle.java",
+        ("        container.close(); // after each scenario",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), OWN, ids=[c[0] for c in OWN])
+def test_a_label_written_as_code_holds_no_evidence_back(
+    language: str, criterion: str, path: str, lines: tuple[str, ...]
+) -> None:
+    assert evidence(criterion, diff(path, *lines)) == [f"/{path}"], language
+
+
+NEIGHBOURS = [  # (language, a neighbour's criterion filed under the component the change edits, the change)
+    (
+        "TypeScript",
+        "fix(otlp-exporter-base): ensure retry on network errors during HTTP export",
+        diff(
+            "experimental/packages/otlp-exporter-base/src/transport/http-transport-utils.ts",
+            "export function sendWithHttp(params: HttpRequestParameters, onDone: (r: ExportResponse) => void): void {",
+            "  // the otlp exporter base's HTTP export promisified",
+        ),
+    ),
+    (
+        "C#",
+        "[Analyzers] Report parameters unused in local functions",
+        diff(
+            "src/Analyzers/CSharp/Analysis/UnusedMember/UnusedMemberWalker.cs",
+            "    // Analyzers visit local functions once",
+            "        VisitLocalFunction(node);",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "change"), NEIGHBOURS, ids=[c[0] for c in NEIGHBOURS])
+def test_a_label_lends_a_neighbour_no_weight(language: str, criterion: str, change: str) -> None:
+    assert evidence(criterion, change) == [], language
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("`[mempool]` feat!(p2p): introduce follower mode", "introduce follower mode"),
+        ("**[Breaking]** Alter lifecycle hooks to accept a context.", "Alter lifecycle hooks to accept a context."),
+        ("[Testing Framework] Bump Roslyn to 4.6.0.", "Bump Roslyn to 4.6.0."),
+        ("fix(sdk-logs): Fix the `batchLogProcessor` export", "Fix the `batchLogProcessor` export"),
+        ("refactor(otlp-exporter-base)!: promisify `sendWithHttp`", "promisify `sendWithHttp`"),
+        ("feat(@acme/cli): list commands in order", "list commands in order"),
+        ("The [CLI] prints the version", "The [CLI] prints the version"),  # within the sentence: the text's own
+        ("[Core]", "[Core]"),  # a label alone: nothing else to read
+        ("Fix: the resolver retries", "Fix: the resolver retries"),  # no component named
+        ("[x](https://example.com) links stay", "[x](https://example.com) links stay"),  # a link, no label
+    ],
+)
+def test_the_labels_a_criterion_opens_with_are_set_aside(text: str, read: str) -> None:
+    assert unlabelled(text) == read
