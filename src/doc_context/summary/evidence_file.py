@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from doc_context.change.index import DiffIndex, Side
 from doc_context.change.model import FileEvidence
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
-from doc_context.relevance.definitions import defines
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
 from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api, the_sample_said
 from doc_context.relevance.units import said_by
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
+from doc_context.summary.evidence_doubles import tooled
 from doc_context.summary.evidence_match import lines_for
 from doc_context.summary.evidence_prose import echo_label
 from doc_context.summary.evidence_stale import stale
@@ -87,8 +87,8 @@ def in_file(
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if n == 1 and terms.replacing and not (terms.removal or terms.moving):  # replaced where it stood
                 hits[n] &= index.rewritten(file_no)
-            if term.label in doubles and is_test(f.path):  # a test's fake of it, the change's code never writes it
-                hits[n] -= {i for i in hits[n] if defines(lines.texts[i], term.label)}
+            if term.label in doubles and is_test(f.path):  # a test's fake of it or its tool (an assertion, a
+                hits[n] -= {i for i in hits[n] if tooled(lines.texts[i], term.label, f.path, f.scopes)}  # matcher)
         inside = everywhere.in_siblings_names(term)  # a part of a neighbour's code: its subject on its lines only
         if inside and (off := off_names(sides, hits, inside)):
             hits, level = off, everywhere(term, off_names=True)

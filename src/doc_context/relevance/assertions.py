@@ -1,0 +1,96 @@
+"""Pure: a test's tools as each test framework writes them: the assertion a test line calls and the matcher that
+assertion applies, never the code the assertion is about (in its arguments).
+
+    asserts("        Assert.Equal(12.5m, invoice.Total);", "Assert.Equal")             # True: xUnit's, NUnit's
+    asserts("        assertEquals(12.5, invoice.total());", "assertEquals")              # True: JUnit's
+    asserts("        assertThat(invoice.total()).isEqualTo(12.5);", "isEqualTo")         # True: AssertJ's matcher
+    asserts("    expect(total(cart)).toBeCloseTo(12.5);", "toBeCloseTo")                 # True: Jest's matcher
+    asserts("\trequire.NoError(t, err)", "require.NoError")                                # True: Go's testify
+    asserts("\tExpect(err).To(MatchError(ErrOverdue))", "MatchError")                     # True: Go's Gomega
+    asserts("    expect { invoice.total }.to raise_error(Overdue)", "raise_error")         # True: RSpec's matcher
+    asserts("    assert_offense(<<~RUBY)", "AssertOffense")                     # True: minitest's, by its words
+    asserts("    expect(total(cart)).toBe(12.5);", "total")                                # False: the code asserted on
+    asserts("        assertEquals(12.5, Totals.round(invoice));", "Totals.round")            # False: an argument
+
+An assertion is a call named for asserting (assert..., refute...: JUnit's `assertEquals`, minitest's `assert_equal`,
+Python's `assertEqual`, a mock's `assert_called_once_with`) or a member of a type or package of assertions (xUnit's
+and NUnit's `Assert.`, `CollectionAssert.`, JUnit's `Assertions.`, Node's and testify's `assert.`; testify's
+`require.`, its members exported: Node's `require.resolve` is no assertion). A matcher is the call an assertion
+chain applies after its subject (`expect(x).toBe`, `expect(x).not.toThrow`, `assertThat(x).isEqualTo`,
+`x.Should().Be`), after RSpec's `to`, `not_to` or `should`, or inside Gomega's `To(`. A name is compared by its last
+part's words (`AssertOffense` is `assert_offense`).
+
+    tests_of("ContainSingle()", "/Tests/Specs/CollectionAssertionSpecs.ContainSingle.cs")   # True: its own test
+    tests_of("AssertOffense", "/test/rubocop/minitest/assert_offense_test.rb")               # True
+    tests_of("toThrowError", "/packages/expect/src/__tests__/toThrowMatchers.test.ts")      # False
+
+An assertion library's tests check each assertion with the others, and the test of one is named for it (its file, its
+name's test affixes and extension aside, or one of its dotted parts): there the assertion is what the test is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doc_context.relevance.definitions import defines
+from doc_context.relevance.names import qualified, whole
+from doc_context.relevance.words import parts, pieces
+
+_COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--)")  # a comment's line names a call, it makes none
+_TEST_AFFIXES = re.compile(
+    r"^(?:tests?_|Test(?=[A-Z]))|[._-](?:test|tests|spec|specs)$|(?<=[a-z0-9])(?:Tests?|Specs?)$"
+)
+_VERBS = frozenset({"assert", "refute"})  # what an assertion's own name begins with
+_HOLDERS = frozenset({"assert", "assertions"})  # the last piece of a type or package of assertions (ClassicAssert)
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+_CALLED = re.compile(  # a call: its arguments in parentheses (type arguments aside), or Ruby's and Python's bare ones
+    r"\s*(?:<[^<>()]*>)?\s*\(|\s+(?:<<[~-]?[A-Z]|[\w\"':@\[{(!])"
+)
+_HEADS = r"\b(?:expect|assertThat|Expect|Should|Eventually|Consistently)\s*(?:<[^<>()]*>)?\s*\("
+_CHAINED = re.compile(  # a matcher chained after the assertion's subject: `expect(x).`, `.Should().`, `).not.`
+    _HEADS + r".*\)(?:\s*\.\s*(?:not|resolves|rejects|Not|And|and))*\s*\.\s*$"
+)
+_RSPEC = re.compile(r"(?:\.(?:to|not_to|to_not)|\bshould(?:_not)?)\s*\(?\s*$")  # `expect(x).to eq(1)`, `should be`
+_GOMEGA = re.compile(_HEADS + r".*\.(?:To|ToNot|NotTo|Should|ShouldNot)\(\s*$")  # `Expect(err).To(MatchError(`
+
+
+def asserts(line: str, name: str) -> bool:
+    """Whether the line calls the name (its last part) as the assertion it makes or the matcher the assertion
+    applies: the test's tool, not what it tests."""
+    found = qualified(name)
+    if not found or _COMMENT.match(line) or defines(line, name):
+        return False
+    last = found[-1]
+    return any(_same(at.group(), last) and _tool(line, at) for at in _IDENTIFIER.finditer(line))
+
+
+def tests_of(name: str, path: str) -> bool:
+    """Whether a test file is named for the name: its file's name, test affixes and extension aside, or a dotted part
+    of it (`CollectionAssertionSpecs.ContainSingle.cs`)."""
+    found = qualified(name)
+    if not found:
+        return False
+    base = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    base = _TEST_AFFIXES.sub("", base)
+    return any(_same(part, found[-1]) for part in [base, *base.split(".")] if part)
+
+
+def _same(written: str, name: str) -> bool:
+    """Whether a line's identifier is the name: its pieces, or its words (`assert_offense` is `AssertOffense`)."""
+    return whole(written) == whole(name) or parts(written) == parts(name) != []
+
+
+def _tool(line: str, at: re.Match[str]) -> bool:
+    """Whether the identifier found at `at` is called as an assertion (by its name or its holder's) or is the matcher
+    an assertion applies."""
+    before, written = line[: at.start()], at.group()
+    if _CHAINED.search(before) or _RSPEC.search(before) or _GOMEGA.search(before):
+        return True
+    if not _CALLED.match(line, at.end()):
+        return False
+    if pieces(written)[0].lower() in _VERBS:
+        return True
+    holder = re.search(r"([A-Za-z_$][\w$]*)\s*\.\s*$", before)
+    if holder is None:
+        return False
+    return pieces(holder.group(1))[-1].lower() in _HOLDERS or (holder.group(1) == "require" and written[0].isupper())
