@@ -7,6 +7,12 @@ following: - `token`: ...") defines none: a value is what the setting holds, not
 
 The page is a long specification (tests/test_one_word_features.py's shape) as markdown, reStructuredText and as
 Confluence stores it; the change in Python, TypeScript and Go.
+
+A key list is mostly the commonest names code gives its parameters and fields (`email`, `timeout`, `host`), so a
+key only a list defines says which passage of a page the change speaks to, never alone which page: the page must
+hold another name of the change, or the change cite it by its number (`# PEP 691`, `// ADR-0042`), as code
+implementing a specification does (review 13 F2: a change adding `send_invoice(email, timeout)` quoted a cited
+settings page's key list).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
-from doc_context.relevance.code_tokens import page_tokens
+from doc_context.relevance.code_tokens import key, page_tokens
 from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
 from doc_context.text.storage import storage_to_markdown
@@ -28,7 +34,7 @@ from .test_one_word_features import DEFAULTS, STYLES, spec
 from .test_one_word_features import page as plain_page
 
 KEYS = (
-    "Record digests",
+    "ADR-0042 Record digests",  # a numbered specification (a team's decision record), cited by the change's code
     "An index answers each record with what a client needs to check it, as this page specifies.",
     (
         ("Specification", "Each record the index returns is a dictionary, as this section lists."),
@@ -76,13 +82,20 @@ CHANGES = {  # the change binds the key (a keyword parameter, a member, a variab
     ),
 }
 SAID = "A link keeps every digest the index gives for a record, each by its algorithm."
+CITES = {  # the change's code cites the page it implements by its number, as code implementing a specification does
+    "python": "# Each digest the index gives, as ADR-0042 lists them.",
+    "typescript": "// Each digest the index gives, as ADR-0042 lists them.",
+    "go": "// Each digest the index gives, as ADR-0042 lists them.",
+}
 
 
-def page(style: str, title: str, lead: str, sections: tuple[tuple[str, str], ...]) -> tuple[str, str]:
-    """The page as tests/test_one_word_features.py writes it, a list a list in Confluence's storage too."""
+def page(style: str, title: str, lead: str, sections: tuple[tuple[str, str], ...], shared: int = 45) -> tuple[str, str]:
+    """The page as tests/test_one_word_features.py writes it (`shared`: its sections in the domain's words; none: a
+    team's short page), a list a list in Confluence's storage too."""
     if style != "storage":
-        return plain_page(style, title, lead, sections)
-    text = spec(style, title, lead, sections)
+        text = spec(style, title, lead, sections, shared)
+        return text, title
+    text = spec(style, title, lead, sections, shared)
     text = re.sub(
         r"\n\n- (.*?)</p>",
         lambda m: "</p><ul><li>" + m.group(1).replace("\n- ", "</li><li>") + "</li></ul>",
@@ -92,10 +105,17 @@ def page(style: str, title: str, lead: str, sections: tuple[tuple[str, str], ...
     return storage_to_markdown(text).text, title
 
 
-def quotes(style: str, language: str, implemented: tuple[str, str, tuple[tuple[str, str], ...]] = KEYS) -> list[str]:
+def quotes(
+    style: str,
+    language: str,
+    implemented: tuple[str, str, tuple[tuple[str, str], ...]] = KEYS,
+    *,
+    cites: bool = True,
+) -> list[str]:
     pages = [page(style, *implemented), plain_page(style, *DEFAULTS)]
     path, *lines = CHANGES[language]
-    terms = change_terms(Change(parse_diff(changed(path, *lines))), within=[text for text, _ in pages])
+    diff = changed(path, *lines, *([CITES[language]] if cites else []))
+    terms = change_terms(Change(parse_diff(diff)), within=[t for text in pages for t in text])
     found = weigh_pages(pages, terms, said_sentences([], [("criterion 1", SAID)]))
     return [",".join(p.section for p in q.matched) or q.text for q in found]
 
@@ -103,8 +123,8 @@ def quotes(style: str, language: str, implemented: tuple[str, str, tuple[tuple[s
 @pytest.mark.parametrize("language", list(CHANGES))
 @pytest.mark.parametrize("style", STYLES)
 def test_a_key_a_list_defines_speaks_for_its_page(style: str, language: str) -> None:
-    """The page the change implements quotes its list of keys; the related page shows its lead only (failing before:
-    the key, defined in the body, was no term, and the page showed its lead)."""
+    """The page the change implements, and cites by its number, quotes its list of keys; the related page shows its
+    lead only (failing before: the key, defined in the body, was no term, and the page showed its lead)."""
     implemented, related = quotes(style, language)
     assert implemented.startswith("Record keys")
     assert "as this page says" in related and "default_factory" not in related
@@ -207,3 +227,83 @@ def test_a_common_key_speaks_for_no_page(style: str, language: str) -> None:
     metadata, _ = weigh_pages(pages, terms, said)
     assert not terms.tokens
     assert not metadata.matched
+
+
+SETTINGS = (
+    "Mail relay settings",
+    "Each service that sends mail reads a small settings record, as this page describes.",
+    (
+        ("Specification", "The settings record is read once when the service starts."),
+        (
+            "Settings keys",
+            "Each record has the following keys:\n\n- `host`: The relay's host.\n- `port`: Its port.\n"
+            "- `timeout`: Seconds to wait.\n- `email`: The sender.",
+        ),
+        ("Rejected Ideas", "One global relay was rejected: teams run their own."),
+    ),
+)
+PARAMETERS = {  # an ordinary change: a function whose parameters are the commonest names, `email`, `timeout`
+    "python": (
+        "billing/invoice.py",
+        "def send_invoice(email: str, amount: int, timeout: float = 5.0) -> None:",
+        "    return mailer.send(to=email, total=amount, timeout=timeout)",
+    ),
+    "typescript": (
+        "src/billing/invoice.ts",
+        "export function sendInvoice(email: string, amount: number) {",
+        "  return mailer.send({ to: email, total: amount });",
+        "}",
+    ),
+    "ruby": (
+        "lib/billing/invoice.rb",
+        "def send_invoice(email:, amount:)",
+        "  Mailer.deliver(to: email, total: amount)",
+        "end",
+    ),
+}
+
+
+@pytest.mark.parametrize("shared", [45, 0])
+@pytest.mark.parametrize("language", list(PARAMETERS))
+@pytest.mark.parametrize("style", STYLES)
+def test_a_listed_key_alone_speaks_for_no_page(style: str, language: str, shared: int) -> None:
+    """A key list is mostly the commonest names code gives its parameters and fields (`email`, `timeout`, `host`,
+    `token`): a change taking an `email` parameter, its story about invoices, does not make a cited settings page
+    quote its key list, a long specification's or a team's short page (review 13 F2's residual, failing before:
+    "Settings keys" was quoted). A key only a list defines tells which passage of a page the change speaks to, not
+    which page: that takes another name of the page, or the change citing the page by its number."""
+    pages = [page(style, *SETTINGS, shared), plain_page(style, *DEFAULTS)]
+    path, *lines = PARAMETERS[language]
+    terms = change_terms(Change(parse_diff(changed(path, *lines))), within=[text for text, _ in pages])
+    said = said_sentences([], [("criterion 1", "Invoices are mailed to the customer when issued.")])
+    settings, _ = weigh_pages(pages, terms, said)
+    assert not settings.matched and "as this page describes" in settings.text
+    assert key("email") in terms.listed  # a token still: it ranks a page spoken to (the next tests)
+
+
+@pytest.mark.parametrize("language", list(CHANGES))
+@pytest.mark.parametrize("style", STYLES)
+def test_a_listed_key_needs_the_page_cited(style: str, language: str) -> None:
+    """The same key list and change as test_a_key_a_list_defines_speaks_for_its_page, the change citing nothing:
+    the key alone does not make the page spoken to, and it shows its lead (failing before: "Record keys")."""
+    implemented, _ = quotes(style, language, cites=False)
+    assert "as this page specifies" in implemented and "Record keys" not in implemented
+
+
+RELAY = (
+    "Mail relay settings",
+    "Each service that sends mail reads its `relay_settings` record, as this page describes.",
+    SETTINGS[2],
+)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_listed_key_ranks_a_page_spoken_to(style: str) -> None:
+    """On a page the change speaks to by another name (`relay_settings`), a key its list defines still says which
+    passage: the key list is quoted, as the change writes `timeout` anew."""
+    pages = [page(style, *RELAY), plain_page(style, *DEFAULTS)]
+    lines = ("relay_settings = load_relay_settings(path)", "client = Relay(timeout=relay_settings.timeout)")
+    terms = change_terms(Change(parse_diff(changed("mail/relay.py", *lines))), within=[t for t, _ in pages])
+    said = said_sentences([], [("criterion 1", "The relay waits as long as the settings say.")])
+    relay, _ = weigh_pages(pages, terms, said)
+    assert "Settings keys" in [p.section for p in relay.matched]

@@ -30,7 +30,10 @@ What only the change's tests write (`except* ValueError:` in test data) or its d
 documented, as change_terms reads those lines. A passage holds the token when it writes it in code (held): prose
 saying "closed" or "like" is a word, not the feature; it defines it (defined) when it is the list's item defining it or
 the sentence introducing it: there the token weighs in full, however many passages name it after
-(passage_weights.weigh: a specification introduces its feature once and names it in every rule after).
+(passage_weights.weigh: a specification introduces its feature once and names it in every rule after). A key only a
+list defines is `listed` (ChangeTerms.listed): a key list is mostly the commonest names code gives its parameters and
+fields (`email`, `timeout`, `host`, `token`), so such a key says which passage of a page the change speaks to, never
+alone which page (summary/speaks.py).
 """
 
 from __future__ import annotations
@@ -74,10 +77,29 @@ _CODE = re.compile(r"[=(){};\[\]<>]")
 
 def page_tokens(texts: Iterable[str]) -> set[str]:
     """The tokens the texts define (`closed=` as `closed`, `solve()` as `solve`): each written alone as code where
-    the text names what it is about (named)."""
+    the text names what it is about or defines it (named)."""
+    about, listed = tokens_by_place(texts)
+    return about | listed
+
+
+def tokens_by_place(texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The tokens the texts define (page_tokens) as two sets: those a text names where it says what it is about (its
+    title, headings, lead, a sentence introducing one), and apart those only a list's term defines (`listed`)."""
+    about: list[str] = []
+    listed: list[str] = []
+    for text in texts:
+        said, keys = named(text)
+        about.append(said)
+        listed.append(keys)
+    found = _alone(about)
+    return found, _alone(listed) - found
+
+
+def _alone(texts: Iterable[str]) -> set[str]:
+    """The tokens the texts write alone as code (a code span holding one and nothing else)."""
     found: set[str] = set()
     for text in texts:
-        for span in _SPAN.finditer(named(text)):
+        for span in _SPAN.finditer(text):
             alone = _ALONE.fullmatch(span.group(2).strip())
             if alone is None:
                 continue
@@ -89,16 +111,18 @@ def page_tokens(texts: Iterable[str]) -> set[str]:
     return found
 
 
-def named(text: str) -> str:
+def named(text: str) -> tuple[str, str]:
     """Where a specification names what it is about: its title and headings, and its lead (every line up to the
     heading or the paragraph's end after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's
-    Summary, a wiki page's first paragraph), as written (markdown, reStructuredText); each term a list defines (an
-    item opening with a word as code and a colon, the list's opening prose saying no "value" or "one of") and each
-    code span a sentence introduces as new ("A new field, ``Dynamic``,"); never a line of code (a fenced or indented
-    block's: fences read as text/mdlines.py reads them, a title's `~~~~` underline told apart as mdtitles.py does)."""
+    Summary, a wiki page's first paragraph), as written (markdown, reStructuredText), and each code span a sentence
+    introduces as new ("A new field, ``Dynamic``,"); and apart, each term a list defines (an item opening with a word
+    as code and a colon, the list's opening prose saying no "value" or "one of"); never a line of code (a fenced or
+    indented block's: fences read as text/mdlines.py reads them, a title's `~~~~` underline told apart as mdtitles.py
+    does)."""
     lines = text.replace("\r\n", "\n").split("\n")
     rst = rst_titled(lines)
     out: list[str] = []
+    keys: list[str] = []
     prose, fence, lead, opener = 0, "", True, ""
     for i, line in enumerate(lines):
         if fence:
@@ -113,7 +137,7 @@ def named(text: str) -> str:
         if line.strip() and not _ITEM.match(line):
             opener = line  # the prose a list's items follow ("Each file has the following keys:")
         if (term := _TERM.match(line)) and not _VALUES.search(opener) and not _common(term.group(1)):
-            out.append(term.group(1))  # a key, an argument a list defines, wherever it stands
+            keys.append(term.group(1))  # a key, an argument a list defines, wherever it stands
         out += [m.group(1) for m in _NEW.finditer(line)]  # "A new field, ``Dynamic``, will be added"
         after = lines[i + 1] if i + 1 < len(lines) else ""
         if _MD_HEADING.match(line) or (line.strip() and _UNDERLINE.fullmatch(after)):
@@ -124,7 +148,7 @@ def named(text: str) -> str:
         elif lead and not _UNDERLINE.fullmatch(line):
             out.append(line)
             prose += len(line.split()) if not _FIELD.match(line) else 0
-    return "\n".join(out)
+    return "\n".join(out), "\n".join(keys)
 
 
 def _common(span: str) -> bool:
@@ -147,7 +171,8 @@ def add(
     (its files but `foreign` ones: vendored, generated): each weighs DIFF; a test's or an import line's only is
     borrowed, its documentation's only documented when its code gives terms (`coded`, as change_terms reads it: a
     token only the docs write is documented, not implemented; a docs-only change has nothing louder)."""
-    tokens = page_tokens(within)
+    about, listed = tokens_by_place(within)
+    tokens = about | listed
     files = [f for f in change.diff.files if not foreign(f.path)] if change.diff is not None and tokens else []
     found = written(((f.path, f.added.split(), f.deleted.split()) for f in files), tokens)
     keys = {key(t): where for t, (where, _) in found.items()}
@@ -156,6 +181,7 @@ def add(
         if count:
             out.lines[key(t)] = count
     out.tokens = frozenset(keys)
+    out.listed = frozenset(key(t) for t in found if t in listed)
     out.borrowed |= {k for k, where in keys.items() if where == "tests"}
     out.documented |= {k for k, where in keys.items() if where == "docs" and (coded or "code" in keys.values())}
 

@@ -42,7 +42,7 @@ from doc_context.summary.passage_roles import ROLE, to_the_change
 from doc_context.summary.passage_weights import MATCH, STORY, held_with_tokens, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
-from doc_context.summary.speaks import LONG, citing, novel, page_names, spoken_to, story_pages
+from doc_context.summary.speaks import LONG, citing, novel, page_names, spoken_to, story_pages, unlisted
 
 MAX_QUOTES = 4  # a page's matching passages the comment quotes, at most (the build summary has the page)
 _PLACES = 9  # a rank's digits: a lifted opening's match over OPENS is its detail's, give or take a rounding
@@ -108,10 +108,11 @@ def weigh_pages(
         story = story_pages([frozenset(parts(text)) for text in plain], where, [s.words for s in said])
         unsaid = change.borrowed | change.carried  # the change's examples, modules used, names its edits carry
         specifying = {page for p, (page, _) in zip(flat, where, strict=True) if p.specifies}
-        whole = matching(held) if mine != held else weighed  # which pages speak reads every name they write
         cites = citing([title for _, title in texts], change.cites)  # the pages the change cites by their number
+        heard = unlisted(held, where, change.listed, cites)  # a key only a list defines tells no uncited page
+        whole = matching(heard) if mine != heard else weighed  # which pages speak reads every name they write
         speaking = spoken_to(
-            held, whole, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying, cites
+            heard, whole, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying, cites
         )
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     own = weighed

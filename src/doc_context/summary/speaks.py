@@ -10,17 +10,21 @@ a term that is distinctive on that page and in the change, which is
 - a value with its unit ("14 days" and `REFUND_WINDOW_DAYS = 14`),
 - words the change's own text copies from the page (a run of RUN words, or a string that long),
 
-held by a passage that matches (passage_weights.MATCH), and not the documents' topic: not held by every cited page
-(of two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests
-or import lines (an example it checks, a module it uses), nor a name the change carries rather than writes (its
-deleted lines hold it as often: relevance/carried.py). Words that merely sit side by side, an identifier of
-the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never
-decide it. And a page's names are a fair share (SHARE, a third) of what the page naming most of the change's
-writing names, each name counted by the distinct lines of code writing it (ChangeTerms.lines; a test's, a
-configuration file's, a document's lines count once at most: a 30-row test table or a settings file for 30
-environments is one voice): a change implementing a specification writes its names again and again (the new setting
-read, checked, passed, logged) and a related specification's option in passing, once; beside the specification the
-change implements, a related one naming two of its options on a line is background.
+held by a passage that matches (passage_weights.MATCH), and not the documents' topic: not held by every cited page (of
+two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests or import
+lines (an example it checks, a module it uses), nor a name the change carries rather than writes (its deleted lines
+hold it as often: relevance/carried.py). A key only a list of the page defines (code_tokens' `listed`: "- `email`: The
+sender.", "- `timeout`: Seconds to wait.") neither tells nor matches for this unless the change cites the page by its
+number (unlisted): a key list is mostly the commonest names code gives its parameters and fields, and any change taking
+an `email` parameter names one; such a key says which passage of a page spoken to, not which page, but code citing
+`# PEP 691` and naming its ``hashes`` key is the specification's. Words that merely sit side by side, an identifier of
+the change that the page only says in prose ("group of resources" for `GroupResource`), a bare number, never decide
+it. And a page's names are a fair share (SHARE, a third) of what the page naming most of the change's writing names,
+each name counted by the distinct lines of code writing it (ChangeTerms.lines; a test's, a configuration file's, a
+document's lines count once at most: a 30-row test table or a settings file for 30 environments is one voice): a
+change implementing a specification writes its names again and again (the new setting read, checked, passed, logged)
+and a related specification's option in passing, once; beside the specification the change implements, a related one
+naming two of its options on a line is background.
 
 Before any of that, the story (its description and criteria) says which long pages it is about: a story paraphrases
 the specification its change implements, so each of its sentences belongs to the cited page one of whose passages
@@ -195,6 +199,19 @@ def citing(titles: Sequence[str], cites: frozenset[tuple[str, str]]) -> dict[int
     """For each page (its title, by its number in `titles`) named by a series' number (citations.identifier),
     whether the change cites it (`cites`: ChangeTerms.cites)."""
     return {n: found in cites for n, title in enumerate(titles) if (found := identifier(title)) is not None}
+
+
+def unlisted(
+    held: Sequence[set[Key]], where: Sequence[tuple[int, str]], listed: frozenset[Key], citing: Mapping[int, bool]
+) -> list[set[Key]]:
+    """Each passage's terms (`held`, its page in `where`) that may say the change speaks to its page: a key only a
+    list defines (`listed`: ChangeTerms.listed, "- `email`: The sender.") aside, on a page the change does not cite
+    (`citing`: citing()). A key list is mostly the commonest names code gives its parameters and fields (`email`,
+    `timeout`, `host`, `token`): an ordinary change taking an `email` parameter names one of a settings page's keys.
+    The key still says which passage of a page the change speaks to by its other names, or cites by its number."""
+    if not listed:
+        return list(held)
+    return [keys if citing.get(page) else keys - listed for keys, (page, _) in zip(held, where, strict=True)]
 
 
 def _spoken(
