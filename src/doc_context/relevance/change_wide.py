@@ -88,9 +88,9 @@ class ChangeWide:
         return self.word(word) or self.topics(Term("word", (word,), WEAK, word))
 
     @cached_property
-    def shows_api(self) -> bool:
-        """Whether every code file of the change (not its tests, docs or settings) shows the API (file_kinds.shows_api):
-        an example's change, its changelog entry beside it."""
+    def only_shows_api(self) -> bool:
+        """Whether the change only shows the API: every code file of it (not its tests, docs or settings) is a file
+        showing it (file_kinds.shows_api, one path's reading): an example's change, its changelog entry beside it."""
         code = [f.path for f in self.index.diff.files if f.added and not (is_test(f.path) or is_doc(f.path))]
         shown = [shows_api(path) for path in code if not is_config(path)]
         return bool(shown) and all(shown)

@@ -135,7 +135,7 @@ def in_file(
     )
     by_words = (  # generated, or showing the API (a sample, an API report) beside code that does not: never alone
         is_generated(f.path)
-        or (shows_api(f.path) and not everywhere.change.shows_api and not the_sample_said(f.path, terms.samples))
+        or (shows_api(f.path) and not everywhere.change.only_shows_api and not the_sample_said(f.path, terms.samples))
         or (is_test(f.path) and apart - words < ENOUGH)
     )
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
