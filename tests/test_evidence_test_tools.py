@@ -43,6 +43,8 @@ TOOLS = [  # (framework, the change's code file and line, its test's file and li
      ("billing/discount_test.go", '\tExpect(Discount{}.Apply(100)).To(BeNumerically("~", 90.0))'), "BeNumerically"),
     ("Ruby RSpec", ("lib/billing/discount.rb", "    def apply(total) = total * 0.9"),
      ("spec/billing/discount_spec.rb", "    expect(Discount.new.apply(100)).to be_within(0.01).of(90)"), "be_within"),
+    ("Ruby RuboCop's RSpec", ("lib/rubocop/cop/style/discount.rb", "    def apply(total) = total * 0.9"),
+     ("spec/rubocop/cop/style/discount_spec.rb", "    expect_offense(<<~RUBY)"), "expect_offense"),
     ("Ruby minitest", ("lib/billing/discount.rb", "    def apply(total) = total * 0.9"),
      ("test/billing/discount_test.rb", "    assert_in_delta 90, Discount.new.apply(100), 0.01"), "assert_in_delta"),
     ("Python unittest", ("src/billing/discount.py", "    def apply(self, total): return total * 0.9"),
@@ -109,6 +111,9 @@ LINES = [  # (a test's line, a name, whether the line asserts with it)
     ("    expect { run }.not_to raise_error", "raise_error", True),  # RSpec, negated
     ("    Assertions.assertThrows(IllegalStateException.class, () -> close());", "assertThrows", True),  # JUnit 5
     ("        CollectionAssert.AreEquivalent(expected, actual);", "CollectionAssert.AreEquivalent", True),  # NUnit
+    ("    expect_no_offenses('x = 1')", "expect_no_offenses", True),  # RuboCop's RSpec helpers: a bare expect...
+    ("    expectTypeOf(total(cart)).toEqualTypeOf<number>();", "expectTypeOf", True),  # Vitest's
+    ('    Element p = doc.expectFirst("p");', "Elements.expectFirst", False),  # jsoup's, a method of its own
     ("    const path = require.resolve('./plugin');", "require.resolve", False),  # Node's module resolution
     ("    expect(total(cart)).toBe(12.5);", "total", False),  # the code the assertion is about
     ("    assertEquals(12.5, Totals.round(invoice));", "Totals.round", False),  # an argument

@@ -13,9 +13,11 @@ assertion applies, never the code the assertion is about (in its arguments).
     asserts("        assertEquals(12.5, Totals.round(invoice));", "Totals.round")            # False: an argument
 
 An assertion is a call named for asserting (assert..., refute...: JUnit's `assertEquals`, minitest's `assert_equal`,
-Python's `assertEqual`, a mock's `assert_called_once_with`) or a member of a type or package of assertions (xUnit's
-and NUnit's `Assert.`, `CollectionAssert.`, JUnit's `Assertions.`, Node's and testify's `assert.`; testify's
-`require.`, its members exported: Node's `require.resolve` is no assertion). A matcher is the call an assertion
+Python's `assertEqual`, a mock's `assert_called_once_with`; expect... where it opens the statement, called on nothing:
+RuboCop's `expect_offense`, Vitest's `expectTypeOf`, never a method such as jsoup's `doc.expectFirst`) or a member of
+a type or package of assertions (xUnit's and NUnit's `Assert.`, `CollectionAssert.`, JUnit's `Assertions.`, Node's
+and testify's `assert.`; testify's `require.`, its members exported: Node's `require.resolve` is no assertion). A
+matcher is the call an assertion
 chain applies after its subject (`expect(x).toBe`, `expect(x).not.toThrow`, `assertThat(x).isEqualTo`,
 `x.Should().Be`), after RSpec's `to`, `not_to` or `should`, or inside Gomega's `To(`. A name is compared by its last
 part's words (`AssertOffense` is `assert_offense`).
@@ -88,7 +90,8 @@ def _tool(line: str, at: re.Match[str]) -> bool:
         return True
     if not _CALLED.match(line, at.end()):
         return False
-    if pieces(written)[0].lower() in _VERBS:
+    first = pieces(written)[0].lower()
+    if first in _VERBS or (first == "expect" and not before.strip()):  # a bare expect... opening the statement
         return True
     holder = re.search(r"([A-Za-z_$][\w$]*)\s*\.\s*$", before)
     if holder is None:
