@@ -118,6 +118,15 @@ LINES = [  # (a test's line, a name, whether the line asserts with it)
     ("    expect(total(cart)).toBe(12.5);", "total", False),  # the code the assertion is about
     ("    assertEquals(12.5, Totals.round(invoice));", "Totals.round", False),  # an argument
     ("    def assert_offense(source)", "assert_offense", False),  # defining it: a double's or the library's
+    # the subject reached through a call, and a call in the expected value, are what is asserted on (review 14 F1)
+    ("        assertThat(parser.parse(input).getWarnings()).isEmpty();", "getWarnings", False),  # AssertJ
+    ("    expect(createStore(reducer).getState().cartTotal).toBe(0);", "getState", False),  # Jest
+    ('    expect(screen.getByRole("status").textContent).toBe("Paid");', "textContent", False),  # Jest
+    ("\tExpect(client.Do(req).StatusCode).To(Equal(200))", "StatusCode", False),  # Gomega
+    ("    expect(Invoice.issue(order).total_due).to eq(90)", "total_due", False),  # RSpec
+    ("    expect(invoice.total).toEqual(Pricing.of(order).applyLoyalty(100));", "applyLoyalty", False),  # Jest
+    ("\tExpect(client.Do(req).StatusCode).To(Equal(200))", "Equal", True),  # Gomega's matcher still
+    ("        assertThat(parser.parse(input)).isNotNull().isEqualTo(expected);", "isEqualTo", True),  # AssertJ's chain
     ("    # assert_offense checks the cop", "assert_offense", False),  # no call
 ]
 

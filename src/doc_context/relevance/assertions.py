@@ -48,12 +48,11 @@ _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _CALLED = re.compile(  # a call: its arguments in parentheses (type arguments aside), or Ruby's and Python's bare ones
     r"\s*(?:<[^<>()]*>)?\s*\(|\s+(?:<<[~-]?[A-Z]|[\w\"':@\[{(!])"
 )
-_HEADS = r"\b(?:expect|assertThat|Expect|Should|Eventually|Consistently)\s*(?:<[^<>()]*>)?\s*\("
-_CHAINED = re.compile(  # a matcher chained after the assertion's subject: `expect(x).`, `.Should().`, `).not.`
-    _HEADS + r".*\)(?:\s*\.\s*(?:not|resolves|rejects|Not|And|and))*\s*\.\s*$"
-)
+_HEAD = re.compile(r"\b(?:expect|assertThat|Expect|Should|Eventually|Consistently)\s*(?:<[^<>()]*>)?\s*\(")
+_APPLIED = re.compile(r"\s*\.\s*[A-Za-z_$][\w$]*\s*\(")  # a matcher applied before (AssertJ's `.isNotNull().`)
+_CHAINED = re.compile(r"(?:\s*\.\s*(?:not|resolves|rejects|Not|And|and))*\s*\.\s*")  # `).not.`: the next is one
 _RSPEC = re.compile(r"(?:\.(?:to|not_to|to_not)|\bshould(?:_not)?)\s*\(?\s*$")  # `expect(x).to eq(1)`, `should be`
-_GOMEGA = re.compile(_HEADS + r".*\.(?:To|ToNot|NotTo|Should|ShouldNot)\(\s*$")  # `Expect(err).To(MatchError(`
+_GOMEGA = re.compile(r"\s*\.(?:To|ToNot|NotTo|Should|ShouldNot)\(\s*")  # `Expect(err).To(MatchError(`
 
 
 def asserts(line: str, name: str) -> bool:
@@ -86,7 +85,7 @@ def _tool(line: str, at: re.Match[str]) -> bool:
     """Whether the identifier found at `at` is called as an assertion (by its name or its holder's) or is the matcher
     an assertion applies."""
     before, written = line[: at.start()], at.group()
-    if _CHAINED.search(before) or _RSPEC.search(before) or _GOMEGA.search(before):
+    if _RSPEC.search(before) or _past_subject(before):
         return True
     if not _CALLED.match(line, at.end()):
         return False
@@ -97,3 +96,27 @@ def _tool(line: str, at: re.Match[str]) -> bool:
     if holder is None:
         return False
     return pieces(holder.group(1))[-1].lower() in _HOLDERS or (holder.group(1) == "require" and written[0].isupper())
+
+
+def _past_subject(before: str) -> bool:
+    """Whether what a line holds before a name ends an assertion's head and its subject (`expect(...)`, the head's
+    own closing parenthesis, not one inside the subject: `expect(store.getState().total)`), then the matchers
+    applied since, and leads to a matcher (`.`, `.not.`, Gomega's `.To(`)."""
+    for head in _HEAD.finditer(before):
+        at = _closed(before, head.end())
+        while at is not None:
+            if _CHAINED.fullmatch(before, at) or _GOMEGA.fullmatch(before, at):
+                return True
+            applied = _APPLIED.match(before, at)
+            at = _closed(before, applied.end()) if applied else None
+    return False
+
+
+def _closed(text: str, start: int) -> int | None:
+    """Where the parenthesis opened just before `start` closes, past it; None when the text ends inside it."""
+    depth = 1
+    for at in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[at], 0)
+        if depth == 0:
+            return at + 1
+    return None
