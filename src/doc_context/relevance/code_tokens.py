@@ -31,9 +31,9 @@ documented, as change_terms reads those lines. A passage holds the token when it
 saying "closed" or "like" is a word, not the feature; it defines it (defined) when it is the list's item defining it or
 the sentence introducing it: there the token weighs in full, however many passages name it after
 (passage_weights.weigh: a specification introduces its feature once and names it in every rule after). A key only a
-list defines is `listed` (ChangeTerms.listed): a key list is mostly the commonest names code gives its parameters and
-fields (`email`, `timeout`, `host`, `token`), so such a key says which passage of a page the change speaks to, never
-alone which page (summary/speaks.py).
+list of a page defines is listed there (page_listed, each page's own): a key list is mostly the commonest names code
+gives its parameters and fields (`email`, `timeout`, `host`, `token`), so such a key says which passage of a page the
+change speaks to, never alone which page (summary/speaks.py).
 """
 
 from __future__ import annotations
@@ -93,6 +93,15 @@ def tokens_by_place(texts: Iterable[str]) -> tuple[set[str], set[str]]:
         listed.append(keys)
     found = _alone(about)
     return found, _alone(listed) - found
+
+
+def page_listed(text: str, title: str, tokens: frozenset[Key]) -> frozenset[Key]:
+    """Of the change's tokens (ChangeTerms.tokens), those only a list of the page (its markdown and title) defines:
+    a fact about the page, whatever else the story cites (a customer page's lead naming `email` leaves a settings
+    page's `email` key listed only there)."""
+    if not tokens:
+        return frozenset()
+    return frozenset(key(t) for t in tokens_by_place([text, title])[1]) & tokens
 
 
 def _alone(texts: Iterable[str]) -> set[str]:
@@ -171,8 +180,7 @@ def add(
     (its files but `foreign` ones: vendored, generated): each weighs DIFF; a test's or an import line's only is
     borrowed, its documentation's only documented when its code gives terms (`coded`, as change_terms reads it: a
     token only the docs write is documented, not implemented; a docs-only change has nothing louder)."""
-    about, listed = tokens_by_place(within)
-    tokens = about | listed
+    tokens = page_tokens(within)
     files = [f for f in change.diff.files if not foreign(f.path)] if change.diff is not None and tokens else []
     found = written(((f.path, f.added.split(), f.deleted.split()) for f in files), tokens)
     keys = {key(t): where for t, (where, _) in found.items()}
@@ -181,7 +189,6 @@ def add(
         if count:
             out.lines[key(t)] = count
     out.tokens = frozenset(keys)
-    out.listed = frozenset(key(t) for t in found if t in listed)
     out.borrowed |= {k for k, where in keys.items() if where == "tests"}
     out.documented |= {k for k, where in keys.items() if where == "docs" and (coded or "code" in keys.values())}
 

@@ -83,7 +83,6 @@ class ChangeTerms:
     carried: frozenset[Key] = frozenset()  # the terms its deleted lines hold as often: not written (carried.py)
     words: dict[str, int] = field(default_factory=dict)  # each word of the names its code writes: on how many lines
     tokens: frozenset[Key] = frozenset()  # one-word features a page writes alone as code (code_tokens.py)
-    listed: frozenset[Key] = frozenset()  # the tokens only a page's key list defines (code_tokens.tokens_by_place)
     lines: dict[Key, int] = field(default_factory=dict)  # on how many distinct lines of its code (none: once at most)
     defines: frozenset[tuple[str, ...]] = frozenset()  # the builtin exceptions its code defines anew, as their words
     cites: frozenset[tuple[str, str]] = frozenset()  # the pages' numbers its code or docs cite (citations.py)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from doc_context.models import Yields
 from doc_context.relevance.code_tokens import defined as tokens_defined
+from doc_context.relevance.code_tokens import page_listed
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
@@ -109,7 +110,8 @@ def weigh_pages(
         unsaid = change.borrowed | change.carried  # the change's examples, modules used, names its edits carry
         specifying = {page for p, (page, _) in zip(flat, where, strict=True) if p.specifies}
         cites = citing([title for _, title in texts], change.cites)  # the pages the change cites by their number
-        heard = unlisted(held, where, change.listed, cites)  # a key only a list defines tells no uncited page
+        listed = [page_listed(text, title, change.tokens) for text, title in texts]  # keys only its lists define
+        heard = unlisted(held, where, listed, cites)  # tell no page the change does not cite
         whole = matching(heard) if mine != heard else weighed  # which pages speak reads every name they write
         speaking = spoken_to(
             heard, whole, page_names(plain, where), where, MATCH, unsaid, story, change.lines, specifying, cites

@@ -13,7 +13,7 @@ a term that is distinctive on that page and in the change, which is
 held by a passage that matches (passage_weights.MATCH), and not the documents' topic: not held by every cited page (of
 two or more), nor in most sections of its page (passage_kinds.page_topic), nor only on the change's tests or import
 lines (an example it checks, a module it uses), nor a name the change carries rather than writes (its deleted lines
-hold it as often: relevance/carried.py). A key only a list of the page defines (code_tokens' `listed`: "- `email`: The
+hold it as often: relevance/carried.py). A key only a list of the page defines (code_tokens.page_listed: "- `email`: The
 sender.", "- `timeout`: Seconds to wait.") neither tells nor matches for this unless the change cites the page by its
 number (unlisted): a key list is mostly the commonest names code gives its parameters and fields, and any change taking
 an `email` parameter names one; such a key says which passage of a page spoken to, not which page, but code citing
@@ -204,16 +204,21 @@ def citing(titles: Sequence[str], cites: frozenset[tuple[str, str]]) -> dict[int
 
 
 def unlisted(
-    held: Sequence[set[Key]], where: Sequence[tuple[int, str]], listed: frozenset[Key], citing: Mapping[int, bool]
+    held: Sequence[set[Key]],
+    where: Sequence[tuple[int, str]],
+    listed: Sequence[frozenset[Key]],
+    citing: Mapping[int, bool],
 ) -> list[set[Key]]:
-    """Each passage's terms (`held`, its page in `where`) that may say the change speaks to its page: a key only a
-    list defines (`listed`: ChangeTerms.listed, "- `email`: The sender.") aside, on a page the change does not cite
-    (`citing`: citing()). A key list is mostly the commonest names code gives its parameters and fields (`email`,
-    `timeout`, `host`, `token`): an ordinary change taking an `email` parameter names one of a settings page's keys.
-    The key still says which passage of a page the change speaks to by its other names, or cites by its number."""
-    if not listed:
-        return list(held)
-    return [keys if citing.get(page) else keys - listed for keys, (page, _) in zip(held, where, strict=True)]
+    """Each passage's terms (`held`, its page in `where`) that may say the change speaks to its page: the keys only
+    a list of that page defines (`listed`, a page's: code_tokens.page_listed, "- `email`: The sender.") aside, on a
+    page the change does not cite (`citing`: citing()). A key list is mostly the commonest names code gives its
+    parameters and fields (`email`, `timeout`, `host`, `token`): an ordinary change taking an `email` parameter names
+    one of a settings page's keys. The key still says which passage of a page the change speaks to by its other
+    names, or cites by its number."""
+    return [
+        keys if citing.get(page) or not listed[page] else keys - listed[page]
+        for keys, (page, _) in zip(held, where, strict=True)
+    ]
 
 
 def _spoken(
