@@ -60,6 +60,9 @@ def test_the_roles_a_passage_addresses(text: str, roles: set[str]) -> None:
         ("Installers MUST verify every hash. Installers MUST include the file in RECORD.", {"installer"}),
         ("A runner MUST start the script. A runner MUST carry the exit code.", {"runner"}),
         ("Tools SHOULD warn about an unknown key.", {"tool"}),
+        # a compound role written in two words is the role (review 13: "Front ends" read as no role)
+        ("Front ends SHOULD show the warning. Build back ends MUST write it.", {"frontend", "backend"}),
+        ("The front end MUST NOT install it.", {"frontend"}),
         ("Clients MUST retry with the new token. Implementations MAY cache it.", {"client", "implementation"}),
         ("The header MUST contain the token. The server MUST send it.", {"server"}),
     ],

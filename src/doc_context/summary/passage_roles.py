@@ -1,16 +1,16 @@
 """Pure: the rules a page addresses to what the change is.
 
-Specifications address their rules to roles, agents named by what they do: "Installers MUST verify...", "Type
-checkers should report...", "Script runners MUST error...", "the server SHOULD NOT transmit...". A rule is a sentence
-whose subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server,
-handler; or one of the roles specifications name otherwise, _ROLE_HEADS: build backends, tools, clients,
-implementations) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case) telling it what to
-do: "The header MUST be sent once", "... MUST contain the token", "The number MUST NOT exceed ten", "The counter MUST
-start at zero" constrain a thing the page is about (a header, an identifier, an error), a verb of being, holding,
-where it starts or what it defaults to (_STATES), no agent. Holding, including, carrying, following and repeating are
-a thing's as much as an agent's ("The header MUST carry the token", "Installers MUST include the file in RECORD"): a
-subject told only those (_EITHER) is an agent when its page tells it to act elsewhere. A page's roles are the agents
-it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part the page deals out).
+Specifications address their rules to roles, agents named by what they do: "Installers MUST verify...", "Type checkers
+should report...", "Script runners MUST error...", "the server SHOULD NOT transmit...". A rule is a sentence whose
+subject is such an agent (its last word a noun of one ending in -er or -or: installer, checker, runner, server, handler;
+or one of the roles specifications name otherwise, _ROLE_HEADS: build backends, tools, clients, implementations; "front
+ends" and "back ends" in two words too) and whose verb is an RFC 2119 keyword (MUST, SHOULD, SHALL, MAY, in either case)
+telling it what to do: "The header MUST be sent once", "... MUST contain the token", "The number MUST NOT exceed ten",
+"The counter MUST start at zero" constrain a thing the page is about (a header, an identifier, an error), a verb of
+being, holding, where it starts or what it defaults to (_STATES), no agent. Holding, including, carrying, following and
+repeating are a thing's as much as an agent's ("The header MUST carry the token", "Installers MUST include the file in
+RECORD"): a subject told only those (_EITHER) is an agent when its page tells it to act elsewhere. A page's roles are
+the agents it addresses ROLE_RULES of its passages or more (one sentence naming an agent is no part the page deals out).
 The change plays a role when the paths of its code name it or what it does (ChangeTerms.paths: `installer/`,
 `checker.py`; `install.py` for installers, `run.py` for script runners); a test, a document or a setting is no part
 of what it is. A rule addressed to the change's role is the page telling the change its part: quotes.weigh_pages
@@ -44,6 +44,7 @@ _STATES = re.compile(
 _EITHER = re.compile(
     r"(?i)\s+(?:not\s+)?(?:(?:also|only|always|never|still)\s+)?(?:include|follow|hold|carry|repeat)s?\b"
 )
+_APART = re.compile(r"(?i)\b(?:front|back)\s+ends?$")  # a compound role written in two words: "Front ends", "back end"
 # the roles specifications address that no -er or -or names (RFC 9110's clients, proxies and caches, PEP 517's build
 # backends and frontends, PEP 621's tools, every series' implementations)
 _ROLE_HEADS = frozenset(
@@ -69,7 +70,8 @@ def _subjects(text: str) -> tuple[set[str], set[str]]:
             subject = _SUBJECT.match(sentence)
             if subject is None or _STATES.match(sentence, subject.end()):
                 continue
-            said = words(subject.group(1).split()[-1])
+            said = words("".join(subject.group(1).split()[-2:])) if _APART.search(subject.group(1)) else []
+            said = said or words(subject.group(1).split()[-1])
             if said and (_AGENT.fullmatch(said[-1]) or said[-1] in _ROLE_HEADS):
                 (either if _EITHER.match(sentence, subject.end()) else acts).add(said[-1])
     return acts, either
