@@ -222,3 +222,51 @@ def test_kebab_names_members_versions_generated_files_and_own_names(case) -> Non
 )
 def test_a_criterion_about_tests_is_told_from_one_that_tests_something(criterion: str, about_tests: bool) -> None:
     assert criterion_terms(criterion).tests is about_tests
+
+
+OPTIONS = [  # (language, path, the line registering the option, as its library writes it)
+    (
+        "Go pflag",
+        "internal/flags/flags.go",
+        '\tpflag.BoolVar(&Failfast, "failfast", false, "Stop at the first failure.")',
+    ),
+    ("Python argparse", "src/runner/cli.py", '    parser.add_argument("--failfast", action="store_true")'),
+    ("C# System.CommandLine", "src/Runner/Cli.cs", '        var failfast = new Option<bool>("--failfast");'),
+    ("Java picocli", "src/main/java/org/acme/Cli.java", '    @Option(names = {"--failfast"}) boolean stop;'),
+    ("TypeScript commander", "src/cli.ts", "  .option('--failfast', 'stop at the first failure')"),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "line"), OPTIONS, ids=[o[0] for o in OPTIONS])
+def test_a_command_line_option_meets_the_line_registering_it(language, path, line) -> None:
+    """`--failfast` as a changelog writes a one-word option: the line registering it by its name, with its dashes
+    (argparse, System.CommandLine, picocli, commander) or without (Go's flag packages), is its evidence; failing
+    before for every language: the dashes were read as part of the one-piece name (a two-word `--dry-run` met)."""
+    other = diff("src/unrelated_helpers.txt", "nothing here")
+    assert evidence("Add a `--failfast` option to stop at the first failure.", diff(path, line), other) == [
+        f"/{path}"
+    ], language
+
+
+COMPLETIONS = [  # a shell completion script, listing every option of the command (its line for --failfast)
+    ("completion/fish/task.fish", "complete -c task -l failfast -d 'Stop at the first failure'"),
+    ("completions/_acme", "  '--failfast[stop at the first failure]' \\"),
+    ("contrib/acme-completion.bash", '    opts="--dry-run --failfast --parallel"'),
+    ("completion/nu/task-completions.nu", "    --failfast # Stop at the first failure"),
+    ("src/Acme.Cli/completions.ps1", "    [CompletionResult]::new('--failfast', 'failfast', 'ParameterName', 'Stop')"),
+]
+
+
+@pytest.mark.parametrize(("path", "line"), COMPLETIONS, ids=[c[0] for c in COMPLETIONS])
+def test_a_completion_script_lists_every_option_and_is_no_evidence_alone(path, line) -> None:
+    """A shell completion script (bash, zsh, fish, Nushell, PowerShell) writes every option of its command, whatever
+    the change is about, as an API report lists every name: evidence beside the code registering the option, never
+    alone (relevance/file_kinds.shows_api; failing before: a nearby entry's `--interactive` met Task's Nushell
+    completions)."""
+    criterion = "Add a `--failfast` option to stop at the first failure."
+    code = "".join(diff(f"internal/part{k}.go", f"\tledger{k} := openLedger({k})") for k in range(3))
+    assert evidence(criterion, diff(path, line), code) == [], path
+    flags = diff("internal/flags/flags.go", '\tpflag.BoolVar(&Failfast, "failfast", false, "Stop.")')
+    assert sorted(evidence(criterion, diff(path, line), flags, code)) == sorted(
+        ["/internal/flags/flags.go", f"/{path}"]
+    ), path

@@ -1,7 +1,7 @@
 """Pure: what kind of file a changed path is, by its name alone: a test, documentation, configuration, a file a
-tool writes (generated), one showing the project's API rather than changing it (a sample, an API report), or one of
-the scripts a repository keeps to build, release and check itself (maintenance). One home for these, read by the
-evidence, the passages and the change's terms."""
+tool writes (generated), one showing the project's API rather than changing it (a sample, an API report, a shell
+completion script), or one of the scripts a repository keeps to build, release and check itself (maintenance). One
+home for these, read by the evidence, the passages and the change's terms."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ _GENERATED = re.compile(
 # a whole application (Spring Initializr's, Maven's), `stats/sample/` a library's own module
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
+    r"|(?:^|/)completions?/|completions?\.(?:bash|zsh|fish|nu|ps1)$"
 )
 # a repository's own tools at its root: what builds, releases and checks it, no part of what it ships (`lib/tools/`
 # is the shipped library's)
@@ -41,7 +42,8 @@ def is_generated(path: str) -> bool:
 def shows_api(path: str) -> bool:
     """A file showing the project's API rather than changing it: a sample or an example (samples/, examples/, a
     top-level example/, Go's example_test.go), which writes the project's names as a user does whatever the change
-    is about, or an API report (api-extractor's *.api.md), which lists every exported name."""
+    is about, an API report (api-extractor's *.api.md), which lists every exported name, or a shell completion script
+    (completions/, *-completion.bash), which lists every command and option."""
     return _SHOWS_API.search(path.lower()) is not None
 
 

@@ -77,20 +77,21 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     if resource := resource_type(name):  # `r/acme_teams`: the type, one token whole (`acme_teams_v2` is another)
         return any(token == resource for token in _IDENTIFIER.findall(text))
     found_parts = qualified(name)
-    named = whole(found_parts[-1]) if found_parts else ()
+    last = found_parts[-1].lstrip("-") if found_parts else ""  # a command-line option's name, its dashes aside
+    named = whole(last)
     wanted = "".join(named)
     if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
         return False
-    wanted_letters = found_parts[-1].lower()
-    upper = _case(found_parts[-1]) if cased else None
-    camel = _case(found_parts[-1]) is not None  # never within a longer kebab-case name: another thing's
+    wanted_letters = last.lower()
+    upper = _case(last) if cased else None
+    camel = _case(last) is not None  # never within a longer kebab-case name: another thing's
     for token in _IDENTIFIER.findall(text):
         found = whole(token)
         if camel and _kebab(token) and len(found) != len(named):
             continue
         written = pieces(token) if upper is not None and _case(token.strip("_")) is not None else []
         if len(named) == 1:
-            if token.strip("_").lower() == found_parts[-1].strip("_").lower() or _across(token, wanted_letters):
+            if token.strip("_").lower() == last.strip("_").lower() or _across(token, wanted_letters):
                 return True
             continue
         for at in range(len(found)):
