@@ -42,6 +42,7 @@ _COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--)")  # a comment's line names a call
 _TEST_AFFIXES = re.compile(
     r"^(?:tests?_|Test(?=[A-Z]))|[._-](?:test|tests|spec|specs)$|(?<=[a-z0-9])(?:Tests?|Specs?)$"
 )
+_REACH = 400  # characters read before a name for its assertion: one statement's (a minified line is no test's)
 _VERBS = frozenset({"assert", "refute"})  # what an assertion's own name begins with
 _HOLDERS = frozenset({"assert", "assertions"})  # the last piece of a type or package of assertions (ClassicAssert)
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
@@ -84,7 +85,7 @@ def _same(written: str, name: str) -> bool:
 def _tool(line: str, at: re.Match[str]) -> bool:
     """Whether the identifier found at `at` is called as an assertion (by its name or its holder's) or is the matcher
     an assertion applies."""
-    before, written = line[: at.start()], at.group()
+    before, written = line[max(at.start() - _REACH, 0) : at.start()], at.group()
     if _RSPEC.search(before) or _past_subject(before):
         return True
     if not _CALLED.match(line, at.end()):
