@@ -85,8 +85,8 @@ def test_the_third_new_batch_has_the_shape_asked() -> None:
         (["--held-out", "--new3"], (False, False, False, False, True)),
         (["-v", "--new2"], (False, False, False, True, False)),
         (["--new3", "-v"], (False, False, False, False, True)),
-        (["--every"], (True, True, True, True, False)),  # the third new batch is not pooled
-        (["--held-out", "--every"], (True, True, True, True, False)),
+        (["--every"], (True, True, True, True, True)),  # every batch pooled, the third since session 14's end
+        (["--held-out", "--every"], (True, True, True, True, True)),
     ],
 )
 def test_each_batch_is_run_by_its_own_option(argv: list[str], taken: tuple[bool, ...]) -> None:
