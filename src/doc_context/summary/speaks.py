@@ -41,17 +41,16 @@ code says it more plainly still when it cites a page by the number its title sta
 and the pages it cites are weighed as those the story says (a page named by no number, a team's, as ever); unless
 the story says pages it cites none of (a comment citing a related page in passing): then the citations tell nothing.
 
-This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken to when
-a passage of it matches: there, prose that says an identifier ("the raw request body" for `request_body`) is as good
-as naming it; on a long page it is the chance of many words. Beside a long page the change speaks to (a
-specification), a short specification (a page holding a section that states what is built: passage_kinds.specifies)
-must name something the change writes, a fair share (SHARE) of it, as a long one must (a short proposal cited beside
-the one that replaced it, PEP 379 beside PEP 572, matches on the domain's words alone; a related proposal names an
-option the change writes once, oslo.config's `StrOpt` beside its driver specification); a team's short page of rules
-in prose is no specification's kind and speaks on its prose beside any page. In prose, a hyphenated compound of plain
-words ("read-only") is no name unless its page writes it as code somewhere (page_names). A page the change does not
-speak to shows its lead or its title only. On a long page spoken to, a passage matching only on terms a better passage
-of it holds is not quoted (novel).
+This holds for a long page (LONG passages or more). A short page (a team's own page of a few rules) is spoken
+to when a passage of it matches: there, prose that says an identifier ("the raw request body" for
+`request_body`) is as good as naming it; on a long page it is the chance of many words. Beside a long page the
+change speaks to (a specification), a short specification (a page holding a section that states what is built:
+passage_kinds.specifies) must name something the change writes as a long one must (a short proposal cited beside
+the one that replaced it, PEP 379 beside PEP 572, matches on the domain's words alone); a team's short page of rules
+in prose is no specification's kind and speaks on its prose beside any page. In
+prose, a hyphenated compound of plain words ("read-only") is no name unless its page writes it as code somewhere
+(page_names). A page the change does not speak to shows its lead or its title only. On a long page spoken to, a
+passage matching only on terms a better passage of it holds is not quoted (novel).
 """
 
 from __future__ import annotations
@@ -172,23 +171,22 @@ def spoken_to(
     citing: Mapping[int, bool] | None = None,
 ) -> set[int]:
     """The pages (their numbers in `where`) the change speaks to: a short page (under LONG passages) when a passage
-    of it matches (`match`), naming as a long page must when a long page is spoken to; a long one when its matching
+    of it matches (`match`), holding a telling term too when a long page is spoken to; a long one when its matching
     passages hold telling terms that are neither in every cited page nor in most sections of their own, nor only on
     the change's tests or import lines (`borrowed`), that the change writes at least SHARE as often as the page's
     holding the most (`lines`: how often it writes each; None: once each). `told_by`: the pages the story says
     (story_pages; None: every page): a long page out of them is not spoken to, nor a short one when a long page is
     among them (the story paraphrases a specification, not the short page), and "every cited page" is every one of
-    them; when that leaves no page spoken to, the names decide as without a story. `specifying`: the pages holding a
-    section that states what is built (passage_kinds.specifies; None: every page): beside a long page spoken to, only
-    a short page of that kind must hold telling terms, at least SHARE as often as the page holding the most, as a
-    long page must (a short proposal beside the specification replacing it); a team's short page of rules in prose
-    speaks when a passage of it matches, beside any page. `citing`: the pages whose title starts with a series'
-    number (citations.identifier), and whether the change cites it (citing()): when it cites one, a page it does not
-    cite is not spoken to and the cited ones are weighed as the pages the story says (the change says which
-    specification it implements, as a story does, only more plainly); a page named by no number (a team's page) is
-    weighed as ever. When the story says pages the change cites none of (a comment citing a related page in passing:
-    `# normalized as PEP 503 says` in a change implementing PEP 691), the citations tell nothing: the story and the
-    names decide, as ever."""
+    them; when that leaves no page spoken to, the names decide as without a story. `specifying`: the pages holding
+    a section that states what is built (passage_kinds.specifies; None: every page): beside a long page spoken to,
+    only a short page of that kind must hold a telling term (a short proposal beside the specification replacing
+    it); a team's short page of rules in prose speaks when a passage of it matches, beside any page. `citing`: the
+    pages whose title starts with a series' number (citations.identifier), and whether the change cites it
+    (citing()): when it cites one, a page it does not cite is not spoken to and the cited ones are weighed as the
+    pages the story says (the change says which specification it implements, as a story does, only more plainly); a
+    page named by no number (a team's page) is weighed as ever. When the story says pages the change cites none of
+    (a comment citing a related page in passing: `# normalized as PEP 503 says` in a change implementing PEP 691),
+    the citations tell nothing: the story and the names decide, as ever."""
     cited = {page for page, cites in (citing or {}).items() if cites}
     uncited = {page for page, cites in (citing or {}).items() if not cites} if cited else set()
     if not uncited or (told_by is not None and not cited & told_by):  # none, or the story says another page
@@ -255,7 +253,9 @@ def _spoken(
     naming = {p for p, found in told.items() if found and evidence(found) >= SHARE * most}
     specification = any(sizes[p] >= LONG for p in naming)  # a long page the change speaks to: short ones weigh alike
     gated = specifying if specifying is not None else set(sizes)  # the short pages a specification's kind
-    spoken = naming | {p for p, found in told.items() if sizes[p] < LONG and (not specification or p not in gated)}
+    spoken = naming | {
+        p for p, found in told.items() if sizes[p] < LONG and (found or not specification or p not in gated)
+    }
     if not spoken and told_by is not None:  # the story says only pages the change does not speak to: its names tell
         return _spoken(held, scores, named, where, match, borrowed, None, lines, specifying)
     return spoken
