@@ -270,3 +270,32 @@ def test_a_completion_script_lists_every_option_and_is_no_evidence_alone(path, l
     assert sorted(evidence(criterion, diff(path, line), flags, code)) == sorted(
         ["/internal/flags/flags.go", f"/{path}"]
     ), path
+
+
+OPTION_WORDS = [  # (language, a neighbour's entry naming an everyday one-word option, a change writing the word)
+    ("Go", "`--force` overwrites an existing lock file.", "internal/git/push.go",
+     ("func Push(ctx context.Context, remote string, force bool) error {", "\tif force {", "\t}")),
+    ("TypeScript", "`--watch` rebuilds when a source file changes.", "src/server/reload.ts",
+     ("export function reload(watch: boolean): void {", "  if (watch) scheduler.start();", "}")),
+    ("Python", "`--quiet` prints nothing but errors.", "src/acme/logging_setup.py",
+     ("def configure(quiet: bool = False) -> None:", "    level = logging.ERROR if quiet else logging.INFO")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), OPTION_WORDS, ids=[o[0] for o in OPTION_WORDS])
+def test_an_option_is_no_identifier_of_its_word(language, criterion, path, lines) -> None:
+    """A one-word option meets the line writing it with its dashes or as a string of its own (`"failfast"`), never
+    an identifier of its word: a `force` parameter is no `--force` (review 14 F5, failing before: 3 of 3)."""
+    assert evidence(criterion, diff(path, *lines)) == [], language
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["gopls/internal/golang/completion/deep_completion.go", "src/completion/rank.ts", "Src/Completions/Ranker.cs"],
+)
+def test_a_code_completion_package_is_no_completion_script(path) -> None:
+    """An editor's or a language server's code completion is product code, not a shell's completion script (review
+    14 F6, failing before): its file keeps its evidence."""
+    criterion = "Completion offers `deepCandidates` first."
+    code = "".join(diff(f"src/part{k}.go", f"\tledger{k} := openLedger({k})") for k in range(3))
+    assert evidence(criterion, diff(path, "\tdeepCandidates := rank(items)"), code) == [f"/{path}"], path

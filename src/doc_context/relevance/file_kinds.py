@@ -19,7 +19,7 @@ _GENERATED = re.compile(
 # a whole application (Spring Initializr's, Maven's), `stats/sample/` a library's own module
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
-    r"|(?:^|/)completions?/|completions?\.(?:bash|zsh|fish|nu|ps1)$"
+    r"|(?:^|/)completions?/(?:[^/]+/)*(?:[^/.]+|[^/]+\.(?:bash|zsh|fish|nu|ps1|sh))$|completions?\.(?:bash|zsh|fish|nu|ps1)$"
 )
 # a repository's own tools at its root: what builds, releases and checks it, no part of what it ships (`lib/tools/`
 # is the shipped library's)
@@ -43,7 +43,8 @@ def shows_api(path: str) -> bool:
     """A file showing the project's API rather than changing it: a sample or an example (samples/, examples/, a
     top-level example/, Go's example_test.go), which writes the project's names as a user does whatever the change
     is about, an API report (api-extractor's *.api.md), which lists every exported name, or a shell completion script
-    (completions/, *-completion.bash), which lists every command and option."""
+    (a shell's file under completions/, zsh's `_name`, *-completion.bash), which lists every command and option; a
+    language server's or an editor's completion/ package of code is no such script."""
     return _SHOWS_API.search(path.lower()) is not None
 
 

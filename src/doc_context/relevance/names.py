@@ -78,6 +78,8 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
         return any(token == resource for token in _IDENTIFIER.findall(text))
     found_parts = qualified(name)
     last = found_parts[-1].lstrip("-") if found_parts else ""  # a command-line option's name, its dashes aside
+    if last != (found_parts[-1] if found_parts else "") and len(whole(last)) == 1:  # `--failfast`: with its dashes
+        return _option(text, last)  # or as a string alone
     named = whole(last)
     wanted = "".join(named)
     if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
@@ -112,6 +114,18 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
                 if not wanted.startswith(joined):
                     break
     return False
+
+
+_OPTION = (  # `--failfast`; "failfast" as Go's flag packages write it; fish's `complete -l failfast`
+    r"(?<![\w-])(?:--?|(?:-l|--long(?:-option)?)\s+){0}(?![\w-])|([\"'`]){0}\1"
+)
+
+
+def _option(text: str, word: str) -> bool:
+    """Whether a line writes a one-word command-line option: with its dashes (argparse, System.CommandLine, picocli,
+    commander, a completion script; fish's `-l word`) or the word as a string of its own (Go's flag, pflag, cobra:
+    `"failfast"`), never an identifier of the word (a `force` parameter is no `--force`)."""
+    return re.search(_OPTION.format(re.escape(word.lower())), text.lower()) is not None
 
 
 def _kebab(token: str) -> bool:
