@@ -1,6 +1,6 @@
 """The real-changes benchmark's batches (benchmarks/real_changes_data.py, issue 32): each untuned batch follows all
 the older changes in the data file, so no older held-out mark moves; each is run only by its own option; --every
-pools the first two new batches with the others, never the third; and the third new batch (session 14) has the shape
+pools every batch (the third since session 14's end, after its first run); and the third new batch has the shape
 asked of it: projects of C#, TypeScript, Java and Go used by no other batch, none of the hidden set's."""
 
 from __future__ import annotations
