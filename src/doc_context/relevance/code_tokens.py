@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from doc_context.relevance.common_words import COMMON
@@ -120,6 +121,7 @@ def _alone(texts: Iterable[str]) -> set[str]:
     return found
 
 
+@lru_cache(maxsize=64)  # read for the change's tokens, then each page again for its list-only keys (page_listed)
 def named(text: str) -> tuple[str, str]:
     """Where a specification names what it is about: its title and headings, and its lead (every line up to the
     heading or the paragraph's end after its first LEAD_WORDS words of prose: a proposal's Abstract, a design's

@@ -19,7 +19,8 @@ _GENERATED = re.compile(
 # a whole application (Spring Initializr's, Maven's), `stats/sample/` a library's own module
 _SHOWS_API = re.compile(
     r"(?:^|/)(?:samples|examples)/|^/?(?:sample|example)/|(?:^|/)example(?:_\w+)?_test\.go$|\.api\.md$"
-    r"|(?:^|/)completions?/(?:[^/]+/)*(?:[^/.]+|[^/]+\.(?:bash|zsh|fish|nu|ps1|sh))$|completions?\.(?:bash|zsh|fish|nu|ps1)$"
+    r"|(?:^|/)completions?/(?:[^/]+/)*(?:[^/.]+|[^/]+\.(?:bash|zsh|fish|nu|ps1|sh))$"  # a shell's completion script
+    r"|completions?\.(?:bash|zsh|fish|nu|ps1)$"
 )
 # a repository's own tools at its root: what builds, releases and checks it, no part of what it ships (`lib/tools/`
 # is the shipped library's)

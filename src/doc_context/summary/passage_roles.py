@@ -57,7 +57,11 @@ def addressed(text: str, acting: Set[str] = frozenset()) -> set[str]:
     """The agents a passage's sentences address rules to (their words as relevance.words reads them): a subject told
     only what it holds, includes or follows when the text, or its page (`acting`: the agents it tells to act), tells
     it to act too."""
-    acts, either = _subjects(text)
+    return _told(*_subjects(text), acting)
+
+
+def _told(acts: set[str], either: set[str], acting: Set[str]) -> set[str]:
+    """The agents a text tells to act, and those it tells only what to hold that it or its page tells to act too."""
     return acts | (either & (acts | acting))
 
 
@@ -99,7 +103,7 @@ def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths:
     acting: dict[int, set[str]] = {}
     for (acts, _), (page, _) in zip(read, where, strict=True):
         acting.setdefault(page, set()).update(acts)
-    agents = [acts | (either & acting[page]) for (acts, either), (page, _) in zip(read, where, strict=True)]
+    agents = [_told(acts, either, acting[page]) for (acts, either), (page, _) in zip(read, where, strict=True)]
     count: Counter[tuple[int, str]] = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True)
                                               for a in found)  # fmt: skip
     played = _played({a for (_, a), n in count.items() if n >= ROLE_RULES}, paths)
