@@ -143,7 +143,7 @@ def _markdown(text: str) -> str:
     text = re.sub(r"(?m)^\s*\[[^\]]+\]:\s*\S+.*$", "", text)  # [@user]: https://github.com/user
     text = re.sub(r"\[@?([\w-]+)\]\(https://github\.com/[\w-]+/?\)", r"@\1", text)  # a profile link: a credit
     text = re.sub(r"\[@[\w-]+\](?:\[\])?", "", text)  # [@user][], [@user]
-    text = re.sub(r"\[\\?#(\d+)\]\([^)]*\)", r"#\1", text)  # [#123](url)
+    text = re.sub(r"\[\\?#(\d+|\?+)\]\([^)]*\)", r"#\1", text)  # [#123](url); [#????](url), a number to come
     text = re.sub(r"\[\d+\]\(https?://[^)]*/(?:issues|pull)/\d+/?\)", "", text)  # [2067](url): a bare number
     text = re.sub(r"\bby\s+https?://github\.com/[\w-]+/?(?=\s|$)", "", text)  # by https://github.com/user
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # [text](url) -> text
@@ -155,10 +155,14 @@ def _markdown(text: str) -> str:
     text = re.sub(rf"(?m)\s+[-\u2013\u2014]\s+{who}\.?\s*$", "", text)  # `Fix X - @someone.`: a credit
     credit = r"#\d+|@[\w-]+|(?:by|via)\s+@?[\w-]+|(?:fixes|fixed|closes|see)\s+#\d+|GitHub|also|and|[,;]"
     text = re.sub(rf"\((?:\s*(?:{credit}))+\s*\)", "", text)  # (#12 via someone, fixes #8), (GitHub #672)
-    issue = r"\[?(?:[\w.-]+/[\w.-]+)?#\d+\]?"
+    issue = r"\[?(?:[\w.-]+/[\w.-]+)?#(?:\d+|\?+)\]?"
+    names = r"(?:[A-Z][\w.'-]*\s*)+"  # a person's, after the pull request: `(#2803 M.P. Korstanje)`
+    text = re.sub(rf"\(\s*{issue}(?:\s*,\s*{issue})*\s+{names}\)", "", text)
+    text = re.sub(rf"(?m){issue}\s+{who}\s*$", "", text)  # `... #123 @someone`: its credit
     text = re.sub(rf"(?i)\b(?:fixes|fixed|closes|resolves|see|in|via)\s+{issue}(?:\s*(?:,|and)\s*{issue})*", "", text)
     text = re.sub(rf"\(\s*{issue}(?:\s*,\s*{issue})*\s*\)|{issue}", "", text)
-    text = re.sub(r"\s\(\s*[,\s]*(?:\)|$)", "", text)
+    text = re.sub(r"(?m)(?:\s|(?<=[.,;]))\(\s*[,.\s]*(?:\)|$)", "", text)  # `(.`, `.(`: what a link left
+    text = re.sub(r"(`[^`]*`)|\(\s+(?=\S)", lambda m: m.group(1) or "(", text)  # `( for Windows)`: a number's space
     text = re.sub(r"(?m)\s+[-\u2013\u2014]\s*$", "", text.strip())  # `entry - [#123](url)`: the dash left
     text = re.sub(r"\s+([.,;:])(?=\s|$)", r"\1", text)
     text = re.sub(r"(`[^`]*`)|\\([\\`*_{}\[\]()#+.!-])", lambda m: m.group(1) or m.group(2), text)  # \_: _

@@ -214,6 +214,36 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             '  <li>Question mark matches one character\n      (GitHub <a href="https://x.test/672">#672</a>).</li>\n',
             "Question mark matches one character.",
         ),
+        (
+            "CHANGELOG.md",
+            "- [Guice] Inject static fields ([#2803](https://github.com/a/b/pull/2803) M.P. Korstanje)\n",
+            "[Guice] Inject static fields",
+        ),
+        (
+            "CHANGELOG.md",
+            "- Support Provider ([#2879](https://x.test/2879), [#3128](https://x.test/3128) Stefan Gästerdt)\n",
+            "Support Provider",
+        ),
+        (
+            "ChangeLog.md",
+            "- Fix formatting of argument list ([#952](https://github.com/a/b/pull/952).",
+            "Fix formatting of argument list",
+        ),
+        (
+            "CHANGELOG.md",
+            "- Throw an error if a prefix is present in a host value.(https://github.com/a/b/issues/165)\n",
+            "Throw an error if a prefix is present in a host value.",
+        ),
+        (
+            "CHANGELOG.md",
+            "* refactor(otlp): promisify sendWithHttp() [#????](https://github.com/a/b/pull/6412) @someone\n",
+            "refactor(otlp): promisify sendWithHttp()",
+        ),
+        (
+            "CHANGELOG.md",
+            "- Support `@Nullable` on fields (#12 for Windows)\n",
+            "Support `@Nullable` on fields (for Windows)",
+        ),
     ],
 )
 def test_an_entry_reads_as_its_changelog_shows_it(path: str, added: str, shown: str) -> None:
