@@ -20,7 +20,10 @@ all the others in the file, so no other change's held-out mark moved. The reposi
 (session 14: 12 projects of C#, TypeScript, Java and Go, used by no other batch) follow those, the same way: only
 --new3 runs them. --every pools the tuning parts of every batch (POOLED: the largest sample a rule can be judged
 on; with --held-out, their held-out changes); the third new batch joined it at the end of session 14, after its first
-run (its whole batch .79 / .047 / .72 on the rules of the session's start) and the session's rules.
+run (its whole batch .79 / .047 / .72 on the rules of the session's start) and the session's rules. The repositories
+marked `"batch": "new4"` (session 15: 12 projects, C# 3, TypeScript 2, Java 3, Ruby 2, Python 2, used by no other
+batch nor data file) follow all those, the same way: only --new4 runs them; --every does not pool them until the
+lead folds them in.
 """
 
 from __future__ import annotations
@@ -32,11 +35,12 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
 LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
-BATCHES = ("new3", "new2", "new")  # the untuned batches, each run only by its own option (--new3, ...), latest first
+BATCHES = ("new4", "new3", "new2", "new")  # the untuned batches, each run only by its own option, latest first
 POOLED = ("", "new", "new2", "new3")  # the batches --every pools ("": the first 16 and the fresh ones)
 
 PARTS = (  # a run's option and whose tuning (or held-out) part it reads, in the order they are asked
     ("--every", "every pooled batch's"),
+    ("--new4", "the fourth new batch's"),
     ("--new3", "the third new batch's"),
     ("--new2", "the second new batch's"),
     ("--new", "the new"),
@@ -52,7 +56,7 @@ class Change:
     sha: str
     path: str  # the changelog entry's file in the repository
     fresh: bool = False  # of a repository added after the rules were tuned on the others
-    batch: str = ""  # the untuned batch it came in ("new", "new2", "new3": BATCHES), run only with its option
+    batch: str = ""  # the untuned batch it came in ("new", "new2", ...: BATCHES), run only with its option
 
 
 def load(path: Path = DATA) -> list[Change]:
@@ -75,8 +79,8 @@ def held_out(changes: list[Change]) -> list[bool]:
 
 
 def chosen_by(change: Change, argv: list[str]) -> bool:
-    """Whether a run's options take the change: --every the POOLED batches, --new3, --new2 or --new that batch
-    alone (the latest asked), else the others (--fresh, --old: a part)."""
+    """Whether a run's options take the change: --every the POOLED batches, --new4, --new3, --new2 or --new that
+    batch alone (the latest asked), else the others (--fresh, --old: a part)."""
     if "--every" in argv:
         return change.batch in POOLED
     asked = next((batch for batch in BATCHES if f"--{batch}" in argv), "")

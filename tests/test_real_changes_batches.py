@@ -1,7 +1,8 @@
 """The real-changes benchmark's batches (benchmarks/real_changes_data.py, issue 32): each untuned batch follows all
 the older changes in the data file, so no older held-out mark moves; each is run only by its own option; --every
-pools every batch (the third since session 14's end, after its first run); and the third new batch has the shape
-asked of it: projects of C#, TypeScript, Java and Go used by no other batch, none of the hidden set's."""
+pools every batch (the third since session 14's end, after its first run) but the fourth (the lead folds it in);
+and the third and fourth new batches have the shape asked of them: projects of their languages used by no other
+batch, none of the hidden set's."""
 
 from __future__ import annotations
 
@@ -28,14 +29,15 @@ def test_the_new_batch_leaves_the_others_held_out_changes_as_they_were() -> None
 # The held-out changes before a batch came, as they were when it came: their "owner/name sha" lines in the file's
 # order, digested, so that no later edit of the file moves a held-out mark. Before the second new batch (issue 32's
 # sixth session): the first 16's and the fresh ones' 89, the new batch's 48. Before the third (session 14): those
-# 137 and the second new batch's 48.
+# 137 and the second new batch's 48. Before the fourth (session 15): those 185 and the third new batch's 24.
 HELD_BEFORE = {
     "new2": (137, "dd21e0366468e9ceed8f71c5ee7903952e2f928afd40668ae7ff8a0ad134fe85"),
     "new3": (185, "eedc62cae998665a08b1a0729fc7e90c76b7f6381ba66d2025d3ab01bc08f12c"),
+    "new4": (209, "3d74e63008cf9afb327ba79f28dbbd82dfd72ae721809eb3bcf218b439f87dd6"),
 }
 
 
-@pytest.mark.parametrize("batch", ["new2", "new3"])
+@pytest.mark.parametrize("batch", ["new2", "new3", "new4"])
 def test_a_later_batch_leaves_every_older_held_out_mark_as_it_was(batch: str) -> None:
     changes = data.load()
     first = next(i for i, c in enumerate(changes) if c.batch == batch)
@@ -50,18 +52,26 @@ def test_a_later_batch_leaves_every_older_held_out_mark_as_it_was(batch: str) ->
         assert not any(h in change.repo.split("/")[1].lower() for h in HIDDEN), change.repo  # nor a fork, a plugin
 
 
-def test_the_third_new_batch_has_the_shape_asked() -> None:
-    """Six projects or more, 40 changes or more, C#, TypeScript and Java first, then Go, 8 changes a project; a
-    quarter held out, each language's 4th, 8th, ...; none of the projects of the other data files."""
+@pytest.mark.parametrize(
+    ("batch", "projects"),  # a language's projects in the batch
+    [
+        ("new3", {"C#": 3, "TypeScript": 3, "Java": 3, "Go": 3}),
+        ("new4", {"C#": 3, "TypeScript": 2, "Java": 3, "Ruby": 2, "Python": 2}),  # as the hidden set weighs them
+    ],
+)
+def test_the_third_and_fourth_new_batches_have_the_shape_asked(batch: str, projects: dict[str, int]) -> None:
+    """Each language's projects as asked, 8 changes a project; a quarter held out, each language's 4th, 8th, ...;
+    none of the projects of the other data files."""
     changes = data.load()
     held = data.held_out(changes)
-    third = [(c, h) for c, h in zip(changes, held, strict=True) if c.batch == "new3"]
-    repos = list(dict.fromkeys(c.repo for c, _ in third))
-    assert len(repos) >= 6 and len(third) >= 40
-    assert [sum(c.repo == r for c, _ in third) for r in repos] == [8] * len(repos)
-    assert {c.language for c, _ in third} == {"C#", "TypeScript", "Java", "Go"}
-    for language in ("C#", "TypeScript", "Java", "Go"):
-        marks = [h for c, h in third if c.language == language]
+    mine = [(c, h) for c, h in zip(changes, held, strict=True) if c.batch == batch]
+    repos = list(dict.fromkeys(c.repo for c, _ in mine))
+    assert [sum(c.repo == r for c, _ in mine) for r in repos] == [8] * len(repos)
+    languages = {r: next(c.language for c, _ in mine if c.repo == r) for r in repos}
+    assert {lang: sum(lang == languages[r] for r in repos) for lang in projects} == projects
+    assert set(languages.values()) == set(projects)
+    for language in projects:
+        marks = [h for c, h in mine if c.language == language]
         assert marks == [i % 4 == 3 for i in range(len(marks))], language  # its 4th, 8th, ... held out
     several = json.loads((BENCHMARKS / "data" / "real_changes_several.json").read_text(encoding="utf-8"))
     documents = json.loads((BENCHMARKS / "data" / "real_documents.json").read_text(encoding="utf-8"))
@@ -71,26 +81,29 @@ def test_the_third_new_batch_has_the_shape_asked() -> None:
 
 
 @pytest.mark.parametrize(
-    ("argv", "taken"),  # of a first-16, a fresh, a new, a second-batch and a third-batch change
+    ("argv", "taken"),  # of a first-16, a fresh, a new, a second-, a third- and a fourth-batch change
     [
-        ([], (True, True, False, False, False)),
-        (["--fresh"], (False, True, False, False, False)),
-        (["--old"], (True, False, False, False, False)),
-        (["--new"], (False, False, True, False, False)),
-        (["--new2"], (False, False, False, True, False)),
-        (["--new3"], (False, False, False, False, True)),
-        (["--held-out"], (True, True, False, False, False)),
-        (["--held-out", "--new"], (False, False, True, False, False)),
-        (["--held-out", "--new2"], (False, False, False, True, False)),
-        (["--held-out", "--new3"], (False, False, False, False, True)),
-        (["-v", "--new2"], (False, False, False, True, False)),
-        (["--new3", "-v"], (False, False, False, False, True)),
-        (["--every"], (True, True, True, True, True)),  # every batch pooled, the third since session 14's end
-        (["--held-out", "--every"], (True, True, True, True, True)),
+        ([], (True, True, False, False, False, False)),
+        (["--fresh"], (False, True, False, False, False, False)),
+        (["--old"], (True, False, False, False, False, False)),
+        (["--new"], (False, False, True, False, False, False)),
+        (["--new2"], (False, False, False, True, False, False)),
+        (["--new3"], (False, False, False, False, True, False)),
+        (["--new4"], (False, False, False, False, False, True)),
+        (["--held-out"], (True, True, False, False, False, False)),
+        (["--held-out", "--new"], (False, False, True, False, False, False)),
+        (["--held-out", "--new2"], (False, False, False, True, False, False)),
+        (["--held-out", "--new3"], (False, False, False, False, True, False)),
+        (["--held-out", "--new4"], (False, False, False, False, False, True)),
+        (["-v", "--new2"], (False, False, False, True, False, False)),
+        (["--new3", "-v"], (False, False, False, False, True, False)),
+        (["--new4", "-v"], (False, False, False, False, False, True)),
+        (["--every"], (True, True, True, True, True, False)),  # the third since session 14's end; not the fourth yet
+        (["--held-out", "--every"], (True, True, True, True, True, False)),
     ],
 )
 def test_each_batch_is_run_by_its_own_option(argv: list[str], taken: tuple[bool, ...]) -> None:
     first = data.Change("a/b", "Go", "0" * 40, "x.md")
     fresh = data.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
-    new, new2, new3 = (data.Change(f"a/{b}", "Go", "0" * 40, "x.md", batch=b) for b in ("new", "new2", "new3"))
-    assert tuple(data.chosen_by(c, argv) for c in (first, fresh, new, new2, new3)) == taken
+    batches = (data.Change(f"a/{b}", "Go", "0" * 40, "x.md", batch=b) for b in ("new", "new2", "new3", "new4"))
+    assert tuple(data.chosen_by(c, argv) for c in (first, fresh, *batches)) == taken
