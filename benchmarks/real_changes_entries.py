@@ -156,7 +156,7 @@ def _markdown(text: str) -> str:
     credit = r"#\d+|@[\w-]+|(?:by|via)\s+@?[\w-]+|(?:fixes|fixed|closes|see)\s+#\d+|GitHub|also|and|[,;]"
     text = re.sub(rf"\((?:\s*(?:{credit}))+\s*\)", "", text)  # (#12 via someone, fixes #8), (GitHub #672)
     issue = r"\[?(?:[\w.-]+/[\w.-]+)?#(?:\d+|\?+)\]?"
-    names = r"(?:[A-Z][\w.'-]*\s*)+"  # a person's, after the pull request: `(#2803 M.P. Korstanje)`
+    names = r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*\s*"  # a person's, after the pull request: `(#2803 M.P. Korstanje)`
     text = re.sub(rf"\(\s*{issue}(?:\s*,\s*{issue})*\s+{names}\)", "", text)
     text = re.sub(rf"(?m){issue}\s+{who}\s*$", "", text)  # `... #123 @someone`: its credit
     text = re.sub(rf"(?i)\b(?:fixes|fixed|closes|resolves|see|in|via)\s+{issue}(?:\s*(?:,|and)\s*{issue})*", "", text)

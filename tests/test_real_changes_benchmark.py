@@ -241,6 +241,11 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
         ),
         (
             "CHANGELOG.md",
+            "- Honour the setting ([#1234](https://x.test/1234) DOTNET_SYSTEM_GLOBALIZATION_INVARIANT is read first)\n",
+            "Honour the setting (DOTNET_SYSTEM_GLOBALIZATION_INVARIANT is read first)",
+        ),
+        (
+            "CHANGELOG.md",
             "- Support `@Nullable` on fields (#12 for Windows)\n",
             "Support `@Nullable` on fields (for Windows)",
         ),
