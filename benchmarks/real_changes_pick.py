@@ -9,7 +9,8 @@ Prints the pins as the data file's `changes` list (commit, entry path), one a li
 The rule, the one the data file's first 16 repositories were picked by: of the default branch's last N (800)
 first-parent commits, those that add exactly one changelog entry (one new fragment in the folder; or, in a
 changelog file, added lines holding one bullet, `<action>` or `<li>`) with a changed file of the language outside
-the changelog, that are no release, version or dependency-bump commits, whose entry reads 5 words or more
+the changelog, that are no release, version or dependency-bump commits (release-please's too, since session 15:
+three older pins of kiota-java's are its release merges), whose entry reads 5 words or more
 (real_changes_entries.entry) and whose diff is at most 300 KB (and
 git can write it: a snapshot may lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
 With --several (benchmarks/real_changes_several.py's data): the commits that add 2 to MOST (5) entries at once (as
@@ -44,6 +45,7 @@ RELEASE = re.compile(
     r"(?i)^(?:release|prepare|preparing|bump version|version packages|chore\(release\)|\[?ci\]? release"
     r"|v?\d+\.\d+(?:\.\d+)?\b)"
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
+    r"|^chore\([^)]*\): release\b|/release-please--"  # release-please's commit, and the merge of its branch
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")

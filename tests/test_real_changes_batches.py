@@ -107,3 +107,25 @@ def test_each_batch_is_run_by_its_own_option(argv: list[str], taken: tuple[bool,
     fresh = data.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
     batches = (data.Change(f"a/{b}", "Go", "0" * 40, "x.md", batch=b) for b in ("new", "new2", "new3", "new4"))
     assert tuple(data.chosen_by(c, argv) for c in (first, fresh, *batches)) == taken
+
+
+pick = load("real_changes_pick")
+
+
+@pytest.mark.parametrize(
+    ("subject", "release"),
+    [
+        ("chore(main): release 3.6.5 (#2011)", True),  # release-please's own commit
+        ("Merge pull request #1718 from microsoftgraph/release-please--branches--main--components--core", True),
+        ("Merge pull request #1953 from microsoft/release-please--branches--main", True),
+        ("chore(release): 2.0.0", True),
+        ("Release 1.2.0", True),
+        ("Merge pull request #1501 from microsoftgraph/fix-release-notes", False),
+        ("chore(deps): pin the release action", False),
+        ("fix(core): retain the order of batch steps", False),
+    ],
+)
+def test_the_picker_leaves_out_release_commits_as_release_please_writes_them(subject: str, release: bool) -> None:
+    """A release commit adds the changelog's lines of a whole release with its version's constant in code: no change
+    of its own (msgraph-sdk-java-core's release-please merges, kiota-java's three older pins)."""
+    assert bool(pick.RELEASE.search(subject)) == release
