@@ -28,7 +28,7 @@ from doc_context.relevance import citations, code_tokens
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defined
 from doc_context.relevance.file_kinds import is_config, is_test, maintenance
-from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception, is_import
+from doc_context.relevance.language import BUILTIN_EXCEPTION, builtin_exception, is_import, raises
 from doc_context.relevance.line_terms import PROSE_FILES, collect, foreign, is_prose
 from doc_context.relevance.listings import in_lists, own, rewrapped, slashes_comment, without_addresses
 from doc_context.relevance.terms import ASKED, DIFF, LISTED, ChangeTerms, Vocabulary
@@ -85,6 +85,7 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
                 collect(out, line, DIFF, everywhere, prose=prose, path=f.path)
                 if BUILTIN_EXCEPTION.search(line) and builtin_exception(name := defined(line) or ""):
                     defines.update(tuple(found) for found in ident_parts(name))  # a polyfill's `class RangeError`
+                out.raises = out.raises or raises(line, f.path)  # an error it reports (a docstring's words do not)
                 if not prose:  # the words of the names it writes: never a keyword, a type, a docstring's word
                     named = {word for found in ident_parts(line) for word in found}
                     out.words.update({word: out.words.get(word, 0) + 1 for word in named})

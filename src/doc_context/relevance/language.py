@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from doc_context.relevance.literals import blanked
 from doc_context.relevance.words import pieces
 
 _KEYWORDS = """
@@ -184,3 +185,21 @@ def symptom(label: str) -> bool:
     """An exception type a changelog names as the bug it fixes ("`ArrayIndexOutOfBoundsException` when skipping empty
     lines"): the fix seldom writes it, so where no changed file uses its words it is no code the evidence must show."""
     return re.fullmatch(r"(?:[\w.]+\.)?[A-Z]\w*[a-z0-9](?:Exception|Error)", label) is not None  # a type: capitalised
+
+
+# How a line of code raises, throws or returns an error, or warns, in each language: a statement opening with Python's
+# or Ruby's `raise` or the C family's `throw` (a line's, or after `:`, `;`, `{`, `)`, `=>`, `then`, `else`, `or`, `and`,
+# `do`: never a docstring's "this will raise"), Go's `errors.New(...)`, `fmt.Errorf(...)`, `panic(...)`, Rust's
+# `Err(...)`, `panic!(...)`, `bail!(...)`, a logger's or a checker's `.warn(...)`, `.warning(...)`, `.error(...)`,
+# `.fail(...)` (`warnings.warn`, mypy's `self.fail`)
+_RAISES = re.compile(
+    r"(?:^\s*|[:;{)]\s*|=>\s*|\b(?:then|else|or|and|do)\s+)(?:raise|throw)\b"
+    r"|\b(?:panic|bail)!?\(|\b(?:Err|errors\.New|Errorf)\(|\.(?:warn|warning|error|fail)\("
+)
+
+
+def raises(line: str, path: str = "") -> bool:
+    """Whether a line of code raises, throws or returns an error, or warns (`raise HoldExpired(...)`, `throw new
+    Error(...)`, `return fmt.Errorf(...)`), outside its comment and its string literals (`"will raise"`)."""
+    at = comment_at(line, path)
+    return _RAISES.search(blanked(line[:at] if at is not None else line)) is not None

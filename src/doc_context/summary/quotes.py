@@ -20,9 +20,10 @@ opening paragraph, then details it: when the change names more than one thing in
 quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
 little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
 A rule addressed to a role the change plays ("Installers MUST...", beside a change to an installer) weighs ROLE
-times its match (passage_roles.py). A one-word feature weighs in full in the passage defining or introducing it
-(code_tokens.defined: "``hashes``: A dictionary...", "A new field, ``Dynamic``, will be added"), however many
-passages name it after.
+times its match (passage_roles.py), and a rule stating an error ("tools MUST produce an error") beside a change
+whose code raises one ERRS times (passage_errors.py). A one-word feature weighs in full in the passage defining or
+introducing it (code_tokens.defined: "``hashes``: A dictionary...", "A new field, ``Dynamic``, will be added"),
+however many passages name it after.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from doc_context.relevance.code_tokens import page_listed
 from doc_context.relevance.terms import ChangeTerms, Key, text_terms
 from doc_context.relevance.words import line_sentences, parts
 from doc_context.summary import passage_weights
+from doc_context.summary.passage_errors import ERRS, refused
 from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
@@ -125,6 +127,8 @@ def weigh_pages(
     background = iter(openings_background(own, lifted, weighed, mine, plain))
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
+    errs = refused(plain, change.raises)  # a rule stating an error, beside a change raising one: passage_errors.py
+    weighed = [s * ERRS if errs else s for s, errs in zip(weighed, errs, strict=True)]
     lent = heading_terms(flat, change, mine)  # what a passage's heading names of the change: passage_headings.py
     weighed = with_headings(weighed, lent, mine, change, where, introduces)
     code_words = rare_words([t.sequence for t in terms], change.words)

@@ -1,0 +1,159 @@
+"""A rule saying what is an error, beside a change that raises one (issue 36, session 15): a specification's rules on
+one feature name it alike, and the one the change implements is often the one telling what to refuse ("tools MUST
+produce an error", "the command will error", "Servers MUST reject..."): a change whose code raises, throws or
+returns an error implements such a rule, so of two rules the change matches alike, the one stating an error comes
+first. The same page in markdown, reStructuredText and Confluence storage; the change in Python, Go, TypeScript, Ruby,
+C# and Java."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from doc_context.change.unified import parse_diff
+from doc_context.relevance.change import Change
+from doc_context.relevance.change_terms import change_terms
+from doc_context.summary.passage_errors import states_error
+from doc_context.summary.quotes import weigh_pages
+from doc_context.text.storage import storage_to_markdown
+from doc_context.text.wikimd import wiki_to_markdown
+
+from .diffs import added
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When there are multiple blocks of the same type, tools MUST produce an error.",
+        "The command will error with an error message if this is not run in a supported build system.",
+        "Dependency groups MUST NOT include cycles, and tools SHOULD report an error if they detect a cycle.",
+        "Servers MUST reject a request whose header is longer than 8 KiB.",
+        "Script runners MUST error if the specified dependencies cannot be provided.",
+        "Installers SHOULD warn the user when a file is missing from RECORD.",
+        "A capture of an expired hold must fail.",
+        "The reader MUST NOT silently ignore it and MUST raise an exception naming the key.",
+        "Type checkers should emit a warning for every use of a deprecated name.",
+    ],
+)
+def test_a_rule_saying_what_is_an_error(text: str) -> None:
+    assert states_error(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SwiftPM will strip all of the warning control flags for remote targets.",  # warnings are its subject
+        "An error is returned when the hold has expired.",  # no rule: what happens, told by no modal verb
+        "The error MUST include the line number.",  # a rule on the error, not that there is one
+        "Errors are logged at the warning level.",
+        "Tools MAY ignore an unknown key. The value MUST be a string.",
+        "Eager validation is discouraged for tools which primarily install dependency groups.",
+    ],
+)
+def test_no_rule_saying_what_is_an_error(text: str) -> None:
+    assert not states_error(text)
+
+
+def raises(path: str, *lines: str) -> bool:
+    return change_terms(Change(parse_diff(added(path, *lines)))).raises
+
+
+@pytest.mark.parametrize(
+    ("path", "lines"),
+    [
+        ("shop/holds.py", ["def capture(hold):", "    if hold.expired:", "        raise HoldExpired(hold.hold_id)"]),
+        ("shop/holds.py", ["def capture(hold):", "    warnings.warn('the hold expired', HoldWarning)"]),
+        ("holds/capture.go", ["func Capture(h Hold) error {", '\treturn fmt.Errorf("hold %s expired", h.ID)', "}"]),
+        ("holds/capture.go", ["func Capture(h Hold) error {", '\treturn errors.New("hold expired")', "}"]),
+        ("src/holds.ts", ["export function capture(hold: Hold): void {", "  throw new HoldExpired(hold.holdId);", "}"]),
+        ("lib/holds.rb", ["def capture(hold)", "  raise HoldExpired, hold.hold_id if hold.expired?", "end"]),
+        ("Holds/Capture.cs", ["public void Capture(Hold hold) {", "    throw new HoldExpiredException(hold.Id);", "}"]),
+        ("src/main/java/Holds.java", ["void capture(Hold hold) {", "  throw new HoldExpired(hold.id());", "}"]),
+    ],
+)
+def test_a_change_whose_code_raises_throws_or_returns_an_error(path: str, lines: list[str]) -> None:
+    assert raises(path, *lines)  # failing before: no such reading of the change
+
+
+@pytest.mark.parametrize(
+    ("path", "lines"),
+    [
+        ("shop/holds.py", ["def capture(hold):", "    return not hold.expired"]),
+        ("tests/test_holds.py", ["def test_capture(hold):", "    raise AssertionError('expired')"]),  # a test
+        ("shop/holds.py", ["def capture(hold):", "    # raise HoldExpired once the hold is gone", "    return None"]),
+        ("docs/holds.md", ["A capture of an expired hold will raise `HoldExpired`."]),  # a document says so
+        ("holds/capture.go", ["func Capture(h Hold) bool {", "\treturn !h.Expired // throw away the hold", "}"]),
+        ("shop/holds.py", ["def capture(hold):", '    """Capture the hold.', "    It will raise HoldExpired."]),
+        ("src/holds.ts", ["export function capture(hold: Hold): string {", '  return "throw it away";', "}"]),
+    ],
+)
+def test_a_change_that_raises_nothing(path: str, lines: list[str]) -> None:
+    assert not raises(path, *lines)
+
+
+TITLE = "Gift card holds"
+LASTS = "A hold on a gift card lasts `hold_timeout` seconds from its creation, whatever the `hold_id` of the shop."
+FAILS = "A capture of a hold whose `hold_timeout` has passed MUST fail with an error naming its `hold_id`."
+RULES = [
+    LASTS,
+    FAILS,
+    "A shop MAY release a hold before it expires, by its reference.",
+    "The balance of a gift card counts every hold the shop has not released.",
+]
+LEAD = "This page says how a shop holds part of a gift card's balance until the order is paid."
+
+
+def markdown() -> str:
+    return f"# {TITLE}\n\n## Abstract\n\n{LEAD}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in RULES)
+
+
+def rst() -> str:
+    body = "".join(f"{r}\n\n" for r in RULES).replace("`", "``")
+    return f"PEP: 9997\nTitle: {TITLE}\n\nAbstract\n========\n\n{LEAD}\n\nSpecification\n=============\n\n{body}"
+
+
+def storage() -> str:
+    def html(text: str) -> str:
+        parts = text.split("`")
+        return "<p>" + "".join(f"<code>{p}</code>" if n % 2 else p for n, p in enumerate(parts)) + "</p>"
+
+    return f"<h1>{TITLE}</h1><h2>Abstract</h2>{html(LEAD)}<h2>Specification</h2>" + "".join(map(html, RULES))
+
+
+READERS: list[Callable[[], str]] = [
+    lambda: wiki_to_markdown(markdown()).text,
+    lambda: wiki_to_markdown(rst()).text,
+    lambda: storage_to_markdown(storage()).text,
+]
+IDS = ["markdown", "restructuredtext-pep", "storage"]
+RAISING = {
+    "shop/holds.py": ["def capture(hold_id, hold_timeout):", "    if expired(hold_id, hold_timeout):",
+                      "        raise HoldExpired(hold_id)"],
+    "holds/capture.go": ["func Capture(holdID string, holdTimeout int) error {",
+                         "\tif expired(holdID, holdTimeout) {", '\t\treturn fmt.Errorf("hold %s expired", holdID)',
+                         "\t}", "\treturn nil", "}"],
+    "src/holds.ts": ["export function capture(holdId: string, holdTimeout: number): void {",
+                     "  if (expired(holdId, holdTimeout)) throw new HoldExpired(holdId);", "}"],
+}  # fmt: skip
+QUIET = ["def capture(hold_id, hold_timeout):", "    return not expired(hold_id, hold_timeout)"]
+
+
+def first_quoted(page: str, path: str, lines: list[str]) -> str:
+    terms = change_terms(Change(parse_diff(added(path, *lines))), within=[page])
+    return weigh_pages([(page, TITLE)], terms)[0].matched[0].plain.replace("``", "`")
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+@pytest.mark.parametrize("path", sorted(RAISING))
+def test_the_rule_saying_what_is_an_error_comes_first_beside_a_change_raising_one(
+    read: Callable[[], str], path: str
+) -> None:
+    assert first_quoted(read(), path, RAISING[path]) == FAILS  # failing before: the first rule on the page
+
+
+@pytest.mark.parametrize("read", READERS, ids=IDS)
+def test_a_change_raising_nothing_reads_the_page_in_order(read: Callable[[], str]) -> None:
+    assert first_quoted(read(), "shop/holds.py", QUIET) == LASTS
+    test_lines = ["def test_capture(hold_id, hold_timeout):", "    raise AssertionError(hold_id)"]
+    assert first_quoted(read(), "tests/test_holds.py", test_lines) == LASTS  # a test's raise is no code's
