@@ -35,7 +35,8 @@ _EVERYWHERE_NAMES = """
     stringformat fmterrorf fmtsprintf errorsnew contextbackground consolelog jsonparse jsonstringify promiseall
     processenv
 """
-LANGUAGE = frozenset(_KEYWORDS.split()) | frozenset(_EVERYWHERE_NAMES.split())
+KEYWORDS = frozenset(_KEYWORDS.split())
+LANGUAGE = KEYWORDS | frozenset(_EVERYWHERE_NAMES.split())
 # The members every test class or every type of a language defines, written as one word run together: a test
 # framework's hooks (setUp, tearDown, TearDownTest, beforeEach) and a type's overrides (hashCode, GetHashCode,
 # toString): "the teardown of worker pools" is not any test's `tearDown` (review 10, finding 4). Prose writes them
@@ -96,6 +97,13 @@ def code_word(name: str) -> bool:
     """Whether a name is a keyword or everyday type that is an English word too (`final`, `never`, `end`): a
     language word where a line writes it bare, a value where it quotes it (as_value)."""
     return name.lower() in _CODE_WORDS and name.lower() not in LANGUAGE
+
+
+def syntax(span: str) -> bool:
+    """Whether a code span of two words or more is made only of a language's keywords (`import static`, `const enum`,
+    `readonly struct`, `defer func`, `async def`): how code is written, no code of the project."""
+    words = span.lower().split()
+    return len(words) > 1 and all(w in KEYWORDS or w in _CODE_WORDS for w in words)
 
 
 def as_value(line: str, word: str) -> bool:

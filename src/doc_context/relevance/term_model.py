@@ -23,6 +23,7 @@ class Term:
     named: bool = False  # code the criterion names (an identifier, a file, a version): the evidence must show it
     joined: bool = False  # a phrase with a common word: strong only as one identifier (server_hostname)
     value: bool = False  # a code word (`never`, `final`): its weight where the change quotes it, weak where bare
+    syntax: bool = False  # a span of a language's keywords (`import static`): only on a line writing another term
 
 
 @dataclass(frozen=True)

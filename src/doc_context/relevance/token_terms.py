@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from doc_context.relevance.common_words import COMMON, COMMON_ACRONYMS
-from doc_context.relevance.language import code_word, language_word
+from doc_context.relevance.language import code_word, language_word, syntax
 from doc_context.relevance.term_model import STRONG, WEAK, Term
 from doc_context.relevance.units import unit
 from doc_context.relevance.words import VERSION, number, parts, pieces, stem, version
@@ -46,8 +46,9 @@ def _written_term(code: str, versioned: bool) -> Term | None:
         return Term("path", (code.lower().lstrip("./"),), STRONG, code, named=True)
     if len(code) > 2 and code[0] == code[-1] and code[0] in "\"'":  # `"android"`: a string, as written
         return quoted_term(code[1:-1])
-    if " " in code:
-        return quoted_term(code)
+    if " " in code:  # `import static`: a language's syntax, counted beside the code it is about (evidence_file)
+        term = quoted_term(code)
+        return replace(term, syntax=True) if term is not None and syntax(code) else term
     if VERSION.fullmatch(code) or (versioned and _TWO_PARTS.fullmatch(code)):  # a version written as code (`v4.40`,
         # `1.41.0`, or `4.40` where the criterion says version; `2.5` seconds is a decimal): named, and
         return Term("value", (version(code),), STRONG, code, named=True)  # compared as a dotted string

@@ -15,7 +15,9 @@ from doc_context.change.model import FileEvidence
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
 from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api, the_sample_said
+from doc_context.relevance.language import language_word
 from doc_context.relevance.units import said_by
+from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
 from doc_context.summary.evidence_doubles import tooled
 from doc_context.summary.evidence_match import lines_for
@@ -30,6 +32,21 @@ NAME_BONUS = 1.5
 
 def _word(word: str) -> Term:
     return Term("word", (word,), 1, word)
+
+
+def _about(terms: CriterionTerms) -> frozenset[str]:
+    """The words of a criterion's terms that are no language's syntax: what a span of keywords (`import static`, a
+    Term.syntax) is about ("Use `import static` for Assertions"); a line writing the syntax without them writes it
+    for other code. None when it names no syntax."""
+    if not any(t.syntax for t in terms.terms):
+        return frozenset()
+    return frozenset(
+        w
+        for t in terms.terms
+        if not t.syntax
+        for w in (parts(t.parts[0]) if t.kind == "quoted" else t.parts)
+        if not language_word(w)
+    )
 
 
 def read_sides(terms: CriterionTerms, term: Term | None = None) -> tuple[Side, ...]:
@@ -71,6 +88,7 @@ def in_file(
     said = {w for t in terms.terms if t.kind == "value" and t.unit for w in said_by(t.unit)}  # the words of the
     # phrases and identifiers found add nothing alone, nor a value's unit's ("30 seconds": not `within_seconds`)
     others = neighbours(everywhere.sibling_labels, terms)  # code the story's other criteria name: their lines
+    about = _about(terms)  # the words of what the criterion names beside a language's syntax (`import static`)
     for term in terms.terms:
         if (term.kind == "word" and term.parts[0] in said) or (term.kind == "prose" and apart >= ENOUGH):
             continue  # a found phrase's word adds nothing alone; an echo, nothing to a file already evidence
@@ -89,6 +107,8 @@ def in_file(
                 hits[n] &= index.rewritten(file_no)
             if term.label in doubles and is_test(f.path):  # a test's fake of it or its tool (an assertion, a
                 hits[n] -= {i for i in hits[n] if tooled(lines.texts[i], term.label, f.path, f.scopes)}  # matcher)
+            if term.syntax:  # `import static` for Assertions: on the line writing what it is about
+                hits[n] = {i for i in hits[n] if about.intersection(lines.words[i])}
         inside = everywhere.in_siblings_names(term)  # a part of a neighbour's code: its subject on its lines only
         if inside and (off := off_names(sides, hits, inside)):
             hits, level = off, everywhere(term, off_names=True)
