@@ -100,6 +100,23 @@ def test_the_repositorys_own_name_tells_no_criterion_apart() -> None:
     assert "storefront" not in " ".join(found.terms).lower()
 
 
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("src/test/java/com/example/RecordTest.java", "GoodsLedger.forClass(Invoice.class).verify();"),
+        ("tests/Ledger.Tests/RecordTests.cs", "var ledger = new GoodsLedger(typeof(Invoice));"),
+        ("test/record.test.ts", "const ledger = new GoodsLedger(Invoice);"),
+    ],
+)
+def test_the_repositorys_name_written_as_a_type_is_its_own_name(path: str, line: str) -> None:
+    """The repository goodsledger's main type, GoodsLedger, in every test of it: its name, though its words read
+    "good" and "ledger" (a plural's stem) where the repository's name is one word."""
+    diff = added(path, line, "ledger.check();")
+    decoy = "Records with a `Currency` field are compared, so GoodsLedger no longer throws on them."
+    assert EvidenceFinder(parse_diff(diff)).find(decoy).found  # without the run's names, it would point
+    assert not EvidenceFinder(parse_diff(diff), names=("goodsledger", "contoso")).find(decoy).found
+
+
 def test_the_package_the_paths_sit_in_is_the_changes_own_name() -> None:
     diff = "".join(
         added(f"{root}/ledgerkit/{name}.py", f"ledgerkit_{name} = ledgerkit.register({name!r})", "x = 1")

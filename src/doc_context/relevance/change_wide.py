@@ -61,6 +61,7 @@ class ChangeWide:
         self.index = index
         self.topics = Topics(index)
         self.names = frozenset(w for name in names for w in parts(name))  # and the names most lines qualify with
+        self.spelled = frozenset(squashed(name) for name in names)  # as written: equalsverifier's `EqualsVerifier`
         small = self.small = sum(len(f.added) for f in index.diff.files) <= MAX_LINES
         lines = [
             frozenset(words) - _NOISE
@@ -94,6 +95,12 @@ class ChangeWide:
         code = [f.path for f in self.index.diff.files if f.added and not (is_test(f.path) or is_doc(f.path))]
         shown = [shows_api(path) for path in code if not is_config(path)]
         return bool(shown) and all(shown)
+
+
+def squashed(name: str) -> str:
+    """A name as its letters and digits, casefolded: `EqualsVerifier`, equalsverifier and equals-verifier alike (their
+    words read "equal" and "verifier": a plural's stem, where the repository's name is one word)."""
+    return re.sub(r"[\W_]", "", name).casefold()
 
 
 def package_names(paths: Iterable[str], qualifiers: Counter[str] | None = None) -> frozenset[str]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import NamedTuple
 
-from doc_context.relevance.change_wide import ChangeWide
+from doc_context.relevance.change_wide import ChangeWide, squashed
 from doc_context.relevance.criterion_terms import COMMON, Term, criterion_terms
 from doc_context.relevance.names import qualified
 from doc_context.relevance.words import parts
@@ -71,6 +71,8 @@ class Everywhere:
             named = list(term.parts) if _spelled_as_code(term, self.change.own) else uncommon  # `required_providers`
             if all(w in self.change.own for w in named) or "".join(term.parts) in self.change.own:
                 return EVERYWHERE  # GitHub, where the package is get-github-info
+            if squashed(term.label) in self.change.spelled:
+                return EVERYWHERE  # `EqualsVerifier`, where the repository is equalsverifier
             if all(w in self.topic or w in self.change.own for w in named):
                 return EVERYWHERE if self._item_names(term.parts) else SHARED  # `ArrayHelpers`, named by half
             return SHARED if (term.kind, term.parts) in self.siblings or self._named_by_a_sibling(term) else APART
