@@ -179,7 +179,7 @@ PINNED = (
 @pytest.mark.parametrize("style", STYLES)
 def test_a_new_field_weighs_in_full_where_it_is_introduced(style: str) -> None:
     """A specification introduces its feature once ("A new field, ``Pinned``, will be added") and names it in every
-    rule after: the token is in many of its passages, so it weighs little in each (passage_weights._rarity), and
+    rule after: the token is in many of its passages, so it weighs little in each (passage_weights.rarity), and
     none matched (failing before: the page showed its lead). Where a passage introduces it, or a list's item defines
     it, it weighs in full: that passage is the feature's own."""
     pages = [page(style, *PINNED), plain_page(style, *DEFAULTS)]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doc_context.relevance import citations, code_tokens
+from doc_context.relevance import citations, code_tokens, syntax
 from doc_context.relevance.change import Change
 from doc_context.relevance.definitions import defined
 from doc_context.relevance.file_kinds import is_config, is_test, maintenance
@@ -122,4 +122,6 @@ def change_terms(change: Change, asked: Iterable[str] = (), within: Iterable[str
         out.weights.pop(("value", (number, "")), None)
     code_tokens.add(out, change, within or (), foreign, coded=bool(coded))
     out.cites = citations.cited(change, within or (), foreign)
+    written = syntax.written(change, within or (), foreign)  # what a token weighs already (`:=`) it weighs once
+    out.syntax = frozenset(s for s in written if code_tokens.key(s) not in out.tokens)
     return out

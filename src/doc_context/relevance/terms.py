@@ -87,6 +87,7 @@ class ChangeTerms:
     defines: frozenset[tuple[str, ...]] = frozenset()  # the builtin exceptions its code defines anew, as their words
     cites: frozenset[tuple[str, str]] = frozenset()  # the pages' numbers its code or docs cite (citations.py)
     paths: frozenset[str] = frozenset()  # the words of its code files' paths: what it is (`installer/`, `checker.py`)
+    syntax: frozenset[str] = frozenset()  # the pages' syntax (`# ///`, `~=`) its code's strings hold (syntax.py)
     raises: bool = False  # whether its code raises, throws or returns an error, or warns (language.raises)
     counting: bool = True  # whether a line now read counts in `lines` (a code file's line, not yet read in that file)
     _index: Index | None = None

@@ -98,11 +98,11 @@ def _weighed(
     topic = page_topic(held, where, introduces)
     own = list(defined) or [set()] * len(weighing)
 
-    def rarity(i: int, key: Key) -> float:
-        return 1.0 if key in own[i] else _rarity(df[key], n, SPREAD)
+    def rare(i: int, key: Key) -> float:
+        return 1.0 if key in own[i] else rarity(df[key], n, SPREAD)
 
     return [
-        _score({k: _weight(change, k) * rarity(i, k) for k in keys if k not in topic.get(i, ())})
+        _score({k: _weight(change, k) * rare(i, k) for k in keys if k not in topic.get(i, ())})
         for i, keys in enumerate(weighing)
     ]
 
@@ -126,7 +126,7 @@ def criteria_said(
         own = terms.words - topic_words.get(i, set())
         said: Says = []
         for sentence in change.asked:
-            shared = {w: r for w in own & sentence if (r := _rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD}
+            shared = {w: r for w in own & sentence if (r := rarity(word_df[w], n, SPREAD_WORDS)) >= RARE_WORD}
             if len(shared) >= min(OVERLAP, max(2, len(sentence) // 2)):
                 said.append((len(shared) >= COVERS * len(sentence), shared))
         out.append(said)
@@ -171,10 +171,10 @@ def _distinct(weights: dict[Key, float]) -> dict[Key, float]:
 def rare_word(df: int, n: int) -> bool:
     """Whether a single word held by `df` of `n` passages is rare enough to count (RARE_WORD): a criterion's word
     shared with a passage, a word of the change's code a passage says (passage_words.py)."""
-    return _rarity(df, n, SPREAD_WORDS) >= RARE_WORD
+    return rarity(df, n, SPREAD_WORDS) >= RARE_WORD
 
 
-def _rarity(df: int, n: int, spread: float = 0.5) -> float:
+def rarity(df: int, n: int, spread: float = 0.5) -> float:
     """1 for a term in RARE passages or fewer, less the more passages hold it (of long pages too: k times RARE,
     1/k**spread), 0 from TOPIC."""
     if df <= RARE:

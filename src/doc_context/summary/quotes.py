@@ -23,7 +23,8 @@ A rule addressed to a role the change plays ("Installers MUST...", beside a chan
 times its match (passage_roles.py), and a rule stating an error ("tools MUST produce an error") beside a change
 whose code raises one ERRS times (passage_errors.py). A one-word feature weighs in full in the passage defining or
 introducing it (code_tokens.defined: "``hashes``: A dictionary...", "A new field, ``Dynamic``, will be added"),
-however many passages name it after.
+however many passages name it after; a passage writing syntax the change's strings hold (``# ///``) gains as a
+term of the diff would (passage_syntax.py).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
 from doc_context.summary.passage_roles import ROLE, to_the_change
+from doc_context.summary.passage_syntax import syntax_held, with_syntax
 from doc_context.summary.passage_weights import MATCH, STORY, held_with_tokens, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
 from doc_context.summary.passages import Passage, Said, passages, quote, short, sorted_out
@@ -131,9 +133,11 @@ def weigh_pages(
     weighed = [s * ERRS if errs else s for s, errs in zip(weighed, errs, strict=True)]
     lent = heading_terms(flat, change, mine)  # what a passage's heading names of the change: passage_headings.py
     weighed = with_headings(weighed, lent, mine, change, where, introduces)
+    marks = syntax_held(plain, change.syntax)  # the syntax its strings hold (`# ///`): passage_syntax.py
+    weighed = with_syntax(weighed, marks)
     code_words = rare_words([t.sequence for t in terms], change.words)
     asked = passage_weights.criteria_words(asks)  # what a passage's match counts, its novelty counts
-    novel_by = [k | w | a | h for k, w, a, h in zip(mine, code_words, asked, lent, strict=True)]
+    novel_by = [k | w | a | h | m for k, w, a, h, m in zip(mine, code_words, asked, lent, marks, strict=True)]
     scores, keys = iter(weighed), iter(novel_by)
     out = [
         quoted(
