@@ -89,6 +89,15 @@ class ChangeWide:
         return self.word(word) or self.topics(Term("word", (word,), WEAK, word))
 
     @cached_property
+    def writes_code(self) -> bool:
+        """Whether the change writes code beside its tests: a file neither a test, documentation nor settings, with a
+        line added or deleted (a change of tests only is about what its tests say)."""
+        files = self.index.diff.files
+        return any(
+            (f.added or f.deleted) and not (is_test(f.path) or is_doc(f.path) or is_config(f.path)) for f in files
+        )
+
+    @cached_property
     def only_shows_api(self) -> bool:
         """Whether the change only shows the API: every code file of it (not its tests, docs or settings) is a file
         showing it (file_kinds.shows_api, one path's reading): an example's change, its changelog entry beside it."""

@@ -2,16 +2,20 @@
 criterion apart weigh on the file's lines (summary/evidence_match.py finds the lines of each), ENOUGH at least, the
 terms everywhere in the change adding TOPIC of their weight to its rank only; weak terms count together only on one
 line; a file name holding one of its phrases adds NAME_BONUS, never standing alone. Its lines: those of the strong
-terms, else those of the weak ones.
+terms, else those of the weak ones. A test writing its one telling term on one line that asserts nothing (an import,
+a setup's argument, a fixture's constant), in a change writing code beside its tests, uses it in passing: never
+evidence alone, as a test's weak words on one line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from doc_context.change.index import DiffIndex, Side
+from doc_context.change.index import DiffIndex, FileWords, Side
 from doc_context.change.model import FileEvidence
+from doc_context.relevance.assertions import tests_of
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
 from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api, the_sample_said
@@ -28,6 +32,9 @@ from doc_context.summary.evidence_weights import carried, pasted, shortest, toge
 ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
+_CHECKS = re.compile(  # a test's line checking, or naming a test (`def test_...`, `it("...`): what it tests
+    r"(?i)\b(?:assert|expect|should|require\.|verify\b|must\b|test|it\s*\(|describe\s*\()"
+)
 
 
 def _word(word: str) -> Term:
@@ -153,9 +160,26 @@ def in_file(
         tuple(sorted(removed.numbers[i] for i in chosen[1])) if removed is not None else (),
         shortest(telling),
     )
+    passing = is_test(f.path) and not shows_api(f.path) and everywhere.change.writes_code  # a test beside code: a
+    passing = passing and _in_passing(sides, chosen, telling, f.path)  # name on one line checking nothing: in passing
     by_words = (  # generated, or showing the API (a sample, an API report) beside code that does not: never alone
         is_generated(f.path)
         or (shows_api(f.path) and not everywhere.change.only_shows_api and not the_sample_said(f.path, terms.samples))
         or (is_test(f.path) and apart - words < ENOUGH)
+        or passing
     )
     return Scored(apart, apart + rest, evidence, tuple(labels), by_words)
+
+
+def _in_passing(
+    sides: Sequence[FileWords], chosen: Sequence[set[int]], telling: Sequence[tuple[float, str, object]], path: str
+) -> bool:
+    """Whether a test's evidence is one telling term on one line that checks nothing (no assertion, expectation or
+    verification on it) and names no test: a name the test uses in passing (`import ...EqualsVerifier;`,
+    `CHECKER_CLASS = FormatChecker`)."""
+    lines = [sides[n].texts[i] for n, found in enumerate(chosen[: len(sides)]) for i in found]
+    if len(telling) != 1 or len(lines) != 1:
+        return False
+    if any(tests_of(piece, path) for piece in re.findall(r"\w+", telling[0][1])):  # a test named for it is about it
+        return False
+    return not _CHECKS.search(lines[0])
