@@ -8,12 +8,12 @@ and the pure modules touch no network, process, clock or file system.
     edge (demo) -> sandbox                           (loopback fakes)
 
 The pull request's change is one package, change/, whose modules sit in the layers their imports put them in
-(CHANGE below): model (shared), differ, unified and alignment (text), index and rewrites (relevance), read and
+(CHANGE below): model (shared), differ, unified and alignment (text), index, tokens and rewrites (relevance), read and
 read_checkout (sources).
 relevance/ is the one relevance engine (the change's terms, words, units, what is everywhere), just under summary.
 
 Pure: text/, relevance/, summary/, comment/, context/, models, change.model, change.differ, change.unified,
-change.alignment, change.index, change.rewrites, errors, each document source's link parser
+change.alignment, change.index, change.tokens, change.rewrites, errors, each document source's link parser
 (sources/<source>/links.py, which imports only text and shared), and the edge's pure modules: events (payload -> PR),
 prurl (a PR's web address -> PR), pipeline_log (logging commands) and preflight (checks over collaborators). The
 rest of the edge (cli, settings, gateways, demo) reads the environment and argv, prints, and builds the
@@ -39,6 +39,7 @@ CHANGE = {  # the change's package, one layer a module: the arrows stay one way,
     "doc_context.change.paths": "text",  # the paths a diff's headers name, git's quoting undone
     "doc_context.change.alignment": "text",  # where the added lines stand on the old side
     "doc_context.change.index": "relevance",  # the diff indexed by relevance's words, for the criteria's evidence
+    "doc_context.change.tokens": "relevance",  # the index's tokens read as relevance's words
     "doc_context.change.rewrites": "relevance",  # which deleted line an added line rewrites, by relevance's words
     "doc_context.change.read": "sources",  # the I/O edge: the checkout's git objects or Azure DevOps' Items - Get
     "doc_context.change.read_checkout": "sources",  # the I/O edge: git cat-file

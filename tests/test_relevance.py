@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.change.index import PASS
+from doc_context.change.index import PASS, SCANS
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
@@ -111,6 +111,21 @@ def test_the_files_using_any_of_a_pages_words_are_looked_up_in_the_index(words: 
     change = Change(parse_diff(diff("/a.py", "hold_timeout_seconds = 30") + diff("/b.py", "entries[remote_addr]")
                                + diff("/c.py", "totals = sum(lines)")))  # fmt: skip
     assert change.index is not None and sorted(change.index.files_with_any("added", words)) == files
+
+
+@pytest.mark.parametrize(
+    ("words", "files"), [(["hold"], [0]), (["address"], [1]), (["entry", "total"], [1, 2]), (["refund"], [])]
+)
+def test_a_sides_postings_find_the_files_its_scans_found(words: list[str], files: list[int]) -> None:
+    """Past SCANS asks of a side (a long page asks hundreds of words) the files come from the tokens' postings, built
+    once, not a scan of every file (review 15 F3): the same files, a word asked first or last."""
+    change = Change(parse_diff(diff("/a.py", "hold_timeout_seconds = 30") + diff("/b.py", "entries[remote_addr]")
+                               + diff("/c.py", "totals = sum(lines)")))  # fmt: skip
+    index = change.index
+    assert index is not None and sorted(index.files_with_any("added", words)) == files
+    for n in range(SCANS + 1):
+        index.files_with_any("added", ["total", f"other{n}"])
+    assert index._postings and sorted(index.files_with_any("added", words)) == files
 
 
 def test_a_file_without_the_pages_words_is_read_for_its_numbers_only() -> None:

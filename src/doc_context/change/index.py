@@ -5,10 +5,11 @@
     lines = index.file_words("added", files[0]).run(("loyalty", "discount"))   # line indexes
 
 Two levels, each built once and kept: each file's tokens and the diff's distinct tokens (the first time a side
-is asked about; a word is looked up among those, never in the diff's text), and, for a file a term could be in,
-word -> (line, position) over its lines (the first time the file is a candidate). No criterion scans the diff
-again; a file no term names is never read into lines. Words are the ones relevance/words.py reads a criterion
-into (words.parts), numbers as "#500"; only the added and deleted lines are indexed, never the unchanged context.
+is asked about; a word is looked up among those, never in the diff's text; change/tokens.py reads them as words),
+and which files hold each token; and, for a file a term could be in, word -> (line, position) over its lines (the
+first time the file is a candidate). No criterion scans the diff again; a file no term names is never read into
+lines. Words are the ones relevance/words.py reads a criterion into (words.parts), numbers as "#500"; only the added
+and deleted lines are indexed, never the unchanged context.
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from functools import cached_property
 from typing import Literal
 
 from doc_context.change.rewrites import Rewrites, rewrites
+from doc_context.change.tokens import held, holding, in_row, token_words
 from doc_context.change.unified import Diff, Lines
 from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
 from doc_context.relevance.criterion_terms import COMMON
 from doc_context.relevance.language import is_import
 from doc_context.relevance.names import spelled
 from doc_context.relevance.units import said_by, values, written_after
-from doc_context.relevance.words import ABBREVIATIONS, expand, fold, number, parts, words
+from doc_context.relevance.words import fold, number, parts
 
 Side = Literal["added", "deleted"]
 # tokens apart by spaces: ASCII letters and digits, and UTF-8's bytes beyond ASCII (Rückerstattung: words.py's letters)
@@ -34,6 +36,7 @@ _NUMBER = re.compile(r"(?:(?<=\bv)|(?<![\w.]))\d+(?:[.,]\d+)*(?![.,]?\d)")  # v1
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")  # kebab-case is one too: case-insensitive
 _COMMENT_LINE = re.compile(r"\s*(?:#|//|/\*|\*|<!--|--\s|'''|\"\"\")")
 PASS = 800  # words past which one pass over a diff's tokens costs less than a scan of them a word (5 MB: 0.36 s)
+SCANS = 40  # asks of a side answered by a scan of its files, before its postings are built (a page asks hundreds)
 MIN_START = 3  # letters a bridge's first word shares with the criterion's run
 
 
@@ -146,6 +149,8 @@ class DiffIndex:
     def __init__(self, diff: Diff) -> None:
         self.diff = diff
         self._tokens: dict[Side, tuple[list[frozenset[bytes]], bytes, bytes]] = {}
+        self._postings: dict[Side, dict[bytes, list[int]]] = {}  # a token -> the files holding it
+        self._asked: dict[Side, int] = {}  # how many times a side was asked which files hold some tokens
         self._files: dict[tuple[Side, str], frozenset[int]] = {}
         self._words: dict[bytes, tuple[str, ...]] = {}
         self._lines: dict[tuple[Side, int], FileWords] = {}
@@ -171,22 +176,20 @@ class DiffIndex:
 
     def files_with_any(self, side: Side, words: Iterable[str]) -> frozenset[int]:
         """The files whose lines on that side use any of the words (a page's, at once: change_terms.py)."""
-        per_file, vocabulary, lowered = self._vocabulary(side)
+        _, vocabulary, lowered = self._vocabulary(side)
         wanted = frozenset(words)  # past PASS (a long page's): one pass over the distinct tokens, not a scan a word
-        tokens = _holding(vocabulary, lowered, wanted) if len(wanted) <= PASS else vocabulary.split()
-        holding = {t for t in tokens if any(_held(t, w) for w in wanted.intersection(self._token_words(t)))}
-        if not holding:  # most words of a criterion are in no token: no file to ask
-            return frozenset()
-        return frozenset(n for n, tokens in enumerate(per_file) if not tokens.isdisjoint(holding))
+        tokens = holding(vocabulary, lowered, wanted) if len(wanted) <= PASS else vocabulary.split()
+        found = {t for t in tokens if any(held(t, w) for w in wanted.intersection(self._token_words(t)))}
+        return self._files_of(side, found)
 
     def files_joining(self, side: Side, run: Sequence[str]) -> frozenset[int]:
         """The files whose lines on that side may write the words in a row as one identifier: a token holding them
         (`heartBeat`, `HEARTBEAT`), or the words joined by `_` or `-` (`heart_beat`), for ("heart", "beat"). A bound,
         read once a criterion's word (evidence.py): what joins them is for the file's lines to say."""
-        per_file, vocabulary, lowered = self._vocabulary(side)
+        _, vocabulary, lowered = self._vocabulary(side)
         n = len(run)
-        tokens = {t for t in _holding(vocabulary, lowered, run[:1]) if _in_row(self._token_words(t), run, n)}
-        joined = {k for k, held in enumerate(per_file) if not held.isdisjoint(tokens)}
+        tokens = {t for t in holding(vocabulary, lowered, run[:1]) if in_row(self._token_words(t), run, n)}
+        joined = self._files_of(side, tokens)
         spelled = re.compile("[A-Za-z0-9]*[_-]".join(re.escape(w) for w in run), re.I)  # a stem, then its ending
         both = self.candidates(side, run)
         lines = [(k, self.diff.files[k].added if side == "added" else self.diff.files[k].deleted) for k in both]
@@ -247,47 +250,26 @@ class DiffIndex:
             self._tokens[side] = per_file, vocabulary, vocabulary.lower()
         return self._tokens[side]
 
+    def _files_of(self, side: Side, tokens: set[bytes]) -> frozenset[int]:
+        """The files whose lines on that side write any of the tokens: a scan of every file's tokens for the first
+        SCANS asks of a side, then the tokens' postings, built once (a scan a word, for the hundreds of words a long
+        page asks, grew with the diff twice over: review 15 F3; a criterion's few words scan)."""
+        per_file = self._vocabulary(side)[0]
+        if not tokens:
+            return frozenset()
+        self._asked[side] = self._asked.get(side, 0) + 1
+        if self._asked[side] <= SCANS:
+            return frozenset(k for k, held_by in enumerate(per_file) if not held_by.isdisjoint(tokens))
+        if side not in self._postings:
+            postings: dict[bytes, list[int]] = {}
+            for k, held_by in enumerate(per_file):
+                for token in held_by:
+                    postings.setdefault(token, []).append(k)
+            self._postings[side] = postings
+        return frozenset(k for token in tokens for k in self._postings[side].get(token, ()))
+
     def _token_words(self, token: bytes) -> tuple[str, ...]:
         found = self._words.get(token)
         if found is None:
-            found = self._words[token] = _token_words(token.decode("utf-8", "replace"))
+            found = self._words[token] = token_words(token.decode("utf-8", "replace"))
         return found
-
-
-def _in_row(words: Sequence[str], run: Sequence[str], n: int) -> bool:
-    return any(tuple(words[i : i + n]) == tuple(run) for i in range(len(words) - n + 1))
-
-
-def _needles(word: str) -> set[bytes]:
-    """What every token holding the word (or an abbreviation of it) holds, lower case: the stem, less a folded y
-    ("appl": applied, apply)."""
-    found = (w.removeprefix("#") for w in (word, *ABBREVIATIONS.get(word, ())))
-    return {(w[:-1] if len(w) > 3 and w.endswith("y") else w).encode("utf-8", "replace") for w in found} - {b""}
-
-
-def _held(token: bytes, word: str) -> bool:
-    return any(n in token.lower() for n in _needles(word))
-
-
-def _holding(vocabulary: bytes, lowered: bytes, words: Iterable[str]) -> set[bytes]:
-    """The tokens of the vocabulary (one a line; `lowered`, the same in lower case) holding a word's needle."""
-    found: set[bytes] = set()
-    for needle in {n for w in words for n in _needles(w)}:
-        at = lowered.find(needle)
-        while at >= 0:
-            start = lowered.rfind(b"\n", 0, at) + 1
-            end = lowered.find(b"\n", at)
-            found.add(vocabulary[start:end])
-            at = lowered.find(needle, end)
-    return found
-
-
-def _token_words(token: str) -> tuple[str, ...]:
-    """A token's words (camelCase split, stemmed, folded) and, for digits, the number ("#500")."""
-    found = tuple(expand(fold(w)) for w in words(token))
-    if token.isdigit():
-        return (*found, f"#{number(token)}")
-    if len(found) < 2:
-        return found
-    # PayPal: also "paypal", as run() looks it up; serverHostName: also "hostnam", as a bridge does
-    return (*found, fold(token.lower()), *("".join(found[i : i + 2]) for i in range(len(found) - 1)))
