@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from doc_context.relevance.attributes import applies, marked
 from doc_context.relevance.commands import subcommand_file
 from doc_context.relevance.terraform import resource_file, resource_type
 from doc_context.relevance.words import expand, fold, pieces, stem
@@ -74,6 +75,8 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     (`ISessionStore`, the type's interface). A name in camel case meets a kebab-case one only whole
     (`session-store`): kebab case names packages, artifacts, headers and options, and inside a longer one
     (`acme-session-store-redis`, `x-session-store-id`) its words are that other thing's name."""
+    if mark := marked(name):  # `[JsonIgnore]`, `@cache`: where applied or declared (relevance/attributes.py)
+        return applies(text, mark)
     if resource := resource_type(name):  # `r/acme_teams`: the type, one token whole (`acme_teams_v2` is another)
         return any(token == resource for token in _IDENTIFIER.findall(text))
     found_parts = qualified(name)

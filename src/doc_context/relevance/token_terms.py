@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from doc_context.relevance.attributes import marked
 from doc_context.relevance.common_words import COMMON, COMMON_ACRONYMS
 from doc_context.relevance.language import code_word, language_word, syntax
 from doc_context.relevance.term_model import STRONG, WEAK, Term
@@ -40,6 +41,10 @@ def code_term(code: str, versioned: bool = False) -> Term | None:
 
 def _written_term(code: str, versioned: bool) -> Term | None:
     code = re.sub(r"^@(?=[\w.-]+/\w)", "", code.strip())  # an npm package's scope, `@parcel/watcher`: its @ aside
+    if mark := marked(code):  # `[JsonIgnore]`, `@Deprecated`: named code, read where applied (relevance/attributes)
+        found = parts(mark.name)
+        strong = len(found) > 1 or (found[0] not in COMMON and not language_word(mark.name))
+        return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=True) if found else None
     if head := re.fullmatch(r"([\w.:/-]*\w)[.:/_-]<\w+>", code):  # `EXC_CTOR.<ExceptionType>`: its fixed head
         code = head.group(1)
     if _is_path(code):

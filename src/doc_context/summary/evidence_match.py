@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from doc_context.change.index import FileWords
+from doc_context.relevance.attributes import marked
 from doc_context.relevance.commands import dispatches
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
@@ -100,6 +101,8 @@ def _lines_for(
             found = {i for i in found if lines.spells(i, term.label, cased=code, path=path)}
             if code and len(term.parts) == 1:  # `Cluster`, in code, not the word in a comment's prose
                 found -= lines.comments
+            if marked(term.label) and is_test(path):  # `@JsonIgnore` on a test's fixture: how a test sets up
+                return found, min(term.weight, WEAK)  # what it tests, as its words say it (relevance/attributes)
         if code and term.named and instance_member(term.label):  # `DateTimeFormatter#formatTo`: `f.formatTo(b)`
             typed = receivers((*lines.texts, *(scope for _, scope in spans)), term.label)  # `c *Client`
             found |= {i for i, text in enumerate(lines.texts) if called(text, term.label, typed)} - lines.comments

@@ -1,0 +1,81 @@
+"""Pure: an attribute, annotation or decorator named as code writes it where it applies, its sigil included (review
+14 F3): C#'s `[JsonIgnore]` (`[Obsolete("...")]`), Java's `@Deprecated`, Python's `@functools.cache`, TypeScript's
+`@Input()`, Rust's `#[non_exhaustive]`. It meets a line applying it so (its arguments aside; C#'s one of a list,
+`[DataMember, JsonIgnore]`, or for a target, `[property: JsonIgnore]`, its class's `JsonIgnoreAttribute` too) or
+declaring it (`def cache(`, `function Input(`, `class JsonIgnoreAttribute`, `@interface Deprecated`, `fn name(`),
+never a line writing its name for another purpose (a `cache` variable, `settings.JsonIgnore`, `command(name)`).
+
+    marked("[JsonIgnore]"), marked("@functools.cache")   # Mark("[", "JsonIgnore"), Mark("@", "functools.cache")
+    marked("@types/node"), marked("[x]"), marked("[0]")  # None: an npm scope, a checkbox, an index
+    applies("    [DataMember, JsonIgnore]", Mark("[", "JsonIgnore"))   # True
+    applies("    cache = {}", Mark("@", "cache"))                        # False
+
+A C# attribute's name begins upper case (`[items]`, `[tool.acme]` are an index, a TOML table); an `@` after a word
+character is an address's. The name is compared as written, case and qualifier included: `@command` is not
+`@click.command`, nor Javadoc's `@deprecated` Java's `@Deprecated`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Mark:
+    sigil: str  # "[" (C#), "@" (Java, Python, TypeScript), "#[" (Rust)
+    name: str  # as written, qualified or not: JsonIgnore, functools.cache, non_exhaustive
+
+
+_NAME = r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*"
+_MARKED = re.compile(
+    rf"\[(?P<bracketed>[A-Z]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?\]|#!?\[(?P<rust>{_NAME})(?:\(.*\))?\]"
+    rf"|@(?P<marked>{_NAME})(?:\(.*\))?"
+)
+_LIST = re.compile(r"(?<![\w)\"'.$])\[([^\[\]]*)\]")  # a C# attribute list, `[A, B(x)]`, never an index's `a[i]`
+_ARGUMENTS = re.compile(r"\((?:[^()]|\([^()]*\))*\)")  # an attribute's arguments, a call nested in them
+
+
+@lru_cache(maxsize=4_096)  # asked for every name a line is read for (names.spelled)
+def marked(code: str) -> Mark | None:
+    """The attribute a code span names, written with its sigil; None for any other code."""
+    found = _MARKED.fullmatch(code.strip())
+    if found is None:
+        return None
+    sigil = "[" if found.group("bracketed") else "#[" if found.group("rust") else "@"
+    return Mark(sigil, found.group("bracketed") or found.group("rust") or found.group("marked"))
+
+
+def applies(text: str, mark: Mark) -> bool:
+    """Whether a line applies the attribute, as its language writes it, or declares it."""
+    return _declaring(mark).search(text) is not None or (
+        any(_in_list(inner, mark.name) for inner in _LIST.findall(text))
+        if mark.sigil == "["
+        else _applying(mark).search(text) is not None
+    )
+
+
+def _in_list(inner: str, name: str) -> bool:
+    """Whether a C# attribute list (`[A, B(x)]`, `[property: B]`) holds the attribute, `B` or `BAttribute`."""
+    found = _ARGUMENTS.sub("", re.sub(r"^\s*\w+\s*:(?!:)", "", inner))
+    return any(_attribute(item.strip(), name) for item in found.split(","))
+
+
+def _attribute(item: str, name: str) -> bool:
+    return item in (name, f"{name}Attribute") or item.endswith((f".{name}", f".{name}Attribute"))
+
+
+@lru_cache(maxsize=1_024)
+def _applying(mark: Mark) -> re.Pattern[str]:
+    """`@Deprecated(`, `@functools.cache`, `#[non_exhaustive]`: the sigil, the name whole, no more of a name after."""
+    sigil = r"(?<![\w.@])@" if mark.sigil == "@" else r"#!?\[\s*"
+    return re.compile(sigil + re.escape(mark.name) + r"(?![\w.:])")
+
+
+@lru_cache(maxsize=1_024)
+def _declaring(mark: Mark) -> re.Pattern[str]:
+    """The line defining it: a function (Python, TypeScript, Rust), a C# attribute's class, Java's `@interface`."""
+    last = re.split(r"\.|::", mark.name)[-1]
+    named = re.escape(last) + ("(?:Attribute)?" if mark.sigil == "[" else "")
+    return re.compile(rf"(?<![\w.$])(?:def|function|fn|class|@interface)\s+{named}\b")
