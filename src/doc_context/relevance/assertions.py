@@ -33,6 +33,7 @@ name's test affixes and extension aside, or one of its dotted parts): there the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from doc_context.relevance.definitions import defines
 from doc_context.relevance.names import qualified, whole
@@ -53,6 +54,7 @@ _HEAD = re.compile(r"\b(?:expect|assertThat|Expect|Should|Eventually|Consistentl
 _APPLIED = re.compile(r"\s*\.\s*[A-Za-z_$][\w$]*\s*\(")  # a matcher applied before (AssertJ's `.isNotNull().`)
 _CHAINED = re.compile(r"(?:\s*\.\s*(?:not|resolves|rejects|Not|And|and))*\s*\.\s*")  # `).not.`: the next is one
 _RSPEC = re.compile(r"(?:\.(?:to|not_to|to_not)|\bshould(?:_not)?)\s*\(?\s*$")  # `expect(x).to eq(1)`, `should be`
+_PARENS = re.compile(r"[()]")
 _GOMEGA = re.compile(r"\s*\.(?:To|ToNot|NotTo|Should|ShouldNot)\(\s*")  # `Expect(err).To(MatchError(`
 
 
@@ -63,7 +65,9 @@ def asserts(line: str, name: str) -> bool:
     if not found or _COMMENT.match(line) or defines(line, name):
         return False
     last = found[-1]
-    return any(_same(at.group(), last) and _tool(line, at) for at in _IDENTIFIER.finditer(line))
+    named = [at for at in _IDENTIFIER.finditer(line) if _same(at.group(), last)]
+    closing = _closings(line) if named else {}  # read once a line, not from each head for each of the name's places
+    return any(_tool(line, at, closing) for at in named)
 
 
 def tests_of(name: str, path: str) -> bool:
@@ -82,11 +86,12 @@ def _same(written: str, name: str) -> bool:
     return whole(written) == whole(name) or parts(written) == parts(name) != []
 
 
-def _tool(line: str, at: re.Match[str]) -> bool:
+def _tool(line: str, at: re.Match[str], closing: dict[int, int]) -> bool:
     """Whether the identifier found at `at` is called as an assertion (by its name or its holder's) or is the matcher
-    an assertion applies."""
-    before, written = line[max(at.start() - _REACH, 0) : at.start()], at.group()
-    if _RSPEC.search(before) or _past_subject(before):
+    an assertion applies (`closing`: the line's parentheses matched, _closings)."""
+    start = max(at.start() - _REACH, 0)
+    before, written = line[start : at.start()], at.group()
+    if _RSPEC.search(before) or _past_subject(before, lambda k: _closed(closing, start, k, len(before))):
         return True
     if not _CALLED.match(line, at.end()):
         return False
@@ -99,25 +104,37 @@ def _tool(line: str, at: re.Match[str]) -> bool:
     return pieces(holder.group(1))[-1].lower() in _HOLDERS or (holder.group(1) == "require" and written[0].isupper())
 
 
-def _past_subject(before: str) -> bool:
+def _past_subject(before: str, closed: Callable[[int], int | None]) -> bool:
     """Whether what a line holds before a name ends an assertion's head and its subject (`expect(...)`, the head's
     own closing parenthesis, not one inside the subject: `expect(store.getState().total)`), then the matchers
-    applied since, and leads to a matcher (`.`, `.not.`, Gomega's `.To(`)."""
+    applied since, and leads to a matcher (`.`, `.not.`, Gomega's `.To(`). `closed(k)`: where the parenthesis opened
+    just before k closes in `before`, past it (None when `before` ends inside it)."""
     for head in _HEAD.finditer(before):
-        at = _closed(before, head.end())
+        at = closed(head.end())
         while at is not None:
             if _CHAINED.fullmatch(before, at) or _GOMEGA.fullmatch(before, at):
                 return True
             applied = _APPLIED.match(before, at)
-            at = _closed(before, applied.end()) if applied else None
+            at = closed(applied.end()) if applied else None
     return False
 
 
-def _closed(text: str, start: int) -> int | None:
-    """Where the parenthesis opened just before `start` closes, past it; None when the text ends inside it."""
-    depth = 1
-    for at in range(start, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[at], 0)
-        if depth == 0:
-            return at + 1
-    return None
+def _closings(line: str) -> dict[int, int]:
+    """Each opening parenthesis' closing one, by their indexes, in one pass over the line (a stack): an assertion's
+    head and the matchers after it are matched by lookup, never by a walk from each (review 14 F4: each place of the
+    name walked every head before it to its end)."""
+    found: dict[int, int] = {}
+    opened: list[int] = []
+    for paren in _PARENS.finditer(line):
+        if paren.group() == "(":
+            opened.append(paren.start())
+        elif opened:
+            found[opened.pop()] = paren.start()
+    return found
+
+
+def _closed(closing: dict[int, int], start: int, at: int, length: int) -> int | None:
+    """Where the parenthesis opened just before `at` in a line's window (from `start`, `length` characters) closes in
+    it, past it; None when the window ends inside it."""
+    end = closing.get(start + at - 1)
+    return end - start + 1 if end is not None and end - start < length else None
