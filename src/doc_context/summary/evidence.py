@@ -49,7 +49,7 @@ from doc_context.summary.evidence_named import begins, showing_most, symptoms_un
 from doc_context.summary.evidence_prose import may_echo, setting_apart
 from doc_context.summary.evidence_story import yields_to_siblings
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
-from doc_context.summary.evidence_within import written_above
+from doc_context.summary.evidence_within import alone, opened_by, written_above
 from doc_context.summary.related import by_name
 
 __all__ = ["NAMES_ONLY", "Evidence", "EvidenceFinder", "FileEvidence"]
@@ -221,6 +221,8 @@ class EvidenceFinder:
             files.update(n for n, path in paths if begins(term.label, path))
             files.update(n for n, scopes in self._scopes.items() if any(in_definition(w, term) for w in scopes))
             files.update(n for n, path in paths if in_package(term.label, path))  # shown there, weighing nothing
+            if alone(term.label):  # a run right under its signature (evidence_within.inside)
+                files.update(n for n, f in enumerate(self.index.diff.files) if opened_by(f, term.label))
             if len(term.parts) > 1:  # a run sitting in an unchanged line writing it (evidence_within.sits_in)
                 files.update(n for n, f in enumerate(self.index.diff.files) if written_above(f, term.label))
         return files

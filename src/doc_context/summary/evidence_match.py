@@ -111,9 +111,9 @@ def _lines_for(
         elif term.named and (member := member_of_file(term.label, path)):  # `Value.IsFullyNull()` in value.go
             found |= {i for i in range(len(lines.texts)) if lines.spells(i, member)}
             if not found:  # the change inside it: chat_update in chat.rb for `Slack::...::Chat.chat_update`
-                found |= inside(lines, spans, member)
+                found |= inside(lines, spans, member, leads)
         elif code and term.named and not found and alone(term.label):  # `StringInSlice`: the change inside its
-            found |= inside(lines, spans, term.label)  # definition (a member named with its type: in its type's file)
+            found |= inside(lines, spans, term.label, leads)  # definition (a member with its type: its type's file)
         if code and term.named and not found and len(term.parts) > 1:  # `getInitialProps`: a run inside the block
             found |= sits_in(lines, leads, term.label)  # or the call an unchanged line opens with it, or beside it
         if found or not term.also:

@@ -17,10 +17,14 @@ from doc_context.relevance.names import qualified, spelled
 from doc_context.relevance.words import pieces
 
 
-def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> set[int]:
+def inside(
+    lines: FileWords, spans: Sequence[tuple[int, str]], member: str, leads: Sequence[tuple[int, str]] = ()
+) -> set[int]:
     """The first lines of the runs of changed lines inside the member's definition (the definition their hunk's
-    funcname or a context line above them opens), or a comment right above its definition line: never a run of
-    another hunk of the file, inside another definition."""
+    funcname or a context line above them opens, or the unchanged line a run sits in, `leads`: a typed signature,
+    Java's, C#'s, a TypeScript class member's, is no definition line to the diff's reader, and git's funcname there is
+    the type's), or a comment right above its definition line: never a run of another hunk of the file, inside
+    another definition."""
     found, starts = set(), lines.hunk_starts()
     # the last span open at a run, by bisecting the lowest line from each span on (the spans' own lines, in line
     # order; ascending even where a diff's hunks are not), and the spans by line, read once (review 11, F10: each run
@@ -36,7 +40,8 @@ def inside(lines: FileWords, spans: Sequence[tuple[int, str]], member: str) -> s
         below = at_line.get(lines.numbers[end] + 2, []) if end in lines.comments else []
         if any(defines(scope, member) for scope in opened + below):
             found.add(i)
-    return found
+    signed = {at for at, lead in leads if defines(lead, member)}  # a run right in its body, under its signature
+    return found | {i for i in starts if lines.numbers[i] in signed}
 
 
 def sits_in(lines: FileWords, leads: Sequence[tuple[int, str]], name: str) -> set[int]:
@@ -45,6 +50,11 @@ def sits_in(lines: FileWords, leads: Sequence[tuple[int, str]], name: str) -> se
     argument `featuregate.StageBeta,` a change rewrites)."""
     starts = {at for at, lead in leads if spelled(lead, name) and not _signature(lead)}
     return {i for i, number in enumerate(lines.numbers) if number in starts} if starts else set()
+
+
+def opened_by(f: DiffFile, name: str) -> bool:
+    """Whether a run of the file's changes sits right under the name's definition (`inside`'s signed runs)."""
+    return any(defines(lead, name) for _, _, lead in f.leads)
 
 
 def written_above(f: DiffFile, name: str) -> bool:
