@@ -90,6 +90,26 @@ OTHER_USES = [  # (language, path, a line writing the name for another purpose, 
     ("Python call", "src/cli/core.py", "    return command(name, cls=cls)(f)", "@command"),
     ("TypeScript", "src/app/card.component.ts", "  const hostListener = listeners.get(name);", "@HostListener()"),
     ("Rust", "src/error.rs", "    let non_exhaustive = true;", "#[non_exhaustive]"),
+    # review 15 F2: the same attribute applied with other arguments than the span writes
+    (
+        "Java route",
+        "src/main/java/org/acme/OrderController.java",
+        '    @GetMapping("/orders/{id}")',
+        '@GetMapping("/users/{id}")',
+    ),
+    (
+        "Java property",
+        "src/main/java/org/acme/Invoice.java",
+        '    @JsonProperty("order_id")',
+        '@JsonProperty("user_id")',
+    ),
+    (
+        "C# converter",
+        "src/Acme/Order.cs",
+        "    [JsonConverter(typeof(IsoDateConverter))]",
+        "[JsonConverter(typeof(DateOnlyConverter))]",
+    ),
+    ("Python route", "src/acme/views.py", '@app.route("/logout")', '@app.route("/login")'),
 ]
 
 
@@ -100,16 +120,37 @@ def test_an_attribute_never_meets_its_name_written_for_another_purpose(language,
 
 
 @pytest.mark.parametrize(
+    ("path", "line", "name"),
+    [
+        (
+            "src/main/java/org/acme/UserController.java",
+            '    @GetMapping(value = "/users/{id}")',
+            '@GetMapping("/users/{id}")',
+        ),
+        ("src/acme/views.py", "@app.route( '/login' , methods=['POST'])", '@app.route("/login")'),
+        (
+            "src/Acme/Order.cs",
+            "    [JsonConverter( typeof(DateOnlyConverter) )]",
+            "[JsonConverter(typeof(DateOnlyConverter))]",
+        ),
+    ],
+)
+def test_an_attribute_named_with_its_arguments_meets_them_however_spaced_or_quoted(path, line, name) -> None:
+    criterion = f"The members are marked `{name}` now."
+    assert evidence(criterion, diff(path, line)) == [f"/{path}"]
+
+
+@pytest.mark.parametrize(
     ("span", "mark"),
     [
         ("[JsonIgnore]", Mark("[", "JsonIgnore")),
-        ('[Obsolete("Use Put.")]', Mark("[", "Obsolete")),
+        ('[Obsolete("Use Put.")]', Mark("[", "Obsolete", '"Use Put."')),
         ("[System.Obsolete]", Mark("[", "System.Obsolete")),
         ("@Deprecated", Mark("@", "Deprecated")),
         ("@functools.cache", Mark("@", "functools.cache")),
         ("@Input()", Mark("@", "Input")),
         ("#[non_exhaustive]", Mark("#[", "non_exhaustive")),
-        ("#[derive(Debug)]", Mark("#[", "derive")),
+        ("#[derive(Debug)]", Mark("#[", "derive", "Debug")),
         ("@types/node", None),  # an npm package's scope
         ("@parcel/watcher", None),
         ("[ ]", None),  # a checkbox, an index, a list, a TOML table

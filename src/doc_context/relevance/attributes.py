@@ -1,9 +1,10 @@
 """Pure: an attribute, annotation or decorator named as code writes it where it applies, its sigil included (review
 14 F3): C#'s `[JsonIgnore]` (`[Obsolete("...")]`), Java's `@Deprecated`, Python's `@functools.cache`, TypeScript's
-`@Input()`, Rust's `#[non_exhaustive]`. It meets a line applying it so (its arguments aside; C#'s one of a list,
-`[DataMember, JsonIgnore]`, or for a target, `[property: JsonIgnore]`, its class's `JsonIgnoreAttribute` too) or
-declaring it (`def cache(`, `function Input(`, `class JsonIgnoreAttribute`, `@interface Deprecated`, `fn name(`),
-never a line writing its name for another purpose (a `cache` variable, `settings.JsonIgnore`, `command(name)`).
+`@Input()`, Rust's `#[non_exhaustive]`. It meets a line applying it so (with the arguments the span writes, if
+any: `@GetMapping("/users/{id}")` never `@GetMapping("/orders/{id}")`; C#'s one of a list, `[DataMember,
+JsonIgnore]`, or for a target, `[property: JsonIgnore]`, its class's `JsonIgnoreAttribute` too) or declaring it
+(`def cache(`, `function Input(`, `class JsonIgnoreAttribute`, `@interface Deprecated`, `fn name(`), never a line
+writing its name for another purpose (a `cache` variable, `settings.JsonIgnore`, `command(name)`).
 
     marked("[JsonIgnore]"), marked("@functools.cache")   # Mark("[", "JsonIgnore"), Mark("@", "functools.cache")
     marked("@types/node"), marked("[x]"), marked("[0]")  # None: an npm scope, a checkbox, an index
@@ -26,12 +27,13 @@ from functools import lru_cache
 class Mark:
     sigil: str  # "[" (C#), "@" (Java, Python, TypeScript), "#[" (Rust)
     name: str  # as written, qualified or not: JsonIgnore, functools.cache, non_exhaustive
+    arguments: str = ""  # as written inside its parentheses, if the span writes any: `"/users/{id}"`, `Debug`
 
 
 _NAME = r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*"
 _MARKED = re.compile(
-    rf"\[(?P<bracketed>[A-Z]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?\]|#!?\[(?P<rust>{_NAME})(?:\(.*\))?\]"
-    rf"|@(?P<marked>{_NAME})(?:\(.*\))?"
+    rf"\[(?P<bracketed>[A-Z]\w*(?:\.[A-Za-z_]\w*)*)(?:\((?P<a1>.*)\))?\]|#!?\[(?P<rust>{_NAME})(?:\((?P<a2>.*)\))?\]"
+    rf"|@(?P<marked>{_NAME})(?:\((?P<a3>.*)\))?"
 )
 _LIST = re.compile(r"(?<![\w)\"'.$])\[([^\[\]]*)\]")  # a C# attribute list, `[A, B(x)]`, never an index's `a[i]`
 _ARGUMENTS = re.compile(r"\((?:[^()]|\([^()]*\))*\)")  # an attribute's arguments, a call nested in them
@@ -44,16 +46,25 @@ def marked(code: str) -> Mark | None:
     if found is None:
         return None
     sigil = "[" if found.group("bracketed") else "#[" if found.group("rust") else "@"
-    return Mark(sigil, found.group("bracketed") or found.group("rust") or found.group("marked"))
+    arguments = (found.group("a1") or found.group("a2") or found.group("a3") or "").strip()
+    return Mark(sigil, found.group("bracketed") or found.group("rust") or found.group("marked"), arguments)
 
 
 def applies(text: str, mark: Mark) -> bool:
-    """Whether a line applies the attribute, as its language writes it, or declares it."""
-    return _declaring(mark).search(text) is not None or (
-        any(_in_list(inner, mark.name) for inner in _LIST.findall(text))
-        if mark.sigil == "["
-        else _applying(mark).search(text) is not None
-    )
+    """Whether a line applies the attribute, as its language writes it (with the arguments the span writes, if it
+    writes any: `@GetMapping("/users/{id}")` is not `@GetMapping("/orders/{id}")`, review 15 F2), or declares it."""
+    if _declaring(mark).search(text) is not None:
+        return True
+    if mark.arguments and _plain(mark.arguments) not in _plain(text):
+        return False
+    if mark.sigil == "[":
+        return any(_in_list(inner, mark.name) for inner in _LIST.findall(text))
+    return _applying(mark).search(text) is not None
+
+
+def _plain(code: str) -> str:
+    """Code without its spaces, its quotes one kind: `@Route( '/login' )` holds `"/login"`."""
+    return re.sub(r"\s+", "", code).replace("'", '"')
 
 
 def _in_list(inner: str, name: str) -> bool:
