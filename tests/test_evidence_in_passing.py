@@ -86,3 +86,30 @@ def test_a_test_named_for_the_code_is_about_it(language, path, line, name) -> No
     """jackson-core's own entry: "`JsonPointer.empty()` should NOT indicate match ..." rests on TestJsonPointer.java's
     `final JsonPointer empty = JsonPointer.empty();`: a test named for the code is about it, one line or many."""
     assert found(CRITERION.format(name=name), CODE, (path, line)) == [f"/{path}"], language
+
+
+ACTING = [  # (language, the change's code, its test's lines: the act keeping a result, the check of it; the name)
+    ("Go", ("internal/duration/units.go", "\tcase 'd':"),
+     ("internal/duration/units_test.go", '\tgot, err := ParseDuration("3d")',
+      "\tif err != nil || got != 72*time.Hour {", '\t\tt.Errorf("got %v, %v", got, err)'), "ParseDuration"),
+    ("Python", ("src/acme/units.py", '    "d": 86400,'),
+     ("tests/test_units.py", '    result = parse_duration("3d")', "    assert result == 259200"), "parse_duration"),
+    ("Java", ("src/main/java/org/acme/Units.java", "        case 'd': return ChronoUnit.DAYS;"),
+     ("src/test/java/org/acme/UnitsTest.java", '        Duration parsed = Durations.parse("3d");',
+      "        assertEquals(Duration.ofDays(3), parsed);"), "Durations.parse"),
+    ("TypeScript", ("src/units.ts", "  d: 86_400,"),
+     ("test/units.test.ts", '  const got = parseDuration("3d");', "  expect(got).toBe(259200);"), "parseDuration"),
+    ("C#", ("src/Acme/Units.cs", "        'd' => TimeSpan.FromDays(1),"),
+     ("tests/Acme.Tests/UnitsTests.cs", '        var parsed = Durations.Parse("3d");',
+      "        Assert.Equal(TimeSpan.FromDays(3), parsed);"), "Durations.Parse"),
+    ("Ruby", ("lib/acme/units.rb", "    'd' => 86_400,"),
+     ("spec/acme/units_spec.rb", "    parsed = Duration.parse('3d')", "    expect(parsed).to eq(259_200)"),
+     "Duration.parse"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "code", "test", "name"), ACTING, ids=[c[0] for c in ACTING])
+def test_a_tests_act_whose_result_the_next_lines_check_is_evidence(language, code, test, name) -> None:
+    """Review 15 F4: Arrange-Act-Assert's act line calls the code on a line of its own and the check follows: where
+    the fix sits beneath the named API (a unit table), the test is the one right pointer."""
+    assert found(f"`{name}` accepts a day unit now.", code, test) == [f"/{test[0]}"], language

@@ -32,6 +32,9 @@ from doc_context.summary.evidence_weights import carried, pasted, shortest, toge
 ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
+_ASSIGNED = re.compile(r"^\s*([\w\s,<>\[\]?.]+?)\s*:?=(?!=)")  # `got, err :=`, `var parsed =`, `Duration parsed =`
+_BRANCHES = re.compile(r"\s*(?:if|unless)\b")  # Go's check: `if got != want {`
+ACT_REACH = 3  # lines after an act that may check its result
 _CHECKS = re.compile(  # a test's line checking, or naming a test (`def test_...`, `it("...`): what it tests
     r"(?i)\b(?:assert|expect|should|require\.|verify\b|must\b|test|it\s*\(|describe\s*\()"
 )
@@ -177,9 +180,24 @@ def _in_passing(
     """Whether a test's evidence is one telling term on one line that checks nothing (no assertion, expectation or
     verification on it) and names no test: a name the test uses in passing (`import ...EqualsVerifier;`,
     `CHECKER_CLASS = FormatChecker`)."""
-    lines = [sides[n].texts[i] for n, found in enumerate(chosen[: len(sides)]) for i in found]
-    if len(telling) != 1 or len(lines) != 1:
+    at = [(sides[n].texts, i) for n, found in enumerate(chosen[: len(sides)]) for i in found]
+    if len(telling) != 1 or len(at) != 1:
         return False
     if any(tests_of(piece, path) for piece in re.findall(r"\w+", telling[0][1])):  # a test named for it is about it
         return False
-    return not _CHECKS.search(lines[0])
+    texts, i = at[0]
+    return not _CHECKS.search(texts[i]) and not _acts(texts, i)
+
+
+def _acts(texts: Sequence[str], i: int) -> bool:
+    """Whether the line is a test's act (Arrange-Act-Assert): it keeps a result the next lines check (`got, err :=
+    ParseDuration("3d")`, then `if got != want {`; `parsed = Duration.parse('3d')`, then `expect(parsed)`): the
+    code it calls is what the test tests (review 15 F4), never named in passing."""
+    kept = _ASSIGNED.match(texts[i])
+    if kept is None:
+        return False
+    names = set(re.findall(r"\w+", kept.group(1)))
+    return any(
+        (_CHECKS.search(line) or _BRANCHES.match(line)) and names & set(re.findall(r"\w+", line))
+        for line in texts[i + 1 : i + 1 + ACT_REACH]
+    )
