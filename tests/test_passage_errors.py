@@ -16,10 +16,9 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.passage_errors import states_error
 from doc_context.summary.quotes import weigh_pages
-from doc_context.text.storage import storage_to_markdown
-from doc_context.text.wikimd import wiki_to_markdown
 
 from .diffs import added
+from .spec_page import IDS, readers
 
 
 @pytest.mark.parametrize(
@@ -104,29 +103,7 @@ RULES = [
 LEAD = "This page says how a shop holds part of a gift card's balance until the order is paid."
 
 
-def markdown() -> str:
-    return f"# {TITLE}\n\n## Abstract\n\n{LEAD}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in RULES)
-
-
-def rst() -> str:
-    body = "".join(f"{r}\n\n" for r in RULES).replace("`", "``")
-    return f"PEP: 9997\nTitle: {TITLE}\n\nAbstract\n========\n\n{LEAD}\n\nSpecification\n=============\n\n{body}"
-
-
-def storage() -> str:
-    def html(text: str) -> str:
-        parts = text.split("`")
-        return "<p>" + "".join(f"<code>{p}</code>" if n % 2 else p for n, p in enumerate(parts)) + "</p>"
-
-    return f"<h1>{TITLE}</h1><h2>Abstract</h2>{html(LEAD)}<h2>Specification</h2>" + "".join(map(html, RULES))
-
-
-READERS: list[Callable[[], str]] = [
-    lambda: wiki_to_markdown(markdown()).text,
-    lambda: wiki_to_markdown(rst()).text,
-    lambda: storage_to_markdown(storage()).text,
-]
-IDS = ["markdown", "restructuredtext-pep", "storage"]
+READERS = readers(TITLE, LEAD, RULES, pep=9997)
 RAISING = {
     "shop/holds.py": ["def capture(hold_id, hold_timeout):", "    if expired(hold_id, hold_timeout):",
                       "        raise HoldExpired(hold_id)"],

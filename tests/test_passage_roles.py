@@ -16,10 +16,10 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.summary.passage_roles import addressed, plays, to_the_change
 from doc_context.summary.quotes import weigh_pages
-from doc_context.text.storage import storage_to_markdown
 from doc_context.text.wikimd import wiki_to_markdown
 
 from .diffs import changed
+from .spec_page import IDS, readers
 
 
 @pytest.mark.parametrize(
@@ -184,29 +184,7 @@ RULES = [
 LEAD = "This page says how a shop signs the webhooks it sends and how a receiver checks them."
 
 
-def markdown() -> str:
-    return f"# {TITLE}\n\n## Abstract\n\n{LEAD}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in RULES)
-
-
-def rst() -> str:
-    body = "".join(f"{r}\n\n" for r in RULES).replace("`", "``")
-    return f"PEP: 9999\nTitle: {TITLE}\n\nAbstract\n========\n\n{LEAD}\n\nSpecification\n=============\n\n{body}"
-
-
-def storage() -> str:
-    def html(text: str) -> str:
-        parts = text.split("`")
-        return "<p>" + "".join(f"<code>{p}</code>" if n % 2 else p for n, p in enumerate(parts)) + "</p>"
-
-    return f"<h1>{TITLE}</h1><h2>Abstract</h2>{html(LEAD)}<h2>Specification</h2>" + "".join(map(html, RULES))
-
-
-READERS: list[Callable[[], str]] = [
-    lambda: wiki_to_markdown(markdown()).text,
-    lambda: wiki_to_markdown(rst()).text,
-    lambda: storage_to_markdown(storage()).text,
-]
-IDS = ["markdown", "restructuredtext-pep", "storage"]
+READERS = readers(TITLE, LEAD, RULES, pep=9999)
 CODE = {
     "py": "def verify(request, webhook_secret):\n"
     "    signature = request.headers['X-Signature']\n"

@@ -15,10 +15,9 @@ from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
 from doc_context.relevance.syntax import spans
 from doc_context.summary.quotes import weigh_pages
-from doc_context.text.storage import storage_to_markdown
-from doc_context.text.wikimd import wiki_to_markdown
 
 from .diffs import added
+from .spec_page import IDS, readers
 
 TITLE = "Receipt notes"
 OPENS = "A receipt's `note_block` lists each `note_kind` the shop adds, whatever the till prints."
@@ -32,29 +31,7 @@ RULES = [
 LEAD = "This page says how a shop adds notes to the receipts its tills print."
 
 
-def markdown() -> str:
-    return f"# {TITLE}\n\n## Abstract\n\n{LEAD}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in RULES)
-
-
-def rst() -> str:
-    body = "".join(f"{r}\n\n" for r in RULES).replace("`", "``")
-    return f"PEP: 9996\nTitle: {TITLE}\n\nAbstract\n========\n\n{LEAD}\n\nSpecification\n=============\n\n{body}"
-
-
-def storage() -> str:
-    def html(text: str) -> str:
-        parts = text.replace(">", "&gt;").split("`")
-        return "<p>" + "".join(f"<code>{p}</code>" if n % 2 else p for n, p in enumerate(parts)) + "</p>"
-
-    return f"<h1>{TITLE}</h1><h2>Abstract</h2>{html(LEAD)}<h2>Specification</h2>" + "".join(map(html, RULES))
-
-
-READERS: list[Callable[[], str]] = [
-    lambda: wiki_to_markdown(markdown()).text,
-    lambda: wiki_to_markdown(rst()).text,
-    lambda: storage_to_markdown(storage()).text,
-]
-IDS = ["markdown", "restructuredtext-pep", "storage"]
+READERS = readers(TITLE, LEAD, RULES, pep=9996)
 PARSERS = {
     "shop/notes.py": ["NOTE_BLOCK = re.compile(r'^#>> (?P<note_kind>\\w+)$(?P<body>.*?)^#>>$', re.M | re.S)",
                       "def note_block(text):", "    return NOTE_BLOCK.search(text)"],

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 TOKEN = "token"
 Key = tuple[str, tuple[str, ...]]
-_SPAN = re.compile(r"(`+)([^`\n]+?)\1")
+SPAN = re.compile(r"(`+)([^`\n]+?)\1")  # a code span, as markdown writes one (syntax.py reads it too)
 _ALONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:=|\(\))?|([A-Za-z]+\*|[^\w\s`'\"\\]{2,3})")
 _MD_HEADING = re.compile(r"^#{1,6}\s")
 _UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*")  # a reStructuredText heading's line
@@ -109,7 +109,7 @@ def _alone(texts: Iterable[str]) -> set[str]:
     """The tokens the texts write alone as code (a code span holding one and nothing else)."""
     found: set[str] = set()
     for text in texts:
-        for span in _SPAN.finditer(text):
+        for span in SPAN.finditer(text):
             alone = _ALONE.fullmatch(span.group(2).strip())
             if alone is None:
                 continue
@@ -250,7 +250,7 @@ def _writes(
     file, `path`, writes one)."""
     comment = None if prose else comment_at(line, path)
     if prose or (not _CODE.search(line) and len(line.split()) >= 4):  # a sentence: its code spans only
-        code, where = " ".join(m.group(2) for m in _SPAN.finditer(line)), "docs"
+        code, where = " ".join(m.group(2) for m in SPAN.finditer(line)), "docs"
     else:
         code = line[:comment] if comment is not None else line
         where = "tests" if tested or is_import(line) else "code"
@@ -271,7 +271,7 @@ def held(text: str, tokens: frozenset[Key]) -> set[Key]:
     inner = {k[1][0][1:-1]: k for k in tokens}
     symbols = [t for t in inner if not _WORD.fullmatch(t)]
     out: set[Key] = set()
-    for span in _SPAN.finditer(text):
+    for span in SPAN.finditer(text):
         code = span.group(2)
         out.update(inner[w] for w in _WORD.findall(code) if w in inner)
         out.update(inner[s] for s in symbols if s in code)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from doc_context.relevance.code_tokens import SPAN
 from doc_context.relevance.file_kinds import is_config, is_test, maintenance
 from doc_context.relevance.language import comment_at
 from doc_context.relevance.line_terms import PROSE_FILES
@@ -24,13 +25,12 @@ from doc_context.relevance.literals import scan
 if TYPE_CHECKING:
     from doc_context.relevance.change import Change
 
-_SPAN = re.compile(r"(`+)([^`\n]+?)\1")  # a code span, as markdown writes one
 _PREFIX = re.compile(r"(?<![\w$])[rRbBuUfF]{1,2}(?=['\"])")  # a string's prefix (`r'...'`): its quote opens it
 
 
 def spans(text: str) -> set[str]:
     """The syntax a text writes as code: each code span of symbols alone, two different ones at least."""
-    found = (m.group(2).strip() for m in _SPAN.finditer(text))
+    found = (m.group(2).strip() for m in SPAN.finditer(text))
     return {s for s in found if not any(c.isalnum() for c in s) and len(set(s.replace(" ", ""))) >= 2}
 
 

@@ -130,7 +130,7 @@ def weigh_pages(
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
     errs = refused(plain, change.raises)  # a rule stating an error, beside a change raising one: passage_errors.py
-    weighed = [s * ERRS if errs else s for s, errs in zip(weighed, errs, strict=True)]
+    weighed = [s * ERRS if states else s for s, states in zip(weighed, errs, strict=True)]
     lent = heading_terms(flat, change, mine)  # what a passage's heading names of the change: passage_headings.py
     weighed = with_headings(weighed, lent, mine, change, where, introduces)
     marks = syntax_held(plain, change.syntax)  # the syntax its strings hold (`# ///`): passage_syntax.py
