@@ -47,6 +47,29 @@ def test_a_name_a_test_writes_once_in_passing_is_no_evidence(language, path, lin
     assert found(criterion, CODE, (path, line, again)) == [f"/{path}"], language
 
 
+TEST_ISH = [  # (language, a test's path, its one line naming the code in passing beside a word starting "test")
+    ("Java", "src/test/java/org/acme/billing/InvoiceTest.java", "import org.acme.testing.LedgerVerifier;",
+     "LedgerVerifier"),
+    ("Python", "tests/billing/test_invoice.py", "    CHECKER_CLASS = testing.LedgerChecker", "LedgerChecker"),
+    ("C#", "tests/Billing.Tests/InvoiceTests.cs", "using Acme.Testing.LedgerVerifier;", "LedgerVerifier"),
+    ("Go", "billing/invoice_test.go", '\ttestLedger := NewLedger(WithRounding("half-even"))', "NewLedger"),
+    ("TypeScript", "src/billing/invoice.test.ts", "import { LedgerVerifier } from '../test-utils/ledger';",
+     "LedgerVerifier"),
+    ("Ruby", "spec/billing/invoice_spec.rb", "  let(:ledger) { TestSupport::LedgerVerifier.new }",
+     "TestSupport::LedgerVerifier"),
+    ("Java static import", "src/test/java/org/acme/billing/InvoiceTest.java",
+     "import static org.acme.audit.LedgerVerifier.assertBalanced;", "LedgerVerifier"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "line", "name"), TEST_ISH, ids=[c[0] for c in TEST_ISH])
+def test_a_word_starting_test_in_a_path_or_a_name_checks_nothing(language, path, line, name) -> None:
+    """Review 16 F2: "test" read as a check wherever a word began with it, so a name imported from a testing
+    package or kept in a `testLedger` stayed evidence alone; an import line (even one importing an assertion)
+    checks nothing. A test defined or called on the line (`func TestX(`, `@Test`, `test("...`) still does."""
+    assert found(CRITERION.format(name=name), CODE, (path, line)) == [], language
+
+
 ASSERTING = [  # (language, a test's path, its one line asserting on the code, the name)
     ("Java", "src/test/java/org/acme/billing/InvoiceTest.java",
      "        assertThrows(LedgerException.class, () -> LedgerVerifier.verify(empty));", "LedgerVerifier"),
@@ -58,6 +81,21 @@ ASSERTING = [  # (language, a test's path, its one line asserting on the code, t
     ("Python", "tests/billing/test_invoice.py", "    assert LedgerChecker(linter).check(empty) == []",
      "LedgerChecker"),
 ]  # fmt: skip
+
+
+NAMING_A_TEST = [  # (language, a test's path, the line defining a test named for the criterion's words, the words)
+    ("Ruby", "test/rubocop/cop/minitest/multiple_assertions_test.rb",
+     "  def test_registers_offense_when_or_assigning_a_value", "or-assigning a value"),
+    ("Python", "tests/billing/test_invoice.py", "def test_or_assigning_a_value(ledger):", "or-assigning a value"),
+    ("Go", "billing/invoice_test.go", "func TestOrAssigningAValue(t *testing.T) {", "or-assigning a value"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "path", "line", "words"), NAMING_A_TEST, ids=[c[0] for c in NAMING_A_TEST])
+def test_a_line_defining_a_test_named_for_the_criterion_is_about_it(language, path, line, words) -> None:
+    """rubocop-minitest's own entry ("... when using `||` assigning a value to a variable") rests on its test's
+    `def test_..._assigning_a_value` (Ruby defines it without parentheses): naming a test is no name in passing."""
+    assert found(f"Fix an error when {words} to a variable.", CODE, (path, line)) == [f"/{path}"], language
 
 
 @pytest.mark.parametrize(("language", "path", "line", "name"), ASSERTING, ids=[c[0] for c in ASSERTING])

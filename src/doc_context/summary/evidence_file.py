@@ -19,7 +19,7 @@ from doc_context.relevance.assertions import tests_of
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms, Term
 from doc_context.relevance.everywhere import EVERYWHERE, Everywhere
 from doc_context.relevance.file_kinds import is_doc, is_generated, is_test, shows_api, the_sample_said
-from doc_context.relevance.language import language_word
+from doc_context.relevance.language import is_import, language_word
 from doc_context.relevance.units import said_by
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_claims import claimed, neighbours, off_names
@@ -32,11 +32,16 @@ from doc_context.summary.evidence_weights import carried, pasted, shortest, toge
 ENOUGH = 2.0
 TOPIC = 0.5  # what a term that is everywhere weighs, of its weight, in a file's rank (never towards ENOUGH)
 NAME_BONUS = 1.5
-_ASSIGNED = re.compile(r"^\s*([\w\s,<>\[\]?.]+?)\s*:?=(?!=)")  # `got, err :=`, `var parsed =`, `Duration parsed =`
+_ASSIGNED = re.compile(  # `got, err :=`, `var parsed =`, `Duration parsed =`: words apart by single runs of space
+    r"^\s*+([\w,<>\[\]?.]++(?:\s++[\w,<>\[\]?.]++)*+)\s*+:?=(?!=)"
+)  # possessive: a line with no `=` fails in linear time (review 16 F1: three overlapping spaces were cubic)
 _BRANCHES = re.compile(r"\s*(?:if|unless)\b")  # Go's check: `if got != want {`
 ACT_REACH = 3  # lines after an act that may check its result
 _CHECKS = re.compile(  # a test's line checking, or naming a test (`def test_...`, `it("...`): what it tests
-    r"(?i)\b(?:assert|expect|should|require\.|verify\b|must\b|test|it\s*\(|describe\s*\()"
+    r"(?i)\b(?:assert|expect|should|require\.|verify\b|must\b|it\s*\(|describe\s*\()"
+    # a test defined or called (`def test_x`, `func TestX(`, `test("...`, `@Test`, `[TestMethod]`), never a word
+    # in a path or a name (`org.acme.testing`, `testLedger`: review 16 F2)
+    r"|\bdef\s+test|(?<![\w./:-])test\w*\s*[(\"']|[@\[]test\w*"
 )
 
 
@@ -186,7 +191,7 @@ def _in_passing(
     if any(tests_of(piece, path) for piece in re.findall(r"\w+", telling[0][1])):  # a test named for it is about it
         return False
     texts, i = at[0]
-    return not _CHECKS.search(texts[i]) and not _acts(texts, i)
+    return is_import(texts[i]) or (not _CHECKS.search(texts[i]) and not _acts(texts, i))  # an import checks nothing
 
 
 def _acts(texts: Sequence[str], i: int) -> bool:
