@@ -27,6 +27,8 @@ PASSING = [  # (language, a test's path, its one line naming the code in passing
      "    const verifier = new LedgerVerifier();", "LedgerVerifier"),
     ("Ruby setup", "spec/billing/invoice_spec.rb", "  let(:ledger) { Audit::LedgerVerifier.new }",
      "    verifier = Audit::LedgerVerifier.new", "Audit::LedgerVerifier"),
+    ("C# test project beside the code", "src/Acme.Billing.Tests/InvoiceFixture.cs", "using Acme.Audit.LedgerVerifier;",
+     "        var verifier = new LedgerVerifier();", "LedgerVerifier"),  # review 16 F3: src/Moq.Tests/ is tests
 ]  # fmt: skip
 
 

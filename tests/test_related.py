@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doc_context.models import ChangedFile
+from doc_context.relevance import file_kinds
 from doc_context.summary.related import is_test, related_files, touches
 
 CHANGED = tuple(
@@ -90,10 +91,20 @@ def test_deterministic() -> None:
         ("/src/contest.py", False),
         ("/src/latest.py", False),
         ("/src/attestation.py", False),
+        ("/src/Moq.Tests/ActionObserverFixture.cs", True),  # .NET test projects beside the code (review 16 F3)
+        ("/src/AngleSharp.Core.Tests/Css/CssSheet.cs", True),
+        ("/src/Polly.Specs/Retry/RetrySpecs.cs", True),
+        ("/src/Acme.Billing.IntegrationTests/Fixture.cs", True),
+        ("/src/Acme.Tests.Common/Builders.cs", True),
+        ("/packages/core-tests/src/fixture.ts", True),
+        ("/src/my-latest/index.ts", False),
+        ("/src/Acme.Testing/Clock.cs", False),  # a library for tests to use, shipped: no test
+        ("/src/contest/Rules.cs", False),
     ],
 )
 def test_a_test_file_is_known_by_its_folder_or_name(path: str, test: bool) -> None:
     assert is_test(path) is test
+    assert file_kinds.is_test(path.lstrip("/")) is test or "testing" in path.lower()  # the evidence reads it so
 
 
 def test_touches_names_what_it_singles_out_and_never_a_test() -> None:

@@ -9,8 +9,11 @@ import re
 
 DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
 CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
-_TEST_DIR = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?)/")
-_TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Spec)\.\w+$")
+_TEST_DIR = re.compile(  # tests/, spec/; a .NET test project beside the code (`src/Moq.Tests/`, `Polly.Specs/`)
+    r"(?:^|/)(?:tests?|__tests__|specs?)/"
+    r"|(?:^|/)[\w.-]+[.-](?:unit|integration|functional|acceptance|e2e)?(?:tests?|specs?)(?:[.-]\w+)*/"
+)
+_TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Specs?)\.\w+$")
 _GENERATED = re.compile(
     r"(?:^|/)(?:schema\.json|publicapi\.\w+\.txt|package-lock\.json|yarn\.lock|go\.sum)$|(?:^|/)zz_generated"
     r"|\.(?:g|designer|generated)\.\w+$|[._]generated\.\w+$|\.pb(?:\.gw)?\.go$|_pb2(?:_grpc)?\.py$|\.verified\.\w+$|\.snap$"
@@ -30,7 +33,8 @@ _SAMPLE_SAID = re.compile(r"(?i)(?<!\bfor )(?<![\w./@:-])(example|sample)s?\b(?!
 
 
 def is_test(path: str) -> bool:
-    """A test file: under test/, tests/, __tests__/ or spec/, or named test_*, *_test.*, *.test.*, *Tests.*"""
+    """A test file: under test/, tests/, __tests__/ or spec/ or a test project's folder (`Moq.Tests/`,
+    `AngleSharp.Core.Tests/`, `Polly.Specs/`), or named test_*, *_test.*, *.test.*, *Tests.*, *Specs.*"""
     name = path.rsplit("/", 1)[-1]
     return bool(_TEST_DIR.search(path.lower()) or _TEST_NAME.search(name))
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from doc_context.change.model import FileEvidence
 from doc_context.models import ChangedFile
+from doc_context.relevance import file_kinds
 from doc_context.relevance.criterion_terms import COMMON, CriterionTerms
 from doc_context.relevance.line_terms import vendored
 from doc_context.relevance.words import PATH_NOISE, path_tokens, words
@@ -90,8 +91,11 @@ def never_touched(path: str) -> bool:
 
 
 def is_test(path: str) -> bool:
-    """A test file: under a tests/spec folder, or named test_x, x_test, XTests, x.test.ts, x.spec.js."""
+    """A test file: what the evidence reads as one (relevance/file_kinds: a .NET test project's folder too), or
+    under a testing/ folder, or named test-x, x-spec."""
     parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if file_kinds.is_test("/".join(parts)):
+        return True
     if any(p.lower() in _TEST_DIRS for p in parts[:-1]):
         return True
     name = parts[-1] if parts else ""
