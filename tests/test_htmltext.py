@@ -134,6 +134,10 @@ CASES = [
     ("lone angle bracket", "a < b and c > d", "a < b and c > d"),
     ("self-closing br", "a<br/>b<br />c", "a\nb\nc"),
     ("end br", "a</br>b", "a\nb"),
+    # an inline element's end tag closes nothing past a block (HTML's "any other end tag"): a stray </span> once
+    # closed an outer <span> and every element inside it, so the text after it lost its bold (hypothesis' draw)
+    ("stray end tag in a wrapped block", "<span><div><b><p><span><p></p></span></p>;</b></div></span>", "**;**"),
+    ("inline end tag inside a block", "<span><div>a</span>b</div>c", "ab\n\nc"),
 ]
 
 

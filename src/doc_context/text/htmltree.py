@@ -17,6 +17,9 @@ BLOCK = frozenset(
     header hr li main nav ol p pre section table tbody td tfoot th thead tr ul
     """.split()
 )
+# HTML's formatting elements: their end tag closes them past a block (the adoption agency's reading, roughly: the
+# text after `</b>` is bold no more); any other inline element's end tag closes nothing past a block
+FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
 
 
 class Node:
@@ -74,8 +77,8 @@ class TreeBuilder(HTMLParser):
             self.skipping = max(0, self.skipping - 1)
         elif tag == "br":
             self.handle_starttag("br", [])
-        else:
-            self._pop_to(tag, stop=frozenset())
+        else:  # `</span>` never closes an outer <span> and a block inside it ("any other end tag" in HTML)
+            self._pop_to(tag, stop=BLOCK if tag not in BLOCK and tag not in FORMATTING else frozenset())
 
     def handle_data(self, data: str) -> None:
         if self.skipping:
