@@ -138,6 +138,15 @@ CASES = [
     # closed an outer <span> and every element inside it, so the text after it lost its bold (hypothesis' draw)
     ("stray end tag in a wrapped block", "<span><div><b><p><span><p></p></span></p>;</b></div></span>", "**;**"),
     ("inline end tag inside a block", "<span><div>a</span>b</div>c", "ab\n\nc"),
+    # the emphasis stays on the text it wraps when blocks sit inside the inline element (a field's bold rule)
+    (
+        "paragraph in bold",
+        "<b><p>Never refund a held card.</p></b><p>Then close.</p>",
+        "**Never refund a held card.**\n\nThen close.",
+    ),
+    ("div in bold then text", "<b><div>x</div>y</b>", "**x**\n\n**y**"),
+    ("list in italic", "<i><p>Steps</p><ol><li>a<ul><li>b</li></ul></li></ol></i>", "*Steps*\n\n1. *a*\n   - *b*"),
+    ("quote in bold", "<b><blockquote>q</blockquote></b>", "> **q**"),
 ]
 
 

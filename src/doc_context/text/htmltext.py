@@ -2,7 +2,8 @@
 
 Text is written literally (mdwrite.literal): `&lt;b&gt;` in a field reads as `<b>`, code keeps its `<`
 unescaped, an entity spelled out stays spelled out. Inline wrappers (span, font, b) that hold blocks are
-laid out as containers, so a table or a code block inside them keeps its shape.
+laid out as containers, so a table or a code block inside them keeps its shape, and a paragraph, a quote or a list
+inside <b> or <i> keeps the emphasis (`<b><p>x</p></b>` is `**x**`).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def _block(node: Node, active: Active, flat: bool) -> list[str]:
     if tag not in BLOCK:  # an inline wrapper holding blocks: its styling goes to its paragraphs
         return _blocks(node, active | {tag} if tag in _STYLES else active, flat=flat)
     if tag in ("ul", "ol"):
-        return [_list(node, flat=flat)]
+        return [_list(node, active, flat=flat)]
     if tag == "table":
         return _table(node)
     if tag == "pre":
@@ -91,8 +92,8 @@ def _block(node: Node, active: Active, flat: bool) -> list[str]:
         title = _flat(node)
         return [f"**{title}**"] if title else []
     if tag == "li":
-        return [_list(Node("ul", {}), [node], flat=flat)]
-    inner = _blocks(node, flat=flat)
+        return [_list(Node("ul", {}), active, [node], flat=flat)]
+    inner = _blocks(node, active, flat=flat)  # a paragraph inside <b> is bold: the emphasis stays on what it wraps
     if tag == "blockquote":
         return ["\n".join("> " + line for line in "\n\n".join(inner).split("\n"))] if inner else []
     return inner
@@ -157,7 +158,9 @@ def _pre(node: Node) -> str:
     return fence("\n".join(line.rstrip() for line in lines)) if lines else ""
 
 
-def _list(node: Node, items: list[Node | str] | None = None, *, flat: bool = False) -> str:
+def _list(
+    node: Node, active: Active = frozenset(), items: list[Node | str] | None = None, *, flat: bool = False
+) -> str:
     """Items numbered as the field numbers them (`start`, an item's `value`, empty items counted)."""
     ordered = node.tag == "ol"
     number = _number(node.attrs.get("start"), 1) if ordered else 1
@@ -165,12 +168,12 @@ def _list(node: Node, items: list[Node | str] | None = None, *, flat: bool = Fal
     indent = "   " if ordered else "  "
     for child in node.children if items is None else items:
         if isinstance(child, Node) and child.tag in ("ul", "ol"):
-            lines.extend(indent + line if line else line for line in _list(child, flat=flat).split("\n"))
+            lines.extend(indent + line if line else line for line in _list(child, active, flat=flat).split("\n"))
             continue
         is_item = isinstance(child, Node) and child.tag == "li"
         if is_item and isinstance(child, Node):
             number = _number(child.attrs.get("value"), number)
-        content = _blocks(child if isinstance(child, Node) and is_item else _wrap_node(child), flat=flat)
+        content = _blocks(child if isinstance(child, Node) and is_item else _wrap_node(child), active, flat=flat)
         if not content:
             number += 1 if is_item else 0
             continue
