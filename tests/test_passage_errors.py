@@ -91,6 +91,57 @@ def test_a_change_that_raises_nothing(path: str, lines: list[str]) -> None:
     assert not raises(path, *lines)
 
 
+# Prose and logging are no raising (session 16, fix16): a docstring's or a comment's words ("raise an error if...",
+# "... or throw an error"), a block comment's line without its star, a console's or a logger's error line; each
+# language's own raising, throwing or returning of a new error still counts.
+@pytest.mark.parametrize(
+    ("path", "lines"),
+    [
+        ("shop/holds.py", ["def capture(hold):", '    """Capture the hold;', "    raise an error if it expired."]),
+        (
+            "shop/holds.py",
+            ["def capture(hold):", '    """Capture the hold, or', "    raise HoldExpired when it expired."],
+        ),
+        (
+            "src/holds.ts",
+            ["export function capture(hold: Hold): void {", "  console.error(`hold ${hold.id} expired`);"],
+        ),
+        ("src/holds.ts", ["/*", "   throw an error when the hold expired", "*/", "export const ttl = 30;"]),
+        ("src/holds.js", ["function capture(hold) {", "  logger.error('hold expired', hold.id);", "}"]),
+        ("src/main/java/Holds.java", ["/**", "   or throw an exception for an expired hold", "*/", "int ttl = 30;"]),
+        ("Holds/Capture.cs", ["public void Capture(Hold hold) {", '    _logger.LogError("hold expired");', "}"]),
+        ("holds/capture.go", ["func Capture(h Hold) bool {", '	log.Errorf("hold %s expired", h.ID)', "}"]),
+        ("holds/capture.py", ["def capture(hold):", "    LOG.error('hold %s expired', hold.hold_id)"]),
+        ("lib/holds.rb", ["# Captures the hold.", "def capture(hold)", "  Rails.logger.error('hold expired')", "end"]),
+    ],
+)
+def test_prose_or_a_log_line_raises_nothing(path: str, lines: list[str]) -> None:
+    assert not raises(path, *lines)  # failing before: the prose's "raise"/"throw", a logger's `.error(`
+
+
+@pytest.mark.parametrize(
+    ("path", "lines"),
+    [
+        ("shop/holds.py", ["def capture(hold):", "    if hold.expired:", "        raise"]),  # a re-raise
+        ("shop/holds.py", ["def capture(hold):", "    raise HoldExpired from None"]),
+        ("shop/holds.py", ["def capture(hold):", "    raise self.expired(hold)"]),
+        ("src/holds.ts", ["export function capture(hold: Hold): void {", "  if (hold.expired) throw err;", "}"]),
+        ("src/holds.js", ["function capture(hold) {", "  throw Object.assign(new Error('expired'), { hold })", "}"]),
+        ("Holds/Capture.cs", ["public Hold Capture(Hold? hold) =>", "    hold ?? throw new ArgumentNullException();"]),
+        ("Holds/Capture.cs", ["catch (Exception) {", "    throw;", "}"]),
+        ("src/main/java/Holds.java", ["void capture(Hold hold) {", "  throw HoldExpired.of(hold);", "}"]),
+        ("lib/holds.rb", ["def capture(hold)", "  raise HoldExpired unless hold.live?", "end"]),
+        ("lib/holds.rb", ["def capture(hold)", '  raise "hold #{hold.id} expired"', "end"]),
+        (
+            "holds/capture.go",
+            ["func Capture(h Hold) error {", '	return status.Errorf(codes.NotFound, "no hold")', "}"],
+        ),
+    ],
+)
+def test_each_language_raising_still_raises(path: str, lines: list[str]) -> None:
+    assert raises(path, *lines)
+
+
 TITLE = "Gift card holds"
 LASTS = "A hold on a gift card lasts `hold_timeout` seconds from its creation, whatever the `hold_id` of the shop."
 FAILS = "A capture of a hold whose `hold_timeout` has passed MUST fail with an error naming its `hold_id`."

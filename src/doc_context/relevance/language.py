@@ -196,18 +196,30 @@ def symptom(label: str) -> bool:
 
 
 # How a line of code raises, throws or returns an error, or warns, in each language: a statement opening with Python's
-# or Ruby's `raise` or the C family's `throw` (a line's, or after `:`, `;`, `{`, `)`, `=>`, `then`, `else`, `or`, `and`,
-# `do`: never a docstring's "this will raise"), Go's `errors.New(...)`, `fmt.Errorf(...)`, `panic(...)`, Rust's
-# `Err(...)`, `panic!(...)`, `bail!(...)`, a logger's or a checker's `.warn(...)`, `.warning(...)`, `.error(...)`,
-# `.fail(...)` (`warnings.warn`, mypy's `self.fail`)
-_RAISES = re.compile(
-    r"(?:^\s*|[:;{)]\s*|=>\s*|\b(?:then|else|or|and|do)\s+)(?:raise|throw)\b"
-    r"|\b(?:panic|bail)!?\(|\b(?:Err|errors\.New|Errorf)\(|\.(?:warn|warning|error|fail)\("
+# or Ruby's `raise` or the C family's `throw` (a line's, or after `:`, `;`, `{`, `)`, `=>`, `??`, `then`, `else`, `or`,
+# `and`, `do`) and raising as code does: nothing (`raise`, `throw;`), a literal, or a name called, indexed or ended
+# there (`raise HoldExpired(...)`, `throw new Error(...)`, `throw err;`, `raise exc from None`, Ruby's `raise
+# HoldExpired, id` and `raise HoldExpired unless ...`), never prose's "raise an error if..." in a docstring or a
+# block comment's line; Go's `errors.New(...)`, `fmt.Errorf(...)`, `panic(...)`, Rust's `Err(...)`, `panic!(...)`,
+# `bail!(...)`, a checker's or a warner's `.warn(...)`, `.warning(...)`, `.error(...)`, `.fail(...)`
+# (`warnings.warn`, mypy's `self.fail`, Swift's `.error(...)` diagnostic), never a console's or a logger's error line
+# (`console.error(...)`, `LOG.error(...)`, `log.Errorf(...)`): an error logged is none raised.
+_LOGGED = r"(?<!(?i:log))(?<!(?i:logger))(?<!logging)(?<!logrus)(?<!console)"  # a logger's name ends before it
+_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+_STATEMENT = r"(?:^\s*|[:;{)]\s*|=>\s*|\?\?\s*|\b(?:then|else|or|and|do)\s+)(?:raise|throw)"
+_RAISED = rf"\s*(?:;|$)|\s*[\"'`(\[{{]|\s+(?:new\s+)?{_NAME}\s*(?:[(\[;,{{]|$|from\b"  # what follows: code's
+_CALLS = (
+    rf"\b(?:panic|bail)!?\(|\b(?:Err|errors\.New)\(|(?<![\w.])Errorf\(|{_LOGGED}\.(?:Errorf|error)\("
+    r"|\.(?:warn|warning|fail)\("
 )
+_RAISES = re.compile(rf"{_STATEMENT}(?:{_RAISED}))|{_CALLS}")
+_RUBY_RAISES = re.compile(rf"{_STATEMENT}(?:{_RAISED}|if\b|unless\b))|{_CALLS}")  # Ruby's `raise X unless ...`
+_RUBY = re.compile(r"\.(?:rb|rake|gemspec)$|(?:^|/)(?:Gemfile|Rakefile)$")
 
 
 def raises(line: str, path: str = "") -> bool:
     """Whether a line of code raises, throws or returns an error, or warns (`raise HoldExpired(...)`, `throw new
     Error(...)`, `return fmt.Errorf(...)`), outside its comment and its string literals (`"will raise"`)."""
     at = comment_at(line, path)
-    return _RAISES.search(blanked(line[:at] if at is not None else line)) is not None
+    pattern = _RUBY_RAISES if _RUBY.search(path) else _RAISES
+    return pattern.search(blanked(line[:at] if at is not None else line)) is not None
