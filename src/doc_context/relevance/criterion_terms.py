@@ -22,6 +22,8 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
   release a dependency's major version ("React 18", "v12"): a manifest's line whose range holds it (dependencies.py)
+  platform a platform's release (".NET 5", ".NET Standard 2.0"): a build file's line targeting it (`net5.0`,
+          `netstandard2.0`: relevance/platforms.py)
   prose   its words, common ones included: a sentence the change writes (a test's description, a message, a comment)
           saying enough of them (summary/evidence_prose.py: "treats `default` as an error")
 Common words (COMMON: "code", "test", "update", "user", "should", ...) never count alone: a phrase of two
@@ -42,6 +44,7 @@ from doc_context.relevance.common_words import PROSE_COMMON
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.file_kinds import samples_said
 from doc_context.relevance.formats import format_words
+from doc_context.relevance.platforms import monikers
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.term_model import STRONG as STRONG  # the terms as data, imported from here too
 from doc_context.relevance.term_model import WEAK as WEAK
@@ -131,6 +134,7 @@ def criterion_terms(text: str) -> CriterionTerms:
         if not n or not set(parts(n)) <= COMMON
     ]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
+    terms += [Term("platform", (m,), STRONG, label) for label, m in monikers(_CODE_SPAN.sub(r" \1 ", text))]
     said = tuple(dict.fromkeys(prose_words(text)))  # its plain words, names aside (relevance/prose.py)
     if len(said) >= MIN_SAID and not set(said) <= COMMON:  # a sentence of the change may say it, common words and all
         terms.append(Term("prose", said, STRONG, " ".join(written.get(w, w) for w in said)))

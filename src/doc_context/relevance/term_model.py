@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Kind = Literal["ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release", "prose"]
+Kind = Literal[
+    "ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release", "platform", "prose"
+]
 STRONG, WEAK = 2, 1
 
 

@@ -116,7 +116,7 @@ def in_file(
             spans = [(new if n == 0 else old, scope) for old, new, scope in f.spans]  # this side's numbers
             leads = [(new if n == 0 else old, lead) for old, new, lead in f.leads]
             hit, weights[n] = lines_for(looked, lines, f.path, spans, leads)
-            hits[n] = hit - copied[n] - (stale(index, file_no, term, hit) if n == 0 else set())
+            hits[n] = hit - copied[n] - stale(index, file_no, term, hit, "added" if n == 0 else "deleted")
             hits[n] -= claimed(lines, hits[n], others, term, f.path)
             if n == 1 and terms.replacing and not (terms.removal or terms.moving):  # replaced where it stood
                 hits[n] &= index.rewritten(file_no)

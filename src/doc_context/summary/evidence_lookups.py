@@ -40,6 +40,8 @@ def lookups(term: Term) -> list[tuple[str, ...]]:
         return []
     if term.kind == "release":  # "React 18": react (a Go module's v18.2.0 is one token); "v9, v12": 9 and 12
         return [tuple(parts(term.parts[0])) or tuple(f"#{v}" for v in term.parts[1:])]
+    if term.kind == "platform":  # net5.0: net; netcoreapp3.1: netcoreapp
+        return [tuple(parts(term.parts[0]))]
     if term.kind == "format":
         return lookup_words(term.parts[0])
     if term.kind in ("value", "change"):  # 3.335: the tokens 3 and 335 (a change: its new value's)

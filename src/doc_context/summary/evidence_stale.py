@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
-from doc_context.change.index import DiffIndex
+from doc_context.change.index import DiffIndex, Side
 from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.dependencies import declared, manifest
 from doc_context.relevance.file_kinds import is_config, is_doc
 from doc_context.relevance.names import qualified
+from doc_context.relevance.platforms import targets
 from doc_context.relevance.word_forms import forms
 from doc_context.relevance.words import number, parts
 
@@ -20,9 +21,21 @@ SWEEP = 3  # other names at least, in any file, an edit to existing lines repeat
 SWEEP_LINES, SWEEP_WIDTH, SWEEP_FILES = 20, 300, 60  # a sweep's lines in a file, characters a line, files read
 
 
-def stale(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
-    """The hit lines that add nothing of the term: rewritten around it, or an edit repeated for other names."""
+def stale(index: DiffIndex, file_no: int, term: Term, hit: set[int], side: Side = "added") -> set[int]:
+    """The hit lines that add nothing of the term: rewritten around it, or an edit repeated for other names; on the
+    deleted side, a platform the file still targets (retargeted)."""
+    if term.kind == "platform":
+        return retargeted(index, file_no, term, hit, side)
+    if side == "deleted":
+        return set()
     return rewritten(index, file_no, term, hit) | repeated(index, file_no, term, hit) | swept(index, file_no, term, hit)
+
+
+def retargeted(index: DiffIndex, file_no: int, term: Term, hit: set[int], side: Side) -> set[int]:
+    """The hit lines of a platform's release the file targets on both sides: a build rewritten around it
+    (`<TargetFrameworks>net8.0</TargetFrameworks>` gaining net9.0 says nothing of .NET 8), neither added nor dropped."""
+    other = index.file_words("deleted" if side == "added" else "added", file_no).texts
+    return set(hit) if any(targets(text, term.parts[0]) for text in other) else set()
 
 
 def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[int]:
