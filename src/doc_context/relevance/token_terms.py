@@ -24,6 +24,13 @@ _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
 _TWO_PARTS = re.compile(r"\d+\.\d+")
 _MEMBER = re.compile(r"\.[A-Za-z_]\w*")  # a common word named as a member with its dot: a property, a key, no word
+# Ruby's instance method written bare, `#content?`, `#call`: named code, as `Type#name` is; never a C# or C
+# preprocessor directive (`#region`, `#if`), a comment (`# note`), an interpolation (`#{x}`) nor an issue (`#123`)
+_INSTANCE_METHOD = re.compile(r"#([A-Za-z_]\w*[?!]?)")
+_DIRECTIVES = frozenset(
+    "region endregion if elif else endif define undef pragma nullable warning error line include ifdef ifndef".split()
+)
+_NAMESPACED = re.compile(r"[A-Za-z_]\w+(?:::[A-Za-z_]\w+)+(?:[#.][A-Za-z_]\w*[?!]?)?")  # JWT::EncodedToken
 
 
 def unit_of(word: str) -> str:
@@ -45,6 +52,11 @@ def _written_term(code: str, versioned: bool) -> Term | None:
         found = parts(mark.name)
         strong = len(found) > 1 or (found[0] not in COMMON and not language_word(mark.name))
         return Term("ident", tuple(found), STRONG if strong else WEAK, code, named=True) if found else None
+    if (method := _INSTANCE_METHOD.fullmatch(code)) and method.group(1) not in _DIRECTIVES:
+        term = _written_term(method.group(1), versioned)  # `#content?`: content? (a common word), named as written
+        return replace(term, weight=STRONG, label=code, named=True) if term and term.kind == "ident" else term
+    if method:  # `#region`: the language's syntax
+        return Term("quoted", (code.lower(),), WEAK, code)
     if head := re.fullmatch(r"([\w.:/-]*\w)[.:/_-]<\w+>", code):  # `EXC_CTOR.<ExceptionType>`: its fixed head
         code = head.group(1)
     if _is_path(code):
@@ -90,6 +102,8 @@ def code_like(token: str) -> Term | None:
         bare = bare.split("(", 1)[0]  # names the function, its arguments aside
     if _is_path(bare) and ("/" in bare or "." in bare):
         return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
+    if _NAMESPACED.fullmatch(bare):  # `JWT::EncodedToken` outside a code span: Ruby's, Rust's, C++'s, PHP's path
+        return code_term(bare)
     if language_word(bare):
         return None
     if _DOTTED.fullmatch(bare) and all(len(s) > 1 for s in re.split(r"[.:/]", bare)):
