@@ -153,5 +153,9 @@ def test_a_line_targets_a_release_whole(line: str, moniker: str, expected: bool)
 
 def test_the_files_that_say_what_a_build_targets() -> None:
     built = ["a/A.csproj", "b/B.fsproj", "Directory.Build.props", "x.targets", "A.nuspec", ".travis.yml"]
+    built += [".github/workflows/test.yml", "azure-pipelines.yml", "eng/pipelines/ci.yaml", ".gitlab-ci.yml"]
     assert all(map(builds, built))
     assert not any(map(builds, ["src/A/Net5.cs", "build.cake", "README.md", "global.json"]))
+    # any other YAML says nothing of a build's target: an issue template's dropdown (review 16 F4), a docs site's
+    others = [".github/ISSUE_TEMPLATE/bug_report.yml", "docs/_config.yml", "src/app/appsettings.yaml"]
+    assert not any(map(builds, others))

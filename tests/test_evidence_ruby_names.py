@@ -108,6 +108,16 @@ def test_a_lookalike_is_no_method(language: str, criterion: str, change: str) ->
     assert evidence(criterion, change, siblings=SIBLINGS) == [], language
 
 
+def test_gitmoji_shortcodes_leave_the_criterion_its_evidence() -> None:
+    """Review 16 F5: `:sparkles::rocket:` read as the path `sparkles::rocket`, named code the diff never writes, and the
+    criterion lost the evidence its words have."""
+    change = diff(
+        "lib/ledger/export.rb", "    def faster_ledger_export(rows)", "      rows.each_slice(500).map { |s| export(s) }"
+    )
+    assert evidence(":sparkles: Faster ledger export", change, siblings=SIBLINGS) != []
+    assert evidence(":sparkles::rocket: Faster ledger export", change, siblings=SIBLINGS) != []
+
+
 @pytest.mark.parametrize(
     ("code", "kind", "named"),
     [
@@ -138,7 +148,9 @@ def test_a_namespaced_name_in_prose(token: str, label: str) -> None:
     assert term is not None and (term.kind, term.label, term.named) == ("ident", label, True), token
 
 
-@pytest.mark.parametrize("token", ["::1", "Foo::", "a::b", "12::30", "Note:"])
+@pytest.mark.parametrize(
+    "token", ["::1", "Foo::", "a::b", "12::30", "Note:", ":sparkles::rocket:", ":bug::lock:", ":Bug::Lock:."]
+)  # gitmoji shortcodes side by side are no path (review 16 F5)
 def test_no_namespaced_name(token: str) -> None:
     term = code_like(token)
     assert term is None or not term.named, token

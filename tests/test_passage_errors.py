@@ -113,6 +113,9 @@ def test_a_change_that_raises_nothing(path: str, lines: list[str]) -> None:
         ("holds/capture.go", ["func Capture(h Hold) bool {", '	log.Errorf("hold %s expired", h.ID)', "}"]),
         ("holds/capture.py", ["def capture(hold):", "    LOG.error('hold %s expired', hold.hold_id)"]),
         ("lib/holds.rb", ["# Captures the hold.", "def capture(hold)", "  Rails.logger.error('hold expired')", "end"]),
+        # review 16 F6: a docstring's line wrapped after "raise <word>"
+        ("shop/cache.py", ["def get(key):", '    """Look the key up and', "    found, or raise KeyError"]),
+        ("shop/cache.py", ["def get(key):", '    """Look the key up and raise it']),
     ],
 )
 def test_prose_or_a_log_line_raises_nothing(path: str, lines: list[str]) -> None:
@@ -131,6 +134,7 @@ def test_prose_or_a_log_line_raises_nothing(path: str, lines: list[str]) -> None
         ("Holds/Capture.cs", ["catch (Exception) {", "    throw;", "}"]),
         ("src/main/java/Holds.java", ["void capture(Hold hold) {", "  throw HoldExpired.of(hold);", "}"]),
         ("lib/holds.rb", ["def capture(hold)", "  raise HoldExpired unless hold.live?", "end"]),
+        ("lib/holds.rb", ["def capture(hold)", "  hold.live? or raise HoldExpired", "end"]),
         ("lib/holds.rb", ["def capture(hold)", '  raise "hold #{hold.id} expired"', "end"]),
         (
             "holds/capture.go",

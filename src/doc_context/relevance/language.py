@@ -196,24 +196,34 @@ def symptom(label: str) -> bool:
 
 
 # How a line of code raises, throws or returns an error, or warns, in each language: a statement opening with Python's
-# or Ruby's `raise` or the C family's `throw` (a line's, or after `:`, `;`, `{`, `)`, `=>`, `??`, `then`, `else`, `or`,
-# `and`, `do`) and raising as code does: nothing (`raise`, `throw;`), a literal, or a name called, indexed or ended
-# there (`raise HoldExpired(...)`, `throw new Error(...)`, `throw err;`, `raise exc from None`, Ruby's `raise
-# HoldExpired, id` and `raise HoldExpired unless ...`), never prose's "raise an error if..." in a docstring or a
+# or Ruby's `raise` or the C family's `throw` (a line's, or after `:`, `;`, `{`, `)`, `=>`, `??`; Ruby's after `then`,
+# `else`, `or`, `and`, `do` too: "... or raise KeyError" in a Python docstring is prose, review 16 F6) and raising as
+# code does: nothing (`raise`, `throw;`), a literal, or a name called, indexed or ended there (`raise HoldExpired(...)`,
+# `throw new Error(...)`, `throw err;`, `raise exc from None`, Ruby's `raise HoldExpired, id` and `raise HoldExpired
+# unless ...`), never prose's "raise an error if..." in a docstring or a
 # block comment's line; Go's `errors.New(...)`, `fmt.Errorf(...)`, `panic(...)`, Rust's `Err(...)`, `panic!(...)`,
 # `bail!(...)`, a checker's or a warner's `.warn(...)`, `.warning(...)`, `.error(...)`, `.fail(...)`
 # (`warnings.warn`, mypy's `self.fail`, Swift's `.error(...)` diagnostic), never a console's or a logger's error line
 # (`console.error(...)`, `LOG.error(...)`, `log.Errorf(...)`): an error logged is none raised.
 _LOGGED = r"(?<!(?i:log))(?<!(?i:logger))(?<!logging)(?<!logrus)(?<!console)"  # a logger's name ends before it
 _NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
-_STATEMENT = r"(?:^\s*|[:;{)]\s*|=>\s*|\?\?\s*|\b(?:then|else|or|and|do)\s+)(?:raise|throw)"
-_RAISED = rf"\s*(?:;|$)|\s*[\"'`(\[{{]|\s+(?:new\s+)?{_NAME}\s*(?:[(\[;,{{]|$|from\b"  # what follows: code's
+_STATEMENT = r"(?:^\s*|[:;{)]\s*|=>\s*|\?\?\s*)(?:raise|throw)"  # Python's, the C family's
+_RUBY_STATEMENT = r"(?:^\s*|[:;{)]\s*|=>\s*|\b(?:then|else|or|and|do)\s+)(?:raise|throw)"  # Ruby's `x or raise ...` too
+_ENDS = r"[(\[;,{]|$|from\b"  # what may follow the name raised: a call, an index, the line's end, Python's `from`
+
+
+def _raised(ends: str) -> str:
+    """What follows `raise`/`throw` in code: nothing (`raise`, `throw;`), a literal, or a name then one of ends."""
+    return rf"(?:\s*(?:;|$)|\s*[\"'`(\[{{]|\s+(?:new\s+)?{_NAME}\s*(?:{ends}))"
+
+
 _CALLS = (
     rf"\b(?:panic|bail)!?\(|\b(?:Err|errors\.New)\(|(?<![\w.])Errorf\(|{_LOGGED}\.(?:Errorf|error)\("
     r"|\.(?:warn|warning|fail)\("
 )
-_RAISES = re.compile(rf"{_STATEMENT}(?:{_RAISED}))|{_CALLS}")
-_RUBY_RAISES = re.compile(rf"{_STATEMENT}(?:{_RAISED}|if\b|unless\b))|{_CALLS}")  # Ruby's `raise X unless ...`
+_RAISES = re.compile(rf"{_STATEMENT}{_raised(_ENDS)}|{_CALLS}")
+_RUBY_ENDS = _ENDS + r"|if\b|unless\b"  # Ruby's modifiers: `raise HoldExpired unless hold.live?`
+_RUBY_RAISES = re.compile(rf"{_RUBY_STATEMENT}{_raised(_RUBY_ENDS)}|{_CALLS}")
 _RUBY = re.compile(r"\.(?:rb|rake|gemspec)$|(?:^|/)(?:Gemfile|Rakefile)$")
 
 

@@ -26,7 +26,12 @@ _NAMED = re.compile(  # ".NET 5", ".NET 5.0", ".NET Core 3.1", ".NET Framework 4
 _WRITTEN = re.compile(  # the moniker itself, as a criterion may write it: net8.0, netcoreapp3.1, netstandard2.0, net472
     r"(?<![\w.])(net(?:coreapp|standard)?\d{1,2}\.\d|net[1-4]\d{1,2})(?![\w]|\.\d)", re.IGNORECASE
 )
-_BUILDS = re.compile(r"\.(?:csproj|fsproj|vbproj|props|targets|nuspec|ya?ml)$", re.IGNORECASE)
+_BUILDS = re.compile(  # a project, props, targets or package file; a CI pipeline's YAML, no other YAML (review 16 F4)
+    r"\.(?:csproj|fsproj|vbproj|props|targets|nuspec)$"
+    r"|(?:^|/)(?:\.github/workflows/[^/]+|[^/]*azure-pipelines[^/]*|\.gitlab-ci|appveyor|\.travis)\.ya?ml$"
+    r"|(?:^|/)(?:\.azure-pipelines|\.pipelines|eng/pipelines|build|\.ci)/[^/]+\.ya?ml$",
+    re.IGNORECASE,
+)
 
 
 def monikers(prose: str) -> list[tuple[str, str]]:

@@ -102,7 +102,8 @@ def code_like(token: str) -> Term | None:
         bare = bare.split("(", 1)[0]  # names the function, its arguments aside
     if _is_path(bare) and ("/" in bare or "." in bare):
         return Term("path", (bare.lower().lstrip("./"),), STRONG, bare)
-    if _NAMESPACED.fullmatch(bare):  # `JWT::EncodedToken` outside a code span: Ruby's, Rust's, C++'s, PHP's path
+    shortcodes = token.startswith(":") and token.rstrip(".,;!?").endswith(":")  # `:sparkles::rocket:`: gitmoji
+    if _NAMESPACED.fullmatch(bare) and not shortcodes:  # `JWT::EncodedToken` outside a code span: Ruby's, Rust's path
         return code_term(bare)
     if language_word(bare):
         return None
