@@ -62,7 +62,58 @@ NEIGHBOURS = [  # (language, a neighbour's criterion filed under the component t
             "        VisitLocalFunction(node);",
         ),
     ),
+    (  # a changeset's bold component (openapi-ts), then a conventional type: its plugin's words in its own code
+        "TypeScript bold",
+        "**plugin(typescript)**: fix: reference enum object when creating enum types",
+        diff(
+            "packages/openapi-ts/src/plugins/@hey-api/typescript/plugin.ts",
+            "  // the TypeScript plugin writes each date as a Date",
+            "  if (schema.format === 'date-time') return createTypeReference('Date');",
+        ),
+    ),
+    (
+        "TypeScript bold package",
+        "**plugin(@hey-api/typescript)**: fix: deduplicate enum keys to avoid name collision",
+        diff(
+            "packages/openapi-ts/src/plugins/@hey-api/typescript/plugin.ts",
+            "  const plugin = context.plugins['@hey-api/typescript'];",
+            "  if (schema.format === 'date-time') return createTypeReference('Date');",
+        ),
+    ),
+    (
+        "C# bold",
+        "**Analyzers**: Report parameters unused in local functions",
+        diff(
+            "src/Analyzers/CSharp/Analysis/UnusedMember/UnusedMemberWalker.cs",
+            "    // Analyzers visit local functions once",
+            "        VisitLocalFunction(node);",
+        ),
+    ),
 ]
+
+
+BOLD_OWN = [  # (language, a changeset opening with a bold component, the file doing what it says, its added lines)
+    (
+        "TypeScript",
+        "**@hey-api/sdk**: correctly map flat parameters",
+        "packages/openapi-ts/src/plugins/sdk/operation.ts",
+        ("export const mapFlatParameters = (operation: IR.OperationObject) => {",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), BOLD_OWN, ids=[c[0] for c in BOLD_OWN])
+def test_a_bold_label_holds_no_evidence_back(language: str, criterion: str, path: str, lines: tuple[str, ...]) -> None:
+    """`hey-api/sdk` was named code no line writes."""
+    assert evidence(criterion, diff(path, *lines)) == [f"/{path}"], language
+
+
+def test_a_bold_name_without_a_colon_is_the_subject() -> None:
+    """ta4j's `**ThreeBlackCrowsIndicator** fixed ...`: the type the entry is about, not a label."""
+    path = "ta4j-core/src/main/java/org/ta4j/core/indicators/candles/ThreeBlackCrowsIndicator.java"
+    change = diff(path, "        final Num averageUpperShadow = calculateAverageUpperShadow(index);")
+    criterion = "**ThreeBlackCrowsIndicator** fixed eliminated instance variable holding possible wrong value"
+    assert evidence(criterion, change) == [f"/{path}"]
 
 
 @pytest.mark.parametrize(("language", "criterion", "change"), NEIGHBOURS, ids=[c[0] for c in NEIGHBOURS])
@@ -83,6 +134,20 @@ def test_a_label_lends_a_neighbour_no_weight(language: str, criterion: str, chan
         ("[Core]", "[Core]"),  # a label alone: nothing else to read
         ("Fix: the resolver retries", "Fix: the resolver retries"),  # no component named
         ("[x](https://example.com) links stay", "[x](https://example.com) links stay"),  # a link, no label
+        ("fix: `PreparedStatement.toString()` no longer throws", "`PreparedStatement.toString()` no longer throws"),
+        ("feat!: drop the legacy codec", "drop the legacy codec"),
+        ("**@hey-api/sdk**: correctly map flat parameters", "correctly map flat parameters"),
+        ("**plugin(typescript)**: fix: reference enum object", "reference enum object"),
+        ("**parser:** process enum metadata", "process enum metadata"),
+        ("**BREAKING**: **new package structure** change", "**new package structure** change"),
+        # a bold title of words, and a bold name without its colon, are the text's own: what it is about
+        (
+            "**Factory selection from bars**: Derive the NumFactory",
+            "**Factory selection from bars**: Derive the NumFactory",
+        ),
+        ("**ThreeBlackCrowsIndicator** fixed a wrong value", "**ThreeBlackCrowsIndicator** fixed a wrong value"),
+        ("**`useQuery`**: accepts a signal", "**`useQuery`**: accepts a signal"),  # code, in bold
+        ("fixes: the crash on exit", "fixes: the crash on exit"),  # no conventional type
     ],
 )
 def test_the_labels_a_criterion_opens_with_are_set_aside(text: str, read: str) -> None:

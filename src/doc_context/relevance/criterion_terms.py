@@ -84,9 +84,12 @@ _SAYS_VERSION = re.compile(r"\bversion\b", re.IGNORECASE)
 _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\s+)?$")  # "version to (latest) X"
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*~]{1,3}(?![\w*_~])")  # *bold*, ~~struck~~
-_LABEL = re.compile(  # what files a criterion under a component, before its text: [CLI], `[mempool]`, fix(sdk-logs):
+_LABEL = re.compile(  # what files a criterion under a component, before its text: [CLI], `[mempool]`, fix(sdk-logs):,
+    # a bare fix:, a bold name before a colon (**@hey-api/sdk**:, **plugin(typescript)**:; never a bold title of words,
+    # **Factory selection from bars**:, nor a bold name without its colon, **ThreeBlackCrowsIndicator** fixed ...)
     r"[*_]{0,2}`?\[[A-Za-z][\w .+#/-]{0,30}\]`?[*_]{0,2}:?\s+"
-    r"|(?:feat|fix|bugfix|chore|refactor|perf|docs|test|build|ci|style|revert|deps)!?\([\w@/.-]+\)!?:\s+"
+    r"|(?:feat|fix|bugfix|chore|refactor|perf|docs|test|build|ci|style|revert|deps)!?(?:\([\w@/.-]+\))?!?:\s+"
+    r"|\*\*@?[A-Za-z][\w@/().-]{0,40}(?::\*\*|\*\*:)\s+"
 )
 # an underscore is emphasis only with its closer (`_new_`, `__new__`); one alone is the name's, as markdown shows it:
 # a module's or member's private name (`distutils._msvccompiler`, `options._cache`, `__typename`)
@@ -149,7 +152,8 @@ def criterion_terms(text: str) -> CriterionTerms:
 
 
 def unlabelled(text: str) -> str:
-    """The criterion without the labels it opens with (`[mempool]`, [CLI], **[Breaking]**, fix(sdk-logs):, feat!(p2p):):
+    """The criterion without the labels it opens with (`[mempool]`, [CLI], **[Breaking]**, fix(sdk-logs):, feat!(p2p):,
+    fix:, **parser**:, **plugin(typescript)**: fix:):
     a label files it under a component, as a changelog's section does, and its neighbours under the same one; it names
     no code the change writes (a package's path prefix, `helper/schema:`, is relevance/packages.py's)."""
     stripped = text.lstrip()
