@@ -116,6 +116,23 @@ def test_a_bold_name_without_a_colon_is_the_subject() -> None:
     assert evidence(criterion, change) == [f"/{path}"]
 
 
+@pytest.mark.parametrize(
+    ("language", "criterion", "path", "line"),
+    [
+        ("Java", "**LedgerVerifier**: no longer throws on an empty ledger",
+         "src/main/java/org/acme/audit/LedgerVerifier.java", "        if (entries.isEmpty()) return Verdict.EMPTY;"),
+        ("C#", "**LedgerVerifier:** no longer throws on an empty ledger", "src/Acme.Audit/LedgerVerifier.cs",
+         "        if (entries.Count == 0) return Verdict.Empty;"),
+        ("Python", "**LedgerChecker**: no longer fails on an empty ledger", "acme/audit/ledger_checker.py",
+         "        if not entries:"),
+    ],
+)  # fmt: skip
+def test_a_bold_code_name_before_its_colon_is_the_subject(language: str, criterion: str, path: str, line: str) -> None:
+    """Review 16 F8: the type a ta4j-style entry opens with was stripped as a label, and its file lost."""
+    other = ("src/billing/limits.py", "LEDGER_LIMIT = 10")
+    assert evidence(criterion, diff(path, line) + diff(*other)) == [f"/{path}"], language
+
+
 @pytest.mark.parametrize(("language", "criterion", "change"), NEIGHBOURS, ids=[c[0] for c in NEIGHBOURS])
 def test_a_label_lends_a_neighbour_no_weight(language: str, criterion: str, change: str) -> None:
     assert evidence(criterion, change) == [], language
@@ -147,6 +164,10 @@ def test_a_label_lends_a_neighbour_no_weight(language: str, criterion: str, chan
         ),
         ("**ThreeBlackCrowsIndicator** fixed a wrong value", "**ThreeBlackCrowsIndicator** fixed a wrong value"),
         ("**`useQuery`**: accepts a signal", "**`useQuery`**: accepts a signal"),  # code, in bold
+        # a bold code name before its colon is the subject (review 16 F8: ta4j writes `- **TimeBarBuilder**: ...`)
+        ("**TimeBarBuilder**: takes trades", "**TimeBarBuilder**: takes trades"),
+        ("**LedgerVerifier:** no longer throws", "**LedgerVerifier:** no longer throws"),
+        ("**ledger_export**: rounds once", "**ledger_export**: rounds once"),
         ("fixes: the crash on exit", "fixes: the crash on exit"),  # no conventional type
     ],
 )

@@ -85,11 +85,13 @@ _STATES_VERSION = re.compile(r"(?i)\bversions?\s+(?:to\s+)?(?:the\s+)?(?:latest\
 _CLAUSE = re.compile(r"[,.;:!?()\[\]{}]+(?:\s|$)|\s[-–—]\s|\n")
 _MARKUP = re.compile(r"(?<![\w*_~])[*~]{1,3}(?=[^\s*_~])|(?<=[^\s*_~])[*~]{1,3}(?![\w*_~])")  # *bold*, ~~struck~~
 _LABEL = re.compile(  # what files a criterion under a component, before its text: [CLI], `[mempool]`, fix(sdk-logs):,
-    # a bare fix:, a bold name before a colon (**@hey-api/sdk**:, **plugin(typescript)**:; never a bold title of words,
-    # **Factory selection from bars**:, nor a bold name without its colon, **ThreeBlackCrowsIndicator** fixed ...)
+    # a bare fix:, a bold component before a colon (**@hey-api/sdk**:, **Analyzers**:, **plugin(typescript)**:; never a
+    # bold title of words, **Factory selection from bars**:, a bold name without its colon, **ThreeBlackCrowsIndicator**
+    # fixed ..., nor a bold code name, **LedgerVerifier**:, **ledger_export**: (review 16 F8: ta4j's changelog))
     r"[*_]{0,2}`?\[[A-Za-z][\w .+#/-]{0,30}\]`?[*_]{0,2}:?\s+"
     r"|(?:feat|fix|bugfix|chore|refactor|perf|docs|test|build|ci|style|revert|deps)!?(?:\([\w@/.-]+\))?!?:\s+"
-    r"|\*\*@?[A-Za-z][\w@/().-]{0,40}(?::\*\*|\*\*:)\s+"
+    r"|\*\*(?:@[\w.-]+/[\w.-]+|[A-Za-z][a-z0-9-]{0,30}(?:\([\w@/.-]+\))?|[A-Z][A-Z0-9-]{0,30})"  # one word: no
+    r"(?::\*\*|\*\*:)\s+"  # CamelCase nor snake_case name (review 16 F8)
 )
 # an underscore is emphasis only with its closer (`_new_`, `__new__`); one alone is the name's, as markdown shows it:
 # a module's or member's private name (`distutils._msvccompiler`, `options._cache`, `__typename`)
