@@ -140,6 +140,76 @@ def test_an_attribute_named_with_its_arguments_meets_them_however_spaced_or_quot
     assert evidence(criterion, diff(path, line)) == [f"/{path}"]
 
 
+WRAPPED = [  # (language, path, the lines applying it, its arguments on the lines after its name, the name)
+    (
+        "Java",
+        "src/main/java/org/acme/UserController.java",
+        (
+            "    @GetMapping(",
+            '        value = "{route}",',
+            '        produces = "application/json")',
+            "    User get() {",
+        ),
+        '@GetMapping("/users/{id}")',
+    ),
+    (
+        "Python",
+        "src/acme/views.py",
+        ("@app.route(", '    "{route}",', '    methods=["POST"],', ")", "def login():"),
+        '@app.route("/login")',
+    ),
+    (
+        "C#",
+        "src/Acme/UsersController.cs",
+        (
+            "    [HttpGet(",
+            '        "{route}",',
+            '        Name = "GetUser")]',
+            "    public User Get(int id) => Find(id);",
+        ),
+        '[HttpGet("/users/{id}")]',
+    ),
+    (
+        "TypeScript",
+        "src/app/users.controller.ts",
+        ("  @Patch(", "    '{route}',", "  )", "  update(@Param('id') id: string) {}"),
+        '@Patch("/users/:id")',  # (NestJS; `@Get` is a common word's, weak alone)
+    ),
+]
+
+
+def _routes(name: str) -> tuple[str, str]:
+    """The route the name writes, and another."""
+    route = name.split('"')[1]
+    return route, route.replace("users", "orders").replace("login", "logout")
+
+
+@pytest.mark.parametrize(("language", "path", "lines", "name"), WRAPPED, ids=[w[0] for w in WRAPPED])
+def test_an_attribute_named_with_its_arguments_meets_them_on_the_lines_after_it(language, path, lines, name) -> None:
+    """An annotation's arguments a formatter wraps onto the lines after its name (`@GetMapping(` then `value =
+    "/users/{id}",`) are its arguments still (failing before: the line naming it wrote none of them)."""
+    route, _ = _routes(name)
+    criterion = f"The members are marked `{name}` now."
+    assert evidence(criterion, diff(path, *(line.replace("{route}", route) for line in lines))) == [f"/{path}"]
+
+
+@pytest.mark.parametrize(("language", "path", "lines", "name"), WRAPPED, ids=[w[0] for w in WRAPPED])
+def test_an_attribute_wrapped_with_other_arguments_meets_nothing(language, path, lines, name) -> None:
+    _, other = _routes(name)
+    criterion = f"The members are marked `{name}` now."
+    assert evidence(criterion, diff(path, *(line.replace("{route}", other) for line in lines))) == []
+
+
+def test_arguments_are_read_on_the_lines_in_a_row_after_the_name_only() -> None:
+    """The next line of the diff's added ones is no argument when unchanged lines stand between them."""
+    path = "src/main/java/org/acme/UserController.java"
+    hunks = (
+        f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n"
+        '@@ -10,0 +11,1 @@\n+    @GetMapping(\n@@ -40,0 +41,1 @@\n+        "/users/{id}")\n'
+    )
+    assert evidence('The members are marked `@GetMapping("/users/{id}")` now.', hunks) == []
+
+
 @pytest.mark.parametrize(
     ("span", "mark"),
     [

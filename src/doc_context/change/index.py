@@ -22,6 +22,7 @@ from typing import Literal
 from doc_context.change.rewrites import Rewrites, rewrites
 from doc_context.change.tokens import held, holding, in_row, token_words
 from doc_context.change.unified import Diff, Lines
+from doc_context.relevance.attributes import marked, wrapped
 from doc_context.relevance.bridges import MAX_WINDOW, bridges, joins
 from doc_context.relevance.criterion_terms import COMMON
 from doc_context.relevance.language import is_import
@@ -109,8 +110,11 @@ class FileWords:
         return False
 
     def spells(self, i: int, name: str, *, cased: bool = False, path: str = "") -> bool:
-        """Whether line i writes the name whole, as its language does (relevance/names.spelled; `cased`: in code)."""
-        return spelled(self.texts[i], name, cased=cased, path=path)
+        """Whether line i writes the name whole, as its language does (relevance/names.spelled; `cased`: in code);
+        an attribute named with its arguments, with the lines they wrap onto (relevance/attributes.wrapped)."""
+        mark = marked(name)
+        text = wrapped(self.texts, i, self.numbers) if mark is not None and mark.arguments else self.texts[i]
+        return spelled(text, name, cased=cased, path=path)
 
     def value(self, value: str, unit: str = "") -> tuple[set[int], set[int]]:
         """(lines with the number and its unit, lines with the number alone)."""

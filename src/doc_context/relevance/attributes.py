@@ -4,7 +4,9 @@
 any: `@GetMapping("/users/{id}")` never `@GetMapping("/orders/{id}")`; C#'s one of a list, `[DataMember,
 JsonIgnore]`, or for a target, `[property: JsonIgnore]`, its class's `JsonIgnoreAttribute` too) or declaring it
 (`def cache(`, `function Input(`, `class JsonIgnoreAttribute`, `@interface Deprecated`, `fn name(`), never a line
-writing its name for another purpose (a `cache` variable, `settings.JsonIgnore`, `command(name)`).
+writing its name for another purpose (a `cache` variable, `settings.JsonIgnore`, `command(name)`). Arguments a
+formatter wraps onto the lines after the name (`@GetMapping(`, `value = "/users/{id}",`, `)`) are its line's
+(wrapped).
 
     marked("[JsonIgnore]"), marked("@functools.cache")   # Mark("[", "JsonIgnore"), Mark("@", "functools.cache")
     marked("@types/node"), marked("[x]"), marked("[0]")  # None: an npm scope, a checkbox, an index
@@ -19,8 +21,11 @@ character is an address's. The name is compared as written, case and qualifier i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+
+from doc_context.relevance.literals import blanked
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ _MARKED = re.compile(
 )
 _LIST = re.compile(r"(?<![\w)\"'.$])\[([^\[\]]*)\]")  # a C# attribute list, `[A, B(x)]`, never an index's `a[i]`
 _ARGUMENTS = re.compile(r"\((?:[^()]|\([^()]*\))*\)")  # an attribute's arguments, a call nested in them
+MAX_WRAPPED = 12  # the lines after its name an attribute's arguments are read on
 
 
 @lru_cache(maxsize=4_096)  # asked for every name a line is read for (names.spelled)
@@ -60,6 +66,22 @@ def applies(text: str, mark: Mark) -> bool:
     if mark.sigil == "[":
         return any(_in_list(inner, mark.name) for inner in _LIST.findall(text))
     return _applying(mark).search(text) is not None
+
+
+def wrapped(texts: Sequence[str], i: int, numbers: Sequence[int]) -> str:
+    """Line i with the lines its parentheses or brackets left open go on to, in a row of the file (`numbers`: each
+    line's), up to MAX_WRAPPED more: `@GetMapping(`, `value = "/users/{id}",`, `)` is one text, as one line."""
+    depth, end = _depth(texts[i]), i
+    while depth > 0 and end + 1 < len(texts) and end - i < MAX_WRAPPED and numbers[end + 1] == numbers[end] + 1:
+        end += 1
+        depth += _depth(texts[end])
+    return " ".join(texts[i : end + 1])
+
+
+def _depth(text: str) -> int:
+    """The brackets a line opens and leaves open (its string literals aside)."""
+    code = blanked(text)
+    return code.count("(") + code.count("[") - code.count(")") - code.count("]")
 
 
 def _plain(code: str) -> str:
