@@ -45,7 +45,8 @@ RELEASE = re.compile(
     r"(?i)^(?:release|prepare|preparing|bump version|version packages|chore\(release\)|\[?ci\]? release"
     r"|v?\d+\.\d+(?:\.\d+)?\b)"
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
-    r"|^chore\([^)]*\): release\b|/release-please--"  # release-please's commit, and the merge of its branch
+    r"|^chore\([^)]*\): release\s+(?:[\w.@/-]+\s+)?v?\d"  # release-please's commit: its version (never a CI
+    r"|/release-please--"  # change's `chore(ci): release-drafter ...`), and the merge of its branch
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")

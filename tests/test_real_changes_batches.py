@@ -130,6 +130,9 @@ pick = load("real_changes_pick")
         ("Release 1.2.0", True),
         ("Merge pull request #1501 from microsoftgraph/fix-release-notes", False),
         ("chore(deps): pin the release action", False),
+        ("chore(main): release microsoft-kiota-abstractions 1.2.0 (#88)", True),  # one component of several
+        ("chore(ci): release-drafter labels the pull requests (#1204)", False),  # a CI change (failing before)
+        ("chore(ci): release workflow runs on node 20", False),
         ("fix(core): retain the order of batch steps", False),
     ],
 )
