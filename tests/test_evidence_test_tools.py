@@ -5,8 +5,6 @@ met on a test's line calling it, in a change whose own code never writes it, is 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from doc_context.change.unified import parse_diff
@@ -184,8 +182,6 @@ def test_an_assertions_own_test_stays_evidence(framework, code, path, scope, lin
 def test_a_long_test_line_matches_its_parentheses_once(unit: str, name: str, asserting: bool) -> None:
     """Review 14 F4: each place of the name walked every assertion head before it to its closing parenthesis, 2.75 s
     of CPU on a 26 KB line of unclosed heads (`expect(toBe, ` 2,000 times); the line's parentheses are matched in one
-    pass, each head's closing one then looked up (0.1 s)."""
+    pass, each head's closing one then looked up: the answer here, its cost benchmarks/assertions_scale.py's."""
     line = unit * (26_000 // len(unit))
-    start = time.process_time()
     assert asserts(line, name) is asserting
-    assert time.process_time() - start < 0.6
