@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdtitles import underlined
+from doc_context.text.rstindents import Above, indent
 from doc_context.text.rstinline import LINK
 from doc_context.text.rsttables import directive_table, table_at
 
@@ -77,7 +78,7 @@ def restructured(lines: list[str]) -> bool:
         if explicit and _DIRECTIVE.match((explicit.group(2) or "").strip()):
             return True
         literal = line.rstrip().endswith("::") and i + 2 < len(lines) and not lines[i + 1].strip()
-        if literal and lines[i + 2].strip() and _indent(lines[i + 2]) > _indent(line):
+        if literal and lines[i + 2].strip() and indent(lines[i + 2]) > indent(line):
             return True
     return False
 
@@ -105,16 +106,23 @@ def _markdown_headed(lines: list[str]) -> bool:
 
 
 def rst_block(
-    lines: list[str], i: int, prose: list[str], rst: bool = False, cell: Callable[[str], str] | None = None
+    lines: list[str],
+    i: int,
+    prose: list[str],
+    rst: bool = False,
+    cell: Callable[[str], str] | None = None,
+    above: Above | None = None,
 ) -> Read | None:
     """At lines[i], a reStructuredText block that reads otherwise as markdown; None when there is none there.
     `prose`: the lines read before it since the last fence (a literal block's `::` paragraph is its last lines,
     rewritten here); `rst`: the page is reStructuredText (restructured), where an indented block that is no
     literal and goes on with no list item is a block quote, its text the page's own, never code; `cell`: what a
-    table cell's text reads as (rsttables.table_at)."""
+    table cell's text reads as (rsttables.table_at); `above`: the page's lines above, read once as the reader goes
+    down the page (rstindents.Above over `lines`; without it, read again at each call)."""
     line = lines[i]
-    if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(lines, i, _indent(line)):
-        end = _body_end(lines, i, _indent(line) - 1)
+    above = above or Above(lines)
+    if rst and line.strip() and line[:1] in " \t" and _blank_before(prose) and not _in_item(above, i, indent(line)):
+        end = _body_end(lines, i, indent(line) - 1)
         return Read(_dedented(lines[i:end]), end, again=True)
     explicit = _EXPLICIT.match(line)
     if explicit and _blank_before(prose):
@@ -128,10 +136,10 @@ def rst_block(
     if not line.strip() and _literal_marker(prose):
         start = next((j for j in range(i, len(lines)) if lines[j].strip()), len(lines))
         column = _text_column(_paragraph_start(prose))
-        if start < len(lines) and _indent(lines[start]) > column:
+        if start < len(lines) and indent(lines[start]) > column:
             end = _body_end(lines, start, column)
             _drop_marker(prose)
-            in_item = column > _indent(_paragraph_start(prose)) or _in_item(lines, i, column)  # its first paragraph
+            in_item = column > indent(_paragraph_start(prose)) or _in_item(above, i, column)  # its first paragraph
             margin = " " * (column if in_item else 0)  # or a later one (indented as the item's text): in the item
             return Read(["", *(margin + code for code in _fenced(lines[start:end], ""))], end)
     return None
@@ -167,10 +175,10 @@ def _text(body: list[str]) -> bool:
     return any(line.strip() for line in body)
 
 
-def _in_item(lines: list[str], i: int, width: int) -> bool:
+def _in_item(above: Above, i: int, width: int) -> bool:
     """Whether lines[i], indented `width`, goes on with a list item: the last line less indented above it is one (a
     literal block the item holds, indented past it, between them or not)."""
-    owner = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip() and _indent(lines[j]) < width), "")
+    owner = above.owner(i, width)
     return bool(LIST_MARKER.match(owner.lstrip()) or _AUTO_NUMBER.match(owner))
 
 
@@ -178,7 +186,7 @@ def _text_column(line: str) -> int:
     """Where a paragraph's text starts: a list item's after its marker (`1. ``EXPR``::` at 3), else its indent. A
     literal block the paragraph opens is indented past it, and the item's paragraphs after the block are not."""
     marker = LIST_MARKER.match(line.lstrip()) or _AUTO_NUMBER.match(line.lstrip())
-    return _indent(line) + (len(marker.group().expandtabs(8)) if marker else 0)
+    return indent(line) + (len(marker.group().expandtabs(8)) if marker else 0)
 
 
 def _blank_before(prose: list[str]) -> bool:
@@ -213,22 +221,18 @@ def _drop_marker(prose: list[str]) -> None:
         prose[-1] = last[:-1]
 
 
-def _indent(line: str) -> int:
-    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
-
-
 def _body_end(lines: list[str], start: int, base: int) -> int:
     """The line after an indented body starting at `start`: it ends before the first line indented `base` or
     less (blank lines inside it are its own; those after it are not)."""
     end = last = start
-    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > base):
+    while end < len(lines) and (not lines[end].strip() or indent(lines[end]) > base):
         end += 1
         last = end if lines[end - 1].strip() else last
     return last
 
 
 def _dedented(body: list[str]) -> list[str]:
-    width = min((_indent(line) for line in body if line.strip()), default=0)
+    width = min((indent(line) for line in body if line.strip()), default=0)
     return [line.expandtabs(8)[width:] if line.strip() else "" for line in body]
 
 
@@ -257,7 +261,7 @@ class Numbering:
     def __call__(self, line: str) -> str:
         if not line.strip():
             return line
-        width = _indent(line)
+        width = indent(line)
         item = _AUTO_NUMBER.match(line)
         self._counts = {k: v for k, v in self._counts.items() if k < width or (k == width and item)}
         self._items = [(k, moved) for k, moved in self._items if k < width]

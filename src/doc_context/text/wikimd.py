@@ -27,6 +27,7 @@ from doc_context.text.codespans import code_spans
 from doc_context.text.mdlines import FENCE, LIST_MARKER, closes_fence
 from doc_context.text.mdtitles import adornment
 from doc_context.text.rawhtml import html_dropped, unsafe_dropped
+from doc_context.text.rstindents import Above
 from doc_context.text.rstinline import inline
 from doc_context.text.rstmd import Numbering, restructured, rst_block
 from doc_context.text.rstsubs import reader, substituted
@@ -62,12 +63,13 @@ def wiki_to_markdown(source: str, *, limit: int = MAX_CHARS, rst: bool | None = 
     cell = reader(lines) if rst else None  # a table's cells: their `|name|` read once the table is cut
     lines = substituted(lines) if rst else lines  # `|name|` read as what the page defines it as
     number = Numbering()  # `#.` items, numbered as the page's lines are read (on its pages only)
+    above = Above(lines)  # the lines above the one read, for the list item an indented one goes on with
     i = 0
     while i < len(lines):
         line = lines[i]
         fence = FENCE.match(line)
         container = _CONTAINER.match(line)
-        read = None if fence or not rst else rst_block(lines, i, prose, rst, cell)
+        read = None if fence or not rst else rst_block(lines, i, prose, rst, cell, above)
         # a reStructuredText title's underline (`~~~~`) opens no code, nor does a transition on its pages
         if fence and adornment(lines, i, rst=rst):
             prose.append(line)
