@@ -100,6 +100,9 @@ def test_deterministic() -> None:
         ("/src/my-latest/index.ts", False),
         ("/src/Acme.Testing/Clock.cs", False),  # a library for tests to use, shipped: no test
         ("/src/contest/Rules.cs", False),
+        ("/crates/workspace-spec/src/lib.rs", False),  # a specification's code, kebab-cased (review 16 F10)
+        ("/packages/openapi-spec/src/index.ts", False),
+        ("/src/Reqnroll.Assist.Dynamic.Specs/StepsSpec.cs", True),
     ],
 )
 def test_a_test_file_is_known_by_its_folder_or_name(path: str, test: bool) -> None:

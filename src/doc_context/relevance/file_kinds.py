@@ -11,7 +11,7 @@ DOC_EXTENSIONS = frozenset({"md", "markdown", "txt", "rst", "adoc", ""})
 CONFIG_EXTENSIONS = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg", "conf", "properties", "env", "config"})
 _TEST_DIR = re.compile(  # tests/, spec/; a .NET test project beside the code (`src/Moq.Tests/`, `Polly.Specs/`)
     r"(?:^|/)(?:tests?|__tests__|specs?)/"
-    r"|(?:^|/)[\w.-]+[.-](?:unit|integration|functional|acceptance|e2e)?(?:tests?|specs?)(?:[.-]\w+)*/"
+    r"|(?:^|/)[\w.-]+(?:[.-](?:unit|integration|functional|acceptance|e2e)?tests?|\.specs?)(?:[.-]\w+)*/"
 )
 _TEST_NAME = re.compile(r"^tests?[_.]|[._-](?:test|tests|spec)\.\w+$|[a-z0-9](?:Tests?|Specs?)\.\w+$")
 _GENERATED = re.compile(
