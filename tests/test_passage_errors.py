@@ -14,7 +14,8 @@ import pytest
 from doc_context.change.unified import parse_diff
 from doc_context.relevance.change import Change
 from doc_context.relevance.change_terms import change_terms
-from doc_context.summary.passage_errors import states_error
+from doc_context.summary.passage_errors import refused, states_error, subjects
+from doc_context.summary.passage_roles import not_played
 from doc_context.summary.quotes import weigh_pages
 
 from .diffs import added
@@ -189,3 +190,60 @@ def test_a_change_raising_nothing_reads_the_page_in_order(read: Callable[[], str
     assert first_quoted(read(), "shop/holds.py", QUIET) == LASTS
     test_lines = ["def test_capture(hold_id, hold_timeout):", "    raise AssertionError(hold_id)"]
     assert first_quoted(read(), "tests/test_holds.py", test_lines) == LASTS  # a test's raise is no code's
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("If the name does not match, type checkers should emit an error.", ["checker"]),
+        ("For every upload, the Python Package Index (PyPI) MUST reject any that names both.", ["index"]),
+        ("Includes MUST NOT hold cycles, and tools SHOULD report an error if they find one.", ["tool"]),
+        ("PyPI SHOULD validate the file, and MUST reject uploads that do not.", [""]),  # the clause names no subject
+        ("A capture of an expired hold must fail. Servers MUST reject a larger header.", ["hold", "server"]),
+    ],
+)
+def test_the_subject_told_to_raise_each_error(text: str, said: list[str]) -> None:
+    assert subjects(text) == said
+
+
+def test_an_error_told_only_to_another_agent_is_not_the_changes() -> None:
+    told = "Type checkers should emit an error if the name does not match."
+    assert refused([told], True, [{"checker"}]) == [False]  # failing before: any rule stating an error weighed
+    assert refused([told], True, [set()]) == [True]  # the change plays the checker, or the page deals no such role
+    assert refused([told + " The runtime MUST raise an error too."], True, [{"checker"}]) == [True]  # its own too
+
+
+def test_every_implementer_plays_the_tools() -> None:
+    texts = ["Tools MUST produce an error on a cycle.", "Tools SHOULD warn on a duplicate.",
+             "Checkers MUST report an error.", "Checkers SHOULD warn."]  # fmt: skip
+    others = not_played(texts, [(0, "")] * 4, frozenset({"runtime", "sentinel"}))
+    assert others == [frozenset({"checker"})] * 4
+    assert not_played(texts, [(0, "")] * 4, frozenset()) == [frozenset()] * 4  # no code path: nothing told apart
+
+
+REJECTS = "Card readers MUST reject a capture whose `hold_timeout` has passed, with an error naming its `hold_id`."
+SERVES = "The server MUST fail a capture whose `hold_timeout` has passed, with an error naming its `hold_id`."
+AGENTS = readers(
+    TITLE,
+    LEAD,
+    [REJECTS, SERVES, "Card readers SHOULD print the balance left on the card after each capture.", RULES[3]],
+    pep=9995,
+)
+SERVING = {
+    "shop/server/holds.py": RAISING["shop/holds.py"],
+    "server/holds/capture.go": RAISING["holds/capture.go"],
+    "src/server/holds.ts": RAISING["src/holds.ts"],
+}
+
+
+@pytest.mark.parametrize("read", AGENTS, ids=IDS)
+@pytest.mark.parametrize("path", sorted(SERVING))
+def test_an_error_told_to_an_agent_the_change_does_not_play_comes_after_the_changes(
+    read: Callable[[], str], path: str
+) -> None:
+    assert first_quoted(read(), path, SERVING[path]) == SERVES  # failing before: the card readers' rule, first
+
+
+@pytest.mark.parametrize("read", AGENTS, ids=IDS)
+def test_an_error_told_to_the_agent_the_change_plays_stays_first(read: Callable[[], str]) -> None:
+    assert first_quoted(read(), "shop/reader/holds.py", RAISING["shop/holds.py"]) == REJECTS

@@ -10,13 +10,18 @@ holds ("The error MUST include the line number") or what is done to warnings ("w
 flags") states none. A change implements such a rule when its code raises, throws or returns an error, or warns
 (relevance/language.raises: ChangeTerms.raises; a test's or a document's do not count): quotes.weigh_pages weighs a
 rule stating an error ERRS times its match beside it, as a rule addressed to the change's role weighs ROLE
-(passage_roles.py), so of two rules the change matches alike, the one telling what it refuses comes first.
+(passage_roles.py), so of two rules the change matches alike, the one telling what it refuses comes first. An error a
+page tells one of its roles the change does not play ("Type checkers should emit an error" beside a change to a
+runtime library, "Build frontends MAY warn" beside a backend) is that agent's to raise, not the change's: no such
+weight ("tools" and "implementations" are any implementer's, passage_roles.EVERYONE).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
+
+from doc_context.relevance.words import line_sentences, words
 
 ERRS = 1.5  # what a match weighs in a rule stating an error, beside a change that raises one
 _MODAL = r"(?:MUST|SHOULD|SHALL|MAY|must|should|shall|may|will|would)(?:\s+(?:NOT|not|also|then|instead|\w+ly))*"
@@ -27,12 +32,36 @@ _STATES = re.compile(
     rf"\s+(?:an?\s+|the\s+)?(?:\w+\s+)?{_ERROR}\b)"
 )
 
+_BRACKETS = re.compile(r"\s*\([^)]*\)")
+_CLAUSE = re.compile(r"[,;:]|\b(?:and|but|or|then)\b", re.I)  # where a sentence's clause starts
+
 
 def states_error(text: str) -> bool:
     """Whether a passage (as written, `**MUST**` bold or not) states a rule saying what is an error."""
     return _STATES.search(" ".join(text.replace("**", "").split())) is not None
 
 
-def refused(plain: Sequence[str], raises: bool) -> list[bool]:
-    """Whether each passage states an error the change may implement: none when its code raises nothing."""
-    return [raises and states_error(text) for text in plain]
+def refused(plain: Sequence[str], raises: bool, others: Sequence[Set[str]] = ()) -> list[bool]:
+    """Whether each passage states an error the change may implement: none when its code raises nothing, nor when
+    each error it states is told to another agent (`others`: for each passage, its page's roles the change does not
+    play, passage_roles.not_played)."""
+    theirs = others or [frozenset()] * len(plain)
+    return [
+        raises and states_error(text) and not (told and set(subjects(text)) <= told)
+        for text, told in zip(plain, theirs, strict=True)
+    ]
+
+
+def subjects(text: str) -> list[str]:
+    """The subject of each sentence of a passage stating an error, its last word as relevance.words reads it
+    ("checker" for "type checkers should emit an error"): the word right before the modal verb in its clause, ""
+    where the clause has none ("... and MUST reject uploads"); an aside in brackets is no subject ("the Python Package
+    Index (PyPI) MUST reject")."""
+    out = []
+    for sentence in line_sentences(" ".join(text.replace("**", "").split())):
+        found = _STATES.search(sentence)
+        if found is not None:
+            clause = _CLAUSE.split(_BRACKETS.sub("", sentence[: found.start()]))[-1].split()
+            said = words(clause[-1]) if clause else []
+            out.append(said[-1] if said else "")
+    return out

@@ -27,6 +27,7 @@ from collections.abc import Sequence, Set
 from doc_context.relevance.words import line_sentences, words
 
 ROLE = 1.5  # what a match weighs in a rule addressed to the change's role
+EVERYONE = frozenset({"tool", "implementation"})  # the roles any change implementing the page plays
 ROLE_RULES = 2  # passages of a page addressing an agent, at least, for it to be a role of that page
 _KEYWORD = r"(?:MUST|SHOULD|SHALL|MAY|must|should|shall|may)"  # RFC 2119's, as upper-case specifications and others
 _SUBJECT = re.compile(  # the subject opening a sentence, or its main clause after a leading condition
@@ -99,15 +100,42 @@ def to_the_change(plain: Sequence[str], where: Sequence[tuple[int, str]], paths:
     change plays."""
     if not paths:
         return [False] * len(plain)
-    read = [_subjects(text) for text in plain]
-    acting: dict[int, set[str]] = {}
-    for (acts, _), (page, _) in zip(read, where, strict=True):
-        acting.setdefault(page, set()).update(acts)
-    agents = [_told(acts, either, acting[page]) for (acts, either), (page, _) in zip(read, where, strict=True)]
-    count: Counter[tuple[int, str]] = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True)
-                                              for a in found)  # fmt: skip
+    agents, count = _addressed_all(plain, where)
     played = _played({a for (_, a), n in count.items() if n >= ROLE_RULES}, paths)
     return [
         any(count[(page, a)] >= ROLE_RULES and a in played for a in found)
         for found, (page, _) in zip(agents, where, strict=True)
     ]
+
+
+def page_roles(plain: Sequence[str], where: Sequence[tuple[int, str]]) -> dict[int, set[str]]:
+    """Each page's roles (by its number in `where`): the agents ROLE_RULES of its passages or more address rules to."""
+    roles: dict[int, set[str]] = {}
+    for (page, agent), n in _addressed_all(plain, where)[1].items():
+        if n >= ROLE_RULES:
+            roles.setdefault(page, set()).add(agent)
+    return roles
+
+
+def not_played(plain: Sequence[str], where: Sequence[tuple[int, str]], paths: Set[str]) -> list[frozenset[str]]:
+    """Each passage's page roles (page_roles) that the change does not play: none when no code path tells what it
+    plays, and never the roles every implementer plays (EVERYONE: "tools MUST...", "implementations SHOULD...")."""
+    if not paths:
+        return [frozenset()] * len(plain)
+    roles = {page: frozenset(r for r in found if r not in EVERYONE and not plays(r, paths))
+             for page, found in page_roles(plain, where).items()}  # fmt: skip
+    return [roles.get(page, frozenset()) for page, _ in where]
+
+
+def _addressed_all(
+    plain: Sequence[str], where: Sequence[tuple[int, str]]
+) -> tuple[list[set[str]], Counter[tuple[int, str]]]:
+    """The agents each passage addresses (its page's acting agents read first), and how many passages of each page
+    address each agent."""
+    read = [_subjects(text) for text in plain]
+    acting: dict[int, set[str]] = {}
+    for (acts, _), (page, _) in zip(read, where, strict=True):
+        acting.setdefault(page, set()).update(acts)
+    agents = [_told(acts, either, acting[page]) for (acts, either), (page, _) in zip(read, where, strict=True)]
+    count = Counter((page, a) for found, (page, _) in zip(agents, where, strict=True) for a in found)
+    return agents, count

@@ -42,7 +42,7 @@ from doc_context.summary.passage_errors import ERRS, refused
 from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
-from doc_context.summary.passage_roles import ROLE, to_the_change
+from doc_context.summary.passage_roles import ROLE, not_played, to_the_change
 from doc_context.summary.passage_syntax import syntax_held, with_syntax
 from doc_context.summary.passage_weights import MATCH, STORY, held_with_tokens, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
@@ -129,7 +129,8 @@ def weigh_pages(
     background = iter(openings_background(own, lifted, weighed, mine, plain))
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
-    errs = refused(plain, change.raises)  # a rule stating an error, beside a change raising one: passage_errors.py
+    others = not_played(plain, where, change.paths)  # its page's roles the change does not play: no error of theirs
+    errs = refused(plain, change.raises, others)  # a rule stating an error, beside a change raising one: passage_errors
     weighed = [s * ERRS if states else s for s, states in zip(weighed, errs, strict=True)]
     lent = heading_terms(flat, change, mine)  # what a passage's heading names of the change: passage_headings.py
     weighed = with_headings(weighed, lent, mine, change, where, introduces)
