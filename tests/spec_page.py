@@ -11,12 +11,22 @@ from doc_context.text.wikimd import wiki_to_markdown
 IDS = ["markdown", "restructuredtext-pep", "storage"]
 
 
-def readers(title: str, lead: str, rules: Sequence[str], pep: int) -> list[Callable[[], str]]:
-    """The page read as markdown, as a PEP numbered `pep`, and from storage; code spans written as `code`."""
-    rst_body = "".join(f"{r}\n\n" for r in rules).replace("`", "``")
-    markdown = f"# {title}\n\n## Abstract\n\n{lead}\n\n## Specification\n\n" + "".join(f"{r}\n\n" for r in rules)
-    rst = f"PEP: {pep}\nTitle: {title}\n\nAbstract\n========\n\n{lead}\n\nSpecification\n=============\n\n{rst_body}"
-    storage = f"<h1>{title}</h1><h2>Abstract</h2>{_html(lead)}<h2>Specification</h2>" + "".join(map(_html, rules))
+def readers(
+    title: str, lead: str, rules: Sequence[str], pep: int, more: Sequence[tuple[str, Sequence[str]]] = ()
+) -> list[Callable[[], str]]:
+    """The page read as markdown, as a PEP numbered `pep`, and from storage; code spans written as `code`; `more`:
+    further sections after the Specification, each a heading and its paragraphs."""
+    sections = [("Specification", rules), *more]
+    markdown = f"# {title}\n\n## Abstract\n\n{lead}\n\n" + "".join(
+        f"## {heading}\n\n" + "".join(f"{r}\n\n" for r in texts) for heading, texts in sections
+    )
+    rst = f"PEP: {pep}\nTitle: {title}\n\nAbstract\n========\n\n{lead}\n\n" + "".join(
+        f"{heading}\n{'=' * len(heading)}\n\n" + "".join(f"{r}\n\n" for r in texts).replace("`", "``")
+        for heading, texts in sections
+    )
+    storage = f"<h1>{title}</h1><h2>Abstract</h2>{_html(lead)}" + "".join(
+        f"<h2>{heading}</h2>" + "".join(map(_html, texts)) for heading, texts in sections
+    )
     return [
         lambda: wiki_to_markdown(markdown).text,
         lambda: wiki_to_markdown(rst).text,

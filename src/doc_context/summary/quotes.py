@@ -24,7 +24,8 @@ times its match (passage_roles.py), and a rule stating an error ("tools MUST pro
 whose code raises one ERRS times (passage_errors.py). A one-word feature weighs in full in the passage defining or
 introducing it (code_tokens.defined: "``hashes``: A dictionary...", "A new field, ``Dynamic``, will be added"),
 however many passages name it after; a passage writing syntax the change's strings hold (``# ///``) gains as a
-term of the diff would (passage_syntax.py).
+term of the diff would (passage_syntax.py). A rule beside a quote in its section matching a little less is quoted
+after the page's matches while there is room (passage_siblings.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from doc_context.summary.passage_headings import heading_terms, with_headings
 from doc_context.summary.passage_kinds import ASIDE, boilerplate, without_addresses
 from doc_context.summary.passage_openings import OPENS, openings_background, with_openings
 from doc_context.summary.passage_roles import ROLE, not_played, to_the_change
+from doc_context.summary.passage_siblings import siblings, spread_out
 from doc_context.summary.passage_syntax import syntax_held, with_syntax
 from doc_context.summary.passage_weights import MATCH, STORY, held_with_tokens, own_terms, story_match, weigh
 from doc_context.summary.passage_words import rare_words
@@ -127,6 +129,7 @@ def weigh_pages(
     lifts = [long[n] or p.specifies for p, (n, _) in zip(flat, where, strict=True)]
     weighed = with_story(lifted, plain, where, said, lifts)
     background = iter(openings_background(own, lifted, weighed, mine, plain))
+    spread = iter(spread_out(mine))  # a passage holding a term many passages hold: passage_siblings.py
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
     others = not_played(plain, where, change.paths)  # its page's roles the change does not play: no error of theirs
@@ -147,6 +150,7 @@ def weigh_pages(
             line,
             [next(keys) for _ in page] if gate else (),
             {p.index for p in page if next(background)},
+            {p.index for p in page if next(spread)},
         )
         for page, line in zip(found, again, strict=True)
     ]
@@ -225,6 +229,7 @@ def quoted(
     again: str = "",
     held: Sequence[set[Key]] = (),
     background: Set[int] = frozenset(),
+    spread: Set[int] = frozenset(),
 ) -> Quoted:
     """A page's quotes: its matching passages, the best first to stay, then the line naming the passages that
     state what criteria state (`again`); or that line alone; or its lead sentence. `held`: each passage's terms,
@@ -234,8 +239,8 @@ def quoted(
     always mailed a paper receipt...", "Tasks can be queued using the enqueue method") is the section's background, not
     what the change builds. It is not quoted, and its place among the page's MAX_QUOTES stays empty: the passage
     ranked below it matched less than the opening was lifted to, and is no better for its going (the count is a
-    ceiling, never a target)."""
-    ranked = _ranked([(p, s) for p, s in scored if _shows(p, s)], scored, held, background)
+    ceiling, never a target). `spread`: the passages (by index) holding a term many passages hold (siblings')."""
+    ranked = _ranked([(p, s) for p, s in scored if _shows(p, s)], scored, held, background, spread)
     if not ranked and again:
         return Quoted(again, ((Yields.PAGE_BEST, ""),), MATCH)
     if not ranked:
@@ -260,9 +265,11 @@ def _ranked(
     scored: list[tuple[Passage, float]],
     held: Sequence[set[Key]],
     background: Set[int],
+    spread: Set[int] = frozenset(),
 ) -> list[tuple[Passage, float]]:
-    """The page's quotes, most telling first (quoted's): its MAX_QUOTES best, less the background openings."""
-    ranked = sorted(matched, key=_rank)
+    """The page's quotes, most telling first (quoted's): its MAX_QUOTES best, less the background openings; the
+    passages beside one of them that match a little less after them (passage_siblings.py)."""
+    ranked = sorted(matched, key=_rank) + sorted(siblings(scored, _shows, spread), key=_rank)  # passage_siblings
     if held:
         terms = {p.index: keys for (p, _), keys in zip(scored, held, strict=True)}
         fresh = novel([terms[p.index] for p, _ in ranked], len(scored))
