@@ -84,5 +84,6 @@ def test_what_is_no_sibling() -> None:
 
 def test_a_term_many_passages_hold_is_spread_out() -> None:
     feature, name = ("ident", ("hold", "window")), ("ident", ("release", "hold"))
-    held = [{feature, name}, {feature}, {feature}, set(), {name}]
-    assert spread_out(held) == [True, True, True, False, False]
+    held = [{feature, name}, {feature}, {feature}, set(), {name}, {feature}]
+    where = [(0, "")] * 5 + [(1, "")]  # the last passage on another page, where the feature is rare
+    assert spread_out(held, where) == [True, True, True, False, False, False]

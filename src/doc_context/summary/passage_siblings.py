@@ -5,7 +5,7 @@ as ``Dynamic``...", "Backends MUST NOT mark a field as ``Dynamic``...", "The fie
 be marked as ``Dynamic``"). A feature named in many passages weighs by its rarity (passage_weights.rarity), so a rule
 naming it and little else stays under MATCH, though the section it stands in is the one the change matches. A
 passage of a section holding a passage that shows, itself matching SIBLING of a match or more and holding a term of
-the change more than RARE passages hold (spread_out: a feature its rarity weighs down), is that quote's sibling:
+the change more than RARE passages of its page hold (spread_out: the page's feature), is that quote's sibling:
 quotes.py ranks it after every passage that shows, so it is quoted only while the page's MAX_QUOTES leave room, and
 on a long page only when it holds a term no quote above it holds (speaks.novel). A passage arguing about the rule (a
 rejected idea, passage_kinds.argues) is no sibling: it says why the rule is not so; nor is one whose text is a link
@@ -27,11 +27,11 @@ SIBLING = 0.65 * MATCH  # what a passage beside a quote, in its section, must ma
 _LINK = re.compile(r"^\W*\[[^\]]*\]\([^)\s]*\)\W*$")  # a link in full, and nothing else
 
 
-def spread_out(held: Sequence[set[Key]]) -> list[bool]:
-    """Whether each passage (`held`: the change's terms each passage of the cited pages holds) holds a term more
-    than RARE passages hold: one its rarity weighs down."""
-    count = Counter(key for keys in held for key in keys)
-    return [any(count[key] > RARE for key in keys) for keys in held]
+def spread_out(held: Sequence[set[Key]], where: Sequence[tuple[int, str]]) -> list[bool]:
+    """Whether each passage (`held`: the change's terms each passage of the cited pages holds; `where`: its page and
+    section) holds a term more than RARE passages of its own page hold: the page's feature, its rarity weighs down."""
+    count = Counter((page, key) for keys, (page, _) in zip(held, where, strict=True) for key in keys)
+    return [any(count[(page, key)] > RARE for key in keys) for keys, (page, _) in zip(held, where, strict=True)]
 
 
 def siblings(

@@ -129,7 +129,7 @@ def weigh_pages(
     lifts = [long[n] or p.specifies for p, (n, _) in zip(flat, where, strict=True)]
     weighed = with_story(lifted, plain, where, said, lifts)
     background = iter(openings_background(own, lifted, weighed, mine, plain))
-    spread = iter(spread_out(mine))  # a passage holding a term many passages hold: passage_siblings.py
+    spread = iter(spread_out(mine, where))  # a passage holding a term many passages hold: passage_siblings.py
     roles = to_the_change(plain, where, change.paths)  # a rule addressed to what the change is: passage_roles.py
     weighed = [s * ROLE if s > 0 and told else s for s, told in zip(weighed, roles, strict=True)]
     others = not_played(plain, where, change.paths)  # its page's roles the change does not play: no error of theirs
