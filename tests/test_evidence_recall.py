@@ -182,19 +182,26 @@ def test_another_definition_shows_no_name() -> None:
     assert evidence(criterion, found) == []
 
 
-ARGUMENTS = [  # (language, path, changed line, the argument's name as a changelog emphasizes it)
-    ("Python", "src/structlog/stdlib.py", "        stacklevel: int | None = None,", "stacklevel"),
-    ("Ruby", "lib/rack/query_parser.rb", "      def initialize(params_class, recursive:)", "recursive"),
-    ("Go", "client/options.go", "\tretries int", "retries"),
-    ("TypeScript", "src/fetch.ts", "  debounce?: number;", "debounce"),
-]
+ARGUMENTS = [  # (language, the type named, path, the definition the change sits in, changed line, the argument's name)
+    ("Python", "structlog.stdlib.LoggerFactory", "src/structlog/stdlib.py", "",
+     "        stacklevel: int | None = None,", "stacklevel"),
+    ("Ruby", "LoggerFactory", "lib/rack/query_parser.rb", "class LoggerFactory",
+     "      def initialize(params_class, recursive:)", "recursive"),
+    ("Go", "LoggerFactory", "client/options.go", "type LoggerFactory struct {", "\tretries int", "retries"),
+    ("TypeScript", "LoggerFactory", "src/fetch.ts", "export class LoggerFactory {", "  debounce?: number;", "debounce"),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(("language", "path", "line", "name"), ARGUMENTS, ids=[a[0] for a in ARGUMENTS])
-def test_an_emphasized_argument_is_its_name(language, path, line, name) -> None:
-    """A changelog writes an argument's name in emphasis: "the *stacklevel* parameter"."""
-    criterion = f"`LoggerFactory` now supports the *{name}* parameter."
-    assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
+@pytest.mark.parametrize(
+    ("language", "named", "path", "definition", "line", "name"), ARGUMENTS, ids=[a[0] for a in ARGUMENTS]
+)
+def test_an_emphasized_argument_is_its_name(language, named, path, definition, line, name) -> None:
+    """A changelog writes an argument's name in emphasis: "the *stacklevel* parameter". The type it names is where the
+    change shows it (structlog's: the module's file, structlog/stdlib.py; elsewhere the definition git's hunk header
+    shows): a type the change writes nowhere is other code (summary/evidence_unwritten.py)."""
+    criterion = f"`{named}` now supports the *{name}* parameter."
+    found = EvidenceFinder(parse_diff(in_definition(path, definition, line) if definition else diff(path, line)))
+    assert [(f.path, name in f.terms) for f in found.find(criterion).files] == [(f"/{path}", True)], language
 
 
 def test_emphasis_in_prose_names_no_code() -> None:

@@ -12,8 +12,10 @@ is its topic, not this criterion's: it weighs half (TOPIC). A file whose name ca
 criterion's phrases (confirmation_email.py for "the confirmation e-mail") gains NAME_BONUS. When the
 criterion names code (`FraudScreen`, payments.retry.max_attempts) only files showing that code count, and
 none when the diff shows it nowhere: the criterion is about code this pull request does not change; a name only
-documentation says (PayPal, in a page of the docs) is a word there, and holds no file to it. Documentation ranks
-after code (DOC): it mentions everything.
+documentation says (PayPal, in a page of the docs) is a word there, and holds no file to it. A criterion whose first
+named code is a type the change writes nowhere (no line, path or kept unchanged line) is about other code: the names
+it shares with the change (`oldValue`, the platform's exceptions) are no evidence (evidence_unwritten.py).
+Documentation ranks after code (DOC): it mentions everything.
 
 Only the diff's added lines count, never its unchanged context, never a file outside it; deleted lines
 count only for a criterion about removing something; a documentation line repeating one of the work item's
@@ -48,6 +50,7 @@ from doc_context.summary.evidence_lookups import halves, lookups
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
 from doc_context.summary.evidence_prose import may_echo, setting_apart
 from doc_context.summary.evidence_story import yields_to_siblings
+from doc_context.summary.evidence_unwritten import unwritten_subject
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
 from doc_context.summary.evidence_within import alone, opened_by, written_above
 from doc_context.summary.related import by_name
@@ -170,6 +173,8 @@ class EvidenceFinder:
         doubles = doubled(self.index, terms, files)  # named code the change's code never writes (evidence_doubles)
         scored = [in_file(self.index, n, terms, own, everywhere, doubles) for n in self._candidates(terms, files)]
         found = [s for s in scored if s is not None]
+        subject = unwritten_subject(self.index, criterion, terms)  # its subject's type, written nowhere: only where a
+        found = [s for s in found if subject.intersection(s.labels)] if subject else found  # file reads it as code
         named = [t for t, f in zip(terms.terms, files, strict=True) if self._names_code(t, f)]
         if named:  # the code it names must show: all of it, where some file shows all (evidence_named.py)
             kept = showing_most(
