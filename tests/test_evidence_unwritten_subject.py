@@ -147,3 +147,20 @@ def test_a_one_word_type_is_no_subject_the_rule_reads() -> None:
         "    assert result.output.startswith('Usage: root push [OPTIONS]')",
     )
     assert evidence(text, code, test) == ["/tests/test_commands.py"]
+
+
+def test_a_subject_listed_with_one_the_change_writes_keeps_its_evidence() -> None:
+    """durabletask-dotnet's own entry lists its subject: "`PurgeInstancesMetadataAsync` and `PurgeInstancesAsync`";
+    the first is written nowhere (a C# method, read as a type by its case), the second is the change's: enough."""
+    path = "src/DurableTask/DurableTaskClientExtensions.cs"
+    line = "    public static Task<PurgeResult> PurgeInstancesAsync("
+    text = "Adds `PurgeInstancesMetadataAsync` and `PurgeInstancesAsync` support."
+    assert evidence(text, diff(path, line)) == [f"/{path}"]
+
+
+def test_a_type_named_as_where_it_goes_stands_for_the_subject() -> None:
+    """ "... support to `DurableTaskGrpcClient`": the type the support goes to is a place; its file is the change's."""
+    path = "src/DurableTask/Grpc/DurableTaskGrpcClient.cs"
+    line = "        P.PurgeInstancesRequest request = new() { InstanceId = instanceId };"
+    text = "Adds `PurgeInstancesMetadataAsync` support to `DurableTaskGrpcClient`."
+    assert evidence(text, diff(path, line)) == [f"/{path}"]

@@ -9,14 +9,16 @@ relevance/language.symptom). When that code is a type's (a name of two pieces or
 types anywhere it shows (an added or deleted line, a file's name or path, an unchanged line the diff keeps: a hunk's
 definition, the line a run of changes sits in, a YAML key), the criterion is about code this change does not touch:
 what else it shares with the change are the names everyone writes (the platform's `NullPointerException`, `Map.Entry`,
-`oldValue`; a test's tools; the domain's nodes) and no evidence of it. A type it names as the place of the change ("in
-`AlphabetConverter`", "of `RollingFileAppender`") stands for it when the change writes that one: "Fix PMD
-UnnecessaryFullyQualifiedName in AlphabetConverter" names a rule the change satisfies, in the file it changes.
+`oldValue`; a test's tools; the domain's nodes) and no evidence of it. Its subject may be a list (`StopGainRule` and
+`StopLossRule`): one of them written is enough. A type it names as the place of the change ("in `AlphabetConverter`",
+"to `DurableTaskGrpcClient`") stands for it when the change writes that one: "Fix PMD UnnecessaryFullyQualifiedName in
+AlphabetConverter" names a rule the change satisfies, in the file it changes.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from doc_context.change.index import DiffIndex
 from doc_context.change.model import DiffFile
@@ -27,24 +29,42 @@ from doc_context.relevance.words import parts, pieces
 
 MIN_PIECES = 2  # a type's name: `LedgerCache`, never one word (`Hash`, `Context`, `Rails`: a word as much as a type)
 _TYPE = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")  # upper case first, a lower-case letter in it
-_PLACE = re.compile(r"\b(?:in|of|for|on|inside|within|from)\s+(?:the\s+|an?\s+)?[`*]*$", re.IGNORECASE)
+_PLACE = re.compile(r"\b(?:in|of|for|on|to|inside|within|from)\s+(?:the\s+|an?\s+)?[`*]*$", re.IGNORECASE)
+_LISTED = re.compile(r"(?:\([^()]*\))?[`*]*\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or|&)\s+)[`*]*")  # A, B and C
 _BEFORE = 24  # characters before a name read for the preposition naming it as a place
 
 
 def unwritten_subject(index: DiffIndex, criterion: str, terms: CriterionTerms) -> frozenset[str]:
-    """The names that stand for the criterion's subject (it, the other members of its type it names, the types it names
-    as its place) when it is a type's code the change writes nowhere, nor any of those places: a file whose terms hold
-    none of them (as the finder reads code: an instance's call of the member too, relevance/members.py) is no evidence
-    of it. Empty when the subject is no type's, or the change writes it or a place of it."""
+    """The names that stand for the criterion's subject (its names, the other members of their types it names, the
+    types it names as its place) when it is a type's code the change writes nowhere, nor any of those places: a file
+    whose terms hold none of them (as the finder reads code: an instance's call of the member too,
+    relevance/members.py) is no evidence of it. Empty when the subject is no type's, or the change writes it or a
+    place of it."""
     named = _named(criterion, terms)
-    if not named or not types(named[0][1]) or _written(index, named[0][1]):
+    if not named or not types(named[0][1]):
         return frozenset()
-    places = [label for at, label in named[1:] if _PLACE.search(criterion[max(0, at - _BEFORE) : at])]
+    subject = _subject(criterion, named)
+    if any(types(label) and _written(index, label) for label in subject):
+        return frozenset()
+    places = [label for at, label in named[len(subject) :] if _PLACE.search(criterion[max(0, at - _BEFORE) : at])]
     places = [label for label in places if types(label)]
     if any(_written(index, label) for label in places):
         return frozenset()
-    same = [label for _, label in named if set(types(label)) & set(types(named[0][1]))]  # its other members
-    return frozenset((*same, *places))
+    its = {t for label in subject for t in types(label)}
+    return frozenset((*(label for _, label in named if its.intersection(types(label))), *subject, *places))
+
+
+def _subject(criterion: str, named: Sequence[tuple[int, str]]) -> list[str]:
+    """The criterion's subject: its first named code and those listed with it ("`PurgeInstancesMetadataAsync` and
+    `PurgeInstancesAsync`", "`StopGainRule` and `StopLossRule`", "A.remove(key), remove(key, value), and ...")."""
+    subject = [named[0][1]]
+    end = named[0][0] + len(named[0][1])
+    for at, label in named[1:]:
+        if not _LISTED.fullmatch(criterion[end:at]):
+            break
+        subject.append(label)
+        end = at + len(label)
+    return subject
 
 
 def types(label: str) -> list[str]:
