@@ -91,14 +91,16 @@ def _written(index: DiffIndex, label: str) -> bool:
     """Whether the change writes one of the name's types anywhere it shows: a changed line, a file's path (its old one
     too), an unchanged line the diff keeps; in one identifier or apart, in any case (`LedgerCache`, ledger_cache,
     "ledger cache", LEDGERCACHE), or inside a longer one (`LedgerCacheTest`): whatever could be it counts."""
-    paths = [path for f in index.diff.files for path in (f.path, f.old_path) if path]
-    if any(names_file(label, path) or member_of_file(label, path) for path in paths):
-        return True  # its file, or its type's or module's (`structlog.stdlib.LoggerFactory`: structlog/stdlib.py)
-    for name in types(label):
+    found = types(label)
+    for name in found:  # the quick way first: its words in a row on a changed line (most subjects)
         words = tuple(parts(name))
         for side in ("added", "deleted"):
             if words and any(index.file_words(side, n).run(words) for n in index.candidates(side, words)):
-                return True  # the quick way: its words in a row on a changed line (most subjects)
+                return True
+    paths = [path for f in index.diff.files for path in (f.path, f.old_path) if path]
+    if any(names_file(label, path) or member_of_file(label, path) for path in paths):
+        return True  # its file, or its type's or module's (`structlog.stdlib.LoggerFactory`: structlog/stdlib.py)
+    for name in found:
         letters = re.compile("[_-]?".join(re.escape(c) for c in re.sub(r"[\W_]", "", name)), re.IGNORECASE)
         if any(letters.search(text) for f in index.diff.files for text in _shown(f)):
             return True
