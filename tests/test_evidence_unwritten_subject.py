@@ -164,3 +164,30 @@ def test_a_type_named_as_where_it_goes_stands_for_the_subject() -> None:
     line = "        P.PurgeInstancesRequest request = new() { InstanceId = instanceId };"
     text = "Adds `PurgeInstancesMetadataAsync` support to `DurableTaskGrpcClient`."
     assert evidence(text, diff(path, line)) == [f"/{path}"]
+
+
+LIBRARY_FIRST = [  # (language, a criterion naming a library's type first, then the type the change writes; the file)
+    ("Java", "Make `ObjectMapper` write `LedgerEntry` records as arrays",
+     ("src/main/java/org/acme/ledger/LedgerEntry.java", "@JsonFormat(shape = JsonFormat.Shape.ARRAY)",
+      "public record LedgerEntry(String account, BigDecimal amount) {")),
+    ("C#", "Let `JsonSerializer` write `LedgerEntry` amounts as strings",
+     ("src/Acme.Ledger/LedgerEntry.cs", "public sealed record LedgerEntry(string Account,",
+      "    [property: JsonNumberHandling(JsonNumberHandling.WriteAsString)] decimal Amount);")),
+    ("TypeScript", "Let `QueryClient` cache `LedgerEntry` lookups for a minute",
+     ("src/ledger/ledgerEntry.ts", "export const ledgerEntryQuery = (id: string): LedgerEntry => ({",
+      "  staleTime: 60_000,")),
+    ("Go", "Let `RoundTripper` retry `LedgerClient` requests once",
+     ("ledger/client.go", "func (c *LedgerClient) Do(req *http.Request) (*http.Response, error) {",
+      "\treturn retryOnce(c.transport, req)")),
+    ("Ruby", "`ActiveRecord::Base` saves `LedgerEntry` amounts as decimals",
+     ("app/models/ledger_entry.rb", "class LedgerEntry < ApplicationRecord", "  attribute :amount, :decimal")),
+    ("Python", "`JSONEncoder` writes `LedgerEntry` amounts as strings",
+     ("acme/ledger/entry.py", "class LedgerEntry(BaseModel):", "    amount: Decimal = Field(frozen=True)")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "change"), LIBRARY_FIRST, ids=[c[0] for c in LIBRARY_FIRST])
+def test_a_library_type_named_first_leaves_the_type_the_change_writes_its_evidence(language, text, change) -> None:
+    """Review 16 F7: the first named code is a library's type the change never writes (`ObjectMapper`); the type it
+    acts on, named after it, is the change's own: a criterion naming a type the change writes is about this change."""
+    assert evidence(text, diff(*change)) == [f"/{change[0]}"], language

@@ -30,6 +30,9 @@ from doc_context.relevance.words import parts, pieces
 MIN_PIECES = 2  # a type's name: `LedgerCache`, never one word (`Hash`, `Context`, `Rails`: a word as much as a type)
 _TYPE = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")  # upper case first, a lower-case letter in it
 _PLACE = re.compile(r"\b(?:in|of|for|on|to|inside|within|from)\s+(?:the\s+|an?\s+)?[`*]*$", re.IGNORECASE)
+_CONTRAST = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|than|not|unlike|except|but)\s+(?:only\s+)?(?:the\s+|an?\s+)?[`*]*$"
+)
 _LISTED = re.compile(r"(?:\([^()]*\))?[`*]*\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or|&)\s+)[`*]*")  # A, B and C
 _BEFORE = 24  # characters before a name read for the preposition naming it as a place
 
@@ -38,18 +41,19 @@ def unwritten_subject(index: DiffIndex, criterion: str, terms: CriterionTerms) -
     """The names that stand for the criterion's subject (its names, the other members of their types it names, the
     types it names as its place) when it is a type's code the change writes nowhere, nor any of those places: a file
     whose terms hold none of them (as the finder reads code: an instance's call of the member too,
-    relevance/members.py) is no evidence of it. Empty when the subject is no type's, or the change writes it or a
-    place of it."""
+    relevance/members.py) is no evidence of it. Empty when the subject is no type's, or the change writes it or
+    another type the criterion names but sets against it ("instead of only `ClosePriceIndicator`"): a place of it,
+    or the type a library's first-named one acts on ("Make `ObjectMapper` write `LedgerEntry` ...", review 16 F7)."""
     named = _named(criterion, terms)
     if not named or not types(named[0][1]):
         return frozenset()
     subject = _subject(criterion, named)
     if any(types(label) and _written(index, label) for label in subject):
         return frozenset()
-    places = [label for at, label in named[len(subject) :] if _PLACE.search(criterion[max(0, at - _BEFORE) : at])]
-    places = [label for label in places if types(label)]
-    if any(_written(index, label) for label in places):
-        return frozenset()
+    later = [(label, criterion[max(0, at - _BEFORE) : at]) for at, label in named[len(subject) :]]
+    if any(types(label) and not _CONTRAST.search(before) and _written(index, label) for label, before in later):
+        return frozenset()  # a place it names, or the type a library's acts on: "Make `ObjectMapper` write `Entry`"
+    places = [label for label, before in later if _PLACE.search(before) and types(label)]
     its = {t for label in subject for t in types(label)}
     return frozenset((*(label for _, label in named if its.intersection(types(label))), *subject, *places))
 
