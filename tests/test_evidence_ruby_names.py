@@ -154,3 +154,20 @@ def test_a_namespaced_name_in_prose(token: str, label: str) -> None:
 def test_no_namespaced_name(token: str) -> None:
     term = code_like(token)
     assert term is None or not term.named, token
+
+
+@pytest.mark.parametrize(
+    ("language", "path", "line"),
+    [
+        ("Ruby", "lib/acme/hooks.rb", "      handlers.each { |h| h.call(event) }"),
+        ("Python", "acme/hooks.py", "        handler.call(event)"),
+        ("TypeScript", "src/hooks.ts", "  handlers.forEach((h) => h.call(this, event));"),
+    ],
+)
+def test_a_hook_every_object_has_meets_only_its_definition(language: str, path: str, line: str) -> None:
+    """Review 16 F9: a bare `#call` (`#each`, `#initialize`) names every Ruby object's hook: any receiver's `.call(`
+    met it alone; its definition, `def call`, is the method the criterion names."""
+    criterion = "`#call` no longer raises when the ledger is empty"
+    assert evidence(criterion, diff(path, line), siblings=SIBLINGS) == [], language
+    own = diff("lib/acme/ledger_service.rb", "    def call", "      return [] if ledger.empty?")
+    assert evidence(criterion, own, siblings=SIBLINGS) == ["/lib/acme/ledger_service.rb"], language

@@ -233,3 +233,17 @@ def raises(line: str, path: str = "") -> bool:
     at = comment_at(line, path)
     pattern = _RUBY_RAISES if _RUBY.search(path) else _RAISES
     return pattern.search(blanked(line[:at] if at is not None else line)) is not None
+
+
+RUBY_HOOKS = frozenset(  # the methods every Ruby object has or a class defines by convention (review 16 F9)
+    "initialize call each to_s to_h to_a to_str inspect hash dup clone freeze method_missing".split()
+)
+
+
+def ruby_method(text: str, name: str, last: str) -> bool:
+    """Whether a line may write a Ruby method named bare (`#content?`, `#call`): a predicate or a bang with its mark
+    (`content` is another method); a hook every object has (`#call`, `#each`) only where the line defines it (`def
+    call`): any receiver's `.call(` is some other object's."""
+    if name[-1] in "?!" and not re.search(rf"(?<![\w@$]){re.escape(last + name[-1])}", text):
+        return False
+    return last not in RUBY_HOOKS or re.search(rf"\bdef\s+(?:self\.)?{re.escape(last)}\b", text) is not None

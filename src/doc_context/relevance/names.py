@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from doc_context.relevance.attributes import applies, marked
 from doc_context.relevance.commands import subcommand_file
+from doc_context.relevance.language import ruby_method
 from doc_context.relevance.terraform import resource_file, resource_type
 from doc_context.relevance.words import expand, fold, pieces, stem
 
@@ -83,8 +84,8 @@ def spelled(text: str, name: str, *, cased: bool = False, path: str = "") -> boo
     last = found_parts[-1].lstrip("-") if found_parts else ""  # a command-line option's name, its dashes aside
     if last != (found_parts[-1] if found_parts else "") and len(whole(last)) == 1:  # `--failfast`: with its dashes
         return _option(text, last)  # or as a string alone
-    if "#" in name and name[-1] in "?!" and not re.search(rf"(?<![\w@$]){re.escape(last + name[-1])}", text):
-        return False  # Ruby's `#content?` is the predicate, written with its mark: `content` is another method
+    if "#" in name and not ruby_method(text, name, last):  # `#content?` with its mark; `#call` where defined
+        return False
     named = whole(last)
     wanted = "".join(named)
     if not wanted or (len(found_parts) > 1 and not _together(found_parts).search(text)):
