@@ -200,9 +200,9 @@ def symptom(label: str) -> bool:
 # `else`, `or`, `and`, `do` too: "... or raise KeyError" in a Python docstring is prose, review 16 F6) and raising as
 # code does: nothing (`raise`, `throw;`), a literal, or a name called, indexed or ended there (`raise HoldExpired(...)`,
 # `throw new Error(...)`, `throw err;`, `raise exc from None`, Ruby's `raise HoldExpired, id` and `raise HoldExpired
-# unless ...`), never prose's "raise an error if..." in a docstring or a
-# block comment's line; Go's `errors.New(...)`, `fmt.Errorf(...)`, `panic(...)`, Rust's `Err(...)`, `panic!(...)`,
-# `bail!(...)`, a checker's or a warner's `.warn(...)`, `.warning(...)`, `.error(...)`, `.fail(...)`
+# unless ...`), never prose's "raise an error if..." in a docstring or a block comment's line; Go's `errors.New(...)`,
+# `fmt.Errorf(...)`, `panic(...)`, Rust's `Err(...)`, `panic!(...)`, `bail!(...)`, a checker's or a warner's
+# `.warn(...)`, `.warning(...)`, `.error(...)`, `.fail(...)`
 # (`warnings.warn`, mypy's `self.fail`, Swift's `.error(...)` diagnostic), never a console's or a logger's error line
 # (`console.error(...)`, `LOG.error(...)`, `log.Errorf(...)`): an error logged is none raised.
 _LOGGED = r"(?<!(?i:log))(?<!(?i:logger))(?<!logging)(?<!logrus)(?<!console)"  # a logger's name ends before it
@@ -235,7 +235,7 @@ def raises(line: str, path: str = "") -> bool:
     return pattern.search(blanked(line[:at] if at is not None else line)) is not None
 
 
-RUBY_HOOKS = frozenset(  # the methods every Ruby object has or a class defines by convention (review 16 F9)
+_RUBY_HOOKS = frozenset(  # the methods every Ruby object has or a class defines by convention (review 16 F9)
     "initialize call each to_s to_h to_a to_str inspect hash dup clone freeze method_missing".split()
 )
 
@@ -246,4 +246,4 @@ def ruby_method(text: str, name: str, last: str) -> bool:
     call`): any receiver's `.call(` is some other object's."""
     if name[-1] in "?!" and not re.search(rf"(?<![\w@$]){re.escape(last + name[-1])}", text):
         return False
-    return last not in RUBY_HOOKS or re.search(rf"\bdef\s+(?:self\.)?{re.escape(last)}\b", text) is not None
+    return last not in _RUBY_HOOKS or re.search(rf"\bdef\s+(?:self\.)?{re.escape(last)}\b", text) is not None
