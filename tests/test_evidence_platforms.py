@@ -121,6 +121,8 @@ def test_a_release_meets_no_other_target(criterion: str, change: str) -> None:
         (".NET Standard 2.0 is the lowest .NET Standard", [(".NET Standard 2.0", "netstandard2.0")]),
         ("Support for `IKeyedServiceProvider` in net8.0.", [("net8.0", "net8.0")]),
         ("Targets netstandard2.0 and net472", [("netstandard2.0", "netstandard2.0"), ("net472", "net472")]),
+        (".Net 6 support", [(".Net 6", "net6.0")]),  # as changelogs write it too (review 16 F4)
+        ("Add .net 8 and .NET core 3.1 support", [(".net 8", "net8.0"), (".NET core 3.1", "netcoreapp3.1")]),
         ("Fix silent zero coverage on .NET Framework (console/collector)", []),  # no release
         ("The ASP.NET 4 pipeline", []),  # ASP.NET is another product
         ("Use the Microsoft.NET.Sdk 8 analyzers", []),  # a package's name
@@ -159,3 +161,39 @@ def test_the_files_that_say_what_a_build_targets() -> None:
     # any other YAML says nothing of a build's target: an issue template's dropdown (review 16 F4), a docs site's
     others = [".github/ISSUE_TEMPLATE/bug_report.yml", "docs/_config.yml", "src/app/appsettings.yaml"]
     assert not any(map(builds, others))
+
+
+CONDITIONAL = diff(  # a package referenced for one release only: the line names net8.0, its subject is the package
+    "src/Castle.Core/Castle.Core.csproj",
+    '    <PackageReference Include="Polyfill" Version="1.0" Condition="\'$(TargetFramework)\' == \'net8.0\'" />',
+)
+CODE = diff("src/Castle.Core/DynamicProxy/ProxyGenerator.cs", "        var options = ProxyGenerationOptions.Default;")
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Fix a crash on .NET 8 when a proxy is created for a keyed service",
+        "Fixed an exception thrown under .Net 8 when the generator runs",
+        "Bug: hangs when running .NET 8",
+    ],
+)
+def test_a_release_a_fault_shows_on_is_no_evidence_alone(criterion: str) -> None:
+    """Review 16 F4: the release where a fault shows is the fault's context; a build's line targeting it (a package
+    referenced for that release) is not what the change fixes."""
+    assert evidence(criterion, CONDITIONAL, CODE) == [], criterion
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    ["Add .NET 8 support", "Support for .Net 8", "Fix the build for .NET 8", "Keyed services in net8.0 and later."],
+)
+def test_a_release_the_change_targets_meets_the_conditional_line(criterion: str) -> None:
+    """What must stay: a release the criterion is about (added, supported, built for) meets the build's line alone."""
+    assert evidence(criterion, CONDITIONAL, CODE) == ["/src/Castle.Core/Castle.Core.csproj"], criterion
+
+
+def test_a_fault_and_the_release_its_fix_targets() -> None:
+    """A fault's release with another term of the criterion on the same file is evidence again: the fix's own words."""
+    polyfill = "Fix a crash on .NET 8: reference the Polyfill package"
+    assert evidence(polyfill, CONDITIONAL, CODE) == ["/src/Castle.Core/Castle.Core.csproj"]

@@ -44,7 +44,7 @@ from doc_context.relevance.common_words import PROSE_COMMON
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.file_kinds import samples_said
 from doc_context.relevance.formats import format_words
-from doc_context.relevance.platforms import monikers
+from doc_context.relevance.platforms import context, monikers
 from doc_context.relevance.prose import prose_words
 from doc_context.relevance.term_model import STRONG as STRONG  # the terms as data, imported from here too
 from doc_context.relevance.term_model import WEAK as WEAK
@@ -74,6 +74,7 @@ _QUOTED = re.compile(  # straight or typographic double quotes, typographic sing
     r"|(?<![\w'])'([^'\n]{1,120})'(?![\w'])"
 )
 _TOKEN = re.compile(r"\S+")
+_NET = re.compile(r"(?<![.\w])NET\b")  # NET written alone, not as .NET's
 _ABOUT_TESTS = re.compile(
     r"(?i)\btests\b|\b(?:unit|integration|e2e|regression|acceptance|snapshot)[ -]tests?\b"
     r"|\btest (?:cases?|suites?|coverage)\b"
@@ -139,7 +140,11 @@ def criterion_terms(text: str) -> CriterionTerms:
         if not n or not set(parts(n)) <= COMMON
     ]
     all_words = tuple(parts(_CODE_SPAN.sub(r" \1 ", text)))
-    terms += [Term("platform", (m,), STRONG, label) for label, m in monikers(_CODE_SPAN.sub(r" \1 ", text))]
+    spoken = _CODE_SPAN.sub(r" \1 ", text)  # a release a fault shows on needs another term (relevance/platforms)
+    for label, moniker in monikers(spoken):
+        terms.append(Term("platform", (moniker,), WEAK if context(spoken, label) else STRONG, label))
+    if "platform" in {t.kind for t in terms} and not _NET.search(spoken):  # ".NET 8"'s NET is the platform's name
+        terms = [t for t in terms if not (t.kind == "ident" and t.parts == ("net",))]
     said = tuple(dict.fromkeys(prose_words(text)))  # its plain words, names aside (relevance/prose.py)
     if len(said) >= MIN_SAID and not set(said) <= COMMON:  # a sentence of the change may say it, common words and all
         terms.append(Term("prose", said, STRONG, " ".join(written.get(w, w) for w in said)))
