@@ -197,3 +197,23 @@ def test_a_fault_and_the_release_its_fix_targets() -> None:
     """A fault's release with another term of the criterion on the same file is evidence again: the fix's own words."""
     polyfill = "Fix a crash on .NET 8: reference the Polyfill package"
     assert evidence(polyfill, CONDITIONAL, CODE) == ["/src/Castle.Core/Castle.Core.csproj"]
+
+
+RETARGETED_9 = diff(
+    "src/Acme/Acme.csproj",
+    "    <TargetFrameworks>net462;netstandard2.0;net8.0;net9.0</TargetFrameworks>",
+    deleted=("    <TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks>",),
+)
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Fix the build on .NET 9",
+        "Fix running on .NET 9",
+        "Fixed a failure to load the assembly on .NET Framework 4.6.2",
+    ],
+)
+def test_a_fault_on_a_release_the_fix_targets(criterion: str) -> None:
+    """Review 17 F2: the line declaring what the build targets, gaining the fault's release, is the fix itself."""
+    assert evidence(criterion, RETARGETED_9, CODE) == ["/src/Acme/Acme.csproj"], criterion

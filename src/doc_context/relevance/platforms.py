@@ -10,13 +10,15 @@ condition, a package's dependency group, a CI matrix's framework).
     targets("<TargetFrameworks>net8.0</TargetFrameworks>", "net9.0")          # False: another release
     builds("src/Acme/Acme.csproj")                                # True: a file that says what a build targets
     context("Fix a crash on .NET 8 when ...", ".NET 8")         # True: where a fault shows, not what changes
+    declares("<TargetFrameworks>net8.0</TargetFrameworks>")       # True: what the build targets, no condition of it
 
 Python's "Python 3.7" and Go's "Go 1.19" meet the build as values (`python-version: "3.7"`, `go 1.19`); .NET's
 releases are written otherwise in its builds (`net5.0`, `netcoreapp3.1`, `net472`), and ".NET 5"'s number alone is one
 digit, no value. A release is its moniker, never a neighbour's (net5.0 is no .NET 6, netstandard2.0 no 2.1); ".Net 6"
 and ".net 8" are releases too, as changelogs write them. A release a fault shows on ("Fix a crash on .NET 8 when a
 proxy is created") is the fault's context, not what the change targets: a build's line targeting it says little alone
-(a package referenced only for that release), review 16 F4.
+(a package referenced only for that release), review 16 F4; the line declaring what the build targets
+(`<TargetFrameworks>`, a CI matrix's list) is the fix again when it adds the release ("Fix the build on .NET 9").
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ _FAULT = re.compile(  # a criterion about a fault: where it shows is its context
     r"|broken|wrong|incorrect(?:ly)?|hangs?|leaks?)\b"
 )
 _WHERE = re.compile(r"(?i)(?<![\w-])(?:on|under|in|with|using|running)\s+$")  # "on .NET 8": where, as a fault shows
+_DECLARED = re.compile(r"<TargetFrameworks?>")
 _BUILDS = re.compile(  # a project, props, targets or package file; a CI pipeline's YAML, no other YAML (review 16 F4)
     r"\.(?:csproj|fsproj|vbproj|props|targets|nuspec)$"
     r"|(?:^|/)(?:\.github/workflows/[^/]+|[^/]*azure-pipelines[^/]*|\.gitlab-ci|appveyor|\.travis)\.ya?ml$"
@@ -57,6 +60,12 @@ def context(prose: str, label: str) -> bool:
     if _FAULT.search(prose) is None:
         return False
     return any(_WHERE.search(prose[max(0, m.start() - 12) : m.start()]) for m in re.finditer(re.escape(label), prose))
+
+
+def declares(text: str) -> bool:
+    """Whether a build file's line declares the releases the build targets: a project's `<TargetFramework(s)>`, a CI
+    matrix's entry (YAML, no markup), not a condition on one nor a package's dependency group."""
+    return _DECLARED.search(text) is not None or ("<" not in text and "Condition" not in text)
 
 
 def builds(path: str) -> bool:

@@ -253,6 +253,8 @@ class EvidenceFinder:
         assert self.index is not None
         if term.kind == "ident" and manifest(self.index.diff.files[file_no].path):
             return max(term.weight, STRONG)  # the package a manifest's line declares (evidence_match.lines_for)
+        if term.kind == "platform":  # a fault's release: strong on the line declaring it (evidence_match.lines_for)
+            return max(term.weight, STRONG)
         if file_no in joining:  # a word run together: a name, where an identifier joins its halves
             return max(term.weight, STRONG)
         if term.kind != "value" or not term.unit:

@@ -22,7 +22,7 @@ from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
 from doc_context.relevance.names import command_file, member_of_file, names_file
-from doc_context.relevance.platforms import builds, targets
+from doc_context.relevance.platforms import builds, declares, targets
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written
 from doc_context.summary.evidence_prose import echoing
@@ -91,9 +91,9 @@ def _lines_for(
             else set()
         ), term.weight
     if term.kind == "platform":  # ".NET 5": a build file's line targeting net5.0 (relevance/platforms.py)
-        return ({i for i, text in enumerate(lines.texts) if targets(text, term.parts[0])} if builds(path) else set()), (
-            term.weight
-        )
+        aimed = {i for i, text in enumerate(lines.texts) if targets(text, term.parts[0])} if builds(path) else set()
+        declared = {i for i in aimed if declares(lines.texts[i])}  # a fault's release, targeted by the fix itself
+        return (declared, STRONG) if declared and term.weight < STRONG else (aimed, term.weight)
     if term.kind == "ident":
         found = lines.run(term.parts) or lines.bridged(term.parts)
         module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
