@@ -92,8 +92,8 @@ def _lines_for(
         ), term.weight
     if term.kind == "platform":  # ".NET 5": a build file's line targeting net5.0 (relevance/platforms.py)
         aimed = {i for i, text in enumerate(lines.texts) if targets(text, term.parts[0])} if builds(path) else set()
-        declared = {i for i in aimed if declares(lines.texts[i])}  # a fault's release, targeted by the fix itself
-        return (declared, STRONG) if declared and term.weight < STRONG else (aimed, term.weight)
+        stated = {i for i in aimed if declares(lines.texts[i])}  # a fault's release, targeted by the fix itself
+        return (stated, STRONG) if stated and term.weight < STRONG else (aimed, term.weight)
     if term.kind == "ident":
         found = lines.run(term.parts) or lines.bridged(term.parts)
         module = re.search(r"[./:]", term.label) is not None  # a module's path, imported: `helper/resource`
