@@ -10,9 +10,10 @@ The rule, the one the data file's first 16 repositories were picked by: of the d
 first-parent commits, those that add exactly one changelog entry (one new fragment in the folder; or, in a
 changelog file, added lines holding one bullet, `<action>` or `<li>`) with a changed file of the language outside
 the changelog, that are no release, version or dependency-bump commits (release-please's too, since session 15:
-three older pins of kiota-java's are its release merges), whose entry reads 5 words or more
-(real_changes_entries.entry) and whose diff is at most 300 KB (and
-git can write it: a snapshot may lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
+three older pins of kiota-java's are its release merges; a conventional commit updating a dependency, `chore(deps):
+Update X from A to B`, since session 17: three older pins are such, PMD's, hono's and spotless'), whose entry reads
+5 words or more (real_changes_entries.entry) and whose diff is at most 300 KB (and git can write it: a snapshot may
+lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
 With --several (benchmarks/real_changes_several.py's data): the commits that add 2 to MOST (5) entries at once (as
 many fragments, or as many bullets in the changelog file, none nested in another), each 5 words or more and no two
 alike, with the same other conditions; the pins as `[commit, [paths]]`.
@@ -45,8 +46,10 @@ RELEASE = re.compile(
     r"(?i)^(?:release|prepare|preparing|bump version|version packages|chore\(release\)|\[?ci\]? release"
     r"|v?\d+\.\d+(?:\.\d+)?\b)"
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
-    r"|^chore\([^)]*\): release\s+(?:[\w.@/-]+\s+)?v?\d"  # release-please's commit: its version (never a CI
-    r"|/release-please--"  # change's `chore(ci): release-drafter ...`), and the merge of its branch
+    r"|^chore\((?!ci\b)[^)]*\): release\s+(?:[\w.@/-]+\s+)?v?\d"  # release-please's commit: its version (never
+    r"|/release-please--"  # a CI change's `chore(ci): release-drafter ...`), and the merge of its branch
+    r"|^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:bump|update|upgrade)\b.*\bfrom\s+v?\d+\.\d\S*\s+to\s+v?\d"  # versions
+    r"|^[\w-]+\(deps(?:-dev)?\)!?:\s*(?:bump|update|upgrade)\b"  # `chore(deps): Update Saxon-HE from 12.5 to 12.9`
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")

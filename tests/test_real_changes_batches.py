@@ -139,3 +139,26 @@ def test_the_picker_leaves_out_release_commits_as_release_please_writes_them(sub
     """A release commit adds the changelog's lines of a whole release with its version's constant in code: no change
     of its own (msgraph-sdk-java-core's release-please merges, kiota-java's three older pins)."""
     assert bool(pick.RELEASE.search(subject)) == release
+
+
+@pytest.mark.parametrize(
+    ("subject", "release"),
+    [
+        ("chore(deps): Update Saxon-HE from 12.5 to 12.9 (#6152)", True),  # PMD's 7db4aa2d (failing before)
+        ("chore(deps-dev): bump typia from 9.7.2 to 12.1.1 (#1943)", True),  # (failing before)
+        ("fix(deps): update dependency com.google.code.gson:gson to v2.13.2 (#2615)", True),  # (failing before)
+        ("Update Jackson from 2.17.1 to 2.18.0", True),  # (failing before)
+        ("Bump lodash from 4.17.20 to 4.17.21", True),
+        ("chore(ci): release drafter 6 labels the pull requests", False),  # a CI change (failing before)
+        ("fix(deps): remove vulnerable dependency `uuid` (#8201)", False),  # a change of code: no update
+        ("fix(retry): update the retry count from 3 to 5", False),  # a setting's value, no version
+        ("Decrease default allowed parameter recursion level from 100 to 32", False),
+        ("Upgrade ASM to 7.0 for official support of Java 11", False),
+    ],
+)
+def test_the_picker_leaves_out_dependency_updates_as_conventional_commits_write_them(
+    subject: str, release: bool
+) -> None:
+    """A dependency's update adds its changelog line with the version in a build file: no change of its own (the
+    fifth batch's PMD 7db4aa2d, `chore(deps): Update X from A to B`, which only `^bump ... from ... to` was read as)."""
+    assert bool(pick.RELEASE.search(subject)) == release
