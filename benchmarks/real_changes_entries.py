@@ -76,7 +76,9 @@ def clean(text: str, path: str) -> str:
     elif name.endswith(".json"):
         text = str(json.loads(text).get("comment", ""))
     elif name.endswith((".xml", ".html")):
+        text = re.sub(r"(?is)<(pr|issue|bug|bugzilla)>.*?</\1>", " ", text)  # JMeter's `<pr>5872</pr>`: a number
         text = html.unescape(re.sub(r"<[^>]*>", " ", text))
+        text = re.sub(r"(?is)\s*\bcontributed by\b.*", "", text)  # `... Contributed by Someone (url)`: its credit
     else:
         text = _front_matter(text)
     text = re.sub(r"^```.*$", "", text, flags=re.M)  # .changelog/NNN.txt's release-note fences
@@ -140,6 +142,7 @@ def _tail(role: str, target: str) -> str:
 def _markdown(text: str) -> str:
     """Headings, link definitions, pull request links, issue numbers and author credits out; a link's text kept."""
     text = re.sub(r"(?m)^\s*#{1,6}\s.*$", "", text)  # a section heading the entry was added under
+    text = re.sub(r"(?im)^\s*[*_]{1,2}contributors\b.*$", "", text)  # `*Contributors of this release ...:* @x`
     text = re.sub(r"(?m)^\s*\[[^\]]+\]:\s*\S+.*$", "", text)  # [@user]: https://github.com/user
     text = re.sub(r"\[@?([\w-]+)\]\(https://github\.com/[\w-]+/?\)", r"@\1", text)  # a profile link: a credit
     text = re.sub(r"\[@[\w-]+\](?:\[\])?", "", text)  # [@user][], [@user]

@@ -249,6 +249,26 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             "- Support `@Nullable` on fields (#12 for Windows)\n",
             "Support `@Nullable` on fields (for Windows)",
         ),
+        (  # JMeter's pull request and issue numbers (failing before: "5872 5874 Trim name ...")
+            "xdocs/changes.xml",
+            "    <li><pr>5872</pr><issue>5874</issue>Trim name in <code>Argument</code> objects.</li>\n",
+            "Trim name in Argument objects.",
+        ),
+        (  # and its credit (failing before)
+            "xdocs/changes.xml",
+            "<li><pr>6509</pr> Synchronize the recent file menu. Contributed by Some One (github.com/someone)</li>\n",
+            "Synchronize the recent file menu.",
+        ),
+        (  # Reqnroll's release credit, the line after the entry (failing before)
+            "CHANGELOG.md",
+            "* Fix: Formatters mishandle Unicode attachments.\n*Contributors of this release (alphabetical):* @x\n",
+            "Fix: Formatters mishandle Unicode attachments.",
+        ),
+        (  # a bullet in italics stays
+            "CHANGELOG.md",
+            "* *Breaking*: contributors' handles are read from `CODEOWNERS`\n",
+            "*Breaking*: contributors' handles are read from `CODEOWNERS`",
+        ),
     ],
 )
 def test_an_entry_reads_as_its_changelog_shows_it(path: str, added: str, shown: str) -> None:
