@@ -27,7 +27,9 @@ session 15, after their first run (the whole batch .72 / .065 / .67 on the rules
 session's rules. The repositories marked `"batch": "new5"` (session 16: 12 projects, C# 3, TypeScript 3, Java 3, Go 3,
 used by no other batch nor data file) follow all those, the same way: only --new5 runs them; --every pooled them at the
 end of session 16, after their first run (the whole batch .81 / .042 / .71 on the rules of the session's start) and
-the session's rules.
+the session's rules. The repositories marked `"batch": "new6"` (session 17: 12 projects, Python 3, Ruby 3, C# 3,
+TypeScript 3, used by no other batch nor data file) follow all those, the same way: only --new6 runs them; --every
+does not pool them until the lead folds them in.
 """
 
 from __future__ import annotations
@@ -39,11 +41,12 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
 LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
-BATCHES = ("new5", "new4", "new3", "new2", "new")  # the untuned batches, each run only by its own option, latest first
+BATCHES = ("new6", "new5", "new4", "new3", "new2", "new")  # the untuned batches, each run by its option, latest first
 POOLED = ("", "new", "new2", "new3", "new4", "new5")  # the batches --every pools ("": the first 16 and the fresh ones)
 
 PARTS = (  # a run's option and whose tuning (or held-out) part it reads, in the order they are asked
     ("--every", "every pooled batch's"),
+    ("--new6", "the sixth new batch's"),
     ("--new5", "the fifth new batch's"),
     ("--new4", "the fourth new batch's"),
     ("--new3", "the third new batch's"),
@@ -84,8 +87,8 @@ def held_out(changes: list[Change]) -> list[bool]:
 
 
 def chosen_by(change: Change, argv: list[str]) -> bool:
-    """Whether a run's options take the change: --every the POOLED batches, --new5, --new4, --new3, --new2 or --new
-    that batch alone (the latest asked), else the others (--fresh, --old: a part)."""
+    """Whether a run's options take the change: --every the POOLED batches, --new6, --new5, --new4, --new3, --new2 or
+    --new that batch alone (the latest asked), else the others (--fresh, --old: a part)."""
     if "--every" in argv:
         return change.batch in POOLED
     asked = next((batch for batch in BATCHES if f"--{batch}" in argv), "")
