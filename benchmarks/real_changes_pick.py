@@ -48,7 +48,8 @@ RELEASE = re.compile(
     r"|\b(?:release|changelog) for\b|\bstart new development cycle\b|^bump\b.*\bfrom\b.*\bto\b"
     r"|^chore\((?!ci\b)[^)]*\): release\s+(?:[\w.@/-]+\s+)?v?\d"  # release-please's commit: its version (never
     r"|/release-please--"  # a CI change's `chore(ci): release-drafter ...`), and the merge of its branch
-    r"|^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:bump|update|upgrade)\b.*\bfrom\s+v?\d+\.\d\S*\s+to\s+v?\d"  # versions
+    r"|^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:bump|update|upgrade)\b"  # a dependency's versions, not a setting's
+    r"(?:(?!\b(?:the|default|minimum|maximum|min|max|supported|timeout|limit)\b).)*\bfrom\s+v?\d+\.\d\S*\s+to\s+v?\d"
     r"|^[\w-]+\(deps(?:-dev)?\)!?:\s*(?:bump|update|upgrade)\b"  # `chore(deps): Update Saxon-HE from 12.5 to 12.9`
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")

@@ -160,6 +160,9 @@ def test_the_picker_leaves_out_release_commits_as_release_please_writes_them(sub
         ("fix(retry): update the retry count from 3 to 5", False),  # a setting's value, no version
         ("Decrease default allowed parameter recursion level from 100 to 32", False),
         ("Upgrade ASM to 7.0 for official support of Java 11", False),
+        ("Update default Redis version from 4.0.0 to 6.0.0 for Azure Redis (#2810)", False),  # a default (review 17 F1)
+        ("Update the minimum supported Python from 3.8 to 3.9", False),  # a support floor
+        ("Update default timeout from 1.5 to 2.5 seconds", False),  # a setting with a decimal
     ],
 )
 def test_the_picker_leaves_out_dependency_updates_as_conventional_commits_write_them(
