@@ -14,7 +14,7 @@ is what its markdown says (`#` to `######`; a bold line below them).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import TypeVar
 
 from doc_context.text.mdblocks import Block
@@ -60,6 +60,8 @@ _JOINED_FIELDS = 4  # a header's fields run into one line: a lead naming two or 
 _TOC_LINK = re.compile(r"\[[^\]]*\]\(#[^)]*\)")
 _ADDRESS = re.compile(r"\]\([^)\s]*\)|<https?://[^\s>]+>|https?://[^\s)\]>]+")
 _TOC_TITLE = re.compile(r"^\W*(?:table of )?contents\W*$", re.IGNORECASE)
+_ANY_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")  # a list's item at any depth of nesting
+MIN_CONTENTS = 3  # items a list of headings holds, at least, to be a table of contents
 _LINK_DEFINITION = re.compile(r"^(?:\s*\[[^\]]+\]:\s*\S+(?:\s+\"[^\"]*\")?)+\s*$")  # [summary]: #summary
 
 
@@ -180,6 +182,23 @@ def navigation(text: str) -> bool:
         return True
     rest = _TOC_LINK.sub("", text)
     return rest != text and not re.search(r"\w", rest)
+
+
+def contents(lines: Sequence[str], titles: Set[str]) -> bool:
+    """Whether a list (`lines`: as written, nested items indented) is the page's table of contents with its links
+    gone (a Confluence page keeps an in-page link's text only: "- MeterProvider", "  - MeterProvider Creation"):
+    MIN_CONTENTS items or more, each one line naming a heading of the page (`titles`: as page_heading reads them).
+    A list naming a few of its headings among other words ("Refunds", "Partial refunds", "issued by the bank") says
+    something; one whose every item is a heading only finds the way."""
+    items = [line for line in lines if line.strip()]
+    return len(items) >= MIN_CONTENTS and all(
+        _ANY_ITEM.match(line) and page_heading(_ANY_ITEM.sub("", line)) in titles for line in items
+    )
+
+
+def page_heading(text: str) -> str:
+    """A heading's text as a table of contents names it: its code and emphasis marks gone, spaces folded, casefolded."""
+    return " ".join(text.replace("`", "").replace("*", "").split()).casefold()
 
 
 def without_addresses(text: str) -> str:

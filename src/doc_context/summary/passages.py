@@ -20,11 +20,13 @@ from doc_context.summary.mdcut import clip_markdown
 from doc_context.summary.passage_kinds import (
     argues,
     aside,
+    contents,
     goes_on,
     heading_level,
     metadata,
     navigation,
     nest,
+    page_heading,
     page_title,
     retells,
     specifies,
@@ -85,8 +87,11 @@ def passages(markdown: str, title: str = "") -> list[Passage]:
     blocks = parse_blocks(markdown)
     levels = [(b.level or heading_level(lines[b.start].lstrip())) if b.kind == "heading" else 0 for b in blocks]
     named = page_title(blocks, levels, title)
+    titles = {page_heading(block.lines[0]) for block in blocks if block.kind == "heading" and block.lines}
     head = header = -1
     for b, block in enumerate(blocks):
+        if block.kind == "list" and contents(block.lines, titles):  # its table of contents, its links gone
+            continue
         if block.kind == "heading":
             text, head = block.lines[0], b
             section = "" if text.casefold() == title.strip().casefold() else text
