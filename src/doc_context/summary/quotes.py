@@ -12,13 +12,13 @@ page middles), then its title only. A passage that states what a criterion state
 line ("_Rules 2 and 3 are the story's criteria 1 and 3._"): a page the change speaks to never falls back to its
 lead while it has such a passage. A page whose every passage a work item already shows is `told`. On a long page
 the change speaks to, a passage it matches gains what it says of one of the story's sentences
-(passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which
-part the change is; on a short page, a passage of a section stating what is built (passage_kinds.specifies) gains it
-too (a short proposal's rule said in prose the change writes a few words of), not its rationale or compatibility
-notes. A section that states what is built (a specification, a design, a proposal) says it in its
-opening paragraph, then details it: when the change names more than one thing in the section, that paragraph is
-quoted too, below the passage the change names (with_openings); an opening naming nothing of the change and matching
-little on its own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
+(passage_weights.story_match): a long specification shares its domain's words top to bottom, the story says which part
+the change is; on a short page, a passage of a section stating what is built (passage_kinds.specifies) gains it too (a
+short proposal's rule said in prose the change writes a few words of); never an aside (a rationale, an example: why, not
+what is built). A section that states what is built (a specification, a design, a proposal) says it in its opening
+paragraph, then details it: when the change names more than one thing in the section, that paragraph is quoted too,
+below the passage the change names (with_openings); an opening naming nothing of the change and matching little on its
+own is the section's background: not quoted, its place among the page's quotes left empty (quoted).
 A rule addressed to a role the change plays ("Installers MUST...", beside a change to an installer) weighs ROLE
 times its match (passage_roles.py), and a rule stating an error ("tools MUST produce an error") beside a change
 whose code raises one ERRS times (passage_errors.py). A one-word feature weighs in full in the passage defining or
@@ -125,8 +125,8 @@ def weigh_pages(
         weighed = [s if page in speaking else 0.0 for s, (page, _) in zip(weighed, where, strict=True)]
     own = weighed
     lifted = with_openings(weighed, flat, where)
-    long = [len(page) >= LONG for page in found]  # a long page's every passage the story may lift, a short one's rules
-    lifts = [long[n] or p.specifies for p, (n, _) in zip(flat, where, strict=True)]
+    long = [len(page) >= LONG for page in found]  # the story lifts a long page's passages, a short one's rules
+    lifts = [(long[n] or p.specifies) and not _weighs_aside(p) for p, (n, _) in zip(flat, where, strict=True)]
     weighed = with_story(lifted, plain, where, said, lifts)
     background = iter(openings_background(own, lifted, weighed, mine, plain))
     spread = iter(spread_out(mine, where))  # a passage holding a term many passages hold: passage_siblings.py
