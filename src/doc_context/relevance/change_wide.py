@@ -1,7 +1,8 @@
 """Pure: what is everywhere in one pull request's change, so carries no weight on its own (relevance/everywhere.py
 weighs a criterion's terms with it): its words and its own names.
 
-- Its words: a word in most of its changed lines (LINE_SHARE), or in most of its code files (Topics).
+- Its words: a word in most of its changed lines (LINE_SHARE), or in most of its code files (Topics); a term's words
+  that one name it defines holds are its subject instead (`SortPluginPaths`, `pendingWriteRequests`: subject).
 - Its own names: the repository's and project's, the package its paths sit in (src/<pkg>/, the first directory
   that is not src, tests, lib, ...), the names most of its lines qualify others with (`attr.ib`, `Contoso.Billing`).
 
@@ -17,12 +18,14 @@ from functools import cached_property
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import WEAK, Term
+from doc_context.relevance.definitions import defined
 from doc_context.relevance.file_kinds import is_config, is_doc, is_test, shows_api
 from doc_context.relevance.words import PATH_NOISE, parts
 
 TOPIC_SHARE, TOPIC_FILES = 0.5, 3  # "most": half of the code files with added lines, and at least three
 LINE_SHARE, MIN_LINES, MAX_LINES = 0.5, 3, 5_000  # more than half of the lines with words; beyond MAX_LINES
 # changed lines, most of the code files stands for most of the lines
+DEFINING = 200  # the most characters of a line read for the name it defines (longer: minified, data, prose)
 PREFIX_SHARE = 0.4  # a name qualifying others (name.x) on this share of the lines is the change's own
 _NOT_PACKAGES = PATH_NOISE | frozenset("com org net io dev resourc kotlin scala test tests spec specs".split())
 _CONTAINERS = frozenset("packag plugin servic crat".split())  # a monorepo's packages/: its packages are below
@@ -82,6 +85,32 @@ class ChangeWide:
         if word in self.own:
             return True
         return self._lines[word] > LINE_SHARE * self._worded > 0
+
+    def subject(self, words: Iterable[str], topic: frozenset[str] = frozenset()) -> frozenset[str]:
+        """Of one criterion's words, those in most of the change's lines when one name the change defines holds all
+        its words that are everywhere (the work item's `topic` too; its own names, everywhere in any change of the
+        project, aside): a change of one purpose writes its subject on most lines ("runtime plugins" in a change
+        defining `SortPluginPaths`; "pending write requests" beside `pendingWriteRequests: promauto.With(`), which
+        is no everyday word of it. Words the change only uses, or that no one name it defines holds together ("dark
+        theme" beside `useDarkMode` and `ThemeToggle`), stay everywhere: empty."""
+        wide = frozenset(w for w in words if (w in topic or self.word(w)) and w not in self.own)
+        found = wide - topic
+        if not found or not any(wide <= name for name in self.defined):
+            return frozenset()
+        return found
+
+    @cached_property
+    def defined(self) -> frozenset[frozenset[str]]:
+        """The words of each name the change's added lines define (relevance/definitions.defined: a function, a type,
+        a property, an object's or a hash's member; a one-letter name aside), documentation aside; read once, when a
+        word in most of the lines is asked."""
+        return frozenset(
+            frozenset(parts(name))
+            for f in self.index.diff.files
+            if len(f.added) and not is_doc(f.path)
+            for line in f.added.split()
+            if len(line) <= DEFINING and len(name := defined(line) or "") > 1
+        )
 
     def everywhere(self, word: str) -> bool:
         """The one rule for a word alone: everywhere (word), or in most of the change's code files (Topics: TOPIC_SHARE

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import NamedTuple
 
@@ -49,8 +49,10 @@ class Everywhere:
         elsewhere: Sequence[str],
         siblings: Sequence[str] = (),
         title: str = "",
+        criterion: str = "",
     ) -> None:
         self.change, self.topic = change, topic
+        self.said = [w for w in parts(criterion) if w not in COMMON]  # what its subject is read in (ChangeWide.subject)
         self.elsewhere = [tuple(parts(text)) for text in elsewhere]
         terms = [t for text in siblings for t in criterion_terms(text).terms]
         self.siblings = frozenset((t.kind, t.parts) for t in terms)
@@ -76,7 +78,7 @@ class Everywhere:
             if all(w in self.topic or w in self.change.own for w in named):
                 return EVERYWHERE if self._item_names(term.parts) else SHARED  # `ArrayHelpers`, named by half
             return SHARED if (term.kind, term.parts) in self.siblings or self._named_by_a_sibling(term) else APART
-        if all(w in self.topic or self.change.word(w) for w in uncommon):
+        if self._everywhere(uncommon, all):
             return EVERYWHERE
         if term.kind == "phrase" and len([w for w in uncommon if w not in self.change.names]) < len(uncommon) <= 2:
             return EVERYWHERE  # "Orbit shipments": OrbitShipment, where every name starts with Orbit, is a shipment
@@ -135,7 +137,18 @@ class Everywhere:
     def partly(self, term: Term) -> bool:
         """Whether some of a phrase's words are everywhere: "captured amount" where every line has an amount
         counts as one identifier only (captured_amount), as a phrase with a common word does."""
-        return any(w in self.topic or self.change.word(w) for w in term.parts if w not in COMMON)
+        return self._everywhere([w for w in term.parts if w not in COMMON], any)
+
+    def _everywhere(self, words: Sequence[str], quantifier: Callable[[Iterable[bool]], bool]) -> bool:
+        """Whether all (or any) of a term's words are the work item's topic or everywhere in the change, the
+        criterion's subject aside (the words in most of the change's lines it says, when one name the change defines
+        holds them all: ChangeWide.subject)."""
+        return quantifier(w in self.topic or (self.change.word(w) and w not in self.subject) for w in words)
+
+    @cached_property
+    def subject(self) -> frozenset[str]:
+        """The criterion's words in most of the change's lines that are the change's subject (ChangeWide.subject)."""
+        return self.change.subject(self.said, self.topic)
 
 
 def _spelled_as_code(term: Term, own: frozenset[str]) -> bool:

@@ -166,7 +166,8 @@ class EvidenceFinder:
             return Evidence(by_name(terms, criterion, self.changed), "file names")
         own = [w for w in (plain(s) for s in (criterion, *work_item)) if len(w) >= ECHO_MIN_WORDS]
         assert self._change is not None
-        everywhere = Everywhere(self._change, item_topic([criterion, *siblings], title), elsewhere, siblings, title)
+        topic = item_topic([criterion, *siblings], title)
+        everywhere = Everywhere(self._change, topic, elsewhere, siblings, title, criterion=criterion)
         terms = setting_apart(terms, lambda word: everywhere(word) == APART)  # an echo's telling words (evidence_prose)
         files = [self._files(term, terms) for term in terms.terms]
         files = symptoms_unwritten(self.index, terms.terms, files)  # `NullPointerException` when ...: no code
