@@ -1,12 +1,13 @@
 """relevance/definitions.defines: the one answer to "does this line define the name", for a member's definition a
 change sits in (summary/evidence_within.inside) and a test's double (summary/evidence_doubles); defined: the name a
-line defines (a test's name: summary/evidence_prose)."""
+line defines (a test's name: summary/evidence_prose); declared: the local variable a line declares (a change's subject:
+relevance/change_wide.subject)."""
 
 from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.definitions import FUNCTIONS, defined, defines
+from doc_context.relevance.definitions import FUNCTIONS, declared, defined, defines
 
 DEFINES = [  # (language, line, name, expected)
     ("Ruby", "def chat_update(options = {})", "chat_update", True),
@@ -113,3 +114,21 @@ def test_a_tests_name_is_its_functions(language, line, name) -> None:
 def test_a_field_a_key_a_call_or_an_import_is_no_tests_name(line) -> None:
     """Never a field's, a key's, a paren-less call's argument or an import's module."""
     assert defined(line, kinds=FUNCTIONS) is None
+
+
+DECLARED = [  # (language, line, the local variable it declares, or None)
+    ("TypeScript", "    const parameters: string[] = [];", "parameters"),
+    ("TypeScript", "    let isEveryParameterOptional = true;", "isEveryParameterOptional"),
+    ("Go", "\tretryDelay, capped := backoff(attempt, webhookRetryMax)", "retryDelay"),
+    ("Java", "        String trimmedHeaderValue = strip(headerValue);", "trimmedHeaderValue"),
+    ("Java", "        final List<String> names = new ArrayList<>();", "names"),
+    ("C#", "            var pendingReminders = Pending(reminders);", "pendingReminders"),
+    ("TypeScript", "    isEveryParameterOptional = false;", None),  # an assignment declares nothing
+    ("Java", "        if (count == limit) {", None),
+    ("Python", "    retry_delay = base * 2", None),  # Python's assignment: no declaration to read
+]
+
+
+@pytest.mark.parametrize(("language", "line", "name"), DECLARED, ids=[f"{d[0]}-{d[2]}" for d in DECLARED])
+def test_the_local_variable_a_line_declares(language, line, name) -> None:
+    assert declared(line) == name, language

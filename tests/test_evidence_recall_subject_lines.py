@@ -2,7 +2,8 @@
 `SortPluginPaths` on 34 of 47 lines, Thanos' `pendingWriteRequests`, workers-sdk's `jurisdiction`). A word on most of a
 change's lines is everywhere, and weighs nothing (relevance/change_wide.LINE_SHARE), so the criterion saying the subject
 had no evidence. A word of a name the change defines (a function, a type, a property, an object's member) is its
-subject, not its everyday word; a word the change only uses on most lines stays everywhere."""
+subject, not its everyday word, as is a word of a local variable it declares (`const parameters`, `retryDelay, capped
+:=`, `String trimmedHeaderValue =`); a word the change only uses on most lines stays everywhere."""
 
 from __future__ import annotations
 
@@ -68,9 +69,43 @@ DEFINING = [  # (language, criterion saying the subject, the file, its added lin
     )),
 ]  # fmt: skip
 
+DECLARING = [  # (language, criterion, file, added lines: a local variable the change declares holds the subject)
+    ("TypeScript", "The parameters member is optional when every parameter is optional.",
+     "src/transform/components-object.ts", (
+        "    const parameters: string[] = [];",
+        "    let isEveryParameterOptional = true;",
+        "    for (const [name, parameter] of Object.entries(parameterObjects)) {",
+        "      parameters.push(indent(`${name}: ${transform(parameter)};`, indentLv));",
+        "      if (parameter.required) isEveryParameterOptional = false;",
+        "    }",
+        '    const parametersKey = isEveryParameterOptional ? tsOptionalProperty("parameters") : "parameters";',
+    )),
+    ("Go", "Retry delays back off exponentially.", "internal/webhooks/retry.go", (
+        "\tretryDelay, capped := backoff(attempt, webhookRetryMax)",
+        "\tif capped {",
+        '\t\tlog.Printf("retry delay capped at %s", retryDelay)',
+        "\t}",
+        "\tq.schedule(retryDelay)",
+    )),
+    ("Java", "Trimmed header values are kept when a cookie is parsed.",
+     "src/main/java/org/acme/http/CookieParser.java", (
+        "        String trimmedHeaderValue = strip(headerValue);",
+        "        if (isEmpty(trimmedHeaderValue)) {",
+        "            return List.of();",
+        "        }",
+        "        return split(trimmedHeaderValue);",
+    )),
+    ("C#", "Pending invoice reminders are sent in due date order.", "src/Acme.Billing/Reminders.cs", (
+        "            var pendingReminders = Pending(reminders);",
+        "            SortByDueDate(pendingReminders);",
+        "            foreach (var reminder in pendingReminders)",
+        "                await SendAsync(reminder, token);",
+    )),
+]  # fmt: skip
+
 USING = [  # (language, criterion, file, added lines that only use the words on most lines: no definition holds them)
     ("C#", "Plugin paths are loaded in alphabetic order.", "src/Acme.Plugins/PluginLoader.cs", (
-        "            var pluginPaths = Directory.GetFiles(pluginDirectory);",
+        "            pluginPaths = Directory.GetFiles(pluginDirectory);",
         '            pluginPaths = pluginPaths.Where(p => p.EndsWith(".dll")).ToArray();',
         '            logger.LogDebug("Found {Count} plugin paths", pluginPaths.Length);',
         "            return pluginPaths;",
@@ -88,13 +123,18 @@ def test_the_subject_a_small_change_defines_is_evidence_on_most_lines(language, 
     assert evidence(criterion, changed(path, *lines), siblings=SIBLINGS) == [f"/{path}"], language
 
 
+@pytest.mark.parametrize(("language", "criterion", "path", "lines"), DECLARING, ids=[d[0] for d in DECLARING])
+def test_the_subject_a_local_the_change_declares_is_evidence_on_most_lines(language, criterion, path, lines) -> None:
+    assert evidence(criterion, changed(path, *lines), siblings=SIBLINGS) == [f"/{path}"], language
+
+
 @pytest.mark.parametrize(("language", "criterion", "path", "lines"), USING, ids=[d[0] for d in USING])
 def test_words_the_change_only_uses_on_most_lines_stay_everywhere(language, criterion, path, lines) -> None:
     assert evidence(criterion, changed(path, *lines), siblings=SIBLINGS) == [], language
 
 
 def test_a_word_of_a_defined_name_is_the_subject_a_used_one_is_everywhere() -> None:
-    """The same word on every line: `SortPluginPaths(` defines it, `var pluginPaths =` only uses it."""
+    """The same word on every line: `SortPluginPaths(` defines it, `pluginPaths = ...` only uses it."""
     defining, using = (Change(parse_diff(changed(path, *lines))).wide for _, _, path, lines in (DEFINING[0], USING[0]))
     assert defining is not None and using is not None
     assert defining.word("plugin") and using.word("plugin")  # in most lines, both

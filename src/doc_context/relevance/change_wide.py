@@ -18,7 +18,7 @@ from functools import cached_property
 
 from doc_context.change.index import DiffIndex
 from doc_context.relevance.criterion_terms import WEAK, Term
-from doc_context.relevance.definitions import defined
+from doc_context.relevance.definitions import declared, defined
 from doc_context.relevance.file_kinds import is_config, is_doc, is_test, shows_api
 from doc_context.relevance.words import PATH_NOISE, parts
 
@@ -102,14 +102,14 @@ class ChangeWide:
     @cached_property
     def defined(self) -> frozenset[frozenset[str]]:
         """The words of each name the change's added lines define (relevance/definitions.defined: a function, a type,
-        a property, an object's or a hash's member; a one-letter name aside), documentation aside; read once, when a
-        word in most of the lines is asked."""
+        a property, an object's or a hash's member; definitions.declared: a local variable; a one-letter name aside),
+        documentation aside; read once, when a word in most of the lines is asked."""
         return frozenset(
             frozenset(parts(name))
             for f in self.index.diff.files
             if len(f.added) and not is_doc(f.path)
             for line in f.added.split()
-            if len(line) <= DEFINING and len(name := defined(line) or "") > 1
+            if len(line) <= DEFINING and len(name := defined(line) or declared(line) or "") > 1
         )
 
     def everywhere(self, word: str) -> bool:

@@ -9,6 +9,7 @@ above the changed lines: change/unified.py's scopes), as its words read.
     defines("export const cartTotal = (items, country) =>", "cartTotal")                            # True
     defines("def update(self, stop=None):", "stop")                                                  # False
     defined("func (s *Suite) TestDefaultIsAnError() {")                                   # "TestDefaultIsAnError"
+    declared("    let isEveryParameterOptional = true;")                          # "isEveryParameterOptional"
 
 The name's words in a row, or run together; a qualified name also by its last part (a module's function, a cop's
 class, a type's member), when that part has two pieces or more: a one-piece member (`exit`, `stop`) is every type's.
@@ -51,6 +52,11 @@ _KINDS = {
 KINDS = tuple(_KINDS)  # every kind of definition
 FUNCTIONS = ("function",)  # a function's or a method's only: a test's name (`def test_x`, `func (s *Suite) TestX(`)
 _DEFINITIONS = tuple(pattern for patterns in _KINDS.values() for pattern in patterns)
+_LOCALS = (  # a local variable declared, as each language writes it (`declared`)
+    re.compile(r"^\s*(?:export\s+)?(?:const|let|var)\s+(?P<name>[A-Za-z_$][\w$]*)"),  # JavaScript, TypeScript, C#, Go
+    re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)(?:\s*,\s*\w+)*\s*:="),  # Go's short declaration
+    re.compile(r"^\s*(?:final\s+)?[A-Z][\w<>\[\],.?]*\s+(?P<name>[a-z]\w*)\s*=[^=]"),  # Java's, C#'s typed local
+)
 _DEFINED = {
     kind: tuple(re.compile(pattern.format(n=r"(?P<name>[A-Za-z_$][\w$]*)")) for pattern in patterns)
     for kind, patterns in _KINDS.items()
@@ -88,3 +94,10 @@ def defined(line: str, kinds: Sequence[str] = KINDS) -> str | None:
     them (a call, a statement; for FUNCTIONS also a field, a key, Ruby's paren-less `assert_nil expired_token`)."""
     patterns = [pattern for kind in kinds for pattern in _DEFINED[kind]]
     return next((found.group("name") for pattern in patterns if (found := pattern.search(line))), None)
+
+
+def declared(line: str) -> str | None:
+    """The local variable a line declares (`const parameters: string[] = []`, `let isEveryParameterOptional = true`,
+    `pending := len(queue)`, `String trimmed = name.strip();`), None for a line declaring none (an assignment, a
+    comparison: `name = value`, `if (a == b)`)."""
+    return next((found.group("name") for pattern in _LOCALS if (found := pattern.search(line))), None)
