@@ -105,11 +105,11 @@ DECLARING = [  # (language, criterion, file, added lines: a local variable the c
 
 USING = [  # (language, criterion, file, added lines that only use the words on most lines: no definition holds them)
     ("C#", "Plugin paths are loaded in alphabetic order.", "src/Acme.Plugins/PluginLoader.cs", (
-        "            pluginPaths = Directory.GetFiles(pluginDirectory);",
-        '            pluginPaths = pluginPaths.Where(p => p.EndsWith(".dll")).ToArray();',
-        '            logger.LogDebug("Found {Count} plugin paths", pluginPaths.Length);',
-        "            return pluginPaths;",
-    )),
+        "            Array.Sort(pluginPaths, StringComparer.Ordinal);",
+        "            LoadAll(pluginPaths, logger);",
+        '            logger.LogDebug("Found {Count} plugin paths", CountOf(pluginPaths));',
+        "            return Validate(pluginPaths);",
+    )),  # no name qualifies others (own names, change_wide), nothing defines or declares them (review 17 F4)
     ("Go", "Receive counts its pending write requests.", "pkg/receive/handler.go", (
         "\th.pendingWriteRequests.Inc()",
         "\tdefer h.pendingWriteRequests.Dec()",
@@ -138,6 +138,7 @@ def test_a_word_of_a_defined_name_is_the_subject_a_used_one_is_everywhere() -> N
     defining, using = (Change(parse_diff(changed(path, *lines))).wide for _, _, path, lines in (DEFINING[0], USING[0]))
     assert defining is not None and using is not None
     assert defining.word("plugin") and using.word("plugin")  # in most lines, both
+    assert not using.own & {"plugin", "path"} and not using.defined  # only used: no own name, nothing defined
     assert defining.subject(parts("plugin paths")) == {"plugin", "path"} and not using.subject(parts("plugin paths"))
 
 
