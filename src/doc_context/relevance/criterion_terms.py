@@ -19,6 +19,9 @@ Kinds of term, each with a weight (2: enough alone; 1: needs another term beside
           command", "every subcommand", a common word's): its file under a command line tool's folder (cmd/new.go,
           commands/init/, graphql-codegen-cli/src/init/), as `changeset tag` names it, or a line registering or
           dispatching it by its name (`case "init":`, relevance/commands.dispatches)
+  component a component the prose names by its kind and name ("the savehar addon", "the `Auth` middleware"): its
+          file or folder, below its kind's folder or named with its kind (addons/savehar.py, AuthMiddleware.cs:
+          relevance/components.py)
   format  a data format in a product owner's words (JSON, "the Markdown format"): where the diff writes it, a media
           type, an extension or an option of it (relevance/formats.py)
   release a dependency's major version ("React 18", "v12"): a manifest's line whose range holds it (dependencies.py)
@@ -41,6 +44,7 @@ import re
 from doc_context.relevance.commands import named_subcommands
 from doc_context.relevance.common_words import COMMON as COMMON  # the words that never set a criterion apart
 from doc_context.relevance.common_words import PROSE_COMMON
+from doc_context.relevance.components import named_components
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.file_kinds import samples_said
 from doc_context.relevance.formats import format_words
@@ -133,6 +137,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("format", (n,), STRONG, w) for n, w in format_words(_CODE_SPAN.sub(" ", text))]  # JSON, HTML
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
     terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, PROSE_COMMON)]
+    terms += [Term("component", (n, k), STRONG, f"{n} {k}") for n, k in named_components(text, PROSE_COMMON)]
     found = releases(_CODE_SPAN.sub(" ", text))  # "React 18": a manifest's @types/react ^18.2.7 (dependencies.py)
     terms += [
         Term("release", (n.lower(), *m), STRONG, f"{n} {m[0]}" if n else ", ".join(f"v{v}" for v in m))

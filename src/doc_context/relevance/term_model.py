@@ -9,7 +9,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 Kind = Literal[
-    "ident", "path", "quoted", "value", "phrase", "word", "format", "change", "command", "release", "platform", "prose"
+    "ident",
+    "path",
+    "quoted",
+    "value",
+    "phrase",
+    "word",
+    "format",
+    "change",
+    "command",
+    "component",
+    "release",
+    "platform",
+    "prose",
 ]
 STRONG, WEAK = 2, 1
 

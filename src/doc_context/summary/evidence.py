@@ -34,6 +34,7 @@ from typing import NamedTuple
 from doc_context.change.model import Basis, Diff, Evidence, FileEvidence
 from doc_context.models import ChangedFile
 from doc_context.relevance.change import Change
+from doc_context.relevance.components import component_file
 from doc_context.relevance.criterion_terms import STRONG, CriterionTerms, Term, criterion_terms
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.dependencies import manifest
@@ -221,6 +222,8 @@ class EvidenceFinder:
             files.update(n for n, path in paths if names(path, term.parts[0]))
         if term.kind in ("quoted", "command"):  # `changeset tag`, "the tag command": commands/tag/
             files.update(n for n, path in paths if command_file(term.label, path))
+        if term.kind == "component":  # "the savehar addon": addons/savehar.py
+            files.update(n for n, path in paths if component_file(*term.parts, path))
         if term.kind == "ident" and term.named:  # the file the name is, or its type's
             files.update(n for n, path in paths if names_file(term.label, path))
             files.update(n for n, path in paths if member_of_file(term.label, path))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from doc_context.change.index import FileWords
 from doc_context.relevance.attributes import marked
 from doc_context.relevance.commands import dispatches
+from doc_context.relevance.components import component_file
 from doc_context.relevance.criterion_terms import STRONG, WEAK, Term
 from doc_context.relevance.dependencies import declarations, holds, manifest, names_package
 from doc_context.relevance.file_kinds import is_config, is_doc, is_test
@@ -195,6 +196,8 @@ def _lines_for(
         return (
             {i for i, text in enumerate(lines.texts) if dispatches(term.parts[0], text)} if code else set()
         ), term.weight
+    if term.kind == "component":  # "the savehar addon": its file's changes (addons/savehar.py)
+        return (set(lines.hunk_starts()) if component_file(*term.parts, path) else set()), term.weight
     if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
         return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):

@@ -44,7 +44,7 @@ def rewritten(index: DiffIndex, file_no: int, term: Term, hit: set[int]) -> set[
     criterion names is different: a line keeping it and changing what surrounds it (a count, an argument, a cast)
     speaks to it, unless the line only moved or gained a comma (in code: a documentation or configuration line
     rewritten around a name is most often one of many, a renamed attribute)."""
-    if term.kind in ("path", "command") or not hit:
+    if term.kind in ("path", "command", "component") or not hit:
         return set()
     fresh = index.fresh(file_no)
     path = index.diff.files[file_no].path
