@@ -89,6 +89,11 @@ def test_a_common_word_before_a_kind_names_no_component() -> None:
     assert evidence(criterion, diff("src/handlers/error.ts", "  const span = tracer.startSpan(name);")) == []
 
 
+def test_a_family_of_components_is_not_each_of_its_files() -> None:
+    criterion = "Support `it` block parameter in `Rails` cops."  # rubocop-rails' entry, its neighbours' decoy
+    assert evidence(criterion, diff("spec/rubocop/cop/rails/select_map_spec.rb", "      RUBY")) == []
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -100,6 +105,7 @@ def test_a_common_word_before_a_kind_names_no_component() -> None:
         ("a custom plugin may register a hook", []),  # what kind, never which
         ("the default handler and the error handler", []),  # an adjective, a common word
         ("Add hook for users", []),  # a verb before the kind
+        ("Support `it` block parameter in `Rails` cops.", []),  # a family, never one (rubocop-rails 07bec342)
     ],
 )
 def test_the_components_a_criterion_names(text, expected) -> None:

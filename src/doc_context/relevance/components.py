@@ -49,9 +49,10 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "serializer": ("serializers", "serializer"),
 }
 _KIND = "|".join(re.escape(k) for k in sorted(_KINDS, key=len, reverse=True))
-_NAMED = re.compile(  # "the `Auth` middleware", "savehar addon", "the Blocklist add-on", "middleware `Auth`"
-    rf"`([A-Za-z][\w.-]*)`\s+({_KIND})s?\b(?!-)"
-    rf"|(?<![\w.`/'\u2019-])([A-Za-z][\w-]*)\s+({_KIND})s?\b(?![-`])(?!\s+`)"
+_NAMED = re.compile(  # "the `Auth` middleware", "savehar addon", "the Blocklist add-on", "middleware `Auth`"; one,
+    # never a family ("`Rails` cops": each file of cop/rails/)
+    rf"`([A-Za-z][\w.-]*)`\s+({_KIND})\b(?!-)"
+    rf"|(?<![\w.`/'\u2019-])([A-Za-z][\w-]*)\s+({_KIND})\b(?![-`])(?!\s+`)"
     rf"|(?<![\w-])({_KIND})\s+`([A-Za-z][\w.-]*)`",
     re.IGNORECASE,
 )
