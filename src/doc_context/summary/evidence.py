@@ -223,7 +223,7 @@ class EvidenceFinder:
         if term.kind in ("quoted", "command"):  # `changeset tag`, "the tag command": commands/tag/
             files.update(n for n, path in paths if command_file(term.label, path))
         if term.kind == "component":  # "the savehar addon": addons/savehar.py
-            files.update(n for n, path in paths if component_file(*term.parts, path))
+            files.update(n for n, path in paths if component_file(term.parts[0], term.parts[1], path))
         if term.kind == "ident" and term.named:  # the file the name is, or its type's
             files.update(n for n, path in paths if names_file(term.label, path))
             files.update(n for n, path in paths if member_of_file(term.label, path))

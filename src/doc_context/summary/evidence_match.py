@@ -197,7 +197,7 @@ def _lines_for(
             {i for i, text in enumerate(lines.texts) if dispatches(term.parts[0], text)} if code else set()
         ), term.weight
     if term.kind == "component":  # "the savehar addon": its file's changes (addons/savehar.py)
-        return (set(lines.hunk_starts()) if component_file(*term.parts, path) else set()), term.weight
+        return (set(lines.hunk_starts()) if component_file(term.parts[0], term.parts[1], path) else set()), term.weight
     if term.kind == "format":  # `application/vnd.acme.v2+json` for "JSON", `'*.yml'` for "YAML"
         return format_lines(lines.texts, term.parts[0])
     if term.kind == "path" and names(path, term.parts[0]):
