@@ -74,6 +74,13 @@ def test_a_component_named_with_its_kind_meets_its_file(language, criterion, pat
     assert evidence(criterion, diff(path, line)) == [f"/{path}"], language
 
 
+def test_a_component_named_replace_and_filed_as_a_path_meets_its_file_beside_its_test() -> None:
+    criterion = "`plugins/replace`: Fix `TypeError` when invoking the `replace` command."  # beets 6f8d55da's shape
+    plugin = diff("beetsplug/replace.py", "    def run(self, lib: Library, _opts, args: list[str]) -> None:")
+    test = diff("test/plugins/test_replace.py", '        self.run_command("replace", "title:x", str(path))')
+    assert "/beetsplug/replace.py" in evidence(criterion, plugin, test)
+
+
 def test_another_component_of_the_kind_is_not_the_one_named() -> None:
     criterion = 'Update savehar addon to handle missing "path" key in cookie attrs dict'
     assert evidence(criterion, diff("mitmproxy/addons/blocklist.py", "            status = flow.response.code")) == []

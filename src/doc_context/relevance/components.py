@@ -82,6 +82,12 @@ def named_components(text: str, common: frozenset[str]) -> list[tuple[str, str]]
     return list(dict.fromkeys(found))
 
 
+def filed(label: str) -> bool:
+    """Whether a code span is a component as its kind's folder files it (`plugins/replace`): the component's term,
+    not code the evidence must write (beets' documentation path for beetsplug/replace.py)."""
+    return _FILED.fullmatch(f"`{label}`") is not None
+
+
 def _names_one(word: str, common: frozenset[str]) -> bool:
     return len(word) >= 2 and common.isdisjoint(parts(word))  # "s3" has no part: a name still
 

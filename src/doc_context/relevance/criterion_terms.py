@@ -44,7 +44,7 @@ import re
 from doc_context.relevance.commands import named_subcommands
 from doc_context.relevance.common_words import COMMON as COMMON  # the words that never set a criterion apart
 from doc_context.relevance.common_words import PROSE_COMMON
-from doc_context.relevance.components import named_components
+from doc_context.relevance.components import filed, named_components
 from doc_context.relevance.dependencies import releases
 from doc_context.relevance.file_kinds import samples_said
 from doc_context.relevance.formats import format_words
@@ -138,6 +138,7 @@ def criterion_terms(text: str) -> CriterionTerms:
     terms += [Term("change", (number(a), number(b)), STRONG, f"from {a} to {b}") for a, b in _FROM_TO.findall(text)]
     terms += [Term("command", (w.lower(),), STRONG, f"{w} command") for w in named_subcommands(text, PROSE_COMMON)]
     terms += [Term("component", (n, k), STRONG, f"{n} {k}") for n, k in named_components(text, PROSE_COMMON)]
+    terms = [t for t in terms if not (t.kind == "ident" and filed(t.label))]  # `plugins/replace`: the component's
     found = releases(_CODE_SPAN.sub(" ", text))  # "React 18": a manifest's @types/react ^18.2.7 (dependencies.py)
     terms += [
         Term("release", (n.lower(), *m), STRONG, f"{n} {m[0]}" if n else ", ".join(f"v{v}" for v in m))
@@ -157,7 +158,8 @@ def criterion_terms(text: str) -> CriterionTerms:
     unique = list({(t.kind, t.parts, t.unit): t for t in terms if t.weight}.values())
     tests = _ABOUT_TESTS.search(_CODE_SPAN.sub(" ", text)) is not None
     moving = bool(_MOVING.intersection(all_words))
-    replacing = bool(_REPLACING.intersection(all_words))
+    names = {stem(t.parts[0]) for t in terms if t.kind in ("command", "component")}  # beets' replace plugin: a name
+    replacing = bool(_REPLACING.intersection(all_words) - names)
     strongest = tuple(sorted(unique, key=lambda t: -t.weight))
     samples = samples_said(_CODE_SPAN.sub(" ", text))
     return CriterionTerms(strongest, removal, all_words, tests, tuple(pairs), moving, replacing, samples)
