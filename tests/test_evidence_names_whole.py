@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.names import names_file
+from doc_context.relevance.name_files import names_file
 from tests.evidence_paths import evidence_in
 
 ONE_PIECE = [  # (language, criterion, path, a line writing another form of the name, a line writing it)

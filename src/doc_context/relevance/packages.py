@@ -10,7 +10,7 @@
 A package's path is its parts with slashes between (a Go import path, a changelog's `helper/schema:` prefix, a
 package's folder), its last folders the file's, case aside: its deepest part and at least one above it, in a row
 among the file's folders (a Go module's host and root, `go.opentelemetry.io/otel`, are the repository itself; a
-cop's `Style/InverseMethods` is a file, names.py's). The file is in the package, so the criterion names what the
+cop's `Style/InverseMethods` is a file, name_files.py's). The file is in the package, so the criterion names what the
 change edits; the path says nothing more of it: a changelog's package prefix is every entry's of that package, so
 the file is evidence only where the criterion's other terms are.
 """

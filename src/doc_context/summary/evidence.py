@@ -42,7 +42,7 @@ from doc_context.relevance.everywhere import APART, Everywhere, item_topic
 from doc_context.relevance.file_kinds import is_doc, is_test
 from doc_context.relevance.folders import no_alternatives
 from doc_context.relevance.language import symptom
-from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.name_files import command_file, member_of_file, names_file
 from doc_context.relevance.packages import in_package
 from doc_context.relevance.words import parts
 from doc_context.summary.evidence_doubles import doubled

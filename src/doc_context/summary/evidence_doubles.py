@@ -26,7 +26,7 @@ from doc_context.relevance.assertions import asserts, tests_of
 from doc_context.relevance.criterion_terms import CriterionTerms, Term
 from doc_context.relevance.definitions import defined, defines, in_definition
 from doc_context.relevance.file_kinds import is_doc, is_test
-from doc_context.relevance.names import member_of_file, names_file
+from doc_context.relevance.name_files import member_of_file, names_file
 from doc_context.relevance.words import parts, pieces
 from doc_context.summary.evidence_match import lines_for
 

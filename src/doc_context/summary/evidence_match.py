@@ -22,7 +22,7 @@ from doc_context.relevance.formats import FORMATS, format_lines, writes_format
 from doc_context.relevance.language import HOOKS, as_value
 from doc_context.relevance.literals import literals
 from doc_context.relevance.members import called, instance_member, receivers
-from doc_context.relevance.names import command_file, member_of_file, names_file
+from doc_context.relevance.name_files import command_file, member_of_file, names_file
 from doc_context.relevance.platforms import builds, declares, targets
 from doc_context.relevance.word_forms import forms, in_forms
 from doc_context.relevance.words import parts, pieces, version_written

@@ -23,7 +23,8 @@ from doc_context.relevance.criterion_terms import Term
 from doc_context.relevance.definitions import in_definition
 from doc_context.relevance.file_kinds import is_test
 from doc_context.relevance.language import symptom
-from doc_context.relevance.names import begins_file, spelled
+from doc_context.relevance.name_files import begins_file
+from doc_context.relevance.names import spelled
 from doc_context.relevance.packages import PACKAGE_TERMS, by_folder, in_package
 from doc_context.relevance.words import parts
 

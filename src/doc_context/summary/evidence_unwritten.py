@@ -24,7 +24,8 @@ from doc_context.change.index import DiffIndex
 from doc_context.change.model import DiffFile
 from doc_context.relevance.criterion_terms import CriterionTerms
 from doc_context.relevance.language import symptom
-from doc_context.relevance.names import member_of_file, names_file, qualified
+from doc_context.relevance.name_files import member_of_file, names_file
+from doc_context.relevance.names import qualified
 from doc_context.relevance.words import parts, pieces
 
 MIN_PIECES = 2  # a type's name: `LedgerCache`, never one word (`Hash`, `Context`, `Rails`: a word as much as a type)
