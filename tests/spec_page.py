@@ -9,6 +9,16 @@ from doc_context.text.storage import storage_to_markdown
 from doc_context.text.wikimd import wiki_to_markdown
 
 IDS = ["markdown", "restructuredtext-pep", "storage"]
+# a change releasing a hold past its window in Python, Go and TypeScript: the pages' rules on holds speak to it
+RELEASING = {
+    "shop/holds.py": ["def release_hold(hold_id, hold_window):", "    if hold_window > MAX_WINDOW:",
+                      "        raise ValueError(hold_id)", "    ledger.release(hold_id)"],
+    "holds/release.go": ["func ReleaseHold(holdID string, holdWindow int) error {",
+                         "\tif holdWindow > maxWindow {", '\t\treturn fmt.Errorf("hold %s", holdID)', "\t}",
+                         "\treturn ledger.Release(holdID)", "}"],
+    "src/holds.ts": ["export function releaseHold(holdId: string, holdWindow: number): void {",
+                     "  if (holdWindow > MAX_WINDOW) throw new RangeError(holdId);", "  ledger.release(holdId);", "}"],
+}  # fmt: skip
 
 
 def readers(

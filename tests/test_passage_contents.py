@@ -17,6 +17,7 @@ from doc_context.summary.quotes import weigh_pages
 from doc_context.text.storage import storage_to_markdown
 
 from .diffs import added
+from .spec_page import RELEASING
 
 TITLE = "Gift card holds"
 LEAD = "This page says how a shop holds part of a gift card's balance until the order is paid."
@@ -69,17 +70,6 @@ READERS = {"storage": storage, "markdown": markdown}
 def listed(texts: list[str]) -> list[str]:
     """The passages that are items of the table of contents ("Holds — Releasing a hold with...", "Balances")."""
     return [text for text in texts if text.split(" — ")[0] in ("Holds", "Balances", "Receipts")]
-
-
-RELEASING = {
-    "shop/holds.py": ["def release_hold(hold_id, hold_window):", "    if hold_window > MAX_WINDOW:",
-                      "        raise ValueError(hold_id)", "    ledger.release(hold_id)"],
-    "holds/release.go": ["func ReleaseHold(holdID string, holdWindow int) error {",
-                         "\tif holdWindow > maxWindow {", '\t\treturn fmt.Errorf("hold %s", holdID)', "\t}",
-                         "\treturn ledger.Release(holdID)", "}"],
-    "src/holds.ts": ["export function releaseHold(holdId: string, holdWindow: number): void {",
-                     "  if (holdWindow > MAX_WINDOW) throw new RangeError(holdId);", "  ledger.release(holdId);", "}"],
-}  # fmt: skip
 
 
 @pytest.mark.parametrize("read", sorted(READERS))

@@ -19,7 +19,7 @@ from doc_context.summary.passages import Passage
 from doc_context.summary.quotes import weigh_pages
 
 from .diffs import added
-from .spec_page import IDS, readers
+from .spec_page import IDS, RELEASING, readers
 
 TITLE = "Gift card holds"
 LEAD = "This page says how a shop holds part of a gift card's balance until the order is paid."
@@ -33,15 +33,6 @@ DESIGNS = [
 ]
 MORE = [("Receipts", [PRINTS]), ("Cards", CARDS), ("Designs", DESIGNS)]
 READERS = readers(TITLE, LEAD, RULES, pep=9996, more=MORE)
-RELEASING = {
-    "shop/holds.py": ["def release_hold(hold_id, hold_window):", "    if hold_window > MAX_WINDOW:",
-                      "        raise ValueError(hold_id)", "    ledger.release(hold_id)"],
-    "holds/release.go": ["func ReleaseHold(holdID string, holdWindow int) error {",
-                         "\tif holdWindow > maxWindow {", '\t\treturn fmt.Errorf("hold %s", holdID)', "\t}",
-                         "\treturn ledger.Release(holdID)", "}"],
-    "src/holds.ts": ["export function releaseHold(holdId: string, holdWindow: number): void {",
-                     "  if (holdWindow > MAX_WINDOW) throw new RangeError(holdId);", "  ledger.release(holdId);", "}"],
-}  # fmt: skip
 
 
 def quoted(page: str, path: str) -> list[str]:

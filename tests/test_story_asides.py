@@ -18,7 +18,7 @@ from doc_context.summary.passages import said_sentences
 from doc_context.summary.quotes import weigh_pages
 
 from .diffs import added
-from .spec_page import IDS, readers
+from .spec_page import IDS, RELEASING, readers
 
 TITLE = "Gift card holds"
 LEAD = "This page says how a shop holds part of a gift card's balance until the order is paid."
@@ -33,15 +33,6 @@ WHY = (
 )
 EXAMPLE = "For example, a payment waiting on a silent gateway is let go after half a minute: `release_hold(hold_id)`."
 CARDS = [f"A gift card sold at desk {n} carries the code printed on its back and the shop's logo." for n in range(40)]
-RELEASING = {
-    "shop/holds.py": ["def release_hold(hold_id, hold_window):", "    if hold_window > MAX_WINDOW:",
-                      "        raise ValueError(hold_id)", "    ledger.release(hold_id)"],
-    "holds/release.go": ["func ReleaseHold(holdID string, holdWindow int) error {",
-                         "\tif holdWindow > maxWindow {", '\t\treturn fmt.Errorf("hold %s", holdID)', "\t}",
-                         "\treturn ledger.Release(holdID)", "}"],
-    "src/holds.ts": ["export function releaseHold(holdId: string, holdWindow: number): void {",
-                     "  if (holdWindow > MAX_WINDOW) throw new RangeError(holdId);", "  ledger.release(holdId);", "}"],
-}  # fmt: skip
 ASIDE = readers(TITLE, LEAD, RULES, pep=9995, more=[("Rationale", [WHY]), ("Cards", CARDS)])
 EXAMPLES = readers(TITLE, LEAD, RULES, pep=9994, more=[("Examples", [EXAMPLE]), ("Cards", CARDS)])
 SPECIFIED = readers(TITLE, LEAD, [*RULES, WHY], pep=9993, more=[("Cards", CARDS)])
