@@ -1,7 +1,7 @@
 """Benchmark: the criteria's evidence on real changes of public projects in six languages (issue 32).
 
 Run: python benchmarks/real_changes.py [--mirrors DIR] [--held-out] [--fresh|--old|--new|--new2|--new3|--new4|
-  --new5|--new6|--every] [--data F] [-v]
+  --new5|--new6|--new7|--every] [--data F] [-v]
 The data file (benchmarks/data/real_changes.json, read by real_changes_data.py) pins, per public repository and its
 language, commits that add one changelog entry with the change, and that entry's path. No text of theirs is stored:
 the benchmark reads each repository's history at run time from a bare clone under --mirrors (default /work/.mirror,
@@ -14,7 +14,7 @@ and its owner's names as a run's repository and project names. Its criteria are 
 reader sees it: real_changes_entries.py) and the entries of the four nearest changes of the same repository in
 the data file (the story's decoys); each criterion's siblings are the other four, as a work item's other criteria.
 
-Which changes a run takes (the held-out quarter, the fresh part, the untuned batches --new to --new6,
+Which changes a run takes (the held-out quarter, the fresh part, the untuned batches --new to --new7,
 --every's pool) is real_changes_data.py's: its docstring tells how each batch came.
 
 Prints, per language and overall: precision (of the criteria with evidence, the share that are the change's own),

@@ -30,7 +30,9 @@ end of session 16, after their first run (the whole batch .81 / .042 / .71 on th
 the session's rules. The repositories marked `"batch": "new6"` (session 17: 12 projects, Python 3, Ruby 3, C# 3,
 TypeScript 3, used by no other batch nor data file) follow all those, the same way: only --new6 runs them; --every
 pooled them at the end of session 17, after their first run (the whole batch .78 / .049 / .69 on the rules of the
-session's start) and the session's rules.
+session's start) and the session's rules. The repositories marked `"batch": "new7"` (session 18: 12 projects, Java 3,
+Go 3, C# 3, TypeScript 3, used by no other batch nor data file) follow all those, the same way: only --new7 runs them;
+--every does not pool them until the lead folds them in.
 """
 
 from __future__ import annotations
@@ -42,11 +44,12 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
 LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
-BATCHES = ("new6", "new5", "new4", "new3", "new2", "new")  # the untuned batches, each run by its option, latest first
+BATCHES = ("new7", "new6", "new5", "new4", "new3", "new2", "new")  # the untuned batches, by their options, latest 1st
 POOLED = ("", "new", "new2", "new3", "new4", "new5", "new6")  # --every's ("": the first 16, the fresh ones)
 
 PARTS = (  # a run's option and whose tuning (or held-out) part it reads, in the order they are asked
     ("--every", "every pooled batch's"),
+    ("--new7", "the seventh new batch's"),
     ("--new6", "the sixth new batch's"),
     ("--new5", "the fifth new batch's"),
     ("--new4", "the fourth new batch's"),
@@ -88,8 +91,8 @@ def held_out(changes: list[Change]) -> list[bool]:
 
 
 def chosen_by(change: Change, argv: list[str]) -> bool:
-    """Whether a run's options take the change: --every the POOLED batches, --new6, --new5, --new4, --new3, --new2 or
-    --new that batch alone (the latest asked), else the others (--fresh, --old: a part)."""
+    """Whether a run's options take the change: --every the POOLED batches, --new7, --new6, --new5, --new4, --new3,
+    --new2 or --new that batch alone (the latest asked), else the others (--fresh, --old: a part)."""
     if "--every" in argv:
         return change.batch in POOLED
     asked = next((batch for batch in BATCHES if f"--{batch}" in argv), "")

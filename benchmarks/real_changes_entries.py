@@ -106,8 +106,9 @@ def _yaml_body(text: str) -> str:
 
 
 def _front_matter(text: str) -> str:
-    """A changeset's YAML front matter (`---` ... `---`, the packages and their bumps) taken off."""
-    match = re.match(r"\s*---\n.*?\n---\n?", text, flags=re.S)
+    """A changeset's YAML front matter (`---` ... `---`, the packages and their bumps) taken off; its fences may be
+    indented (modernweb-dev/web's ` ---`)."""
+    match = re.match(r"\s*---[ \t]*\n.*?\n[ \t]*---[ \t]*(?:\n|$)", text, flags=re.S)
     return text[match.end() :] if match else text
 
 

@@ -1,8 +1,8 @@
 """The real-changes benchmark's batches (benchmarks/real_changes_data.py, issue 32): each untuned batch follows all
 the older changes in the data file, so no older held-out mark moves; each is run only by its own option; --every
 pools every batch (the third since session 14's end, the fourth since session 15's, the fifth since session 16's,
-the sixth since session 17's, each after its first run); and the third to sixth new batches have the
-shape asked of them: projects of their languages used by no other batch, none of the hidden set's."""
+the sixth since session 17's, each after its first run; the seventh not yet); and the third to seventh new batches
+have the shape asked of them: projects of their languages used by no other batch, none of the hidden set's."""
 
 from __future__ import annotations
 
@@ -31,17 +31,18 @@ def test_the_new_batch_leaves_the_others_held_out_changes_as_they_were() -> None
 # sixth session): the first 16's and the fresh ones' 89, the new batch's 48. Before the third (session 14): those
 # 137 and the second new batch's 48. Before the fourth (session 15): those 185 and the third new batch's 24. Before
 # the fifth (session 16): those 209 and the fourth new batch's 24. Before the sixth (session 17): those 233 and the
-# fifth new batch's 24.
+# fifth new batch's 24. Before the seventh (session 18): those 257 and the sixth new batch's 24.
 HELD_BEFORE = {
     "new2": (137, "dd21e0366468e9ceed8f71c5ee7903952e2f928afd40668ae7ff8a0ad134fe85"),
     "new3": (185, "eedc62cae998665a08b1a0729fc7e90c76b7f6381ba66d2025d3ab01bc08f12c"),
     "new4": (209, "3d74e63008cf9afb327ba79f28dbbd82dfd72ae721809eb3bcf218b439f87dd6"),
     "new5": (233, "cccd0f592691225d85858e0a063b983b10d56d51677ed59be4e760e79934f462"),
     "new6": (257, "75e80da4f2c617b1450fd96290a9bd98ca1d194472654b7512ebf850e94eae68"),
+    "new7": (281, "d63ef8381e7e6a54c87c2d6c0e2d3772ab851b51602fe3501ab79e59aa061197"),
 }
 
 
-@pytest.mark.parametrize("batch", ["new2", "new3", "new4", "new5", "new6"])
+@pytest.mark.parametrize("batch", ["new2", "new3", "new4", "new5", "new6", "new7"])
 def test_a_later_batch_leaves_every_older_held_out_mark_as_it_was(batch: str) -> None:
     changes = data.load()
     first = next(i for i, c in enumerate(changes) if c.batch == batch)
@@ -63,9 +64,10 @@ def test_a_later_batch_leaves_every_older_held_out_mark_as_it_was(batch: str) ->
         ("new4", {"C#": 3, "TypeScript": 2, "Java": 3, "Ruby": 2, "Python": 2}),  # as the hidden set weighs them
         ("new5", {"C#": 3, "TypeScript": 3, "Java": 3, "Go": 3}),  # Azure DevOps teams' languages, and Go
         ("new6", {"Python": 3, "Ruby": 3, "C#": 3, "TypeScript": 3}),  # the languages the fifth lacked or read weakest
+        ("new7", {"Java": 3, "Go": 3, "C#": 3, "TypeScript": 3}),  # those the sixth lacked; Azure DevOps teams' most
     ],
 )
-def test_the_third_to_sixth_new_batches_have_the_shape_asked(batch: str, projects: dict[str, int]) -> None:
+def test_the_third_to_seventh_new_batches_have_the_shape_asked(batch: str, projects: dict[str, int]) -> None:
     """Each language's projects as asked, 8 changes a project; a quarter held out, each language's 4th, 8th, ...;
     none of the projects of the other data files."""
     changes = data.load()
@@ -87,37 +89,40 @@ def test_the_third_to_sixth_new_batches_have_the_shape_asked(batch: str, project
 
 
 @pytest.mark.parametrize(
-    ("argv", "taken"),  # of a first-16, a fresh, a new, a second- to a sixth-batch change
+    ("argv", "taken"),  # of a first-16, a fresh, a new, a second- to a seventh-batch change
     [
-        ([], (True, True, False, False, False, False, False, False)),
-        (["--fresh"], (False, True, False, False, False, False, False, False)),
-        (["--old"], (True, False, False, False, False, False, False, False)),
-        (["--new"], (False, False, True, False, False, False, False, False)),
-        (["--new2"], (False, False, False, True, False, False, False, False)),
-        (["--new3"], (False, False, False, False, True, False, False, False)),
-        (["--new4"], (False, False, False, False, False, True, False, False)),
-        (["--held-out"], (True, True, False, False, False, False, False, False)),
-        (["--held-out", "--new"], (False, False, True, False, False, False, False, False)),
-        (["--held-out", "--new2"], (False, False, False, True, False, False, False, False)),
-        (["--held-out", "--new3"], (False, False, False, False, True, False, False, False)),
-        (["--held-out", "--new4"], (False, False, False, False, False, True, False, False)),
-        (["-v", "--new2"], (False, False, False, True, False, False, False, False)),
-        (["--new3", "-v"], (False, False, False, False, True, False, False, False)),
-        (["--new4", "-v"], (False, False, False, False, False, True, False, False)),
-        (["--new5"], (False, False, False, False, False, False, True, False)),
-        (["--held-out", "--new5"], (False, False, False, False, False, False, True, False)),
-        (["-v", "--new5"], (False, False, False, False, False, False, True, False)),
-        (["--new6"], (False, False, False, False, False, False, False, True)),
-        (["--held-out", "--new6"], (False, False, False, False, False, False, False, True)),
-        (["--new6", "-v"], (False, False, False, False, False, False, False, True)),
-        (["--every"], (True, True, True, True, True, True, True, True)),  # the fifth since 16's end, the sixth
-        (["--held-out", "--every"], (True, True, True, True, True, True, True, True)),  # since 17's
+        ([], (True, True, False, False, False, False, False, False, False)),
+        (["--fresh"], (False, True, False, False, False, False, False, False, False)),
+        (["--old"], (True, False, False, False, False, False, False, False, False)),
+        (["--new"], (False, False, True, False, False, False, False, False, False)),
+        (["--new2"], (False, False, False, True, False, False, False, False, False)),
+        (["--new3"], (False, False, False, False, True, False, False, False, False)),
+        (["--new4"], (False, False, False, False, False, True, False, False, False)),
+        (["--held-out"], (True, True, False, False, False, False, False, False, False)),
+        (["--held-out", "--new"], (False, False, True, False, False, False, False, False, False)),
+        (["--held-out", "--new2"], (False, False, False, True, False, False, False, False, False)),
+        (["--held-out", "--new3"], (False, False, False, False, True, False, False, False, False)),
+        (["--held-out", "--new4"], (False, False, False, False, False, True, False, False, False)),
+        (["-v", "--new2"], (False, False, False, True, False, False, False, False, False)),
+        (["--new3", "-v"], (False, False, False, False, True, False, False, False, False)),
+        (["--new4", "-v"], (False, False, False, False, False, True, False, False, False)),
+        (["--new5"], (False, False, False, False, False, False, True, False, False)),
+        (["--held-out", "--new5"], (False, False, False, False, False, False, True, False, False)),
+        (["-v", "--new5"], (False, False, False, False, False, False, True, False, False)),
+        (["--new6"], (False, False, False, False, False, False, False, True, False)),
+        (["--held-out", "--new6"], (False, False, False, False, False, False, False, True, False)),
+        (["--new6", "-v"], (False, False, False, False, False, False, False, True, False)),
+        (["--new7"], (False, False, False, False, False, False, False, False, True)),
+        (["--held-out", "--new7"], (False, False, False, False, False, False, False, False, True)),
+        (["-v", "--new7"], (False, False, False, False, False, False, False, False, True)),
+        (["--every"], (True, True, True, True, True, True, True, True, False)),  # the fifth since 16's end, the sixth
+        (["--held-out", "--every"], (True, True, True, True, True, True, True, True, False)),  # since 17's; not the 7th
     ],
 )
 def test_each_batch_is_run_by_its_own_option(argv: list[str], taken: tuple[bool, ...]) -> None:
     first = data.Change("a/b", "Go", "0" * 40, "x.md")
     fresh = data.Change("a/c", "Go", "0" * 40, "x.md", fresh=True)
-    news = ("new", "new2", "new3", "new4", "new5", "new6")
+    news = ("new", "new2", "new3", "new4", "new5", "new6", "new7")
     batches = (data.Change(f"a/{b}", "Go", "0" * 40, "x.md", batch=b) for b in news)
     assert tuple(data.chosen_by(c, argv) for c in (first, fresh, *batches)) == taken
 

@@ -190,6 +190,11 @@ def test_the_changelog_is_no_part_of_the_diff(path: str, entry_path: str, droppe
             "Warn on `rescue_from`",
         ),
         (
+            ".changeset/fix-import.md",
+            " ---\n '@acme/commands': patch\n '@acme/visual': patch\n ---\n\nfix importing under typescript\n",
+            "fix importing under typescript",
+        ),
+        (
             ".changeset/a-b-c.md",
             "---\n'x': patch\n---\n\nFix resolvers.\\_\\_resolveReference in `a\\_b`\n",
             "Fix resolvers.__resolveReference in `a\\_b`",
