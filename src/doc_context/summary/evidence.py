@@ -51,6 +51,7 @@ from doc_context.summary.evidence_lookups import halves, lookups
 from doc_context.summary.evidence_named import begins, showing_most, symptoms_unwritten
 from doc_context.summary.evidence_prose import may_echo, setting_apart
 from doc_context.summary.evidence_story import yields_to_siblings
+from doc_context.summary.evidence_unsaid import unsaid
 from doc_context.summary.evidence_unwritten import unwritten_subject
 from doc_context.summary.evidence_weights import ECHO_MIN_WORDS, labels_another_file, name_carries, names, plain
 from doc_context.summary.evidence_within import alone, opened_by, written_above
@@ -135,6 +136,8 @@ class EvidenceFinder:
         ranked, terms = found
 
         if siblings and yields_to_siblings(ranked, terms, self._texts, lambda: self._siblings_found(reading)):
+            return Evidence((), "diff")
+        if self.index is not None and unsaid(criterion, terms, ranked, self.index):  # of other code (evidence_unsaid)
             return Evidence((), "diff")
         return Evidence(tuple(s.evidence for s in ranked), "diff")
 

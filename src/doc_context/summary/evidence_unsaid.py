@@ -1,0 +1,52 @@
+"""Pure: a criterion that speaks of much the change never writes, met only away from what the change is about (for
+summary/evidence.py). An entry of another change shares a word or a name with this one now and then (`asyncio` in
+an import, `object_changes` in `where_object_changes`), while the rest of what it says (its references, its adapter,
+its strategy, the error it names) is written nowhere in the diff. A criterion saying SAYS telling words or more (no
+common word: relevance/common_words), of whose phrases of two words and named code the change writes WRITTEN at most
+(all of a term's words on one changed line, added or deleted, or in one changed file's path), and none of whose files
+is the change's most changed file (its subject: the most added and deleted lines), is about other code: it has no
+evidence. An entry of the change itself writes its subject where the change does most; a long one telling its story
+in prose still names what it changes (measured in docs/benchmarks.md, session 18: prec18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from doc_context.change.index import DiffIndex
+from doc_context.relevance.common_words import COMMON
+from doc_context.relevance.criterion_terms import CriterionTerms, Term
+from doc_context.relevance.words import parts
+from doc_context.summary.evidence_file import Scored
+
+SAYS = 8  # telling words a criterion says, at least, before what the change leaves unsaid counts
+WRITTEN = 0.2  # the share of its phrases and named code the change writes, at most
+
+
+def unsaid(criterion: str, terms: CriterionTerms, found: Sequence[Scored], index: DiffIndex) -> bool:
+    """Whether the criterion says much the change writes nowhere, and its files are not the change's subject."""
+    files = index.diff.files
+    if not found or not files or len([w for w in dict.fromkeys(parts(criterion)) if w not in COMMON]) < SAYS:
+        return False
+    subject = max(files, key=lambda f: len(f.added) + len(f.deleted)).path
+    if any(s.evidence.path == subject for s in found):
+        return False
+    spoken = [t for t in terms.terms if t.weight and ((t.kind == "phrase" and len(t.parts) == 2) or named(t))]
+    paths = [set(parts(f.path)) for f in files]
+    written = [t for t in spoken if any(set(t.parts) <= p for p in paths) or _written(t, index)]
+    return len(written) <= WRITTEN * len(spoken)
+
+
+def named(term: Term) -> bool:
+    return term.kind == "ident" and term.named
+
+
+def _written(term: Term, index: DiffIndex) -> bool:
+    """Whether every word of the term is on one changed line of some file, added or deleted."""
+    need = set(term.parts)
+    for side in ("added", "deleted"):
+        for n in index.candidates(side, need):
+            words = index.file_words(side, n)
+            if set.intersection(*(words.word(w) for w in need)):
+                return True
+    return False
