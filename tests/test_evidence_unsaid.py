@@ -99,3 +99,22 @@ def test_an_entry_the_change_writes_more_of_keeps_its_evidence() -> None:
     subject, lines, path, line = CHANGES[0][1:]
     more = changed(path, line, "    private Timer backoffTimer;", "    private readonly Socket[] leakingSockets;")
     assert evidence(OTHER, changed(subject, *lines), more) == [f"/{path}"]
+
+
+GROWN = {  # a file that grows with any change, larger than the change's own file: not its subject (review 18, F1)
+    "C#": "test/Baselines/Expected/Analyze.sarif",
+    "TypeScript": "package-lock.json",
+    "Java": "src/test/resources/expected/spans.csv",
+    "Go": "go.sum",
+    "Ruby": "Gemfile.lock",
+    "Python": "poetry.lock",
+}
+
+
+@pytest.mark.parametrize(("language", "subject", "lines", "path", "line"), CHANGES, ids=IDS)
+def test_a_lock_file_or_fixture_the_change_grows_is_not_its_subject(language, subject, lines, path, line) -> None:
+    """What must stay: the long entry of the change itself, written in the file it changes, when a lock file, go.sum
+    or an expected output the change regenerates has more changed lines than that file (review 18, F1)."""
+    own = changed(path, *lines[:2], line)
+    grown = changed(GROWN[language], *(f'  "entry-{n}": "1.{n}.0",' for n in range(40)))
+    assert evidence(OTHER, own, grown) == [f"/{path}"], language
