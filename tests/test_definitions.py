@@ -1,13 +1,14 @@
 """relevance/definitions.defines: the one answer to "does this line define the name", for a member's definition a
 change sits in (summary/evidence_within.inside) and a test's double (summary/evidence_doubles); defined: the name a
 line defines (a test's name: summary/evidence_prose); declared: the local variable a line declares (a change's subject:
-relevance/change_wide.subject)."""
+relevance/change_wide.subject); binds: a name bound to a value the next lines go on writing (the change inside it:
+summary/evidence_within.inside)."""
 
 from __future__ import annotations
 
 import pytest
 
-from doc_context.relevance.definitions import FUNCTIONS, declared, defined, defines
+from doc_context.relevance.definitions import FUNCTIONS, binds, declared, defined, defines
 
 DEFINES = [  # (language, line, name, expected)
     ("Ruby", "def chat_update(options = {})", "chat_update", True),
@@ -132,3 +133,25 @@ DECLARED = [  # (language, line, the local variable it declares, or None)
 @pytest.mark.parametrize(("language", "line", "name"), DECLARED, ids=[f"{d[0]}-{d[2]}" for d in DECLARED])
 def test_the_local_variable_a_line_declares(language, line, name) -> None:
     assert declared(line) == name, language
+
+
+BINDS = [  # (language, line, name, expected)
+    ("TypeScript", "const perplexityChunkSchema = z.object({", "perplexityChunkSchema", True),
+    ("TypeScript", "export const routes: Route[] = [", "routes", True),
+    ("Ruby", "DEFAULT_HEADERS = {", "DEFAULT_HEADERS", True),
+    ("Ruby", "Point = Struct.new(", "Point", True),
+    ("Python", "RETRYABLE_STATUSES = frozenset(", "RETRYABLE_STATUSES", True),
+    ("Go", "var defaultRetryPolicy = RetryPolicy{", "defaultRetryPolicy", True),
+    ("Go", "\topts := Options{", "opts", True),
+    ("TypeScript", "const limits = { max: 3 };", "limits", False),  # closed on its line
+    ("TypeScript", "register(defaultOptions, {", "defaultOptions", False),  # a call passing it
+    ("Ruby", "if limits == {", "limits", False),  # a comparison
+    ("Java", "    if (low <= high) {", "high", False),
+    ("Python", "    self.limits = dict(", "limits", False),  # an attribute of another object
+    ("TypeScript", "const streamChunkSchema = z.object({", "chunkSchema", False),  # a longer name
+]
+
+
+@pytest.mark.parametrize(("language", "line", "name", "expected"), BINDS, ids=[f"{b[0]}-{b[1]}" for b in BINDS])
+def test_a_line_binds_a_name_to_the_value_below_it(language, line, name, expected) -> None:
+    assert binds(line, name) is expected, language

@@ -9,6 +9,7 @@ above the changed lines: change/unified.py's scopes), as its words read.
     defines("export const cartTotal = (items, country) =>", "cartTotal")                            # True
     defines("def update(self, stop=None):", "stop")                                                  # False
     defined("func (s *Suite) TestDefaultIsAnError() {")                                   # "TestDefaultIsAnError"
+    binds("const perplexityChunkSchema = z.object({", "perplexityChunkSchema")                        # True
     declared("    let isEveryParameterOptional = true;")                          # "isEveryParameterOptional"
 
 The name's words in a row, or run together; a qualified name also by its last part (a module's function, a cop's
@@ -57,6 +58,10 @@ _LOCALS = (  # a local variable declared, as each language writes it (`declared`
     re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)(?:\s*,\s*\w+)*\s*:="),  # Go's short declaration
     re.compile(r"^\s*(?:final\s+)?[A-Z][\w<>\[\],.?]*\s+(?P<name>[a-z]\w*)\s*=[^=]"),  # Java's, C#'s typed local
 )
+_BINDS = (  # a name bound to a value the next lines go on writing (`binds`): its modifiers and type before it, an
+    # opener at the line's end
+    r"^\s*(?:[\w<>\[\],.?]+\s+)*{n}\s*(?::[^=]*)?(?<![=!<>])=(?![=>~])[^;=]*[(\[{{]\s*$"
+)
 _DEFINED = {
     kind: tuple(re.compile(pattern.format(n=r"(?P<name>[A-Za-z_$][\w$]*)")) for pattern in patterns)
     for kind, patterns in _KINDS.items()
@@ -86,6 +91,19 @@ def defines(line: str, name: str) -> bool:
         return False
     written = re.escape(found[-1])
     return any(re.search(pattern.format(n=written), line) for pattern in _DEFINITIONS)
+
+
+def binds(line: str, name: str) -> bool:
+    """Whether a line binds the name to a value its next lines go on writing: a constant or a variable whose value
+    opens an object, a list or a call's arguments at the line's end (`const perplexityChunkSchema = z.object({`,
+    `export const routes: Route[] = [`, `DEFAULT_HEADERS = {`, `var defaultRetryPolicy = RetryPolicy{`): a change
+    inside the value changes what the name is, as one inside a function's body changes the function. Never a
+    comparison (`if limits == {`), a call passing it (`register(defaultOptions, {`), nor a value closed on its line
+    (`const limits = { max: 3 };`)."""
+    found = qualified(name)
+    if not found:
+        return False
+    return re.search(_BINDS.format(n=re.escape(found[-1])), line) is not None
 
 
 def defined(line: str, kinds: Sequence[str] = KINDS) -> str | None:

@@ -1,6 +1,7 @@
 """Pure: the changes inside the code a criterion names, though no changed line writes it (for
 summary/evidence_match.py and summary/evidence.py): the runs of changes inside a definition of it (their hunk's
-funcname, or a context line above them, opens it; a comment right above it documents it), and those sitting in an
+funcname, or a context line above them, opens it; a comment right above it documents it), or inside the value a name
+is bound to (`const streamChunkSchema = z.object({`, `DEFAULT_HEADERS = {`), and those sitting in an
 unchanged line that writes it (change/unified.enclosing: the block, call or list it opens).
 """
 
@@ -12,7 +13,7 @@ from itertools import accumulate
 
 from doc_context.change.index import FileWords
 from doc_context.change.model import DiffFile
-from doc_context.relevance.definitions import defined, defines
+from doc_context.relevance.definitions import binds, defined, defines
 from doc_context.relevance.names import qualified, spelled
 from doc_context.relevance.words import pieces
 
@@ -20,11 +21,11 @@ from doc_context.relevance.words import pieces
 def inside(
     lines: FileWords, spans: Sequence[tuple[int, str]], member: str, leads: Sequence[tuple[int, str]] = ()
 ) -> set[int]:
-    """The first lines of the runs of changed lines inside the member's definition (the definition their hunk's
-    funcname or a context line above them opens, or the unchanged line a run sits in, `leads`: a typed signature,
-    Java's, C#'s, a TypeScript class member's, is no definition line to the diff's reader, and git's funcname there is
-    the type's), or a comment right above its definition line: never a run of another hunk of the file, inside
-    another definition."""
+    """The first lines of the runs of changed lines inside the member's definition, or the value it is bound to (the
+    definition their hunk's funcname or a context line above them opens, or the unchanged line a run sits in, `leads`:
+    a typed signature, Java's, C#'s, a TypeScript class member's, is no definition line to the diff's reader, and
+    git's funcname there is the type's), or a comment right above its definition line: never a run of another hunk
+    of the file, inside another definition."""
     found, starts = set(), lines.hunk_starts()
     # the last span open at a run, by bisecting the lowest line from each span on (the spans' own lines, in line
     # order; ascending even where a diff's hunks are not), and the spans by line, read once (review 11, F10: each run
@@ -38,7 +39,7 @@ def inside(
         last = bisect_right(lowest, lines.numbers[i]) - 1  # the last span beginning at or above the run
         opened = [spans[last][1]] if last >= 0 else []
         below = at_line.get(lines.numbers[end] + 2, []) if end in lines.comments else []
-        if any(defines(scope, member) for scope in opened + below):
+        if any(defines(scope, member) or binds(scope, member) for scope in opened + below):
             found.add(i)
     signed = {at for at, lead in leads if defines(lead, member)}  # a run right in its body, under its signature
     return found | {i for i in starts if lines.numbers[i] in signed}
