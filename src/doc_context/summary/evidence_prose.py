@@ -10,7 +10,11 @@ when the config file cannot be read")`. Neither writes a name or a phrase of the
 their words are common ones (error, default, file, read) that never make evidence alone; together, in one sentence,
 they say one thing. A sentence echoes a criterion when it says at least MIN_SHARED of the criterion's words, one of
 them uncommon, and those are at least half of the shorter of the two (their overlap coefficient): a short test name
-saying three of a long entry's words, or a long message saying most of a short entry's.
+saying three of a long entry's words, or a long message saying most of a short entry's. A terse criterion (TERSE
+plain words at most: "add underscore handling with constructors", "Trim name in Argument objects.") has few to share:
+a sentence of a test (its name, its description) saying TERSE_SHARED of them, one uncommon, echoes it
+(`TestConstructorParametersWithUnderscoredColumns`, `testArgumentNames`): a test states what it checks. A comment or a
+message of the code saying two is a word in passing (tests/test_evidence_prose.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from doc_context.relevance.prose import prose_words
 from doc_context.relevance.words import pieces
 
 MIN_SHARED = 3  # of the criterion's words, one sentence says at least
+TERSE, TERSE_SHARED = 4, 2  # a criterion of TERSE plain words at most: a test's sentence says TERSE_SHARED
 MIN_PROSE = 4  # plain words of a code line with no code punctuation: a sentence (a docstring's or a string's body)
 OVERLAP = 0.5  # of the shorter's words, the shared ones are at least
 DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are at least
@@ -66,32 +71,43 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
     return found
 
 
+def least(term: Term, path: str = "") -> int:
+    """How many of the prose term's words a sentence of the file (`path`; "": any file) says at least: TERSE_SHARED
+    for a terse criterion in a test, else MIN_SHARED."""
+    return TERSE_SHARED if len(set(term.parts)) <= TERSE and (not path or is_test(path)) else MIN_SHARED
+
+
 def echo_label(lines: FileWords, hit: set[int], term: Term, path: str) -> str:
     """The first sentence echoing the criterion, as the change writes it (shortened to LABEL letters): what to show
     beside the file ("treats `default` as an error")."""
     telling = term.also[0] if term.also else None
     for i in sorted(hit):  # the added lines: none, the criterion's words
         for said, words in _said(lines.texts[i], path):
-            if echoes(term.parts, prose_words(words), telling):
+            if echoes(term.parts, prose_words(words), telling, least(term, path)):
                 return said if len(said) <= LABEL else said[: LABEL - 1].rstrip() + "…"
     return term.label
 
 
-def echoes(criterion: Sequence[str], sentence: Sequence[str], telling: Collection[str] | None = None) -> bool:
-    """Whether a sentence says enough of the criterion's words (both as relevance/words.parts reads them): MIN_SHARED
-    of them, one of the `telling` ones (its uncommon words, or those of them that set it apart: summary/evidence.py),
-    at least OVERLAP of the shorter's words, and close together (a stretch of the sentence mostly made of them: a
-    comment naming a key, an API path and an error count says something else)."""
+def echoes(
+    criterion: Sequence[str], sentence: Sequence[str], telling: Collection[str] | None = None, needed: int = MIN_SHARED
+) -> bool:
+    """Whether a sentence says enough of the criterion's words (both as relevance/words.parts reads them): `needed` of
+    them (MIN_SHARED; a terse criterion's in code, TERSE_SHARED: `least`), one of the `telling` ones (its uncommon
+    words, or those of them that set it apart: summary/evidence.py), at least OVERLAP of the shorter's words, and
+    close together (a stretch of the sentence mostly made of them: a comment naming a key, an API path and an error
+    count says something else)."""
     mine, theirs = set(criterion), set(sentence)
     shared = mine & theirs
     telling = frozenset(w for w in mine if w not in COMMON) if telling is None else frozenset(telling)
-    if len(shared) < MIN_SHARED or not shared & telling:
+    if len(shared) < needed or not shared & telling:
         return False
-    return len(shared) >= OVERLAP * min(len(mine), len(theirs)) and _close(sentence[:MAX_WORDS], shared, telling)
+    if len(shared) < OVERLAP * min(len(mine), len(theirs)):
+        return False
+    return _close(sentence[:MAX_WORDS], shared, telling, needed)
 
 
-def _close(sentence: Sequence[str], shared: set[str], telling: frozenset[str]) -> bool:
-    """Whether a stretch of the sentence holds MIN_SHARED of the shared words, one telling, and is made of them for
+def _close(sentence: Sequence[str], shared: set[str], telling: frozenset[str], needed: int) -> bool:
+    """Whether a stretch of the sentence holds `needed` of the shared words, one telling, and is made of them for
     DENSE at least (two words in three: "enums can contain null values")."""
     for start, word in enumerate(sentence):
         if word not in shared:
@@ -104,7 +120,7 @@ def _close(sentence: Sequence[str], shared: set[str], telling: frozenset[str]) -
                 count += 1
             if count < DENSE * (end - start + 1):
                 continue
-            if len(said) >= MIN_SHARED and said & telling:
+            if len(said) >= needed and said & telling:
                 return True
     return False
 
@@ -112,11 +128,11 @@ def _close(sentence: Sequence[str], shared: set[str], telling: frozenset[str]) -
 def echoing(lines: FileWords, term: Term, path: str) -> set[int]:
     """The line indexes of a file's changed lines writing a sentence that echoes the criterion's prose term (its
     `also`, when given: the words that set it apart)."""
-    telling = term.also[0] if term.also else None
+    telling, needed = (term.also[0] if term.also else None), least(term, path)
     return {
         i
         for i, text in enumerate(lines.texts)
-        if any(echoes(term.parts, sentence, telling) for sentence in sentences(text, path))
+        if any(echoes(term.parts, sentence, telling, needed) for sentence in sentences(text, path))
     }
 
 
@@ -135,7 +151,7 @@ def setting_apart(terms: CriterionTerms, apart: Callable[[Term], bool]) -> Crite
 
 
 def may_echo(index: DiffIndex, side: Side, term: Term) -> set[int]:
-    """The files whose lines on that side use MIN_SHARED of the prose term's words, one telling: worth reading."""
+    """The files whose lines on that side use `least` of the prose term's words, one telling: worth reading."""
     telling = frozenset(term.also[0] if term.also else (w for w in term.parts if w not in COMMON))
     counts: dict[int, int] = {}
     told: set[int] = set()
@@ -144,4 +160,4 @@ def may_echo(index: DiffIndex, side: Side, term: Term) -> set[int]:
     for word in term.parts:
         for n in index.files_with(side, word) & told:
             counts[n] = counts.get(n, 0) + 1
-    return {n for n, count in counts.items() if count >= MIN_SHARED}
+    return {n for n, count in counts.items() if count >= least(term)}
