@@ -59,3 +59,25 @@ def test_a_longer_criterion_still_needs_three() -> None:
 )
 def test_what_echoes_no_terse_criterion(criterion, line) -> None:
     assert evidence(criterion, diff("packages/server/src/plugins/sse.spec.ts", line), siblings=NEIGHBOURS) == []
+
+
+@pytest.mark.parametrize(
+    ("criterion", "path", "line"),
+    [
+        ("Show a message when the lockfile is invalid.", "tests/test_lock.py",
+         "    # when the lockfile is invalid we read it again"),
+        ("Log when the buffer is full.", "tests/Exporter.Tests/BatchTests.cs",
+         "            // the buffer is full here, so we return"),
+        ("Report when the classpath is empty.", "src/test/java/com/acme/RunnerTest.java",
+         "        // the classpath is empty until resolve() runs"),
+        ("Warn when the schema version differs.", "internal/schema_test.go",
+         "\t// schema version comes from the state"),
+        ("Paginate audit events", "spec/models/audit_event_spec.rb",
+         '    # audit events stay in insertion order here'),
+    ],
+    ids=["Python", "C#", "Java", "Go", "Ruby"],
+)  # fmt: skip
+def test_a_test_files_comment_or_literal_saying_two_is_in_passing(criterion, path, line) -> None:
+    """Review 18, F3: a test file's comments, fixtures and assertion messages are no statement of what it checks; two
+    of a terse criterion's words there are in passing, as in a comment of the code (tests/test_evidence_prose.py)."""
+    assert evidence(criterion, diff(path, line), siblings=NEIGHBOURS) == []

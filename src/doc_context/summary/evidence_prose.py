@@ -40,6 +40,9 @@ DENSE = 2 / 3  # of a stretch of the sentence holding them, the shared words are
 MAX_WORDS = 80  # of a sentence, read at most
 LABEL = 60  # letters of a sentence shown as the evidence's term, at most
 _DOCSTRING = re.compile(r"\s*(?:'''|\"\"\")\s*(.*)")  # a docstring's opening (a comment: language.comment_text)
+_STATES = re.compile(  # a test stating what it checks: `it('...'`, `it "..." do`, `t.Run("...")`, `DisplayName = "..."`
+    r"(?<![\w.])(?:it|test|describe|context|specify|scenario)(?:\s*\(\s*|\s+)[\"'`]|\bt\.Run\(\s*\"|\bDisplayName\s*[=(]"
+)
 _CODE = re.compile(r"[=(){};\[\]<>]|\w\s+[+*/%|&^]{1,2}\s+\w")  # code's punctuation, a binary operator between words
 
 
@@ -71,10 +74,15 @@ def _said(text: str, path: str) -> list[tuple[str, str]]:
     return found
 
 
-def least(term: Term, path: str = "") -> int:
+def least(term: Term, path: str = "", text: str | None = None) -> int:
     """How many of the prose term's words a sentence of the file (`path`; "": any file) says at least: TERSE_SHARED
-    for a terse criterion in a test, else MIN_SHARED."""
-    return TERSE_SHARED if len(set(term.parts)) <= TERSE and (not path or is_test(path)) else MIN_SHARED
+    for a terse criterion on a line of a test stating what it checks (`text`: a test's definition, `it('...')`,
+    `[Fact(DisplayName = ...)]`; None: any line), else MIN_SHARED. A test file's comments, fixtures and assertion
+    messages say other stories' words in passing as a comment of the code does (review 18, F3)."""
+    terse = len(set(term.parts)) <= TERSE and (not path or is_test(path))
+    if terse and text is not None:
+        terse = comment_text(text, path) is None and bool(defined(text, kinds=FUNCTIONS) or _STATES.search(text))
+    return TERSE_SHARED if terse else MIN_SHARED
 
 
 def echo_label(lines: FileWords, hit: set[int], term: Term, path: str) -> str:
@@ -83,7 +91,7 @@ def echo_label(lines: FileWords, hit: set[int], term: Term, path: str) -> str:
     telling = term.also[0] if term.also else None
     for i in sorted(hit):  # the added lines: none, the criterion's words
         for said, words in _said(lines.texts[i], path):
-            if echoes(term.parts, prose_words(words), telling, least(term, path)):
+            if echoes(term.parts, prose_words(words), telling, least(term, path, lines.texts[i])):
                 return said if len(said) <= LABEL else said[: LABEL - 1].rstrip() + "…"
     return term.label
 
@@ -128,11 +136,11 @@ def _close(sentence: Sequence[str], shared: set[str], telling: frozenset[str], n
 def echoing(lines: FileWords, term: Term, path: str) -> set[int]:
     """The line indexes of a file's changed lines writing a sentence that echoes the criterion's prose term (its
     `also`, when given: the words that set it apart)."""
-    telling, needed = (term.also[0] if term.also else None), least(term, path)
+    telling = term.also[0] if term.also else None
     return {
         i
         for i, text in enumerate(lines.texts)
-        if any(echoes(term.parts, sentence, telling, needed) for sentence in sentences(text, path))
+        if any(echoes(term.parts, sentence, telling, least(term, path, text)) for sentence in sentences(text, path))
     }
 
 
