@@ -11,7 +11,9 @@ first-parent commits, those that add exactly one changelog entry (one new fragme
 changelog file, added lines holding one bullet, `<action>` or `<li>`) with a changed file of the language outside
 the changelog, that are no release, version or dependency-bump commits (release-please's too, since session 15:
 three older pins of kiota-java's are its release merges; a conventional commit updating a dependency, `chore(deps):
-Update X from A to B`, since session 17: three older pins are such, PMD's, hono's and spotless'), whose entry reads
+Update X from A to B`, since session 17: three older pins are such, PMD's, hono's and spotless'; since session 18,
+"Releasing ...", "Packaging for release X", "Bump to X.Y", `chore: bump go-kong v0.67.1` and the merge of a release
+branch, `release-3.5.4`, `release/0.46.2`, `v10.15.0`, `1-4-3`: ten older pins are such), whose entry reads
 5 words or more (real_changes_entries.entry) and whose diff is at most 300 KB (and git can write it: a snapshot may
 lack a file of 4 MiB or more); COUNT of them spread evenly, oldest first.
 With --several (benchmarks/real_changes_several.py's data): the commits that add 2 to MOST (5) entries at once (as
@@ -51,6 +53,10 @@ RELEASE = re.compile(
     r"|^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:bump|update|upgrade)\b"  # a dependency's versions, not a setting's
     r"(?:(?!\b(?:the|default|minimum|maximum|min|max|supported|timeout|limit)\b).)*\bfrom\s+v?\d+\.\d\S*\s+to\s+v?\d"
     r"|^[\w-]+\(deps(?:-dev)?\)!?:\s*(?:bump|update|upgrade)\b"  # `chore(deps): Update Saxon-HE from 12.5 to 12.9`
+    r"|^releasing\b.*\bversion\b|^releasing\s+v?\d|^packaging for release\b|^bump to v?\d+\.\d"  # `Bump to 5.6.0.rc1`
+    r"|^[\w-]+(?:\([^)]*\))?!?:\s*bump\s+[\w./@-]+\s+(?:to\s+)?v?\d+\.\d+\.\d+"  # `chore: bump go-kong v0.67.1`
+    r"|^merge (?:pull request #\d+ from [\w.-]+/|branch ')"  # a release branch's merge: `release-3.5.4`,
+    r"(?:release[-/_]v?\d+(?:\.\d+)+|v\d+(?:\.\d+){2}\b|\d+(?:-\d+){1,2}\b(?![.-]))"  # `v10.15.0`, BinSkim's `1-4-3`
 )
 BOTS = re.compile(r"(?i)dependabot|renovate|github-actions|changeset-bot")
 FRAGMENT_SKIP = re.compile(r"(?i)(?:readme|config|template)[^/]*$|\.gitkeep$|\.json$|\.toml$")

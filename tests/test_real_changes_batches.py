@@ -176,3 +176,27 @@ def test_the_picker_leaves_out_dependency_updates_as_conventional_commits_write_
     """A dependency's update adds its changelog line with the version in a build file: no change of its own (the
     fifth batch's PMD 7db4aa2d, `chore(deps): Update X from A to B`, which only `^bump ... from ... to` was read as)."""
     assert bool(pick.RELEASE.search(subject)) == release
+
+
+@pytest.mark.parametrize(
+    ("subject", "release"),
+    [
+        ("Packaging for release 9.5", True),  # shopify-api-ruby's 4b145299 (failing before)
+        ("Bump to 5.6.0.rc1 :tada:", True),  # doorkeeper's f3f79263 (failing before)
+        ("Releasing stable version v1.9.1 (#546)", True),  # BinSkim's 91b8a1c0 (failing before)
+        ("chore: bump go-kong v0.67.1 (#8034)", True),  # Kong's 44c5f058 (failing before)
+        ("Merge pull request #332 from Shopify/release-3.5.4", True),  # statsd-instrument's 34e94ba5 (failing before)
+        ("Merge branch 'release/0.46.2'", True),  # sentry-go's 86eb827c (failing before)
+        ("Merge pull request #89 from Microsoft/1-4-3", True),  # BinSkim's 8bdd7262 (failing before)
+        ("Merge pull request #1723 from willmcgugan/v10.15.0", True),  # Rich's ad6e3dea (failing before)
+        ("Merge branch '2.18' into 2.19", False),  # jackson's forward merge: the fixes of 2.18 come with it
+        ("chore: bump minimum Go to 1.26 and adopt 1.26 features (#2920)", False),  # a support floor
+        ("Releasing the connection lock on shutdown", False),
+        ("Merge pull request #2188 from driesva/broken-coverage-fix", False),
+        ("Merge pull request #12 from someone/2-fix-typo", False),
+    ],
+)
+def test_the_picker_leaves_out_releases_and_release_branches_as_projects_name_them(subject: str, release: bool) -> None:
+    """The seventh batch's and the sixth's pins the filter missed (data17's and data18's lists of the pins' noise): a
+    release commit, a version bump without "from ... to", the merge of a branch named for a release."""
+    assert bool(pick.RELEASE.search(subject)) == release
