@@ -22,6 +22,9 @@ _FILE_EXTENSIONS = frozenset(
 _KEBAB = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)+")
 _DOTTED = re.compile(r"[A-Za-z_][\w-]+(?:[.:/][A-Za-z_][\w-]+)+")
 _CODE_LIKE = re.compile(r"\w*_\w+|\w*[a-z][A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}|[A-Za-z]+\d+[A-Z][A-Za-z]\w*")
+# a type led by an acronym, `CSVPrinter`, `HTTPClient`, `JSONParser` (Java's, Go's, older C#'s): code when it has two
+# words at least; never a plural acronym (`APIs`, `URLs`) nor a product's name (`SQLite`, `OAuth`: one word)
+_ACRONYM_LED = re.compile(r"[A-Z]{2,}[a-z]{2,}\w*")
 _TWO_PARTS = re.compile(r"\d+\.\d+")
 _MEMBER = re.compile(r"\.[A-Za-z_]\w*")  # a common word named as a member with its dot: a property, a key, no word
 # Ruby's instance method written bare, `#content?`, `#call`: named code, as `Type#name` is; never a C# or C
@@ -113,7 +116,8 @@ def code_like(token: str) -> Term | None:
         return Term("ident", tuple(found), STRONG, bare)  # dry-run: dryRun, dry_run, --dry-run; opt-in is prose
     if _KEBAB.fullmatch(bare) and all(len(w) >= 3 for w in bare.strip("-").split("-")):
         return Term("quoted", (bare.lower(),), STRONG, bare)  # write-only: its stop word kept, as code joins it
-    if _CODE_LIKE.fullmatch(bare) and not bare.isdigit() and not language_word(bare):
+    led = _ACRONYM_LED.fullmatch(bare) is not None and len(parts(bare)) > 1  # data18: commons-csv's CSVPrinter
+    if (led or _CODE_LIKE.fullmatch(bare)) and not bare.isdigit() and not language_word(bare):
         found = parts(bare) or [bare.lower()]
         if len(found) == 1 and (found[0] in COMMON or bare.upper() in COMMON_ACRONYMS.split()):
             return None
