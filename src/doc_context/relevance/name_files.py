@@ -12,6 +12,7 @@ qualified parts, are relevance/names.py's).
     names_file("Cluster", "/src/ClusterIp.cs")                                         # False: another name
     names_file("packaging", "/twine/package.py")                                       # False: another word
     names_file("d/acme_teams", "/internal/provider/data_source_teams.go")               # True (Terraform)
+    names_file("BA2025.EnableShadowStack", "/src/PERules/BA2025.EnableShadowStack.cs")  # True (a rule's ID)
 
 The name's last part is the file's name, its extension aside, compared whole (the same pieces,
 however the language joins them: InverseMethods, inverse_methods, inverse-methods); the parts before it, when it
@@ -32,12 +33,23 @@ from doc_context.relevance.terraform import resource_file
 from doc_context.relevance.words import pieces
 
 MIN_LETTERS = 6
+_ID = re.compile(r"[./-]")  # what joins an ID's parts in prose and in a file's name
 
 
 def names_file(code: str, path: str) -> bool:
-    """Whether the name the code writes is the file's (see the module's examples), or the file defining the Terraform
-    resource type it names."""
-    return _names(qualified(code), path) or resource_file(code, path)
+    """Whether the name the code writes is the file's (see the module's examples), the file defining the Terraform
+    resource type it names, or the file named for the whole dotted or slashed ID (id_file)."""
+    return _names(qualified(code), path) or resource_file(code, path) or id_file(code, path)
+
+
+def id_file(code: str, path: str) -> bool:
+    """Whether a dotted or slashed ID is the file's whole name, its extension aside, `.`, `/` and `-` read as `_`: a
+    rule named by its ID and its title, `BA2025.EnableShadowStack` in BA2025.EnableShadowStack.cs,
+    `DAT101/001.GuidValue` in DAT101_001_GuidValue.cs (C# analyzers' and scanners' rules, data18's seventh batch)."""
+    if "." not in code and "/" not in code:
+        return False
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return _ID.sub("_", code.strip("`")).lower() == _ID.sub("_", stem).lower()
 
 
 def begins_file(code: str, path: str) -> bool:
