@@ -32,7 +32,8 @@ TypeScript 3, used by no other batch nor data file) follow all those, the same w
 pooled them at the end of session 17, after their first run (the whole batch .78 / .049 / .69 on the rules of the
 session's start) and the session's rules. The repositories marked `"batch": "new7"` (session 18: 12 projects, Java 3,
 Go 3, C# 3, TypeScript 3, used by no other batch nor data file) follow all those, the same way: only --new7 runs them;
---every does not pool them until the lead folds them in.
+--every pooled them at the end of session 18, after their first run (the whole batch .79 / .036 / .56 on the rules of
+the session's start) and the session's rules.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ DATA = Path(__file__).resolve().parent / "data" / "real_changes.json"
 LANGUAGES = ("Python", "C#", "TypeScript", "Java", "Go", "Ruby")
 HELD_OUT_EVERY = 4  # in each language, every 4th change is held out
 BATCHES = ("new7", "new6", "new5", "new4", "new3", "new2", "new")  # the untuned batches, by their options, latest 1st
-POOLED = ("", "new", "new2", "new3", "new4", "new5", "new6")  # --every's ("": the first 16, the fresh ones)
+POOLED = ("", "new", "new2", "new3", "new4", "new5", "new6", "new7")  # --every's ("": the first 16, the fresh ones)
 
 PARTS = (  # a run's option and whose tuning (or held-out) part it reads, in the order they are asked
     ("--every", "every pooled batch's"),
