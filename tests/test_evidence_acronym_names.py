@@ -9,7 +9,7 @@ import pytest
 
 from doc_context.relevance.token_terms import code_like
 from tests.diffs import changed
-from tests.test_evidence_languages import evidence
+from tests.evidence_paths import evidence
 
 
 def everywhere(path: str) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from doc_context.relevance import name_files
 from tests.diffs import changed
-from tests.test_evidence_languages import evidence
+from tests.evidence_paths import evidence
 
 # other rules of the same folder, changed alike: the criterion's words alone (rule, binaries, detection) say nothing
 OTHERS = [
